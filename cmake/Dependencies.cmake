@@ -1,0 +1,27 @@
+# All dependencies come from Debian packages (see scripts/install-deps.sh).
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+find_package(CURL REQUIRED)
+find_package(OpenSSL REQUIRED)
+find_package(ZLIB REQUIRED)
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(yaml-cpp REQUIRED)
+find_package(fmt REQUIRED)
+find_package(CLI11 CONFIG QUIET)
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+
+find_path(KAINJOW_MUSTACHE_INCLUDE kainjow/mustache.hpp REQUIRED)
+find_path(CLI11_INCLUDE CLI/CLI.hpp REQUIRED)
+find_path(CATCH2_INCLUDE catch2/catch.hpp)
+
+add_library(trainctl_deps INTERFACE)
+target_include_directories(trainctl_deps SYSTEM INTERFACE ${KAINJOW_MUSTACHE_INCLUDE} ${CLI11_INCLUDE})
+target_link_libraries(trainctl_deps INTERFACE
+  CURL::libcurl OpenSSL::SSL OpenSSL::Crypto ZLIB::ZLIB nlohmann_json::nlohmann_json
+  yaml-cpp fmt::fmt Threads::Threads)
+add_library(trainctl::deps ALIAS trainctl_deps)
+
+add_library(trainctl_httplib INTERFACE)
+target_link_libraries(trainctl_httplib INTERFACE PkgConfig::HTTPLIB OpenSSL::SSL OpenSSL::Crypto ZLIB::ZLIB)
+target_compile_definitions(trainctl_httplib INTERFACE CPPHTTPLIB_OPENSSL_SUPPORT CPPHTTPLIB_ZLIB_SUPPORT)
+add_library(trainctl::httplib ALIAS trainctl_httplib)

@@ -1,0 +1,32 @@
+// The command tree. Each setup_* registers one subcommand (flags, help, example) on its
+// parent and binds its run function; cmd/main.cpp calls them in order.
+#pragma once
+
+namespace CLI {
+class App;
+}
+
+namespace trainctl {
+
+class Factory;
+
+void setup_submit(CLI::App& root, Factory& f);  // submit pytorch|mpi|volcano
+void setup_submit_pytorch(CLI::App& submit, Factory& f);
+void setup_submit_mpi(CLI::App& submit, Factory& f);
+void setup_submit_volcano(CLI::App& submit, Factory& f);
+void setup_list(CLI::App& root, Factory& f);
+void setup_get(CLI::App& root, Factory& f);
+void setup_logs(CLI::App& root, Factory& f);
+void setup_top(CLI::App& root, Factory& f);  // top node|job
+void setup_top_node(CLI::App& top, Factory& f);
+void setup_top_job(CLI::App& top, Factory& f);
+void setup_data(CLI::App& root, Factory& f);  // data list
+void setup_data_list(CLI::App& data, Factory& f);
+void setup_delete(CLI::App& root, Factory& f);
+void setup_completion(CLI::App& root, Factory& f);
+void setup_version(CLI::App& root, Factory& f);
+
+// Registers every command on root and the global flags into the Factory's GlobalOptions.
+void setup_all(CLI::App& root, Factory& f, struct GlobalOptions& globals);
+
+}  // namespace trainctl

@@ -1,0 +1,62 @@
+#include "cmd/factory.h"
+
+#include "core/duration.h"
+#include "core/errors.h"
+#include "core/log.h"
+#include "kube/curl_client.h"
+
+namespace trainctl {
+
+Factory::Factory(IOStreams io, GlobalOptions* globals) : m_io(std::move(io)), m_globals(globals) {}
+
+void Factory::apply_globals() {
+  log::Level level = log::parse_level(m_globals->loglevel);
+  if (m_globals->verbose == 1 && level > log::Level::Info) level = log::Level::Info;
+  if (m_globals->verbose >= 2) level = log::Level::Debug;
+  log::set_level(level);
+  if (m_globals->no_color) m_io.disable_color();
+}
+
+namespace {
+kube::LoadOptions load_options(const GlobalOptions& g) {
+  kube::LoadOptions o;
+  o.kubeconfig_path = g.kubeconfig;
+  o.context = g.context;
+  o.namespace_ = g.namespace_;
+  return o;
+}
+}  // namespace
+
+const kube::RestConfig& Factory::rest_config() {
+  if (!m_config) m_config = std::make_unique<kube::RestConfig>(kube::load_rest_config(load_options(*m_globals)));
+  return *m_config;
+}
+
+void Factory::set_rest_config(kube::RestConfig cfg) { m_config = std::make_unique<kube::RestConfig>(std::move(cfg)); }
+
+std::string Factory::namespace_() {
+  if (!m_globals->namespace_.empty()) return m_globals->namespace_;
+  if (m_config) return m_config->namespace_;
+  return kube::resolve_namespace(load_options(*m_globals));
+}
+
+std::chrono::milliseconds Factory::request_timeout() const {
+  const std::string& t = m_globals->request_timeout;
+  if (t.empty() || t == "0") return std::chrono::milliseconds(0);
+  try {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(parse_duration(t));
+  } catch (const UsageError&) {
+    throw UsageError("invalid --request-timeout \"" + t + "\": use a duration such as 30s, 2m or 0 for none");
+  }
+}
+
+kube::Client& Factory::client() {
+  if (!m_client) {
+    kube::ClientOptions opts;
+    opts.request_timeout = request_timeout();
+    m_client = kube::make_curl_client(rest_config(), opts);
+  }
+  return *m_client;
+}
+
+}  // namespace trainctl

@@ -1,0 +1,66 @@
+#include "kube/client.h"
+
+#include <cstdio>
+
+#include "core/errors.h"
+
+namespace trainctl::kube {
+
+nlohmann::json Client::get_json(const std::string& path) {
+  Request r;
+  r.path = path;
+  return nlohmann::json::parse(send(r).body);
+}
+
+nlohmann::json Client::post_json(const std::string& path, const nlohmann::json& body) {
+  Request r;
+  r.method = "POST";
+  r.path = path;
+  r.body = body.dump();
+  return nlohmann::json::parse(send(r).body);
+}
+
+nlohmann::json Client::delete_json(const std::string& path, const nlohmann::json& body) {
+  Request r;
+  r.method = "DELETE";
+  r.path = path;
+  if (!body.is_null()) r.body = body.dump();
+  auto resp = send(r);
+  return resp.body.empty() ? nlohmann::json() : nlohmann::json::parse(resp.body);
+}
+
+std::string Client::list_paged(const std::string& path, const std::function<void(nlohmann::json&&)>& on_item,
+                               int page_size) {
+  std::string cont;
+  std::string rv;
+  const char sep = path.find('?') == std::string::npos ? '?' : '&';
+  do {
+    std::string p = path + sep + "limit=" + std::to_string(page_size);
+    if (!cont.empty()) p += "&continue=" + url_encode(cont);
+    nlohmann::json page = get_json(p);
+    if (page.contains("items") && page["items"].is_array()) {
+      for (auto& item : page["items"]) on_item(std::move(item));
+    }
+    const auto& meta = page.value("metadata", nlohmann::json::object());
+    cont = meta.value("continue", "");
+    rv = meta.value("resourceVersion", "");
+  } while (!cont.empty());
+  return rv;
+}
+
+std::string url_encode(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() * 3);
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out.push_back(static_cast<char>(c));
+    } else {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", c);
+      out += buf;
+    }
+  }
+  return out;
+}
+
+}  // namespace trainctl::kube

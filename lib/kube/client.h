@@ -1,0 +1,80 @@
+// The REST client: an abstract seam (Client) with a libcurl implementation (CurlClient,
+// lib/kube/curl_client.h) and, in tests, fakes. Paths are relative to the server, e.g.
+// "/api/v1/namespaces/default/pods?labelSelector=a%3Db".
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <optional>
+#include <exception>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace trainctl::kube {
+
+struct Request {
+  std::string method = "GET";
+  std::string path;  // absolute path with query string
+  std::string body;
+  std::string content_type = "application/json";
+  std::string accept = "application/json";
+  // Retried on 429/5xx/connection failures only when true. GET/PUT/DELETE default to
+  // true, POST and PATCH to false (see is_idempotent()).
+  std::optional<bool> idempotent;
+  bool is_idempotent() const {
+    if (idempotent) return *idempotent;
+    return method == "GET" || method == "HEAD" || method == "PUT" || method == "DELETE";
+  }
+};
+
+struct Response {
+  long status = 0;
+  std::string body;
+  std::map<std::string, std::string> headers;  // lower-case names
+};
+
+// Called once per line of a streamed body (no trailing newline). Return false to stop.
+using LineHandler = std::function<bool(std::string_view line)>;
+
+class Client {
+public:
+  virtual ~Client() = default;
+
+  // Sends one request. 2xx returns the response; any other status throws ApiError carrying
+  // the server's metav1.Status; connection failures throw TransportError. Retries as
+  // described in docs/architecture.md for idempotent requests.
+  virtual Response send(const Request& request) = 0;
+
+  // Sends several requests at once (over one connection where the server allows) and
+  // returns their results in order. Each entry is a response or the error it raised.
+  struct Result {
+    Response response;
+    std::exception_ptr error;  // set when the request failed
+  };
+  virtual std::vector<Result> send_all(const std::vector<Request>& requests) = 0;
+
+  // Streams a response body line by line (watch, pods/log?follow=true). Non-2xx throws
+  // ApiError before any line is delivered. Returns when the server ends the body or the
+  // handler returns false.
+  virtual void stream(const Request& request, const LineHandler& on_line) = 0;
+
+  // Convenience built on send(): GET and parse JSON.
+  nlohmann::json get_json(const std::string& path);
+  nlohmann::json post_json(const std::string& path, const nlohmann::json& body);
+  nlohmann::json delete_json(const std::string& path, const nlohmann::json& body = nullptr);
+
+  // Lists a collection with limit/continue paging, calling on_item for every item. Returns
+  // the list's metadata.resourceVersion of the last page.
+  std::string list_paged(const std::string& path, const std::function<void(nlohmann::json&&)>& on_item,
+                         int page_size = 500);
+};
+
+// Percent-encodes a query value (label selectors, field selectors).
+std::string url_encode(std::string_view text);
+
+}  // namespace trainctl::kube

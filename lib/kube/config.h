@@ -1,0 +1,92 @@
+// kubeconfig, read as kubectl reads it: --kubeconfig, else KUBECONFIG (several paths merged,
+// first file wins per key), else ~/.kube/config, else in-cluster service account.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace trainctl::kube {
+
+// users[].user.exec of a kubeconfig.
+struct ExecConfig {
+  std::string api_version;  // client.authentication.k8s.io/v1 or v1beta1
+  std::string command;
+  std::vector<std::string> args;
+  std::vector<std::pair<std::string, std::string>> env;
+  std::string install_hint;
+  bool provide_cluster_info = false;
+};
+
+// What the exec plugin returned (status of an ExecCredential).
+struct ExecCredential {
+  std::string token;
+  std::string client_certificate_data;  // PEM
+  std::string client_key_data;          // PEM
+  std::optional<std::chrono::system_clock::time_point> expiration;
+};
+
+// Everything needed to talk to one API server as one user. PEM material is held in
+// memory (read from files or decoded from *-data fields) and handed to libcurl as blobs.
+struct RestConfig {
+  std::string server;           // https://host:port (no trailing slash)
+  std::string ca_pem;           // empty: system trust store
+  bool insecure_skip_tls_verify = false;
+  std::string tls_server_name;
+  std::string proxy_url;
+
+  std::string bearer_token;     // from token, tokenFile (read at load), or exec
+  std::string token_file;       // kept so a rotated token can be re-read
+  std::string client_cert_pem;
+  std::string client_key_pem;
+  std::string username;
+  std::string password;
+  std::optional<ExecConfig> exec;
+
+  std::string namespace_;       // effective namespace: -n, else context's, else "default"
+  std::string context_name;     // empty for in-cluster
+  std::string cluster_name;
+  std::string user_name;
+  std::string source;           // where it came from, for messages: file path(s) or "in-cluster"
+};
+
+// Inputs to loading, with the process environment injectable for tests.
+struct LoadOptions {
+  std::string kubeconfig_path;  // --kubeconfig (or Arena's --config)
+  std::string context;          // --context
+  std::string namespace_;       // -n/--namespace
+  // Looks up an environment variable; defaults to std::getenv.
+  std::function<std::optional<std::string>(const std::string&)> getenv;
+  // Root for the in-cluster service-account files; tests point it at a fixture dir.
+  std::string service_account_dir = "/var/run/secrets/kubernetes.io/serviceaccount";
+};
+
+// Loads and resolves the config. Throws ConfigError with one clear line naming the file
+// and what is wrong (missing, unreadable, malformed YAML, unknown context, no server...).
+RestConfig load_rest_config(const LoadOptions& options);
+
+// Just the namespace, without requiring a usable cluster (for --dry-run and completion).
+std::string resolve_namespace(const LoadOptions& options);
+
+// Runs an exec credential plugin (no shell: the command with its args, env added) and
+// caches the credential until its expirationTimestamp. Throws ConfigError (with the
+// installHint when the command is missing) or AuthError-class errors.
+class ExecCredentialProvider {
+public:
+  explicit ExecCredentialProvider(ExecConfig config, std::string server = {});
+  // Returns a cached credential while it is valid, else runs the plugin again.
+  ExecCredential get();
+  // Forgets the cached credential (e.g. after a 401) so the next get() re-runs the plugin.
+  void invalidate();
+
+private:
+  ExecConfig m_config;
+  std::string m_server;
+  std::optional<ExecCredential> m_cached;
+};
+
+}  // namespace trainctl::kube

@@ -1,0 +1,1 @@
+// Keeps kubesim_core non-empty.

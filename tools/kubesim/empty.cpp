@@ -1,1 +1,0 @@
-// Keeps kubesim_core non-empty.

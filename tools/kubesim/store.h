@@ -1,0 +1,126 @@
+// kubesim's object store: every object of every resource, with resourceVersion, uid,
+// creationTimestamp, generateName, ownerReference cascade and watch fan-out. Thread-safe.
+// The HTTP layer (server.cpp) and the controllers (controllers/*.cpp) both work through it.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kubesim {
+
+using json = nlohmann::json;
+
+// A resource the simulator serves (built in, or loaded from a CRD).
+struct ResourceType {
+  std::string group;  // "" = core
+  std::string version;
+  std::string kind;
+  std::string plural;
+  std::string singular;
+  bool namespaced = true;
+  std::vector<std::string> short_names;
+  std::vector<std::string> categories;
+  bool status_subresource = false;
+
+  std::string api_version() const { return group.empty() ? version : group + "/" + version; }
+  std::string key() const { return group + "/" + version + "/" + plural; }
+};
+
+// A metav1.Status error: HTTP code, reason and message, as kube-apiserver words them.
+struct StatusError : std::exception {
+  int code;
+  std::string reason;   // NotFound, AlreadyExists, Conflict, Invalid, BadRequest, ...
+  std::string message;
+  json details;         // {name, group, kind, causes:[{reason,message,field}]}
+  StatusError(int c, std::string r, std::string m, json d = json::object())
+      : code(c), reason(std::move(r)), message(std::move(m)), details(std::move(d)) {}
+  const char* what() const noexcept override { return message.c_str(); }
+  json to_status() const;  // the metav1.Status body
+};
+
+// Helpers that build the errors kube-apiserver returns, with its wording.
+StatusError not_found(const ResourceType& rt, const std::string& name);
+StatusError already_exists(const ResourceType& rt, const std::string& name);
+StatusError conflict(const ResourceType& rt, const std::string& name, const std::string& why);
+
+enum class EventType { Added, Modified, Deleted };
+const char* event_type_name(EventType t);  // "ADDED", "MODIFIED", "DELETED"
+
+struct WatchEvent {
+  EventType type;
+  const ResourceType* resource;
+  std::shared_ptr<const json> object;
+  uint64_t resource_version;
+};
+
+class Store {
+public:
+  Store();
+  ~Store();
+
+  // ---- resource registry ----
+  void register_type(const ResourceType& rt);
+  void unregister_all_custom();  // drops non-built-in types (for tests)
+  const ResourceType* find(const std::string& group, const std::string& version, const std::string& plural) const;
+  const ResourceType* find_kind(const std::string& api_version, const std::string& kind) const;
+  std::vector<const ResourceType*> types() const;
+
+  // ---- objects ----
+  // Assigns metadata.uid, resourceVersion, creationTimestamp, generation; resolves
+  // generateName; defaults metadata.namespace for namespaced types. Throws StatusError
+  // (409 AlreadyExists, 404 namespace not found).
+  json create(const ResourceType& rt, json obj);
+  std::optional<json> get(const ResourceType& rt, const std::string& ns, const std::string& name) const;
+  // Shared pointer to the stored object (no copy), for hot paths.
+  std::shared_ptr<const json> get_shared(const ResourceType& rt, const std::string& ns,
+                                         const std::string& name) const;
+  // Full replace. A non-empty metadata.resourceVersion must match (else 409 Conflict).
+  json update(const ResourceType& rt, json obj);
+  // Read-modify-write under the store lock; fn returns false to leave the object alone.
+  // Returns the new object, or nullopt if it does not exist (or fn declined).
+  std::optional<json> mutate(const ResourceType& rt, const std::string& ns, const std::string& name,
+                             const std::function<bool(json&)>& fn);
+  // Deletes the object and, per propagationPolicy ("Background", "Foreground", "Orphan";
+  // default Background), every object whose ownerReferences name its uid, recursively.
+  // Throws 404 when absent. Returns the deleted object.
+  json remove(const ResourceType& rt, const std::string& ns, const std::string& name,
+              const std::string& propagation = "Background");
+
+  struct ListResult {
+    std::vector<std::shared_ptr<const json>> items;
+    uint64_t resource_version = 0;
+    std::string continue_token;       // empty on the last page
+    std::optional<int64_t> remaining;  // remainingItemCount when paging
+  };
+  // Objects of rt in ns ("" = all namespaces) that pass filter, ordered by namespace/name,
+  // at most limit (0 = all) starting after the continue token.
+  ListResult list(const ResourceType& rt, const std::string& ns,
+                  const std::function<bool(const json&)>& filter = nullptr, size_t limit = 0,
+                  const std::string& continue_token = "") const;
+
+  uint64_t resource_version() const;
+
+  // ---- watch ----
+  // Calls fn for every change of rt (nullptr = every resource) from now on, on the thread
+  // that made the change, after the store lock is released. fn returns false to stop.
+  // Returns a handle for unwatch().
+  using WatchFn = std::function<bool(const WatchEvent&)>;
+  uint64_t watch(const ResourceType* rt, WatchFn fn);
+  void unwatch(uint64_t handle);
+  // Events of rt after resource_version rv still in the history window (for watch with
+  // ?resourceVersion=). Throws 410 Gone (reason Expired) when rv is older than the window.
+  std::vector<WatchEvent> events_since(const ResourceType& rt, uint64_t rv) const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> m;
+};
+
+}  // namespace kubesim

@@ -1,0 +1,68 @@
+// Seeding kubesim: a YAML/JSON seed file loaded at start, and a generator that preloads a
+// large cluster directly into the store (benchmarks: 5,000 nodes, 10,000 jobs, 150,000 pods).
+//
+// Seed file format (YAML or JSON):
+//   nodes:
+//     - name: cn-huhehaote.192.168.0.31
+//       ip: 192.168.0.31            # status.addresses InternalIP
+//       gpus: 2                     # nvidia.com/gpu capacity/allocatable
+//       gpuResource: nvidia.com/gpu # optional (e.g. aliyun.com/gpu)
+//       cpu: "16"                   # optional, default "32"
+//       memory: 64Gi                # optional, default "128Gi"
+//       roles: [master]             # node-role.kubernetes.io/<role> labels
+//       labels: {k: v}
+//       taints: [{key: k, value: v, effect: NoSchedule}]
+//       unschedulable: false
+//       ready: true
+//   namespaces: [team-a, team-b]
+//   pvcs:
+//     - {name: training-data, namespace: default, accessModes: [ReadWriteMany],
+//        storage: 100Gi, description: "...", owner: "..."}
+//   objects:                        # any manifests (also accepted as "jobs")
+//     - {apiVersion: kubeflow.org/v1, kind: PyTorchJob, metadata: {...}, spec: {...}}
+// Command-line flags main.cpp should map: --seed FILE (load_seed_file), and
+//   --generate nodes=N,jobs=N,pods=N,gpus=N (parse_generate_options + generate_cluster).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace kubesim {
+
+class Store;
+
+struct SeedStats {
+  size_t nodes = 0;
+  size_t namespaces = 0;
+  size_t pvcs = 0;
+  size_t objects = 0;  // other manifests
+};
+
+// Loads a seed file into the store. Throws std::runtime_error on unreadable files and on
+// objects of unknown kinds; StatusError from the store passes through.
+SeedStats load_seed_file(Store& store, const std::string& path);
+
+struct GenerateOptions {
+  size_t nodes = 5000;
+  size_t jobs = 10000;   // PyTorchJobs, MPIJobs and Volcano Jobs, mixed
+  size_t pods = 150000;  // spread over the jobs (at least one per job)
+  int gpus_per_node = 8;
+  size_t namespaces = 20;  // team-0 .. team-(N-1), plus "default"
+  uint64_t random_seed = 42;
+};
+
+// Parses "nodes=5000,jobs=10000,pods=150000,gpus=8,namespaces=20" (unknown keys throw
+// std::invalid_argument).
+GenerateOptions parse_generate_options(const std::string& text);
+
+struct GenerateStats {
+  size_t nodes = 0;
+  size_t jobs = 0;
+  size_t pods = 0;
+};
+
+// Builds nodes, namespaces, jobs (with finished/running statuses) and their pods (bound,
+// with realistic labels, phases and GPU requests) directly into the store.
+GenerateStats generate_cluster(Store& store, const GenerateOptions& options);
+
+}  // namespace kubesim

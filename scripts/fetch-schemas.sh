@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Downloads the Kubernetes schemas the tests validate against (the operators' CRDs and the
+# core OpenAPI v3 documents) from their upstream repositories at pinned commits, checks
+# their sha256, and stores them in ~/.cache/trainctl/k8s-schemas (or $1).
+# Needs internet access. Tests find the schemas in $TRAINCTL_SCHEMAS, ../shared/k8s-schemas
+# beside the source tree, or this cache; without any, the schema tests are skipped.
+set -euo pipefail
+
+dest="${1:-${XDG_CACHE_HOME:-$HOME/.cache}/trainctl/k8s-schemas}"
+gh="https://raw.githubusercontent.com"
+
+# path-in-cache  url  sha256
+files=(
+  "crds/kubeflow.org_pytorchjobs.yaml $gh/kubeflow/training-operator/078ec30ff26649a07d2e28893c332d4cef70e233/manifests/base/crds/kubeflow.org_pytorchjobs.yaml eb80e57a984cdc7ceefaaf3fc561e21b673c30cbb58589f2389528d2b2760d22"
+  "crds/kubeflow.org_mpijobs.yaml $gh/kubeflow/mpi-operator/caa3c47fc42eb762635f78045ec0fcd1a89eb038/manifests/base/kubeflow.org_mpijobs.yaml 78b0131f931fcc8d99f6ce0407281f41b62527e443ec691d26d9634b390ad3bb"
+  "crds/batch.volcano.sh_jobs.yaml $gh/volcano-sh/volcano/0a56ed331897f5455916a44d3075671376d731d6/config/crd/volcano/bases/batch.volcano.sh_jobs.yaml a03feedc265bc8c9d71240063a37e0e818fa70fcad7b8a113b0875dc53fffa90"
+  "crds/scheduling.volcano.sh_podgroups.yaml $gh/volcano-sh/volcano/0a56ed331897f5455916a44d3075671376d731d6/config/crd/volcano/bases/scheduling.volcano.sh_podgroups.yaml c297c0fdcf00cea6a35daa2b6153a8590b56df0e22a96dbfa44f773814685017"
+  "crds/scheduling.volcano.sh_queues.yaml $gh/volcano-sh/volcano/0a56ed331897f5455916a44d3075671376d731d6/config/crd/volcano/bases/scheduling.volcano.sh_queues.yaml 92203dee889b6d3bb628f96d27779e98967d8ba21e58c425c7379bcbcee8b482"
+  "openapi/v1.31/api__v1_openapi.json $gh/kubernetes-sigs/kubectl-validate/a97ccfaca20b164819afdae780392496f6ed6bbd/pkg/openapiclient/builtins/1.31/api/v1.json 9774af2f5f5cdfbeb2557e5e1ec491341025f993639fbef912e2c7cbd97b21a2"
+  "openapi/v1.31/apis__apps__v1_openapi.json $gh/kubernetes-sigs/kubectl-validate/a97ccfaca20b164819afdae780392496f6ed6bbd/pkg/openapiclient/builtins/1.31/apis/apps/v1.json 91c2ff75cfcb3f4f743bf08bda2d1b9c893a4987c792200df0364d6d52a9cdc9"
+  "openapi/v1.31/apis__batch__v1_openapi.json $gh/kubernetes-sigs/kubectl-validate/a97ccfaca20b164819afdae780392496f6ed6bbd/pkg/openapiclient/builtins/1.31/apis/batch/v1.json 96e05ba1bb75313062bab67cbbb783e68ef2d02732cfceb7c183447db0f1cffc"
+  "openapi/v1.35/api__v1_openapi.json $gh/kubernetes-sigs/kubectl-validate/a97ccfaca20b164819afdae780392496f6ed6bbd/pkg/openapiclient/builtins/1.35/api/v1.json 45666551cf0928e4e8a9b88508f9b23aa78d2341aa27b0587457b2694717fcc1"
+  "openapi/v1.35/apis__apps__v1_openapi.json $gh/kubernetes-sigs/kubectl-validate/a97ccfaca20b164819afdae780392496f6ed6bbd/pkg/openapiclient/builtins/1.35/apis/apps/v1.json 8f22326dfd8be012bc6247e44bb6adb8070079c0ca9c0a527840811bccf3482e"
+  "openapi/v1.35/apis__batch__v1_openapi.json $gh/kubernetes-sigs/kubectl-validate/a97ccfaca20b164819afdae780392496f6ed6bbd/pkg/openapiclient/builtins/1.35/apis/batch/v1.json 75375a3f73cf46fc9351dcf21fd57192acbebb2bae96170b0831af75e860efc4"
+)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for entry in "${files[@]}"; do
+  read -r path url sum <<<"$entry"
+  mkdir -p "$tmp/$(dirname "$path")"
+  echo "fetching $path"
+  curl -fsSL --retry 3 -o "$tmp/$path" "$url"
+  echo "$sum  $tmp/$path" | sha256sum -c --quiet -
+done
+mkdir -p "$dest"
+cp -r "$tmp"/crds "$tmp"/openapi "$dest"/
+echo "schemas stored in $dest"

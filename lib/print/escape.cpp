@@ -1,0 +1,120 @@
+#include "print/escape.h"
+
+#include <cstdio>
+
+namespace trainctl::print {
+
+namespace {
+
+// Decodes one UTF-8 sequence at text[i]; returns its length (0 when invalid) and the code point.
+size_t decode(std::string_view text, size_t i, char32_t& cp) {
+  const auto b0 = static_cast<unsigned char>(text[i]);
+  if (b0 < 0x80) {
+    cp = b0;
+    return 1;
+  }
+  size_t len = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    len = 2;
+    cp = b0 & 0x1F;
+    min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    len = 3;
+    cp = b0 & 0x0F;
+    min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    len = 4;
+    cp = b0 & 0x07;
+    min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + len > text.size()) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    const auto b = static_cast<unsigned char>(text[i + k]);
+    if ((b & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return len;
+}
+
+bool is_wide(char32_t cp) {
+  return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0x33FF) ||
+         (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
+         (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+         (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1F64F) ||
+         (cp >= 0x1F900 && cp <= 0x1F9FF) || (cp >= 0x20000 && cp <= 0x3FFFD);
+}
+
+bool is_combining(char32_t cp) {
+  return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0xFE00 && cp <= 0xFE0F) ||
+         (cp >= 0x20D0 && cp <= 0x20FF);
+}
+
+}  // namespace
+
+std::string sanitize(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  char buf[8];
+  for (size_t i = 0; i < text.size();) {
+    char32_t cp = 0;
+    size_t len = decode(text, i, cp);
+    if (len == 0) {
+      std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(text[i]));
+      out += buf;
+      ++i;
+      continue;
+    }
+    if (cp < 0x20 || cp == 0x7F) {
+      std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(cp));
+      out += buf;
+    } else if (cp >= 0x80 && cp <= 0x9F) {
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+      out += buf;
+    } else {
+      out.append(text.substr(i, len));
+    }
+    i += len;
+  }
+  return out;
+}
+
+int display_width(std::string_view text) {
+  int w = 0;
+  for (size_t i = 0; i < text.size();) {
+    char32_t cp = 0;
+    size_t len = decode(text, i, cp);
+    if (len == 0) {
+      ++w;
+      ++i;
+      continue;
+    }
+    w += is_combining(cp) ? 0 : (is_wide(cp) ? 2 : 1);
+    i += len;
+  }
+  return w;
+}
+
+std::string truncate_to_width(std::string_view text, int width, std::string_view ellipsis) {
+  if (display_width(text) <= width) return std::string(text);
+  const int room = width - display_width(ellipsis);
+  if (room < 0) return std::string(ellipsis.substr(0, static_cast<size_t>(width < 0 ? 0 : width)));
+  std::string out;
+  int w = 0;
+  for (size_t i = 0; i < text.size();) {
+    char32_t cp = 0;
+    size_t len = decode(text, i, cp);
+    if (len == 0) len = 1;
+    int cw = (len == 1) ? 1 : (is_combining(cp) ? 0 : (is_wide(cp) ? 2 : 1));
+    if (w + cw > room) break;
+    out.append(text.substr(i, len));
+    w += cw;
+    i += len;
+  }
+  return out + std::string(ellipsis);
+}
+
+}  // namespace trainctl::print

@@ -1,0 +1,28 @@
+// -o/--output: which printer a command uses, and the JSON/YAML printers.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace trainctl::print {
+
+enum class OutputFormat { Table, Wide, Json, Yaml, Name };
+
+// Parses an -o value ("" = table). `allowed` lists the formats the command accepts;
+// anything else throws UsageError naming them.
+OutputFormat parse_output(std::string_view text, std::initializer_list<OutputFormat> allowed);
+std::string output_name(OutputFormat f);
+
+// Pretty JSON (two-space indent) with a trailing newline. Non-ASCII stays UTF-8; control
+// characters are escaped by the JSON encoder, so the output never carries raw escapes.
+std::string to_json(const nlohmann::ordered_json& value);
+
+// YAML emitted by yaml-cpp from the JSON value: maps keep their key order, strings that
+// YAML would read as another type ("true", "1.0", "null", "") are quoted, and control
+// characters are escaped. A document, with a trailing newline.
+std::string to_yaml(const nlohmann::ordered_json& value);
+
+}  // namespace trainctl::print

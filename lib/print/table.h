@@ -1,0 +1,36 @@
+// A column table in the layout of Go's text/tabwriter as Arena uses it (padding 2, the last
+// column not padded). On a TTY: status cells in colour (when colour is on) and rows cut to
+// the terminal width by shortening the widest column with "…". In a pipe: plain text, no
+// escape codes, nothing cut. Cell text is sanitized (control characters made visible).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/iostreams.h"
+
+namespace trainctl::print {
+
+class Table {
+public:
+  explicit Table(std::vector<std::string> headers);
+
+  void add_row(std::vector<std::string> cells);
+  // Cells of this column are coloured as status values on a colour TTY.
+  void set_status_column(int index) { m_status_column = index; }
+  // Prints a "----" row under the header, each cell as long as its header (arena get).
+  void set_underline(bool on) { m_underline = on; }
+  size_t row_count() const { return m_rows.size(); }
+
+  // Renders for the given streams: TTY, colour and width are taken from `io`.
+  std::string render(const IOStreams& io) const;
+  std::string render(bool tty, bool color, int width) const;
+
+private:
+  std::vector<std::string> m_headers;
+  std::vector<std::vector<std::string>> m_rows;
+  int m_status_column = -1;
+  bool m_underline = false;
+};
+
+}  // namespace trainctl::print

@@ -6,11 +6,23 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace trainctl::kube {
+
+// What an exec plugin is told about the cluster when provideClusterInfo is set
+// (spec.cluster of the ExecCredential passed in KUBERNETES_EXEC_INFO).
+struct ExecClusterInfo {
+  std::string server;
+  std::string tls_server_name;
+  bool insecure_skip_tls_verify = false;
+  std::string ca_pem;       // sent base64-encoded as certificate-authority-data
+  std::string proxy_url;
+  std::string config_json;  // the cluster's "client.authentication.k8s.io/exec" extension
+};
 
 // users[].user.exec of a kubeconfig.
 struct ExecConfig {
@@ -20,6 +32,8 @@ struct ExecConfig {
   std::vector<std::pair<std::string, std::string>> env;
   std::string install_hint;
   bool provide_cluster_info = false;
+  std::string interactive_mode;  // Never, IfAvailable or Always (plugins always run non-interactively)
+  ExecClusterInfo cluster;       // filled by the loader when provide_cluster_info is set
 };
 
 // What the exec plugin returned (status of an ExecCredential).
@@ -82,11 +96,17 @@ public:
   ExecCredential get();
   // Forgets the cached credential (e.g. after a 401) so the next get() re-runs the plugin.
   void invalidate();
+  // Replaces the clock used to decide expiry (tests).
+  void set_clock(std::function<std::chrono::system_clock::time_point()> now);
 
 private:
+  ExecCredential run_plugin() const;
+
   ExecConfig m_config;
   std::string m_server;
   std::optional<ExecCredential> m_cached;
+  std::function<std::chrono::system_clock::time_point()> m_now;
+  std::shared_ptr<std::mutex> m_mutex;
 };
 
 }  // namespace trainctl::kube

@@ -1,0 +1,74 @@
+#include "jobs/gpu.h"
+
+#include <cstdlib>
+#include <string>
+
+#include "jobs/json_util.h"
+
+namespace trainctl::jobs {
+
+long long parse_count(const nlohmann::json& q) {
+  if (q.is_number_integer()) return q.get<long long>();
+  if (q.is_number()) return static_cast<long long>(q.get<double>());
+  if (!q.is_string()) return 0;
+  const std::string s = q.get<std::string>();
+  char* end = nullptr;
+  long long v = std::strtoll(s.c_str(), &end, 10);
+  if (end == s.c_str()) return 0;
+  std::string suffix(end);
+  if (suffix.empty()) return v;
+  if (suffix == "k") return v * 1000;
+  if (suffix == "M") return v * 1000000;
+  if (suffix == "Ki") return v * 1024;
+  return 0;
+}
+
+namespace {
+long long sum_limits(const nlohmann::json& spec, bool with_aliyun) {
+  long long total = 0;
+  for (const auto& c : at(spec, "containers")) {
+    const auto& limits = at(at(c, "resources"), "limits");
+    long long n = parse_count(at(limits, "nvidia.com/gpu"));
+    if (at(limits, "nvidia.com/gpu").is_null()) n = parse_count(at(limits, "alpha.kubernetes.io/nvidia-gpu"));
+    if (with_aliyun) n += parse_count(at(limits, "aliyun.com/gpu"));
+    total += n;
+  }
+  return total;
+}
+}  // namespace
+
+long long pod_nvidia_gpus(const nlohmann::json& pod) { return sum_limits(at(pod, "spec"), false); }
+long long pod_gpus(const nlohmann::json& pod) { return sum_limits(at(pod, "spec"), true); }
+long long spec_gpus(const nlohmann::json& pod_spec) { return sum_limits(pod_spec, true); }
+
+bool pod_completed(const nlohmann::json& pod) {
+  const std::string phase = str(at(pod, "status"), "phase");
+  return phase == "Succeeded" || phase == "Failed";
+}
+
+bool pod_holds_gpus(const nlohmann::json& pod) {
+  return at(at(pod, "status"), "startTime").is_string() && !pod_completed(pod);
+}
+
+long long requested_gpus(const std::vector<const nlohmann::json*>& pods, long long from_spec) {
+  for (const auto* p : pods) {
+    const std::string a = annotation(*p, "requestGPUsOfJobOwner");
+    if (!a.empty()) {
+      long long v = parse_count(nlohmann::json(a));
+      if (v > 0) return v;
+    }
+  }
+  if (pods.empty()) return from_spec;
+  long long total = 0;
+  for (const auto* p : pods) total += pod_gpus(*p);
+  return total;
+}
+
+long long allocated_gpus(const std::vector<const nlohmann::json*>& pods) {
+  long long total = 0;
+  for (const auto* p : pods)
+    if (pod_holds_gpus(*p)) total += pod_gpus(*p);
+  return total;
+}
+
+}  // namespace trainctl::jobs

@@ -1,0 +1,146 @@
+#include "jobs/job_status.h"
+
+#include "jobs/json_util.h"
+
+namespace trainctl::jobs {
+
+namespace {
+
+using nlohmann::json;
+
+bool condition_true(const json& job, const char* type) {
+  for (const auto& c : at_path(job, {"status", "conditions"}))
+    if (str(c, "type") == type && str(c, "status") == "True") return true;
+  return false;
+}
+
+std::optional<TimePoint> condition_time(const json& job, const char* type) {
+  for (const auto& c : at_path(job, {"status", "conditions"}))
+    if (str(c, "type") == type && str(c, "status") == "True") return parse_time(str(c, "lastTransitionTime"));
+  return std::nullopt;
+}
+
+std::optional<TimePoint> status_time(const json& job, const char* key) { return parse_time(str(at(job, "status"), key)); }
+
+std::string training_operator_status(const json& job) {
+  if (condition_true(job, "Succeeded")) return "SUCCEEDED";
+  if (condition_true(job, "Failed")) return "FAILED";
+  if (condition_true(job, "Running")) return "RUNNING";
+  if (condition_true(job, "Queuing")) return "QUEUING";
+  return "PENDING";
+}
+
+std::string mpi_status(const json& job, const json* chief) {
+  std::string s = training_operator_status(job);
+  if (s == "SUCCEEDED" || s == "FAILED") return s;
+  const std::string launcher = str(at(job, "status"), "launcherStatus");
+  if (launcher == "Succeeded") return "SUCCEEDED";
+  if (launcher == "Failed") return "FAILED";
+  if (s == "RUNNING") return s;
+  if (chief && !str(at(*chief, "status"), "phase").empty() && str(at(*chief, "status"), "phase") != "Pending")
+    return "RUNNING";
+  return s == "QUEUING" ? s : "PENDING";
+}
+
+std::string volcano_status(const json& job) {
+  const std::string phase = str(at_path(job, {"status", "state"}), "phase");
+  if (phase.empty() || phase == "Pending") return "PENDING";
+  if (phase == "Running" || phase == "Restarting" || phase == "Completing") return "RUNNING";
+  if (phase == "Completed") return "SUCCEEDED";
+  if (phase == "Failed" || phase == "Aborted" || phase == "Aborting" || phase == "Terminated" || phase == "Terminating")
+    return "FAILED";
+  return "UNKNOWN";
+}
+
+std::string batch_status(const json& job) {
+  if (condition_true(job, "Complete") || condition_true(job, "SuccessCriteriaMet")) return "SUCCEEDED";
+  if (condition_true(job, "Failed") || condition_true(job, "FailureTarget")) return "FAILED";
+  const auto& active = at(at(job, "status"), "active");
+  if (active.is_number() && active.get<long long>() > 0) return "RUNNING";
+  return "PENDING";
+}
+
+// The latest lastTransitionTime among the pod's conditions.
+std::optional<TimePoint> latest_pod_transition(const json& pod) {
+  std::optional<TimePoint> latest;
+  for (const auto& c : at_path(pod, {"status", "conditions"})) {
+    auto t = parse_time(str(c, "lastTransitionTime"));
+    if (t && (!latest || *t > *latest)) latest = t;
+  }
+  return latest;
+}
+
+}  // namespace
+
+std::string kind_status(const JobKind& kind, const json& job, const json* chief) {
+  switch (kind.trainer) {
+    case Trainer::PyTorch: return training_operator_status(job);
+    case Trainer::MPI: return mpi_status(job, chief);
+    case Trainer::Volcano: return volcano_status(job);
+    case Trainer::PyTorchNoOperator: return batch_status(job);
+  }
+  return "UNKNOWN";
+}
+
+std::string job_status(const JobKind& kind, const json& job, const json* chief, const std::vector<const json*>& pods) {
+  std::string s = kind_status(kind, job, chief);
+  if (s == "RUNNING") {
+    for (const auto* p : pods)
+      if (str(at(*p, "status"), "phase") == "Pending") return "PENDING";
+  }
+  return s;
+}
+
+std::chrono::seconds job_duration(const JobKind& kind, const json& job, const std::string& status, const json* chief,
+                                  TimePoint now) {
+  const auto created = parse_time(str(at(job, "metadata"), "creationTimestamp")).value_or(now);
+  const auto start = status_time(job, "startTime");
+  const auto completion = status_time(job, "completionTime");
+  std::chrono::seconds d{0};
+  switch (kind.trainer) {
+    case Trainer::PyTorch:
+      if (!start) break;
+      if (completion) {
+        d = seconds_between(*start, *completion);
+      } else if (status == "FAILED") {
+        auto t = chief ? latest_pod_transition(*chief) : std::nullopt;
+        if (!t) t = condition_time(job, "Failed");
+        d = seconds_between(created, t.value_or(now));
+      } else {
+        d = seconds_between(*start, now);
+      }
+      break;
+    case Trainer::MPI:
+      if (completion) {
+        d = seconds_between(created, *completion);
+      } else if (status == "FAILED") {
+        d = seconds_between(created, condition_time(job, "Failed").value_or(now));
+      } else {
+        d = seconds_between(created, now);
+      }
+      break;
+    case Trainer::Volcano:
+      if (status == "SUCCEEDED" || status == "FAILED") {
+        auto t = parse_time(str(at_path(job, {"status", "state"}), "lastTransitionTime"));
+        d = seconds_between(created, t.value_or(now));
+      } else {
+        d = seconds_between(created, now);
+      }
+      break;
+    case Trainer::PyTorchNoOperator:
+      if (!start) break;
+      if (completion) {
+        d = seconds_between(*start, *completion);
+      } else if (status == "FAILED") {
+        auto t = condition_time(job, "Failed");
+        if (!t) t = condition_time(job, "FailureTarget");
+        d = seconds_between(*start, t.value_or(now));
+      } else {
+        d = seconds_between(*start, now);
+      }
+      break;
+  }
+  return d.count() < 0 ? std::chrono::seconds(0) : d;
+}
+
+}  // namespace trainctl::jobs

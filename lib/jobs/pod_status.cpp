@@ -1,0 +1,118 @@
+#include "jobs/pod_status.h"
+
+namespace trainctl::jobs {
+
+namespace {
+
+using nlohmann::json;
+
+const json& field(const json& obj, const char* key) {
+  static const json empty;
+  if (!obj.is_object()) return empty;
+  auto it = obj.find(key);
+  return it == obj.end() ? empty : *it;
+}
+
+std::string str(const json& obj, const char* key) {
+  const json& v = field(obj, key);
+  return v.is_string() ? v.get<std::string>() : std::string();
+}
+
+long long num(const json& obj, const char* key) {
+  const json& v = field(obj, key);
+  return v.is_number() ? v.get<long long>() : 0;
+}
+
+bool condition_true(const json& status, const char* type) {
+  for (const auto& c : field(status, "conditions"))
+    if (str(c, "type") == type) return str(c, "status") == "True";
+  return false;
+}
+
+bool has_condition(const json& status, const char* type) {
+  for (const auto& c : field(status, "conditions"))
+    if (str(c, "type") == type) return true;
+  return false;
+}
+
+// A sidecar: an init container with restartPolicy Always.
+bool restartable_init(const json& pod, const std::string& name) {
+  for (const auto& c : field(field(pod, "spec"), "initContainers"))
+    if (str(c, "name") == name) return str(c, "restartPolicy") == "Always";
+  return false;
+}
+
+std::string exit_reason(const std::string& prefix, const json& terminated) {
+  if (long long sig = num(terminated, "signal"); sig != 0) return prefix + "Signal:" + std::to_string(sig);
+  return prefix + "ExitCode:" + std::to_string(num(terminated, "exitCode"));
+}
+
+}  // namespace
+
+std::string pod_display_status(const json& pod) {
+  const json& status = field(pod, "status");
+  std::string reason = str(status, "phase");
+  if (!str(status, "reason").empty()) reason = str(status, "reason");
+
+  for (const auto& c : field(status, "conditions"))
+    if (str(c, "type") == "PodScheduled" && str(c, "reason") == "SchedulingGated") reason = "SchedulingGated";
+
+  const json& init_statuses = field(status, "initContainerStatuses");
+  const size_t init_count = field(field(pod, "spec"), "initContainers").size();
+  bool initializing = false;
+  size_t i = 0;
+  for (const auto& c : init_statuses) {
+    const json& state = field(c, "state");
+    const json& terminated = field(state, "terminated");
+    const json& waiting = field(state, "waiting");
+    if (terminated.is_object() && num(terminated, "exitCode") == 0) {
+      ++i;
+      continue;
+    }
+    if (restartable_init(pod, str(c, "name")) && field(c, "started").is_boolean() && field(c, "started").get<bool>()) {
+      ++i;
+      continue;
+    }
+    if (terminated.is_object()) {
+      reason = str(terminated, "reason").empty() ? exit_reason("Init:", terminated) : "Init:" + str(terminated, "reason");
+    } else if (waiting.is_object() && !str(waiting, "reason").empty() && str(waiting, "reason") != "PodInitializing") {
+      reason = "Init:" + str(waiting, "reason");
+    } else {
+      reason = "Init:" + std::to_string(i) + "/" + std::to_string(init_count);
+    }
+    initializing = true;
+    break;
+  }
+
+  if (!initializing || condition_true(status, "Initialized")) {
+    bool has_running = false;
+    const json& statuses = field(status, "containerStatuses");
+    for (auto it = statuses.rbegin(); it != statuses.rend(); ++it) {
+      const json& state = field(*it, "state");
+      const json& waiting = field(state, "waiting");
+      const json& terminated = field(state, "terminated");
+      if (waiting.is_object() && !str(waiting, "reason").empty()) {
+        reason = str(waiting, "reason");
+      } else if (terminated.is_object() && !str(terminated, "reason").empty()) {
+        reason = str(terminated, "reason");
+      } else if (terminated.is_object()) {
+        reason = exit_reason("", terminated);
+      } else if (field(*it, "ready").is_boolean() && field(*it, "ready").get<bool>() && field(state, "running").is_object()) {
+        has_running = true;
+      }
+    }
+    if (reason == "Completed" && has_running) reason = has_condition(status, "Ready") && condition_true(status, "Ready") ? "Running" : "NotReady";
+  }
+
+  const json& meta = field(pod, "metadata");
+  if (field(meta, "deletionTimestamp").is_string()) reason = str(status, "reason") == "NodeLost" ? "Unknown" : "Terminating";
+  return reason;
+}
+
+int pod_restarts(const json& pod) {
+  long long n = 0;
+  for (const auto& c : field(field(pod, "status"), "containerStatuses")) n += num(c, "restartCount");
+  return static_cast<int>(n);
+}
+
+}  // namespace trainctl::jobs

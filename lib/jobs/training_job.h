@@ -1,0 +1,60 @@
+// One training job of any kind, as list/get/top show it, read from the job object and its
+// pods (lib/jobs/build_job.h). Status and duration follow Arena's rules (job_status.h).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jobs/kind.h"
+#include "jobs/time.h"
+
+namespace trainctl::jobs {
+
+struct Instance {
+  std::string name;
+  std::string status;  // kubectl's pod status: Running, Init:0/1, Completed...
+  std::string phase;   // status.phase: Pending, Running, Succeeded, Failed, Unknown
+  std::string node_name;
+  std::string node_ip;  // status.hostIP
+  bool is_chief = false;
+  long long gpus = 0;  // nvidia.com/gpu + aliyun.com/gpu limits
+  std::optional<TimePoint> created;
+  int restarts = 0;
+  std::vector<std::string> init_containers;  // names, for logs -c defaults
+  std::vector<std::string> containers;
+};
+
+struct TrainingJob {
+  const JobKind* kind = nullptr;
+  std::string name;
+  std::string namespace_;
+  std::string uid;
+  std::string status;           // PENDING, QUEUING, RUNNING, SUCCEEDED, FAILED, UNKNOWN
+  std::string priority = "N/A";  // priority class, or N/A
+  TimePoint created{};
+  std::optional<TimePoint> ended;  // created + duration, for SUCCEEDED and FAILED
+  std::chrono::seconds duration{0};
+  long long gpus_requested = 0;
+  long long gpus_allocated = 0;
+  std::string chief_name;     // chief instance, "" when it has no pod yet
+  std::string chief_node_ip;  // its hostIP, "" when not scheduled
+  std::vector<Instance> instances;  // chief first, then by name
+  std::string tensorboard;          // URL, filled by get when a TensorBoard service exists
+
+  const std::string& type() const { return kind->type; }             // pytorchjob
+  const std::string& trainer() const { return kind->trainer_name; }  // PYTORCHJOB
+  bool finished() const { return status == "SUCCEEDED" || status == "FAILED"; }
+  // GPU(Allocated) as list shows it: the count for PENDING/RUNNING jobs, else "N/A".
+  std::string allocated_display() const;
+  // NODE as list shows it: the chief's host IP, or "N/A".
+  std::string node_display() const;
+
+  // The documented JSON shape (docs/json-output.md).
+  nlohmann::ordered_json to_json() const;
+};
+
+}  // namespace trainctl::jobs

@@ -1,10 +1,209 @@
-// Placeholder: replaced by the libcurl client.
 #include "kube/curl_client.h"
 
+#include <algorithm>
+#include <mutex>
+#include <thread>
+
 #include "core/errors.h"
+#include "core/log.h"
+#include "kube/curl_holder.h"
+#include "kube/curl_transfer.h"
+#include "kube/http_auth.h"
+#include "kube/http_retry.h"
+#include "kube/status_error.h"
 
 namespace trainctl::kube {
-std::unique_ptr<Client> make_curl_client(const RestConfig&, const ClientOptions&) {
-  throw NotImplementedError("the REST client");
+namespace {
+
+// Where one request stands across its attempts.
+struct RequestState {
+  explicit RequestState(const RetryLimits& limits) : backoff(limits) {}
+  Backoff backoff;
+  bool auth_retried = false;
+};
+
+// What to do after an attempt.
+struct Verdict {
+  enum class Kind { Success, Failure, Retry } kind = Kind::Success;
+  std::exception_ptr error;
+  std::chrono::milliseconds wait{0};
+};
+
+class CurlClient final : public Client {
+public:
+  CurlClient(const RestConfig& config, const ClientOptions& options)
+      : m_settings(make_client_settings(config, options)),
+        m_limits{options.max_retries, options.max_retry_time, options.initial_backoff},
+        m_sleep(options.sleep),
+        m_credentials(config) {
+    if (!m_sleep) m_sleep = [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); };
+  }
+
+  Response send(const Request& request) override {
+    RequestState state(m_limits);
+    for (;;) {
+      const AuthMaterial auth = m_credentials.current();
+      Verdict v;
+      {
+        std::lock_guard lock(m_mutex);  // released after the transfer's handle is gone
+        Transfer transfer(m_settings, request, auth, m_share.get());
+        transfer.finish(curl_easy_perform(transfer.handle()));
+        v = judge(request, transfer, state);
+        if (v.kind == Verdict::Kind::Success) return std::move(transfer.response());
+      }
+      if (v.kind == Verdict::Kind::Failure) std::rethrow_exception(v.error);
+      m_sleep(v.wait);
+    }
+  }
+
+  std::vector<Result> send_all(const std::vector<Request>& requests) override {
+    std::vector<Result> results(requests.size());
+    std::vector<RequestState> states(requests.size(), RequestState(m_limits));
+    std::vector<size_t> pending(requests.size());
+    for (size_t i = 0; i < pending.size(); ++i) pending[i] = i;
+    while (!pending.empty()) {
+      std::vector<AuthMaterial> auth(pending.size());
+      for (size_t k = 0; k < pending.size(); ++k) {
+        try {
+          auth[k] = m_credentials.current();
+        } catch (...) {
+          results[pending[k]].error = std::current_exception();
+        }
+      }
+      std::unique_lock lock(m_mutex);  // released after the transfers' handles are gone
+      std::vector<std::unique_ptr<Transfer>> transfers(pending.size());
+      for (size_t k = 0; k < pending.size(); ++k) {
+        if (results[pending[k]].error) continue;
+        transfers[k] = std::make_unique<Transfer>(m_settings, requests[pending[k]], auth[k], m_share.get());
+      }
+      run_together(transfers);
+      std::vector<size_t> again;
+      std::chrono::milliseconds wait{0};
+      for (size_t k = 0; k < pending.size(); ++k) {
+        if (!transfers[k]) continue;
+        const size_t i = pending[k];
+        const Verdict v = judge(requests[i], *transfers[k], states[i]);
+        if (v.kind == Verdict::Kind::Success) {
+          results[i].response = std::move(transfers[k]->response());
+        } else if (v.kind == Verdict::Kind::Failure) {
+          results[i].error = v.error;
+        } else {
+          again.push_back(i);
+          wait = std::max(wait, v.wait);
+        }
+      }
+      transfers.clear();
+      lock.unlock();
+      if (!again.empty()) m_sleep(wait);
+      pending = std::move(again);
+    }
+    return results;
+  }
+
+  void stream(const Request& request, const LineHandler& on_line) override {
+    RequestState state(m_limits);
+    for (;;) {
+      // A stream holds its connection for as long as it runs: it gets its own, outside the
+      // shared cache, so other requests (and other streams) can run meanwhile.
+      Transfer transfer(m_settings, request, m_credentials.current(), nullptr, &on_line);
+      transfer.finish(curl_easy_perform(transfer.handle()));
+      const Verdict v = judge(request, transfer, state);
+      if (v.kind == Verdict::Kind::Success) return;
+      if (v.kind == Verdict::Kind::Failure) std::rethrow_exception(v.error);
+      m_sleep(v.wait);
+    }
+  }
+
+private:
+  // Runs transfers at once on one multi handle (connections from the shared cache). The
+  // caller holds m_mutex.
+  void run_together(std::vector<std::unique_ptr<Transfer>>& transfers) {
+    CurlMulti multi;
+    for (auto& t : transfers) {
+      if (t) curl_multi_add_handle(multi.get(), t->handle());
+    }
+    int running = 0;
+    do {
+      CURLMcode mc = curl_multi_perform(multi.get(), &running);
+      if (mc == CURLM_OK && running > 0) mc = curl_multi_poll(multi.get(), nullptr, 0, 1000, nullptr);
+      if (mc != CURLM_OK) {
+        for (auto& t : transfers) {
+          if (t) curl_multi_remove_handle(multi.get(), t->handle());
+        }
+        throw TransportError(std::string("libcurl failed running requests: ") + curl_multi_strerror(mc));
+      }
+      int left = 0;
+      while (CURLMsg* msg = curl_multi_info_read(multi.get(), &left)) {
+        if (msg->msg != CURLMSG_DONE) continue;
+        Transfer* t = nullptr;
+        curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &t);
+        const CURLcode result = msg->data.result;  // read before the handle leaves the multi
+        curl_multi_remove_handle(multi.get(), msg->easy_handle);
+        if (t != nullptr) t->finish(result);
+      }
+    } while (running > 0);
+  }
+
+  Verdict judge(const Request& request, Transfer& t, RequestState& state) {
+    Verdict v;
+    if (t.handler_error()) {
+      v.kind = Verdict::Kind::Failure;
+      v.error = t.handler_error();
+      return v;
+    }
+    if (t.answered()) {
+      const long status = t.response().status;
+      log::debug("{} {} {} {} in {} ms", request.method, t.url(), status, http_reason_phrase(status),
+                 t.elapsed().count());
+      if (status >= 200 && status < 300) return v;
+      if (status == 401 && !state.auth_retried && m_credentials.refresh_after_unauthorized()) {
+        state.auth_retried = true;
+        log::debug("retrying {} {} with refreshed credentials after 401", request.method, t.url());
+        v.kind = Verdict::Kind::Retry;
+        return v;
+      }
+      ApiError error = api_error_from_response(status, t.response().body, t.response().headers);
+      if (is_retryable_status(status) && request.is_idempotent() && !t.lines_delivered()) {
+        if (auto wait = state.backoff.next(error.retry_after_seconds())) return retry(request, t, state, *wait);
+      }
+      v.kind = Verdict::Kind::Failure;
+      v.error = std::make_exception_ptr(std::move(error));
+      return v;
+    }
+    const TransportFailure failure = t.failure();
+    log::debug("{} {} failed after {} ms: {}", request.method, t.url(), t.elapsed().count(),
+               curl_easy_strerror(failure.code));
+    const bool may_resend = request.is_idempotent() || never_reached_server(failure);
+    if (is_retryable_transport(failure) && may_resend && !t.lines_delivered()) {
+      if (auto wait = state.backoff.next()) return retry(request, t, state, *wait);
+    }
+    v.kind = Verdict::Kind::Failure;
+    v.error = std::make_exception_ptr(transport_error(failure, m_settings.tls));
+    return v;
+  }
+
+  Verdict retry(const Request& request, const Transfer& t, const RequestState& state,
+                std::chrono::milliseconds wait) const {
+    log::debug("retrying {} {} in {} ms (retry {} of {})", request.method, t.url(), wait.count(),
+               state.backoff.retries(), m_limits.max_retries);
+    Verdict v;
+    v.kind = Verdict::Kind::Retry;
+    v.wait = wait;
+    return v;
+  }
+
+  ClientSettings m_settings;
+  RetryLimits m_limits;
+  std::function<void(std::chrono::milliseconds)> m_sleep;
+  Credentials m_credentials;
+  CurlShare m_share;
+  std::mutex m_mutex;  // serialises the transfers that use m_share's connections
+};
+
+}  // namespace
+
+std::unique_ptr<Client> make_curl_client(const RestConfig& config, const ClientOptions& options) {
+  return std::make_unique<CurlClient>(config, options);
 }
+
 }  // namespace trainctl::kube

@@ -1,7 +1,38 @@
 // The libcurl implementation of Client.
+//
+// TLS is verified unless the RestConfig says insecure_skip_tls_verify (a warning is logged
+// once). CA, client certificate and key go to libcurl from memory (CURLOPT_*_BLOB); no key
+// is ever written to a file. With a CA in the config only that CA is trusted, as kubectl
+// does; without one, the system trust store.
+//
+// tls_server_name: requests go to https://<tls_server_name>:<port>/... with
+// CURLOPT_CONNECT_TO mapping that name back to the server's host and port, so the TCP
+// connection goes where `server` says while SNI and certificate verification use
+// tls_server_name (the Host header names it too; the API server ignores Host).
+//
+// proxy_url is used for every request when set. Without it libcurl reads https_proxy /
+// HTTPS_PROXY like kubectl; loopback addresses (localhost, 127.0.0.1, ::1) are always
+// reached directly, as Go's ProxyFromEnvironment does, added to NO_PROXY.
+//
+// Connections: one share handle (connection cache, DNS, TLS sessions) per client, so
+// consecutive send() calls and the transfers of send_all() reuse connections; HTTP/2 is
+// negotiated by ALPN when the server offers it, and send_all() multiplexes over it.
+// send()/send_all() are serialised per client (libcurl cannot share connections between
+// threads running at once); stream() uses its own connection and may run in parallel.
+//
+// Retries: idempotent requests (Request::is_idempotent) are retried on 429 (waiting
+// Retry-After seconds when given), 500/502/503/504, refused/reset/closed connections and
+// connect timeouts, with exponential backoff and jitter, at most max_retries times and
+// max_retry_time of waiting. A request that timed out after connecting is not retried (it
+// already used the whole request timeout). A non-idempotent request (POST, PATCH) is only
+// sent again when its connection could not be opened at all (refused, unresolvable host),
+// so it cannot have reached the server; a POST answered with 503 is never retried. A 401
+// with an exec plugin (or a token file that changed) is retried once with fresh credentials.
+// stream() retries the same way only before any line has been delivered.
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -16,6 +47,9 @@ struct ClientOptions {
   std::chrono::milliseconds max_retry_time{30000};   // total time spent waiting between retries
   std::chrono::milliseconds initial_backoff{200};    // doubled per retry, with jitter
   std::string user_agent;                             // default "trainctl/VERSION"
+  std::chrono::milliseconds connect_timeout{10000};  // TCP + TLS handshake; 0 = libcurl's default
+  // Waits between retries; defaults to std::this_thread::sleep_for. Tests record the waits.
+  std::function<void(std::chrono::milliseconds)> sleep;
 };
 
 std::unique_ptr<Client> make_curl_client(const RestConfig& config, const ClientOptions& options = {});

@@ -1,0 +1,268 @@
+#include "kube/curl_transfer.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cstdlib>
+
+#include "core/errors.h"
+#include "core/log.h"
+#include "core/version.h"
+
+namespace trainctl::kube {
+namespace {
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+std::string trim(std::string_view text) {
+  size_t b = 0;
+  size_t e = text.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
+  return std::string(text.substr(b, e - b));
+}
+
+// Splits the server URL to apply tls_server_name; returns {url_base, connect_to entries}.
+std::pair<std::string, std::vector<std::string>> with_server_name(const std::string& server,
+                                                                  const std::string& name) {
+  CURLU* url = curl_url();
+  if (url == nullptr) throw TransportError("out of memory parsing the server URL");
+  std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> guard(url, curl_url_cleanup);
+  if (curl_url_set(url, CURLUPART_URL, server.c_str(), 0) != CURLUE_OK) {
+    throw ConfigError("the server URL \"" + server + "\" is not a valid URL");
+  }
+  char* host = nullptr;
+  char* port = nullptr;
+  curl_url_get(url, CURLUPART_HOST, &host, 0);
+  curl_url_get(url, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT);
+  const std::string host_text = host ? host : "";
+  const std::string port_text = port ? port : "443";
+  curl_free(host);
+  curl_free(port);
+  curl_url_set(url, CURLUPART_HOST, name.c_str(), 0);
+  curl_url_set(url, CURLUPART_PORT, port_text.c_str(), 0);
+  char* rewritten = nullptr;
+  curl_url_get(url, CURLUPART_URL, &rewritten, 0);
+  std::string base = rewritten ? rewritten : server;
+  curl_free(rewritten);
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  return {base, {name + ":" + port_text + ":" + host_text + ":" + port_text}};
+}
+
+std::string loopback_no_proxy() {
+  const char* env = std::getenv("NO_PROXY");
+  if (env == nullptr) env = std::getenv("no_proxy");
+  std::string value = env ? env : "";
+  if (trim(value) == "*") return "*";
+  if (!value.empty()) value += ",";
+  return value + "localhost,127.0.0.1,::1";
+}
+
+void warn_insecure_once(const std::string& server) {
+  static std::atomic<bool> warned{false};
+  if (!warned.exchange(true)) {
+    log::warn("TLS verification is off for {}: the kubeconfig sets insecure-skip-tls-verify", server);
+  }
+}
+
+void set_blob(CURL* curl, CURLoption option, const std::string& pem) {
+  curl_blob blob{const_cast<char*>(pem.data()), pem.size(), CURL_BLOB_COPY};
+  curl_easy_setopt(curl, option, &blob);
+}
+
+}  // namespace
+
+ClientSettings make_client_settings(const RestConfig& config, const ClientOptions& options) {
+  ClientSettings s;
+  s.server = config.server;
+  while (!s.server.empty() && s.server.back() == '/') s.server.pop_back();
+  if (s.server.empty()) throw ConfigError("the kubeconfig names no server to connect to");
+  s.url_base = s.server;
+  if (!config.tls_server_name.empty()) {
+    auto [base, entries] = with_server_name(s.server, config.tls_server_name);
+    s.url_base = std::move(base);
+    s.connect_to = std::move(entries);
+  }
+  s.ca_pem = config.ca_pem;
+  s.insecure = config.insecure_skip_tls_verify;
+  s.proxy_url = config.proxy_url;
+  s.no_proxy = config.proxy_url.empty() ? loopback_no_proxy() : std::string();
+  s.user_agent = options.user_agent.empty() ? "trainctl/" + version_info().version : options.user_agent;
+  s.connect_timeout = options.connect_timeout;
+  s.request_timeout = options.request_timeout;
+  s.tls = TlsContext{!config.ca_pem.empty(), config.cluster_name, config.source};
+  if (s.insecure) warn_insecure_once(s.server);
+  return s;
+}
+
+Transfer::Transfer(const ClientSettings& settings, const Request& request, const AuthMaterial& auth,
+                   CURLSH* share, const LineHandler* on_line)
+    : m_settings(settings), m_on_line(on_line), m_url(settings.url_base + request.path) {
+  CURL* c = m_curl.get();
+  curl_easy_setopt(c, CURLOPT_URL, m_url.c_str());
+  curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "https,http");
+  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
+  curl_easy_setopt(c, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
+  curl_easy_setopt(c, CURLOPT_PIPEWAIT, 1L);
+  curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
+  curl_easy_setopt(c, CURLOPT_USERAGENT, settings.user_agent.c_str());
+  if (share != nullptr) curl_easy_setopt(c, CURLOPT_SHARE, share);
+  if (settings.connect_timeout.count() > 0) {
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(settings.connect_timeout.count()));
+  }
+  if (on_line == nullptr && settings.request_timeout.count() > 0) {
+    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(settings.request_timeout.count()));
+  }
+
+  // TLS
+  if (settings.insecure) {
+    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 0L);
+    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 0L);
+  } else if (!settings.ca_pem.empty()) {
+    set_blob(c, CURLOPT_CAINFO_BLOB, settings.ca_pem);
+    curl_easy_setopt(c, CURLOPT_CAPATH, nullptr);  // only the kubeconfig's CA is trusted
+  }
+  if (!settings.connect_to.empty()) m_curl.set_connect_to(settings.connect_to);
+  if (!auth.client_cert_pem.empty() && !auth.client_key_pem.empty()) {
+    set_blob(c, CURLOPT_SSLCERT_BLOB, auth.client_cert_pem);
+    curl_easy_setopt(c, CURLOPT_SSLCERTTYPE, "PEM");
+    set_blob(c, CURLOPT_SSLKEY_BLOB, auth.client_key_pem);
+    curl_easy_setopt(c, CURLOPT_SSLKEYTYPE, "PEM");
+  }
+  if (!settings.proxy_url.empty()) curl_easy_setopt(c, CURLOPT_PROXY, settings.proxy_url.c_str());
+  curl_easy_setopt(c, CURLOPT_NOPROXY, settings.no_proxy.c_str());
+  curl_easy_setopt(c, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1L);
+
+  // Method and body
+  const std::string& method = request.method;
+  const bool sends_body = !request.body.empty() || method == "POST" || method == "PUT" || method == "PATCH";
+  if (method == "HEAD") {
+    curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+  } else if (sends_body) {
+    curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+    curl_easy_setopt(c, CURLOPT_COPYPOSTFIELDS, request.body.c_str());
+    if (method != "POST") curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method.c_str());
+  } else if (method != "GET") {
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method.c_str());
+  }
+
+  // Headers. Authorization values never leave this function except to libcurl.
+  std::vector<std::string> headers;
+  headers.push_back("Accept: " + request.accept);
+  if (sends_body) headers.push_back("Content-Type: " + request.content_type);
+  headers.emplace_back("Expect:");
+  if (!auth.bearer_token.empty()) {
+    headers.push_back("Authorization: Bearer " + auth.bearer_token);
+  } else if (!auth.username.empty() || !auth.password.empty()) {
+    curl_easy_setopt(c, CURLOPT_HTTPAUTH, static_cast<long>(CURLAUTH_BASIC));
+    curl_easy_setopt(c, CURLOPT_USERNAME, auth.username.c_str());
+    curl_easy_setopt(c, CURLOPT_PASSWORD, auth.password.c_str());
+  }
+  m_curl.set_headers(headers);
+
+  curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, &Transfer::on_header);
+  curl_easy_setopt(c, CURLOPT_HEADERDATA, this);
+  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &Transfer::on_body);
+  curl_easy_setopt(c, CURLOPT_WRITEDATA, this);
+  curl_easy_setopt(c, CURLOPT_PRIVATE, this);
+  m_started = std::chrono::steady_clock::now();
+}
+
+size_t Transfer::on_header(char* data, size_t size, size_t count, void* self) {
+  auto* t = static_cast<Transfer*>(self);
+  const std::string_view line(data, size * count);
+  if (line.rfind("HTTP/", 0) == 0) {
+    t->m_response.headers.clear();  // a new status line: 1xx answers or a redirect before
+  } else if (auto colon = line.find(':'); colon != std::string_view::npos) {
+    std::string name = lower(trim(line.substr(0, colon)));
+    std::string value = trim(line.substr(colon + 1));
+    auto [it, inserted] = t->m_response.headers.emplace(name, value);
+    if (!inserted) it->second += ", " + value;
+  }
+  return size * count;
+}
+
+size_t Transfer::on_body(char* data, size_t size, size_t count, void* self) {
+  return static_cast<Transfer*>(self)->body_chunk(data, size * count);
+}
+
+size_t Transfer::body_chunk(const char* data, size_t size) {
+  if (m_on_line == nullptr) {
+    m_response.body.append(data, size);
+    return size;
+  }
+  if (!m_status_checked) {
+    m_status_checked = true;
+    long status = 0;
+    curl_easy_getinfo(m_curl.get(), CURLINFO_RESPONSE_CODE, &status);
+    m_streaming = status >= 200 && status < 300;
+  }
+  if (!m_streaming) {
+    m_response.body.append(data, size);  // an error body, read whole for the ApiError
+    return size;
+  }
+  m_pending.append(data, size);
+  return deliver_lines(false) ? size : 0;  // 0 makes libcurl stop the transfer
+}
+
+bool Transfer::deliver_lines(bool flush_rest) {
+  size_t start = 0;
+  try {
+    for (size_t nl = m_pending.find('\n'); nl != std::string::npos; nl = m_pending.find('\n', start)) {
+      const std::string_view line(m_pending.data() + start, nl - start);
+      start = nl + 1;
+      m_lines_delivered = true;
+      if (!(*m_on_line)(line)) {
+        m_stopped = true;
+        return false;
+      }
+    }
+    m_pending.erase(0, start);
+    if (flush_rest && !m_pending.empty()) {
+      m_lines_delivered = true;
+      std::string rest = std::move(m_pending);
+      m_pending.clear();
+      if (!(*m_on_line)(rest)) m_stopped = true;
+    }
+  } catch (...) {
+    m_handler_error = std::current_exception();
+    m_stopped = true;
+    return false;
+  }
+  return true;
+}
+
+void Transfer::finish(CURLcode code) {
+  m_code = code;
+  m_elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - m_started);
+  m_error_text = m_curl.error_text();
+  curl_easy_getinfo(m_curl.get(), CURLINFO_RESPONSE_CODE, &m_response.status);
+  curl_easy_getinfo(m_curl.get(), CURLINFO_OS_ERRNO, &m_os_errno);
+  // Pre-transfer time is set once the connection (TCP + TLS) is ready to carry the request.
+  curl_off_t pretransfer = 0;
+  curl_easy_getinfo(m_curl.get(), CURLINFO_PRETRANSFER_TIME_T, &pretransfer);
+  m_connected = pretransfer > 0 || m_response.status != 0;
+  if (code == CURLE_OK && m_streaming && !m_stopped) deliver_lines(true);
+}
+
+bool Transfer::answered() const {
+  if (m_stopped) return true;
+  return m_code == CURLE_OK && m_response.status != 0;
+}
+
+TransportFailure Transfer::failure() const {
+  TransportFailure f;
+  f.code = m_code;
+  f.detail = m_error_text;
+  f.os_errno = m_os_errno;
+  f.connected = m_connected;
+  f.url = m_url;
+  f.server = m_settings.server;
+  return f;
+}
+
+}  // namespace trainctl::kube

@@ -1,0 +1,86 @@
+// One attempt of one request over libcurl: builds the easy handle from the client's fixed
+// settings, the request and the current credentials, and collects status, headers and body
+// (or splits the body into lines for stream()).
+#pragma once
+
+#include <chrono>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "kube/client.h"
+#include "kube/curl_client.h"
+#include "kube/curl_error.h"
+#include "kube/curl_holder.h"
+#include "kube/http_auth.h"
+
+namespace trainctl::kube {
+
+// What every transfer of one client has in common, computed once from the RestConfig.
+struct ClientSettings {
+  std::string server;                   // as configured, without a trailing slash
+  std::string url_base;                 // server, with the host replaced by tls_server_name
+  std::vector<std::string> connect_to;  // CURLOPT_CONNECT_TO entries for tls_server_name
+  std::string ca_pem;
+  bool insecure = false;
+  std::string proxy_url;
+  std::string no_proxy;
+  std::string user_agent;
+  std::chrono::milliseconds connect_timeout{0};
+  std::chrono::milliseconds request_timeout{0};
+  TlsContext tls;
+};
+
+ClientSettings make_client_settings(const RestConfig& config, const ClientOptions& options);
+
+class Transfer {
+public:
+  // on_line non-null: a stream; 2xx bodies are delivered line by line, no request timeout.
+  Transfer(const ClientSettings& settings, const Request& request, const AuthMaterial& auth, CURLSH* share,
+           const LineHandler* on_line = nullptr);
+  Transfer(const Transfer&) = delete;
+  Transfer& operator=(const Transfer&) = delete;
+
+  CURL* handle() const { return m_curl.get(); }
+  const std::string& url() const { return m_url; }
+
+  // Records the transfer's outcome; call once, after curl_easy_perform or CURLMSG_DONE.
+  void finish(CURLcode code);
+
+  // True when an HTTP answer arrived (any status); false on a transport failure. A stream
+  // stopped by its handler counts as answered.
+  bool answered() const;
+  Response& response() { return m_response; }
+  TransportFailure failure() const;
+  std::chrono::milliseconds elapsed() const { return m_elapsed; }
+  bool lines_delivered() const { return m_lines_delivered; }
+  // An exception the line handler threw (the transfer was stopped).
+  std::exception_ptr handler_error() const { return m_handler_error; }
+
+private:
+  static size_t on_header(char* data, size_t size, size_t count, void* self);
+  static size_t on_body(char* data, size_t size, size_t count, void* self);
+  size_t body_chunk(const char* data, size_t size);
+  bool deliver_lines(bool flush_rest);
+
+  CurlHolder m_curl;
+  const ClientSettings& m_settings;
+  const LineHandler* m_on_line;
+  std::string m_url;
+  Response m_response;
+  CURLcode m_code = CURLE_OK;
+  long m_os_errno = 0;
+  bool m_connected = false;
+  std::string m_error_text;
+  std::chrono::steady_clock::time_point m_started;
+  std::chrono::milliseconds m_elapsed{0};
+  // stream state
+  bool m_status_checked = false;
+  bool m_streaming = false;  // 2xx stream: body goes to lines, not m_response.body
+  bool m_stopped = false;
+  bool m_lines_delivered = false;
+  std::string m_pending;
+  std::exception_ptr m_handler_error;
+};
+
+}  // namespace trainctl::kube

@@ -1,0 +1,127 @@
+// TLS of the REST client against a real HTTPS server on 127.0.0.1: server verification by
+// the kubeconfig's CA, client certificates, tls-server-name, insecure-skip-tls-verify.
+#include <catch2/catch.hpp>
+
+#include "core/errors.h"
+#include "kube/curl_client.h"
+#include "test_client_fixture.h"
+
+using namespace trainctl;
+using namespace trainctl::testing;
+
+namespace {
+
+void serve_whoami(HttpsServer& server) {
+  server.routes().Get("/whoami", [](const httplib::Request& req, httplib::Response& res) {
+    const std::string cn = peer_common_name(req);
+    res.set_content(nlohmann::json{{"user", cn}}.dump(), "application/json");
+  });
+}
+
+// Runs f, expecting a TransportError; returns it.
+template <typename F>
+TransportError expect_transport_error(F&& f) {
+  try {
+    f();
+  } catch (const TransportError& e) {
+    return e;
+  }
+  FAIL("no TransportError was thrown");
+  return TransportError("");
+}
+
+}  // namespace
+
+TEST_CASE("client verifies the server with the kubeconfig's CA", "[client][tls]") {
+  ServerFixture fx;
+  serve_whoami(fx.server);
+  fx.server.start();
+  auto waits = std::make_shared<RecordedWaits>();
+  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
+  CHECK(client->get_json("/whoami")["user"] == "");
+}
+
+TEST_CASE("a server certificate from another CA fails with a clear message", "[client][tls]") {
+  ServerFixture fx;
+  serve_whoami(fx.server);
+  fx.server.start();
+  kube::RestConfig config = fx.config();
+  config.ca_pem = TestCa("some other CA").cert_pem();
+  auto waits = std::make_shared<RecordedWaits>();
+  auto client = kube::make_curl_client(config, fast_options(waits));
+  const TransportError e = expect_transport_error([&] { client->get_json("/whoami"); });
+  const std::string message = e.what();
+  CHECK(message.find("server certificate of " + fx.server.url() + " is not trusted") != std::string::npos);
+  CHECK(message.find("certificate authority of the kubeconfig") != std::string::npos);
+  CHECK(message.find("test-cluster") != std::string::npos);
+  CHECK(e.code() == ExitCode::Auth);
+  CHECK(waits->count() == 0);  // a certificate problem is not retried
+}
+
+TEST_CASE("insecure-skip-tls-verify accepts an untrusted server", "[client][tls]") {
+  ServerFixture fx;
+  serve_whoami(fx.server);
+  fx.server.start();
+  kube::RestConfig config = fx.config();
+  config.ca_pem.clear();
+  config.insecure_skip_tls_verify = true;
+  auto waits = std::make_shared<RecordedWaits>();
+  auto client = kube::make_curl_client(config, fast_options(waits));
+  CHECK(client->get_json("/whoami").contains("user"));
+}
+
+TEST_CASE("client certificate authenticates to a server that requires one", "[client][tls]") {
+  ServerFixture fx(/*require_client_cert=*/true);
+  serve_whoami(fx.server);
+  fx.server.start();
+  auto waits = std::make_shared<RecordedWaits>();
+
+  SECTION("with the certificate the server sees the user") {
+    kube::RestConfig config = fx.config();
+    const CertAndKey alice = fx.ca.issue_client("alice", {"system:masters"});
+    config.client_cert_pem = alice.cert_pem;
+    config.client_key_pem = alice.key_pem;
+    auto client = kube::make_curl_client(config, fast_options(waits));
+    CHECK(client->get_json("/whoami")["user"] == "alice");
+  }
+  SECTION("without a certificate the TLS connection is refused, exit code Auth, no retry") {
+    auto client = kube::make_curl_client(fx.config(), fast_options(waits));
+    const TransportError e = expect_transport_error([&] { client->get_json("/whoami"); });
+    INFO(e.what());
+    CHECK(e.code() == ExitCode::Auth);
+    CHECK(std::string(e.what()).find(fx.server.url()) != std::string::npos);
+    CHECK(waits->count() == 0);
+  }
+  SECTION("a certificate from another CA is refused") {
+    kube::RestConfig config = fx.config();
+    const CertAndKey mallory = TestCa("other").issue_client("mallory");
+    config.client_cert_pem = mallory.cert_pem;
+    config.client_key_pem = mallory.key_pem;
+    auto client = kube::make_curl_client(config, fast_options(waits));
+    const TransportError e = expect_transport_error([&] { client->get_json("/whoami"); });
+    INFO(e.what());
+    CHECK(e.code() == ExitCode::Auth);
+  }
+}
+
+TEST_CASE("tls-server-name verifies the certificate against that name", "[client][tls]") {
+  // The certificate names only kubernetes.internal, not 127.0.0.1.
+  ServerFixture fx(false, {"kubernetes.internal"}, {});
+  serve_whoami(fx.server);
+  fx.server.start();
+  auto waits = std::make_shared<RecordedWaits>();
+
+  SECTION("without it the host name does not match") {
+    auto client = kube::make_curl_client(fx.config(), fast_options(waits));
+    const TransportError e = expect_transport_error([&] { client->get_json("/whoami"); });
+    INFO(e.what());
+    CHECK(std::string(e.what()).find("not valid for this host name") != std::string::npos);
+    CHECK(e.code() == ExitCode::Auth);
+  }
+  SECTION("with it the connection still goes to 127.0.0.1 and succeeds") {
+    kube::RestConfig config = fx.config();
+    config.tls_server_name = "kubernetes.internal";
+    auto client = kube::make_curl_client(config, fast_options(waits));
+    CHECK(client->get_json("/whoami").contains("user"));
+  }
+}

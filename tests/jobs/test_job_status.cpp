@@ -1,0 +1,226 @@
+#include <catch2/catch.hpp>
+
+#include "job_fixtures.h"
+#include "jobs/build_job.h"
+#include "jobs/job_status.h"
+#include "jobs/kind.h"
+
+using namespace fixtures;
+using namespace trainctl::jobs;
+
+namespace {
+TimePoint now() { return *parse_time(kNow); }
+
+TrainingJob build(Trainer t, const json& job, const std::vector<json>& pods) {
+  PodRefs refs;
+  for (const auto& p : pods) refs.push_back(&p);
+  return build_job(kind_for(t), job, refs, now());
+}
+
+const std::string kCreated = "2024-05-01T09:50:00Z";
+}  // namespace
+
+TEST_CASE("PyTorchJob waiting for GPUs is PENDING with nothing allocated") {
+  json status = {{"conditions", json::array({condition("Created", "True", kCreated)})}};
+  std::vector<json> pods = {pod("a-master-0", pytorch_labels("a", "master", 0), "Pending", 2),
+                            pod("a-worker-0", pytorch_labels("a", "worker", 0), "Pending", 2)};
+  auto j = build(Trainer::PyTorch, pytorchjob("a", kCreated, 2, 2, status), pods);
+  CHECK(j.status == "PENDING");
+  CHECK(j.duration.count() == 0);  // no status.startTime yet
+  CHECK(j.gpus_requested == 4);
+  CHECK(j.gpus_allocated == 0);
+  CHECK(j.allocated_display() == "0");
+  CHECK(j.node_display() == "N/A");
+  CHECK(j.chief_name == "a-master-0");
+  REQUIRE(j.instances.size() == 2);
+  CHECK(j.instances[0].status == "Pending");
+  CHECK(j.instances[0].is_chief);
+}
+
+TEST_CASE("PyTorchJob running: RUNNING, duration from startTime, chief host IP as node") {
+  json status = {{"startTime", "2024-05-01T09:55:00Z"},
+                 {"conditions", json::array({condition("Created", "True", kCreated),
+                                             condition("Running", "True", "2024-05-01T09:55:00Z")})}};
+  std::vector<json> pods = {pod("a-worker-0", pytorch_labels("a", "worker", 0), "Running", 1, "node-2"),
+                            pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1, "node-1")};
+  auto j = build(Trainer::PyTorch, pytorchjob("a", kCreated, 2, 1, status), pods);
+  CHECK(j.status == "RUNNING");
+  CHECK(j.duration.count() == 300);
+  CHECK(j.gpus_requested == 2);
+  CHECK(j.gpus_allocated == 2);
+  CHECK(j.node_display() == "192.168.0.31");
+  CHECK(j.instances[0].name == "a-master-0");  // chief first
+  CHECK(j.instances[1].node_name == "node-2");
+  CHECK_FALSE(j.ended.has_value());
+}
+
+TEST_CASE("PyTorchJob RUNNING with a Pending pod shows PENDING") {
+  json status = {{"startTime", "2024-05-01T09:55:00Z"},
+                 {"conditions", json::array({condition("Running", "True", "2024-05-01T09:55:00Z")})}};
+  std::vector<json> pods = {pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1, "node-1"),
+                            pod("a-worker-0", pytorch_labels("a", "worker", 0), "Pending", 1)};
+  auto j = build(Trainer::PyTorch, pytorchjob("a", kCreated, 2, 1, status), pods);
+  CHECK(j.status == "PENDING");
+  CHECK(j.gpus_allocated == 1);
+}
+
+TEST_CASE("PyTorchJob succeeded: completionTime - startTime, EndTime = create + duration, N/A allocated") {
+  json status = {{"startTime", "2024-05-01T09:51:00Z"}, {"completionTime", "2024-05-01T09:54:30Z"},
+                 {"conditions", json::array({condition("Created", "True", kCreated),
+                                             condition("Running", "False", "2024-05-01T09:54:30Z"),
+                                             condition("Succeeded", "True", "2024-05-01T09:54:30Z")})}};
+  std::vector<json> pods = {pod("a-master-0", pytorch_labels("a", "master", 0), "Succeeded", 1, "node-1")};
+  auto j = build(Trainer::PyTorch, pytorchjob("a", kCreated, 1, 1, status), pods);
+  CHECK(j.status == "SUCCEEDED");
+  CHECK(j.duration.count() == 210);
+  REQUIRE(j.ended.has_value());
+  CHECK(format_rfc3339(*j.ended) == "2024-05-01T09:53:30Z");
+  CHECK(j.gpus_allocated == 0);
+  CHECK(j.allocated_display() == "N/A");
+  CHECK(j.instances[0].status == "Completed");
+}
+
+TEST_CASE("PyTorchJob failed: Failed beats Running; duration ends at the chief's last transition") {
+  json status = {{"startTime", "2024-05-01T09:51:00Z"},
+                 {"conditions", json::array({condition("Running", "True", "2024-05-01T09:51:00Z"),
+                                             condition("Failed", "True", "2024-05-01T09:59:00Z")})}};
+  std::vector<json> pods = {pod("a-master-0", pytorch_labels("a", "master", 0), "Failed", 1, "node-1")};
+  auto j = build(Trainer::PyTorch, pytorchjob("a", kCreated, 1, 1, status), pods);
+  CHECK(j.status == "FAILED");
+  // The master's Ready condition moved at 09:58:00; created 09:50:00.
+  CHECK(j.duration.count() == 480);
+  CHECK(j.instances[0].status == "Error");
+}
+
+TEST_CASE("PyTorchJob Succeeded wins over Failed; Queuing when only queued") {
+  json both = {{"conditions", json::array({condition("Failed", "True", kCreated), condition("Succeeded", "True", kCreated)})}};
+  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1, both), nullptr) == "SUCCEEDED");
+  json queued = {{"conditions", json::array({condition("Queuing", "True", kCreated)})}};
+  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1, queued), nullptr) == "QUEUING");
+  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1), nullptr) == "PENDING");
+}
+
+TEST_CASE("PyTorchJob restarting: Running is False while Restarting, so it shows PENDING") {
+  json status = {{"startTime", "2024-05-01T09:51:00Z"},
+                 {"conditions", json::array({condition("Created", "True", kCreated),
+                                             condition("Running", "False", "2024-05-01T09:57:00Z"),
+                                             condition("Restarting", "True", "2024-05-01T09:57:00Z")})}};
+  json master = pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1, "node-1");
+  master["status"]["containerStatuses"][0]["restartCount"] = 2;
+  master["status"]["containerStatuses"][0]["ready"] = false;
+  master["status"]["containerStatuses"][0]["state"] = {{"waiting", {{"reason", "CrashLoopBackOff"}}}};
+  auto j = build(Trainer::PyTorch, pytorchjob("a", kCreated, 1, 1, status), {master});
+  CHECK(j.status == "PENDING");
+  CHECK(j.instances[0].status == "CrashLoopBackOff");
+  CHECK(j.instances[0].restarts == 2);
+  CHECK(j.duration.count() == 540);  // still now - startTime
+}
+
+TEST_CASE("MPIJob: created only is PENDING; a running launcher makes it RUNNING") {
+  json created = {{"conditions", json::array({condition("Created", "True", kCreated, "MPIJobCreated")})}};
+  std::vector<json> pending_pods = {pod("m-launcher-abcde", mpi_labels("m", "launcher"), "Pending", 0),
+                                    pod("m-worker-0", mpi_labels("m", "worker"), "Pending", 1)};
+  auto p = build(Trainer::MPI, mpijob("m", kCreated, 2, 1, created), pending_pods);
+  CHECK(p.status == "PENDING");
+  CHECK(p.duration.count() == 600);  // MPI: now - creation
+  CHECK(p.gpus_requested == 1);      // from the pods that exist
+
+  std::vector<json> running = {pod("m-launcher-abcde", mpi_labels("m", "launcher"), "Running", 0, "node-1"),
+                               pod("m-worker-0", mpi_labels("m", "worker"), "Running", 1, "node-1"),
+                               pod("m-worker-1", mpi_labels("m", "worker"), "Running", 1, "node-2")};
+  auto r = build(Trainer::MPI, mpijob("m", kCreated, 2, 1, created), running);
+  CHECK(r.status == "RUNNING");
+  CHECK(r.chief_name == "m-launcher-abcde");
+  CHECK(r.gpus_requested == 2);
+  CHECK(r.gpus_allocated == 2);
+}
+
+TEST_CASE("MPIJob succeeded: completionTime - creation") {
+  json status = {{"startTime", "2024-05-01T09:51:00Z"}, {"completionTime", "2024-05-01T09:56:00Z"},
+                 {"conditions", json::array({condition("Running", "False", "2024-05-01T09:56:00Z", "MPIJobRunning"),
+                                             condition("Succeeded", "True", "2024-05-01T09:56:00Z", "MPIJobSucceeded")})}};
+  auto j = build(Trainer::MPI, mpijob("m", kCreated, 2, 1, status), {});
+  CHECK(j.status == "SUCCEEDED");
+  CHECK(j.duration.count() == 360);
+  CHECK(j.gpus_requested == 2);  // no pods left: from the spec, 2 workers x 1 GPU
+}
+
+TEST_CASE("MPIJob v1alpha1 launcherStatus Failed is FAILED") {
+  json status = {{"launcherStatus", "Failed"}};
+  CHECK(kind_status(kind_for(Trainer::MPI), mpijob("m", kCreated, 1, 1, status), nullptr) == "FAILED");
+}
+
+TEST_CASE("Volcano Job: status.state.phase decides") {
+  const JobKind& k = kind_for(Trainer::Volcano);
+  auto status_of = [&](const char* phase) {
+    return kind_status(k, volcanojob("v", kCreated, {{"phase", phase}, {"lastTransitionTime", "2024-05-01T09:55:00Z"}}), nullptr);
+  };
+  CHECK(status_of("Pending") == "PENDING");
+  CHECK(status_of("Running") == "RUNNING");
+  CHECK(status_of("Restarting") == "RUNNING");
+  CHECK(status_of("Completed") == "SUCCEEDED");
+  CHECK(status_of("Failed") == "FAILED");
+  CHECK(status_of("Aborted") == "FAILED");
+  CHECK(kind_status(k, volcanojob("v", kCreated, nullptr), nullptr) == "PENDING");
+
+  auto done = build(Trainer::Volcano,
+                    volcanojob("v", kCreated, {{"phase", "Completed"}, {"lastTransitionTime", "2024-05-01T09:55:00Z"}}), {});
+  CHECK(done.duration.count() == 300);
+  CHECK(done.gpus_requested == 2);  // trainer task: 2 replicas x 1 GPU; pserver none
+}
+
+TEST_CASE("Volcano Job chief is task index 0 of the first task") {
+  std::vector<json> pods = {pod("v-trainer-0", volcano_labels("v", "trainer", 0), "Running", 1, "node-1"),
+                            pod("v-pserver-0", volcano_labels("v", "pserver", 0), "Running", 0, "node-2"),
+                            pod("v-trainer-1", volcano_labels("v", "trainer", 1), "Running", 1, "node-1")};
+  auto j = build(Trainer::Volcano, volcanojob("v", kCreated, {{"phase", "Running"}}), pods);
+  CHECK(j.status == "RUNNING");
+  CHECK(j.chief_name == "v-pserver-0");
+  CHECK(j.node_display() == "192.168.0.32");
+  CHECK(j.gpus_allocated == 2);
+}
+
+TEST_CASE("operator-free PyTorch (Indexed batch Job): active, Complete, Failed") {
+  const JobKind& k = kind_for(Trainer::PyTorchNoOperator);
+  CHECK(kind_status(k, batchjob("b", kCreated, json::object()), nullptr) == "PENDING");
+  json running = {{"active", 2}, {"startTime", "2024-05-01T09:52:00Z"}};
+  std::vector<json> pods = {pod("b-0-abcde", batch_labels("b", 0), "Running", 1, "node-1"),
+                            pod("b-1-fghij", batch_labels("b", 1), "Running", 1, "node-2")};
+  auto r = build(Trainer::PyTorchNoOperator, batchjob("b", kCreated, running), pods);
+  CHECK(r.status == "RUNNING");
+  CHECK(r.duration.count() == 480);
+  CHECK(r.chief_name == "b-0-abcde");
+
+  json complete = {{"startTime", "2024-05-01T09:52:00Z"}, {"completionTime", "2024-05-01T09:53:00Z"}, {"succeeded", 2},
+                   {"conditions", json::array({{{"type", "Complete"}, {"status", "True"}}})}};
+  auto c = build(Trainer::PyTorchNoOperator, batchjob("b", kCreated, complete), {});
+  CHECK(c.status == "SUCCEEDED");
+  CHECK(c.duration.count() == 60);
+
+  json failed = {{"startTime", "2024-05-01T09:52:00Z"}, {"failed", 1},
+                 {"conditions", json::array({{{"type", "Failed"}, {"status", "True"}, {"reason", "BackoffLimitExceeded"},
+                                              {"lastTransitionTime", "2024-05-01T09:54:00Z"}}})}};
+  auto f = build(Trainer::PyTorchNoOperator, batchjob("b", kCreated, failed), {});
+  CHECK(f.status == "FAILED");
+  CHECK(f.duration.count() == 120);
+}
+
+TEST_CASE("requestGPUsOfJobOwner annotation overrides the sum of limits") {
+  json p = pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1, "node-1");
+  p["metadata"]["annotations"] = {{"requestGPUsOfJobOwner", "8"}};
+  auto j = build(Trainer::PyTorch, pytorchjob("a", kCreated, 1, 1), {p});
+  CHECK(j.gpus_requested == 8);
+  CHECK(j.gpus_allocated == 1);
+}
+
+TEST_CASE("instances sort chief first, then in natural order") {
+  std::vector<json> pods;
+  for (int i : {10, 2, 1}) pods.push_back(pod("a-worker-" + std::to_string(i), pytorch_labels("a", "worker", i), "Running", 1, "node-1"));
+  pods.push_back(pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1, "node-1"));
+  auto j = build(Trainer::PyTorch, pytorchjob("a", kCreated, 4, 1), pods);
+  REQUIRE(j.instances.size() == 4);
+  CHECK(j.instances[0].name == "a-master-0");
+  CHECK(j.instances[1].name == "a-worker-1");
+  CHECK(j.instances[2].name == "a-worker-2");
+  CHECK(j.instances[3].name == "a-worker-10");
+}

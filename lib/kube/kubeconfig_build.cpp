@@ -59,6 +59,9 @@ void check_exec(const std::string& file, const std::string& where, const ExecCon
     fail(file, where + ": exec apiVersion \"" + e.api_version + "\" is not supported (use " + kExecV1 + " or " +
                    kExecV1beta1 + ")");
   if (e.command.empty()) fail(file, where + ": exec command must be set");
+  // kubectl requires the field for v1 (v1beta1 defaults it to IfAvailable).
+  if (e.api_version == kExecV1 && e.interactive_mode.empty())
+    fail(file, where + ": exec interactiveMode must be set for " + kExecV1 + " (Never, IfAvailable or Always)");
   if (!e.interactive_mode.empty() && e.interactive_mode != "Never" && e.interactive_mode != "IfAvailable" &&
       e.interactive_mode != "Always")
     fail(file, where + ": exec interactiveMode \"" + e.interactive_mode +
@@ -112,13 +115,10 @@ void apply_user(RestConfig& rest, const std::string& name, const KubeconfigUser&
   log::add_secret(rest.client_key_pem);
 }
 
-// A server without a scheme gets https when TLS settings say so, else http (client-go's
-// DefaultServerURL); trailing slashes are dropped.
-std::string normalize_server(std::string server, const RestConfig& rest) {
-  if (server.find("://") == std::string::npos) {
-    bool tls = !rest.ca_pem.empty() || rest.insecure_skip_tls_verify || !rest.client_cert_pem.empty();
-    server = (tls ? "https://" : "http://") + server;
-  }
+// kubectl sends plain http to a server written without a scheme, whatever the TLS
+// settings say; trailing slashes are dropped.
+std::string normalize_server(std::string server) {
+  if (server.find("://") == std::string::npos) server = "http://" + server;
   while (!server.empty() && server.back() == '/') server.pop_back();
   return server;
 }
@@ -144,7 +144,7 @@ RestConfig build_rest_config(const Kubeconfig& config, const std::string& contex
       fail(context.origin, where + " refers to unknown user \"" + context.user + "\"");
     apply_user(rest, context.user, user->second);
   }
-  rest.server = normalize_server(rest.server, rest);
+  rest.server = normalize_server(rest.server);
 
   if (rest.exec && rest.exec->provide_cluster_info) {
     ExecClusterInfo& info = rest.exec->cluster;

@@ -254,6 +254,15 @@ TEST_CASE("exec sections the loader rejects") {
         prefix + "exec apiVersion \"client.authentication.k8s.io/v1alpha1\" is not supported "
                  "(use client.authentication.k8s.io/v1 or client.authentication.k8s.io/v1beta1)");
   CHECK(config_with("      apiVersion: client.authentication.k8s.io/v1\n") == prefix + "exec command must be set");
+  CHECK(config_with("      apiVersion: client.authentication.k8s.io/v1\n      command: x\n") ==
+        prefix + "exec interactiveMode must be set for client.authentication.k8s.io/v1 (Never, IfAvailable or Always)");
+  CHECK(config_with("      apiVersion: client.authentication.k8s.io/v1beta1\n      command: x\n") == "(no error)");
+  CHECK(config_with("      apiVersion: client.authentication.k8s.io/v1\n      command: x\n"
+                    "      interactiveMode: Sometimes\n") ==
+        prefix + "exec interactiveMode \"Sometimes\" is not one of Never, IfAvailable, Always");
+  CHECK(config_with("      apiVersion: client.authentication.k8s.io/v1\n      command: x\n"
+                    "      interactiveMode: Always\n") ==
+        prefix + "the exec plugin needs interactiveMode Always, but plugins run without a terminal");
   CHECK(config_with("      apiVersion: client.authentication.k8s.io/v1\n      command: x\n"
                     "      env:\n      - value: nameless\n") ==
         "kubeconfig " + dir + "/config: user \"u\" exec: env entry without a name");

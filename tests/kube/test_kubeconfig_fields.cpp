@@ -89,7 +89,7 @@ TEST_CASE("a token wins over tokenFile; insecure-skip-tls-verify; servers withou
   RestConfig c = load_rest_config(from_file("data/config", "insecure"));
   CHECK(c.bearer_token == "inline-token-value");
   CHECK(c.insecure_skip_tls_verify);
-  CHECK(c.server == "https://insecure.example:6443");  // TLS settings imply https, as in client-go
+  CHECK(c.server == "http://insecure.example:6443");  // kubectl too uses http without a scheme
   CHECK(c.namespace_ == "sec");
   RestConfig plain = load_rest_config(from_file("data/config", "plain"));
   CHECK(plain.server == "http://plain.example:8080");

@@ -19,6 +19,13 @@
 // negotiated by ALPN when the server offers it, and send_all() multiplexes over it.
 // send()/send_all() are serialised per client (libcurl cannot share connections between
 // threads running at once); stream() uses its own connection and may run in parallel.
+// Answers may come gzip-, deflate- or br-encoded; a stream asks for no encoding, because a
+// compressor on the way would hold lines back until its buffer fills.
+//
+// TLS failures name their cause: a server certificate not trusted by the kubeconfig's CA
+// or not issued for the host name, or a client certificate the server refused (seen from
+// the TLS alert the server sends, which libcurl's trace reports; headers and data of the
+// trace are never read). These exit with ExitCode::Auth and are not retried.
 //
 // Retries: idempotent requests (Request::is_idempotent) are retried on 429 (waiting
 // Retry-After seconds when given), 500/502/503/504, refused/reset/closed connections and

@@ -10,10 +10,30 @@ namespace {
 
 bool contains(const std::string& text, const char* needle) { return text.find(needle) != std::string::npos; }
 
-// A TLS alert the server sent ("tlsv13 alert certificate required", "tlsv1 alert unknown
-// ca"...). With TLS 1.3 a rejected client certificate shows up this way, as an error
-// reading the answer after the handshake.
-bool is_tls_alert(const TransportFailure& f) { return contains(f.detail, " alert "); }
+// A fatal TLS alert from the server: seen in libcurl's trace, or named in its error text
+// ("tlsv1 alert unknown ca"). With TLS 1.3 a rejected client certificate shows up only
+// this way, as an error sending or reading after the handshake.
+bool is_tls_alert(const TransportFailure& f) { return f.tls_alert >= 0 || contains(f.detail, " alert "); }
+
+bool is_certificate_alert(int description) {
+  switch (description) {
+    case 42:   // bad_certificate
+    case 43:   // unsupported_certificate
+    case 44:   // certificate_revoked
+    case 45:   // certificate_expired
+    case 46:   // certificate_unknown
+    case 48:   // unknown_ca
+    case 49:   // access_denied
+    case 116:  // certificate_required
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string alert_text(const TransportFailure& f) {
+  return f.tls_alert >= 0 ? "TLS alert: " + tls_alert_name(f.tls_alert) : log::redact(f.detail);
+}
 
 std::string with_detail(std::string message, const std::string& detail) {
   if (!detail.empty()) message += " (" + log::redact(detail) + ")";
@@ -40,6 +60,32 @@ std::string connect_reason(const TransportFailure& f) {
 
 }  // namespace
 
+std::string tls_alert_name(int description) {
+  switch (description) {
+    case 0: return "close notify";
+    case 10: return "unexpected message";
+    case 20: return "bad record mac";
+    case 40: return "handshake failure";
+    case 42: return "bad certificate";
+    case 43: return "unsupported certificate";
+    case 44: return "certificate revoked";
+    case 45: return "certificate expired";
+    case 46: return "certificate unknown";
+    case 47: return "illegal parameter";
+    case 48: return "unknown CA";
+    case 49: return "access denied";
+    case 50: return "decode error";
+    case 51: return "decrypt error";
+    case 70: return "protocol version";
+    case 71: return "insufficient security";
+    case 80: return "internal error";
+    case 112: return "unrecognized name";
+    case 116: return "certificate required";
+    case 120: return "no application protocol";
+    default: return "alert " + std::to_string(description);
+  }
+}
+
 bool is_certificate_failure(const TransportFailure& f) {
   switch (f.code) {
     case CURLE_PEER_FAILED_VERIFICATION:
@@ -51,6 +97,7 @@ bool is_certificate_failure(const TransportFailure& f) {
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_RECV_ERROR:
     case CURLE_SEND_ERROR:
+      if (f.tls_alert >= 0) return is_certificate_alert(f.tls_alert);
       return is_tls_alert(f) && (contains(f.detail, "certificate") || contains(f.detail, "unknown ca") ||
                                  contains(f.detail, "access denied"));
     default:
@@ -115,13 +162,14 @@ TransportError transport_error(const TransportFailure& f, const TlsContext& tls)
       break;
   }
   if (is_certificate_failure(f)) {
-    return TransportError(with_detail("the TLS connection to " + where +
-                                          " failed: the server did not accept the client certificate",
-                                      f.detail),
+    const std::string what = f.sent_client_cert
+                                 ? "the server did not accept the client certificate of the kubeconfig"
+                                 : "the server requires a client certificate and the kubeconfig gives none";
+    return TransportError(with_detail("the TLS connection to " + where + " failed: " + what, alert_text(f)),
                           ExitCode::Auth);
   }
   if (f.code == CURLE_SSL_CONNECT_ERROR || is_tls_alert(f)) {
-    return TransportError(with_detail("the TLS handshake with " + where + " failed", f.detail));
+    return TransportError(with_detail("the TLS handshake with " + where + " failed", alert_text(f)));
   }
   if (f.code == CURLE_RECV_ERROR || f.code == CURLE_SEND_ERROR || f.code == CURLE_GOT_NOTHING ||
       f.code == CURLE_PARTIAL_FILE) {

@@ -18,7 +18,12 @@ struct TransportFailure {
   bool connected = false;  // the connection was ready (TCP + TLS): the request may have been sent
   std::string url;         // the request's URL
   std::string server;      // the server of the config, e.g. https://127.0.0.1:6443
+  int tls_alert = -1;      // description of a fatal TLS alert from the server (RFC 8446 6.2)
+  bool sent_client_cert = false;
 };
+
+// The RFC name of a TLS alert description ("certificate required"), "alert N" if unknown.
+std::string tls_alert_name(int description);
 
 // Where the trust anchors came from, for certificate messages.
 struct TlsContext {

@@ -108,7 +108,9 @@ Transfer::Transfer(const ClientSettings& settings, const Request& request, const
   curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
   curl_easy_setopt(c, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
   curl_easy_setopt(c, CURLOPT_PIPEWAIT, 1L);
-  curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
+  // gzip/deflate/br for ordinary answers. A stream asks for none: a compressor on the way
+  // holds lines back until its buffer fills, which would stall watches and log follows.
+  if (on_line == nullptr) curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
   curl_easy_setopt(c, CURLOPT_USERAGENT, settings.user_agent.c_str());
   if (share != nullptr) curl_easy_setopt(c, CURLOPT_SHARE, share);
   if (settings.connect_timeout.count() > 0) {
@@ -128,6 +130,7 @@ Transfer::Transfer(const ClientSettings& settings, const Request& request, const
   }
   if (!settings.connect_to.empty()) m_curl.set_connect_to(settings.connect_to);
   if (!auth.client_cert_pem.empty() && !auth.client_key_pem.empty()) {
+    m_sent_client_cert = true;
     set_blob(c, CURLOPT_SSLCERT_BLOB, auth.client_cert_pem);
     curl_easy_setopt(c, CURLOPT_SSLCERTTYPE, "PEM");
     set_blob(c, CURLOPT_SSLKEY_BLOB, auth.client_key_pem);
@@ -169,6 +172,12 @@ Transfer::Transfer(const ClientSettings& settings, const Request& request, const
   curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &Transfer::on_body);
   curl_easy_setopt(c, CURLOPT_WRITEDATA, this);
   curl_easy_setopt(c, CURLOPT_PRIVATE, this);
+  // libcurl's trace is read only for the TLS alerts a server sends (with TLS 1.3 a rejected
+  // client certificate shows up only as an alert after the handshake). Headers and data
+  // are never looked at: they carry credentials.
+  curl_easy_setopt(c, CURLOPT_DEBUGFUNCTION, &Transfer::on_debug);
+  curl_easy_setopt(c, CURLOPT_DEBUGDATA, this);
+  curl_easy_setopt(c, CURLOPT_VERBOSE, 1L);
   m_started = std::chrono::steady_clock::now();
 }
 
@@ -184,6 +193,19 @@ size_t Transfer::on_header(char* data, size_t size, size_t count, void* self) {
     if (!inserted) it->second += ", " + value;
   }
   return size * count;
+}
+
+int Transfer::on_debug(CURL*, curl_infotype type, char* data, size_t size, void* self) {
+  if (type != CURLINFO_TEXT) return 0;
+  // "TLSv1.3 (IN), TLS alert, unknown (628):" where 628 = level << 8 | description.
+  const std::string_view text(data, size);
+  const auto at = text.find("(IN), TLS alert");
+  if (at == std::string_view::npos) return 0;
+  const auto open = text.rfind('(');
+  if (open == std::string_view::npos || open <= at) return 0;
+  const int value = std::atoi(std::string(text.substr(open + 1)).c_str());
+  if ((value >> 8) == 2) static_cast<Transfer*>(self)->m_tls_alert = value & 0xff;  // fatal alerts only
+  return 0;
 }
 
 size_t Transfer::on_body(char* data, size_t size, size_t count, void* self) {
@@ -262,6 +284,8 @@ TransportFailure Transfer::failure() const {
   f.connected = m_connected;
   f.url = m_url;
   f.server = m_settings.server;
+  f.tls_alert = m_tls_alert;
+  f.sent_client_cert = m_sent_client_cert;
   return f;
 }
 

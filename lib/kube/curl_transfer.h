@@ -60,6 +60,7 @@ public:
 private:
   static size_t on_header(char* data, size_t size, size_t count, void* self);
   static size_t on_body(char* data, size_t size, size_t count, void* self);
+  static int on_debug(CURL* handle, curl_infotype type, char* data, size_t size, void* self);
   size_t body_chunk(const char* data, size_t size);
   bool deliver_lines(bool flush_rest);
 
@@ -72,6 +73,8 @@ private:
   long m_os_errno = 0;
   bool m_connected = false;
   std::string m_error_text;
+  int m_tls_alert = -1;  // the fatal TLS alert the server sent, if any
+  bool m_sent_client_cert = false;
   std::chrono::steady_clock::time_point m_started;
   std::chrono::milliseconds m_elapsed{0};
   // stream state

@@ -89,8 +89,13 @@ TEST_CASE("client certificate authenticates to a server that requires one", "[cl
     const TransportError e = expect_transport_error([&] { client->get_json("/whoami"); });
     INFO(e.what());
     CHECK(e.code() == ExitCode::Auth);
-    CHECK(std::string(e.what()).find(fx.server.url()) != std::string::npos);
-    CHECK(waits->count() == 0);
+    CHECK(std::string(e.what()) == "the TLS connection to " + fx.server.url() +
+                                       " failed: the server requires a client certificate and the kubeconfig "
+                                       "gives none (TLS alert: certificate required)");
+    // With TLS 1.3 the refusal comes after the handshake: when sending the request fails
+    // before the alert is read, that attempt looks like a reset and is retried; the alert
+    // ends the retries (max_retries is 3).
+    CHECK(waits->count() < 3);
   }
   SECTION("a certificate from another CA is refused") {
     kube::RestConfig config = fx.config();
@@ -101,6 +106,7 @@ TEST_CASE("client certificate authenticates to a server that requires one", "[cl
     const TransportError e = expect_transport_error([&] { client->get_json("/whoami"); });
     INFO(e.what());
     CHECK(e.code() == ExitCode::Auth);
+    CHECK(std::string(e.what()).find("did not accept the client certificate") != std::string::npos);
   }
 }
 

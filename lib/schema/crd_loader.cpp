@@ -78,14 +78,13 @@ LoadedCrd load_crd(const nlohmann::json& doc, const std::string& path, NodeArena
       if (auto o = s->find("openAPIV3Schema"); o != s->end()) schema = &*o;
     }
     if (!version.served) continue;
-    NodeCompiler compiler(arena, regexes, nullptr, memo,
-                          path + " (" + info.name + " " + version.name + ")", true);
+    NodeCompiler compiler(arena, regexes, nullptr, memo, path + " (" + info.name + " " + version.name + ")",
+                          true);
     // A version without a schema accepts anything (as apiextensions v1beta1 did).
-    const SchemaNode* root =
-        schema != nullptr
-            ? compiler.compile(*schema)
-            : compiler.compile(nlohmann::json{{"type", "object"},
-                                              {"x-kubernetes-preserve-unknown-fields", true}});
+    const SchemaNode* root = schema != nullptr
+                                 ? compiler.compile(*schema)
+                                 : compiler.compile(nlohmann::json{
+                                       {"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}});
     crd.version_schemas.emplace_back(version.name, root);
   }
   return crd;
@@ -102,8 +101,7 @@ std::string read_file(const std::string& path) {
   return buffer.str();
 }
 
-std::vector<LoadedCrd> load_crd_file(const std::string& path, NodeArena& arena,
-                                     RegexCache& regexes) {
+std::vector<LoadedCrd> load_crd_file(const std::string& path, NodeArena& arena, RegexCache& regexes) {
   std::vector<LoadedCrd> out;
   for (const auto& doc : parse_yaml_documents(read_file(path), path)) {
     if (!doc.is_object()) throw ConfigError(path + ": a document is not a mapping");

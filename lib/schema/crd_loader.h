@@ -20,7 +20,6 @@ std::string read_file(const std::string& path);
 
 // The CRDs in one file (several documents allowed; other kinds are ignored).
 // Throws ConfigError naming `origin` when the file is malformed.
-std::vector<LoadedCrd> load_crd_file(const std::string& path, NodeArena& arena,
-                                     RegexCache& regexes);
+std::vector<LoadedCrd> load_crd_file(const std::string& path, NodeArena& arena, RegexCache& regexes);
 
 }  // namespace trainctl::schema

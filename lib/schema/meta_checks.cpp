@@ -36,24 +36,20 @@ const NameRule& rule_for(const std::string& kind) {
   static const NameRule subdomain{
       std::regex("^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"), 253,
       kSubdomainMessage};
-  static const NameRule label1035{std::regex("^[a-z]([-a-z0-9]*[a-z0-9])?$"), 63,
-                                  kLabel1035Message};
-  static const NameRule label1123{std::regex("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"), 63,
-                                  kLabel1123Message};
+  static const NameRule label1035{std::regex("^[a-z]([-a-z0-9]*[a-z0-9])?$"), 63, kLabel1035Message};
+  static const NameRule label1123{std::regex("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"), 63, kLabel1123Message};
   if (kind == "Service") return label1035;
   if (kind == "Namespace") return label1123;
   return subdomain;
 }
 
-void invalid(std::vector<StatusCause>& causes, const std::string& field,
-             const std::string& value, const std::string& detail) {
-  causes.push_back(StatusCause{kReasonInvalid,
-                               "Invalid value: " + nlohmann::json(value).dump() + ": " + detail,
-                               field});
+void invalid(std::vector<StatusCause>& causes, const std::string& field, const std::string& value,
+             const std::string& detail) {
+  causes.push_back(
+      StatusCause{kReasonInvalid, "Invalid value: " + nlohmann::json(value).dump() + ": " + detail, field});
 }
 
-void check_name(const std::string& name, const std::string& kind,
-                std::vector<StatusCause>& causes) {
+void check_name(const std::string& name, const std::string& kind, std::vector<StatusCause>& causes) {
   const NameRule& rule = rule_for(kind);
   if (name.size() > rule.max) {
     invalid(causes, "metadata.name", name,
@@ -86,9 +82,8 @@ void check_object_meta(const nlohmann::json& meta, const std::string& kind,
   bool has_generate =
       generate != meta.end() && generate->is_string() && !generate->get<std::string>().empty();
   if (!has_name && !has_generate) {
-    causes.push_back(StatusCause{kReasonRequired,
-                                 "Required value: name or generateName is required",
-                                 "metadata.name"});
+    causes.push_back(
+        StatusCause{kReasonRequired, "Required value: name or generateName is required", "metadata.name"});
   } else if (has_name) {
     check_name(name->get<std::string>(), kind, causes);
   }

@@ -49,8 +49,6 @@ nlohmann::json prune_value(const nlohmann::json& v, const SchemaNode* n, bool ro
 Schema::Schema(std::string api_version, std::string kind, bool crd, const SchemaNode* root)
     : m_api_version(std::move(api_version)), m_kind(std::move(kind)), m_crd(crd), m_root(root) {}
 
-nlohmann::json Schema::prune(const nlohmann::json& obj) const {
-  return prune_value(obj, m_root, true);
-}
+nlohmann::json Schema::prune(const nlohmann::json& obj) const { return prune_value(obj, m_root, true); }
 
 }  // namespace trainctl::schema

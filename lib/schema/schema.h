@@ -59,7 +59,7 @@ struct ValidationResult {
 };
 
 struct CrdVersion {
-  std::string name;               // "v1"
+  std::string name;  // "v1"
   bool served = false;
   bool storage = false;
   bool status_subresource = false;  // spec.versions[].subresources.status is set
@@ -75,7 +75,7 @@ struct CrdInfo {
   std::string singular;  // "pytorchjob"
   std::vector<std::string> short_names;
   std::vector<std::string> categories;
-  bool namespaced = true;  // spec.scope == "Namespaced"
+  bool namespaced = true;            // spec.scope == "Namespaced"
   std::vector<CrdVersion> versions;  // in the order of the CRD
 
   // The served version marked storage, else the first served one; nullptr when none.
@@ -87,7 +87,7 @@ struct SchemaNode;  // internal
 
 // The schema of one apiVersion/kind. Owned by its SchemaSet; thread-safe for concurrent use.
 class Schema {
-public:
+ public:
   const std::string& api_version() const { return m_api_version; }
   const std::string& kind() const { return m_kind; }
   bool is_crd() const { return m_crd; }
@@ -103,7 +103,7 @@ public:
 
   Schema(std::string api_version, std::string kind, bool crd, const SchemaNode* root);
 
-private:
+ private:
   std::string m_api_version;
   std::string m_kind;
   bool m_crd;
@@ -111,7 +111,7 @@ private:
 };
 
 class SchemaSet {
-public:
+ public:
   SchemaSet();
   ~SchemaSet();
   SchemaSet(SchemaSet&&) noexcept;
@@ -140,7 +140,7 @@ public:
   // The OpenAPI version directory in use ("v1.35"), empty when none was loaded.
   const std::string& openapi_version() const;
 
-private:
+ private:
   struct Impl;
   std::unique_ptr<Impl> m_impl;
 };

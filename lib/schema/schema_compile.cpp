@@ -82,10 +82,9 @@ std::shared_ptr<const std::regex> RegexCache::get(const std::string& pattern) {
   return re;
 }
 
-NodeCompiler::NodeCompiler(NodeArena& arena, RegexCache& regexes,
-                           const nlohmann::json* components,
-                           std::unordered_map<std::string, const SchemaNode*>& memo,
-                           std::string origin, bool structural)
+NodeCompiler::NodeCompiler(NodeArena& arena, RegexCache& regexes, const nlohmann::json* components,
+                           std::unordered_map<std::string, const SchemaNode*>& memo, std::string origin,
+                           bool structural)
     : m_arena(arena),
       m_regexes(regexes),
       m_components(components),

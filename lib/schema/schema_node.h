@@ -17,11 +17,11 @@
 namespace trainctl::schema {
 
 struct SchemaNode {
-  std::string type;    // "" when the node declares none
-  std::string format;  // "int32", "int-or-string", ...
+  std::string type;                                                   // "" when the node declares none
+  std::string format;                                                 // "int32", "int-or-string", ...
   std::vector<std::pair<std::string, const SchemaNode*>> properties;  // sorted by name
-  const SchemaNode* additional = nullptr;  // additionalProperties as a schema
-  std::optional<bool> additional_bool;     // additionalProperties: true / false
+  const SchemaNode* additional = nullptr;                             // additionalProperties as a schema
+  std::optional<bool> additional_bool;                                // additionalProperties: true / false
   const SchemaNode* items = nullptr;
   std::vector<std::string> required;
   std::vector<nlohmann::json> enum_values;
@@ -38,8 +38,8 @@ struct SchemaNode {
   std::optional<std::int64_t> min_length, max_length, min_items, max_items;
   std::string pattern;
   std::shared_ptr<const std::regex> pattern_re;  // null when the pattern does not compile
-  std::string list_type;                          // x-kubernetes-list-type
-  std::vector<std::string> list_map_keys;         // x-kubernetes-list-map-keys
+  std::string list_type;                         // x-kubernetes-list-type
+  std::vector<std::string> list_map_keys;        // x-kubernetes-list-map-keys
 
   const SchemaNode* property(const std::string& name) const;
 };
@@ -66,18 +66,18 @@ struct Effective {
 };
 
 class NodeArena {
-public:
+ public:
   SchemaNode* make() { return &m_nodes.emplace_back(); }
 
-private:
+ private:
   std::deque<SchemaNode> m_nodes;
 };
 
 class RegexCache {
-public:
+ public:
   std::shared_ptr<const std::regex> get(const std::string& pattern);
 
-private:
+ private:
   std::unordered_map<std::string, std::shared_ptr<const std::regex>> m_cache;
 };
 
@@ -85,14 +85,13 @@ private:
 // object $refs of the form '#/components/schemas/NAME' resolve in; compiled components are
 // memoized in `memo` so recursive types terminate. Throws ConfigError naming `origin`.
 class NodeCompiler {
-public:
+ public:
   NodeCompiler(NodeArena& arena, RegexCache& regexes, const nlohmann::json* components,
-               std::unordered_map<std::string, const SchemaNode*>& memo, std::string origin,
-               bool structural);
+               std::unordered_map<std::string, const SchemaNode*>& memo, std::string origin, bool structural);
   const SchemaNode* compile(const nlohmann::json& j);
   const SchemaNode* component(const std::string& name);
 
-private:
+ private:
   void fill(SchemaNode& n, const nlohmann::json& j);
   const SchemaNode* resolve_ref(const std::string& ref);
 

@@ -80,8 +80,7 @@ struct SchemaSet::Impl {
   std::mutex mutex;
 
   void load_openapi_dir(const fs::path& dir);
-  const Schema* find_core(const std::string& key, std::string_view api_version,
-                          std::string_view kind);
+  const Schema* find_core(const std::string& key, std::string_view api_version, std::string_view kind);
   void parse(OpenApiDoc& doc);
 };
 

@@ -2,6 +2,7 @@
 // fields, anyOf/oneOf, list types, and unknown fields.
 #include "schema/validator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -63,6 +64,10 @@ std::string render_value(const nlohmann::json& v) {
 Validator::Validator(Mode mode, ValidationResult& result, bool report_unknown, std::string path)
     : m_mode(mode), m_result(result), m_report_unknown(report_unknown), m_path(std::move(path)) {}
 
+std::string Validator::body_path() const {
+  return (m_path.empty() ? std::string("body") : m_path) + " in body";
+}
+
 std::string Validator::child(const std::string& key) const {
   return m_path.empty() ? key : m_path + "." + key;
 }
@@ -81,8 +86,7 @@ void Validator::unknown(const std::string& field) {
   if (m_mode == Mode::Strict) add(field, kReasonUnknown, "unknown field \"" + field + "\"");
 }
 
-void Validator::check_resource(const nlohmann::json& obj, const SchemaNode* root,
-                               const std::string& kind) {
+void Validator::check_resource(const nlohmann::json& obj, const SchemaNode* root, const std::string& kind) {
   if (!obj.is_object()) {
     check(obj, root);
     return;
@@ -97,11 +101,10 @@ void Validator::check_resource(const nlohmann::json& obj, const SchemaNode* root
 
 void Validator::check(const nlohmann::json& v, const SchemaNode* n) {
   Effective e(n);
-  const std::string in_body = (m_path.empty() ? std::string("body") : m_path) + " in body";
   if (v.is_null()) {
     if (!e.nullable && !e.type.empty()) {
       add(m_path, kReasonTypeInvalid,
-          "Invalid value: \"null\": " + in_body + " must be of type " + e.type + ": \"null\"");
+          "Invalid value: \"null\": " + body_path() + " must be of type " + e.type + ": \"null\"");
     }
     return;
   }
@@ -109,15 +112,15 @@ void Validator::check(const nlohmann::json& v, const SchemaNode* n) {
     if (!is_integral(v) && !v.is_string()) {
       std::string got = json_type_name(v);
       add(m_path, kReasonTypeInvalid,
-          "Invalid value: \"" + got + "\": " + in_body + " must be of type integer,string: \"" +
-              got + "\"");
+          "Invalid value: \"" + got + "\": " + body_path() + " must be of type integer,string: \"" + got +
+              "\"");
       return;
     }
   } else if (!e.type.empty() && !matches_type(v, e.type)) {
     std::string got = json_type_name(v);
     add(m_path, kReasonTypeInvalid,
-        "Invalid value: \"" + got + "\": " + in_body + " must be of type " + e.type + ": \"" +
-            got + "\"");
+        "Invalid value: \"" + got + "\": " + body_path() + " must be of type " + e.type + ": \"" + got +
+            "\"");
     return;
   }
   for (const SchemaNode* node : e.nodes) check_keywords(v, *node);
@@ -126,28 +129,27 @@ void Validator::check(const nlohmann::json& v, const SchemaNode* n) {
 }
 
 void Validator::check_keywords(const nlohmann::json& v, const SchemaNode& n) {
-  const std::string in_body = (m_path.empty() ? std::string("body") : m_path) + " in body";
-  if (n.has_enum) {
-    bool found = false;
+  if (n.has_enum && std::find(n.enum_values.begin(), n.enum_values.end(), v) == n.enum_values.end()) {
     std::string supported;
     for (const auto& allowed : n.enum_values) {
-      found = found || allowed == v;
-      if (!supported.empty()) supported += ", ";
-      supported += allowed.is_string() ? allowed.dump() : "\"" + render_value(allowed) + "\"";
+      if (!supported.empty()) supported.append(", ");
+      if (allowed.is_string()) {
+        supported.append(allowed.dump());
+      } else {
+        supported.append(1, '"').append(render_value(allowed)).append(1, '"');
+      }
     }
-    if (!found) {
-      add(m_path, kReasonNotSupported,
-          "Unsupported value: " + render_value(v) + ": supported values: " + supported);
-    }
+    add(m_path, kReasonNotSupported,
+        "Unsupported value: " + render_value(v) + ": supported values: " + supported);
   }
   if (v.is_number()) {
     double d = v.get<double>();
     if (n.minimum && (n.exclusive_minimum ? d <= *n.minimum : d < *n.minimum)) {
-      invalid(v, in_body + " should be greater than " + (n.exclusive_minimum ? "" : "or equal to ") +
+      invalid(v, body_path() + " should be greater than " + (n.exclusive_minimum ? "" : "or equal to ") +
                      render_number(*n.minimum));
     }
     if (n.maximum && (n.exclusive_maximum ? d >= *n.maximum : d > *n.maximum)) {
-      invalid(v, in_body + " should be less than " + (n.exclusive_maximum ? "" : "or equal to ") +
+      invalid(v, body_path() + " should be less than " + (n.exclusive_maximum ? "" : "or equal to ") +
                      render_number(*n.maximum));
     }
   }
@@ -155,26 +157,24 @@ void Validator::check_keywords(const nlohmann::json& v, const SchemaNode& n) {
     const auto& s = v.get_ref<const std::string&>();
     auto length = static_cast<std::int64_t>(utf8_length(s));
     if (n.max_length && length > *n.max_length) {
-      add(m_path, kReasonTooLong,
-          "Too long: may not be longer than " + std::to_string(*n.max_length));
+      add(m_path, kReasonTooLong, "Too long: may not be longer than " + std::to_string(*n.max_length));
     }
     if (n.min_length && length < *n.min_length) {
-      invalid(v, in_body + " should be at least " + std::to_string(*n.min_length) +
-                     " chars long");
+      invalid(v, body_path() + " should be at least " + std::to_string(*n.min_length) + " chars long");
     }
     if (n.pattern_re && !std::regex_search(s, *n.pattern_re)) {
-      invalid(v, in_body + " should match '" + n.pattern + "'");
+      invalid(v, body_path() + " should match '" + n.pattern + "'");
     }
   }
   if (v.is_array()) {
     auto count = static_cast<std::int64_t>(v.size());
     if (n.max_items && count > *n.max_items) {
       add(m_path, kReasonTooMany,
-          "Too many: " + std::to_string(count) + ": must have at most " +
-              std::to_string(*n.max_items) + " items");
+          "Too many: " + std::to_string(count) + ": must have at most " + std::to_string(*n.max_items) +
+              " items");
     }
     if (n.min_items && count < *n.min_items) {
-      invalid(v, in_body + " should have at least " + std::to_string(*n.min_items) + " items");
+      invalid(v, body_path() + " should have at least " + std::to_string(*n.min_items) + " items");
     }
     check_list(v, n);
   }
@@ -190,16 +190,15 @@ void Validator::check_keywords(const nlohmann::json& v, const SchemaNode& n) {
 }
 
 void Validator::check_combinators(const nlohmann::json& v, const SchemaNode& n) {
-  const std::string in_body = (m_path.empty() ? std::string("body") : m_path) + " in body";
   if (!n.any_of.empty()) {
     bool any = false;
     for (const SchemaNode* branch : n.any_of) any = any || branch_ok(v, branch);
-    if (!any) invalid(v, in_body + " must validate at least one schema (anyOf)");
+    if (!any) invalid(v, body_path() + " must validate at least one schema (anyOf)");
   }
   if (!n.one_of.empty()) {
     int passing = 0;
     for (const SchemaNode* branch : n.one_of) passing += branch_ok(v, branch) ? 1 : 0;
-    if (passing != 1) invalid(v, in_body + " must validate one and only one schema (oneOf)");
+    if (passing != 1) invalid(v, body_path() + " must validate one and only one schema (oneOf)");
   }
 }
 
@@ -229,8 +228,7 @@ bool Validator::branch_ok(const nlohmann::json& v, const SchemaNode* branch) con
   return scratch.causes.empty();
 }
 
-void Validator::check_fields(const nlohmann::json& v, const Effective& e, bool resource,
-                             bool root) {
+void Validator::check_fields(const nlohmann::json& v, const Effective& e, bool resource, bool root) {
   for (const auto& [key, val] : v.items()) {
     const std::string saved = m_path;
     m_path = child(key);
@@ -243,8 +241,7 @@ void Validator::check_fields(const nlohmann::json& v, const Effective& e, bool r
       if (!val.is_string()) {
         std::string got = json_type_name(val);
         add(m_path, kReasonTypeInvalid,
-            "Invalid value: \"" + got + "\": " + m_path + " in body must be of type string: \"" +
-                got + "\"");
+            "Invalid value: \"" + got + "\": " + m_path + " in body must be of type string: \"" + got + "\"");
       }
     } else if (e.additional != nullptr) {
       if (!is_null_dropped(val, e.additional)) check(val, e.additional);

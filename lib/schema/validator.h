@@ -10,16 +10,15 @@
 namespace trainctl::schema {
 
 class Validator {
-public:
+ public:
   // report_unknown=false checks values only (used for anyOf/oneOf branches).
-  Validator(Mode mode, ValidationResult& result, bool report_unknown = true,
-            std::string path = {});
+  Validator(Mode mode, ValidationResult& result, bool report_unknown = true, std::string path = {});
 
   // A whole object: apiVersion/kind must be strings, metadata is ObjectMeta.
   void check_resource(const nlohmann::json& obj, const SchemaNode* root, const std::string& kind);
   void check(const nlohmann::json& v, const SchemaNode* n);
 
-private:
+ private:
   void check_keywords(const nlohmann::json& v, const SchemaNode& n);
   void check_combinators(const nlohmann::json& v, const SchemaNode& n);
   void check_list(const nlohmann::json& v, const SchemaNode& n);
@@ -31,6 +30,7 @@ private:
   void invalid(const nlohmann::json& value, const std::string& detail);
   void unknown(const std::string& field);
   std::string child(const std::string& key) const;
+  std::string body_path() const;  // "<path> in body", as kube-openapi words locations
 
   Mode m_mode;
   ValidationResult& m_result;
@@ -46,7 +46,6 @@ std::string json_type_name(const nlohmann::json& v);
 
 // Checks of metadata beyond types (name/generateName, name format, label values), as
 // ValidateObjectMeta does; appends causes with fields under "metadata.".
-void check_object_meta(const nlohmann::json& meta, const std::string& kind,
-                       std::vector<StatusCause>& causes);
+void check_object_meta(const nlohmann::json& meta, const std::string& kind, std::vector<StatusCause>& causes);
 
 }  // namespace trainctl::schema

@@ -10,8 +10,8 @@ using namespace trainctl::schema::test;
 TEST_CASE("core kinds are found by x-kubernetes-group-version-kind", "[schema][core]") {
   const auto& set = real_schemas();
   CHECK(set.openapi_version() == "v1.35");
-  for (const char* kind : {"Pod", "Service", "ConfigMap", "Secret", "PersistentVolumeClaim",
-                           "Namespace", "Node", "Event"}) {
+  for (const char* kind :
+       {"Pod", "Service", "ConfigMap", "Secret", "PersistentVolumeClaim", "Namespace", "Node", "Event"}) {
     INFO(kind);
     const Schema* s = set.find("v1", kind);
     REQUIRE(s != nullptr);
@@ -60,8 +60,7 @@ TEST_CASE("core type errors, required fields and unknown fields", "[schema][core
   auto job = yaml(kIndexedJob);
   job["spec"]["completionmode"] = "Indexed";
   auto jres = real_schemas().validate(job, Mode::Strict);
-  CHECK(jres.strict_error_message() ==
-        "strict decoding error: unknown field \"spec.completionmode\"");
+  CHECK(jres.strict_error_message() == "strict decoding error: unknown field \"spec.completionmode\"");
 }
 
 TEST_CASE("IntOrString and Quantity of the built-in types", "[schema][core]") {

@@ -138,8 +138,8 @@ TEST_CASE("minimum, minItems and pattern from the Volcano CRD", "[schema][crd]")
 
 TEST_CASE("int-or-string quantities accept numbers and quantity strings only", "[schema][crd]") {
   auto pt = yaml(kPyTorchJob);
-  auto& limits = pt["spec"]["pytorchReplicaSpecs"]["Master"]["template"]["spec"]["containers"][0]
-                   ["resources"]["limits"];
+  auto& limits =
+      pt["spec"]["pytorchReplicaSpecs"]["Master"]["template"]["spec"]["containers"][0]["resources"]["limits"];
   limits["memory"] = "2Gi";
   limits["cpu"] = 1;
   limits["ephemeral-storage"] = "1.5e9";
@@ -152,9 +152,9 @@ TEST_CASE("int-or-string quantities accept numbers and quantity strings only", "
   INFO(result.to_string());
   const std::string base = "spec.pytorchReplicaSpecs.Master.template.spec.containers[0].resources.limits.";
   REQUIRE(cause_at(result, base + "memory") != nullptr);
-  CHECK(cause_at(result, base + "memory")->message.rfind("Invalid value: \"2 GiB\": " + base +
-                                                         "memory in body should match '^(\\+|-)?",
-                                                         0) == 0);
+  CHECK(cause_at(result, base + "memory")
+            ->message.rfind("Invalid value: \"2 GiB\": " + base + "memory in body should match '^(\\+|-)?",
+                            0) == 0);
   REQUIRE(cause_at(result, base + "cpu") != nullptr);
   CHECK(cause_at(result, base + "cpu")->reason == "FieldValueTypeInvalid");
 }

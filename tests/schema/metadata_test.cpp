@@ -67,11 +67,8 @@ TEST_CASE("metadata keeps ObjectMeta fields the CRD does not spell out", "[schem
   obj["metadata"]["resourceVersion"] = "42";
   obj["metadata"]["generation"] = 1;
   obj["metadata"]["finalizers"] = {"example.com/cleanup"};
-  obj["metadata"]["ownerReferences"] = {{{"apiVersion", "v1"},
-                                         {"kind", "ConfigMap"},
-                                         {"name", "owner"},
-                                         {"uid", "u-1"},
-                                         {"controller", true}}};
+  obj["metadata"]["ownerReferences"] = {
+      {{"apiVersion", "v1"}, {"kind", "ConfigMap"}, {"name", "owner"}, {"uid", "u-1"}, {"controller", true}}};
   CHECK(real_schemas().validate(obj, Mode::Strict).ok());
   CHECK(real_schemas().prune(obj) == obj);
   obj["metadata"]["ownerReferences"][0].erase("uid");

@@ -102,9 +102,9 @@ TEST_CASE("prune on core kinds drops unknown fields of built-in types", "[schema
   obj["spec"]["strategy"]["rollingUpdate"]["maxSurgee"] = 1;
   obj["status"] = {{"replicas", 1}, {"bogus", true}};
   auto result = real_schemas().validate(obj, Mode::Strict);
-  CHECK(sorted(result.unknown_fields) ==
-        std::vector<std::string>{"spec.strategy.rollingUpdate.maxSurgee",
-                                 "spec.template.spec.containers[0].imagee", "status.bogus"});
+  CHECK(sorted(result.unknown_fields) == std::vector<std::string>{"spec.strategy.rollingUpdate.maxSurgee",
+                                                                  "spec.template.spec.containers[0].imagee",
+                                                                  "status.bogus"});
   auto pruned = real_schemas().prune(obj);
   auto expected = original;
   expected["status"] = {{"replicas", 1}};

@@ -1,8 +1,9 @@
 // YAML 1.2 core schema resolution of the YAML to JSON converter.
+#include "schema/yaml_json.h"
+
 #include <catch2/catch.hpp>
 
 #include "core/errors.h"
-#include "schema/yaml_json.h"
 
 using trainctl::schema::parse_yaml;
 using trainctl::schema::parse_yaml_documents;

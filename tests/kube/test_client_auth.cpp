@@ -63,6 +63,10 @@ TEST_CASE("basic auth sends username and password", "[client][auth]") {
 TEST_CASE("requests carry User-Agent, Accept, gzip and Content-Type", "[client][headers]") {
   ServerFixture fx;
   serve_echo(fx.server);
+  fx.server.routes().Patch("/echo", [](const httplib::Request& req, httplib::Response& res) {
+    res.set_content(nlohmann::json{{"ct", req.get_header_value("Content-Type")}, {"body", req.body}}.dump(),
+                    "application/json");
+  });
   fx.server.start();
   auto waits = std::make_shared<RecordedWaits>();
   auto client = kube::make_curl_client(fx.config(), fast_options(waits));
@@ -83,10 +87,6 @@ TEST_CASE("requests carry User-Agent, Accept, gzip and Content-Type", "[client][
   patch.path = "/echo";
   patch.body = R"({"metadata":{"labels":{"a":"b"}}})";
   patch.content_type = "application/merge-patch+json";
-  fx.server.routes().Patch("/echo", [](const httplib::Request& req, httplib::Response& res) {
-    res.set_content(nlohmann::json{{"ct", req.get_header_value("Content-Type")}, {"body", req.body}}.dump(),
-                    "application/json");
-  });
   const auto patched = nlohmann::json::parse(client->send(patch).body);
   CHECK(patched["ct"] == "application/merge-patch+json");
   CHECK(patched["body"] == patch.body);

@@ -138,3 +138,18 @@ TEST_CASE("Retry-After is read as seconds or as an HTTP date", "[client][errors]
   CHECK(e.retry_after_seconds() == 4);
   CHECK(e.reason() == "TooManyRequests");
 }
+
+TEST_CASE("a 2xx body that is not JSON gives a clear Error", "[client][errors]") {
+  ServerFixture fx;
+  serve(fx.server, "/html", 200, "<html><body>Sign in to continue</body></html>", "text/html");
+  fx.server.start();
+  auto waits = std::make_shared<RecordedWaits>();
+  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
+  try {
+    client->get_json("/html");
+    FAIL("expected an Error");
+  } catch (const Error& e) {
+    CHECK(std::string(e.what()) ==
+          "the server answered GET /html with HTTP 200 but the body is not JSON: \"Sign in to continue\"");
+  }
+}

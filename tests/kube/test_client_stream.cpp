@@ -203,6 +203,41 @@ TEST_CASE("send_all returns results in request order, errors in their slots", "[
   CHECK(max_in_flight > 1);  // they ran at the same time
 }
 
+TEST_CASE("send_all retries the requests that got a 503 and keeps the others", "[client][parallel]") {
+  ServerFixture fx;
+  std::atomic<int> flaky_attempts{0};
+  std::atomic<int> steady_attempts{0};
+  fx.server.routes().Get("/flaky", [&](const httplib::Request&, httplib::Response& res) {
+    if (++flaky_attempts == 1) {
+      res.status = 503;
+      res.set_content(R"({"kind":"Status","status":"Failure","message":"busy","reason":"ServiceUnavailable",)"
+                      R"("code":503})",
+                      "application/json");
+      return;
+    }
+    res.set_content(R"({"which":"flaky"})", "application/json");
+  });
+  fx.server.routes().Get("/steady", [&](const httplib::Request&, httplib::Response& res) {
+    ++steady_attempts;
+    res.set_content(R"({"which":"steady"})", "application/json");
+  });
+  fx.server.start();
+  auto waits = std::make_shared<RecordedWaits>();
+  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
+  std::vector<kube::Request> requests(2);
+  requests[0].path = "/flaky";
+  requests[1].path = "/steady";
+  const auto results = client->send_all(requests);
+  REQUIRE(results.size() == 2);
+  REQUIRE_FALSE(results[0].error);
+  REQUIRE_FALSE(results[1].error);
+  CHECK(nlohmann::json::parse(results[0].response.body)["which"] == "flaky");
+  CHECK(nlohmann::json::parse(results[1].response.body)["which"] == "steady");
+  CHECK(flaky_attempts == 2);
+  CHECK(steady_attempts == 1);
+  CHECK(waits->count() == 1);
+}
+
 TEST_CASE("consecutive requests reuse one connection", "[client][connection]") {
   ServerFixture fx;
   std::vector<int> ports;

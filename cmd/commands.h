@@ -25,6 +25,7 @@ void setup_data_list(CLI::App& data, Factory& f);
 void setup_delete(CLI::App& root, Factory& f);
 void setup_completion(CLI::App& root, Factory& f);
 void setup_version(CLI::App& root, Factory& f);
+void setup_templates(CLI::App& root, Factory& f);  // templates export DIR
 
 // Registers every command on root and the global flags into the Factory's GlobalOptions.
 void setup_all(CLI::App& root, Factory& f, struct GlobalOptions& globals);

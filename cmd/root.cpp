@@ -37,6 +37,7 @@ void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   setup_delete(root, f);
   setup_completion(root, f);
   setup_version(root, f);
+  setup_templates(root, f);
 }
 
 }  // namespace trainctl

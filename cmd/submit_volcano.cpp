@@ -1,16 +1,26 @@
 // trainctl submit volcano: Submit a Volcano Job (batch.volcano.sh/v1alpha1)
 #include <CLI/CLI.hpp>
 
+#include <memory>
+
 #include "cmd/commands.h"
 #include "cmd/run.h"
+#include "cmd/submit_run.h"
+#include "submit/flags.h"
 
 namespace trainctl {
 
 void setup_submit_volcano(CLI::App& submit, Factory& f) {
+  auto options = std::make_shared<submit::SubmitOptions>();
   auto* cmd = submit.add_subcommand("volcano", "Submit a Volcano Job (batch.volcano.sh/v1alpha1)");
   cmd->alias("volcanojob");
-  set_examples(cmd, "  trainctl submit volcano --name=paddle --task=pserver:2 --task=trainer:2 --image=paddlepaddle/paddle \"python train.py\"\n");
-  bind_run(cmd, f, [] { throw NotImplementedError("'trainctl submit volcano'"); });
+  submit::add_volcano_flags(*cmd, *options);
+  set_examples(cmd,
+               "  trainctl submit volcano --name=paddle --task=pserver:2 --task=trainer:2 --image=paddlepaddle/paddle \"python train.py\"\n"
+               "  trainctl submit volcano --name=ctr --image=paddlepaddle/paddle:1.5.2 \\\n"
+               "      --task=\"pserver:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_pserver\" \\\n"
+               "      --task=\"trainer:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_trainer\"\n");
+  bind_run(cmd, f, [options, &f] { run_submit(*options, f); });
 }
 
 }  // namespace trainctl

@@ -1,0 +1,85 @@
+#include "cmd/submit_run.h"
+
+#include <ostream>
+
+#include "core/errors.h"
+#include "render/emit.h"
+#include "render/templates.h"
+#include "submit/create.h"
+#include "submit/manifests.h"
+#include "submit/parse.h"
+#include "submit/plan.h"
+#include "submit/wait.h"
+
+namespace trainctl {
+
+namespace {
+
+// The namespace without requiring a usable kubeconfig: --dry-run works anywhere.
+std::string namespace_for(Factory& f, bool dry_run) {
+  if (!dry_run) return f.namespace_();
+  try {
+    return f.namespace_();
+  } catch (const ConfigError&) {
+    return "default";
+  }
+}
+
+void print_manifests(const std::vector<nlohmann::json>& objects, const std::string& format, std::ostream& out) {
+  if (format == "json") {
+    nlohmann::json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", objects}};
+    out << list.dump(2) << '\n';
+  } else {
+    out << render::to_yaml_stream(objects);
+  }
+}
+
+void wait(const submit::SubmitOptions& o, const submit::Plan& plan, Factory& f) {
+  IOStreams& io = f.io();
+  submit::WaitOptions w;
+  w.until_finished = o.wait == "finished";
+  w.expected_pods = plan.expected_pods;
+  w.clock = f.clock();
+  if (!o.timeout.empty()) w.timeout = std::chrono::seconds(submit::parse_seconds("--timeout", o.timeout));
+  bool live = false;
+  w.on_status = [&](const std::string& line) {
+    if (io.is_tty()) {
+      io.out() << "\r\033[K" << line << std::flush;
+      live = true;
+    } else {
+      io.out() << line << '\n' << std::flush;
+    }
+  };
+  auto end_live = [&] {
+    if (live) io.out() << '\n';
+  };
+  try {
+    submit::JobPhase phase = submit::wait_for_job(f.client(), *plan.kind, plan.namespace_, plan.name, w);
+    end_live();
+    io.out() << "The Job " << plan.name << (phase == submit::JobPhase::Succeeded ? " has succeeded" : " is running")
+             << '\n';
+  } catch (...) {
+    end_live();
+    throw;
+  }
+}
+
+}  // namespace
+
+void run_submit(const submit::SubmitOptions& o, Factory& f) {
+  const std::string ns = namespace_for(f, o.dry_run);
+  submit::Plan plan = submit::make_plan(o, ns);
+  render::TemplateSet templates(render::resolve_template_dir(o.template_dir));
+  std::vector<nlohmann::json> manifests = submit::build_manifests(plan, templates);
+  if (o.dry_run) {
+    print_manifests(manifests, o.output, f.io().out());
+    return;
+  }
+  submit::create_all(f.client(), *plan.kind, ns, std::move(manifests));
+  f.io().out() << "The Job " << plan.name << " has been submitted successfully\n"
+               << "You can run `trainctl get " << plan.name << " --type " << plan.kind->type << " -n " << ns
+               << "` to check the job status\n";
+  if (!o.wait.empty()) wait(o, plan, f);
+}
+
+}  // namespace trainctl

@@ -1,0 +1,84 @@
+#include "render/templates.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/errors.h"
+
+namespace trainctl::render {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool read_file(const fs::path& p, std::string& out) {
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) return false;
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw Error("cannot read template " + p.string());
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+}  // namespace
+
+TemplateSet::TemplateSet(std::string override_dir) : m_dir(std::move(override_dir)) {}
+
+std::string TemplateSet::get(const std::string& kind, const std::string& name, std::string* source) const {
+  const std::string candidates[] = {kind + "/" + name, "common/" + name};
+  std::string text;
+  if (!m_dir.empty()) {
+    for (const auto& c : candidates) {
+      fs::path p = fs::path(m_dir) / c;
+      if (read_file(p, text)) {
+        if (source) *source = p.string();
+        return text;
+      }
+    }
+  }
+  const auto& builtin = embedded_templates();
+  for (const auto& c : candidates) {
+    auto it = builtin.find(c);
+    if (it != builtin.end()) {
+      if (source) *source = "built-in " + c;
+      return it->second;
+    }
+  }
+  throw Error("no template " + kind + "/" + name + " (nor common/" + name + ")");
+}
+
+std::string resolve_template_dir(const std::string& flag_value) {
+  std::string dir = flag_value;
+  std::string from = "--template-dir";
+  if (dir.empty()) {
+    const char* env = std::getenv("TRAINCTL_TEMPLATE_DIR");
+    if (env) dir = env;
+    from = "TRAINCTL_TEMPLATE_DIR";
+  }
+  if (dir.empty()) return dir;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw UsageError(from + " \"" + dir + "\" is not a directory");
+  return dir;
+}
+
+std::vector<std::string> export_templates(const std::string& dir, bool force) {
+  std::vector<std::string> written;
+  for (const auto& [name, text] : embedded_templates()) {
+    fs::path p = fs::path(dir) / name;
+    std::error_code ec;
+    if (!force && fs::exists(p, ec)) throw Error(p.string() + " already exists (use --force to overwrite)");
+    fs::create_directories(p.parent_path(), ec);
+    if (ec) throw Error("cannot create " + p.parent_path().string() + ": " + ec.message());
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out) throw Error("cannot write " + p.string());
+    written.push_back(p.string());
+  }
+  return written;
+}
+
+}  // namespace trainctl::render

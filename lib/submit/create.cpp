@@ -1,0 +1,122 @@
+#include "submit/create.h"
+
+#include <cctype>
+
+#include "core/errors.h"
+#include "core/log.h"
+
+namespace trainctl::submit {
+
+using nlohmann::json;
+
+std::string collection_path_for(const json& object, const std::string& ns) {
+  const std::string api_version = object.value("apiVersion", "");
+  std::string plural = object.value("kind", "");
+  for (auto& c : plural) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  plural += "s";
+  const std::string base = api_version.find('/') == std::string::npos ? "/api/" + api_version : "/apis/" + api_version;
+  return base + "/namespaces/" + ns + "/" + plural;
+}
+
+namespace {
+
+std::string describe(const json& o) {
+  return o.value("kind", "object") + " " + o["metadata"].value("name", "");
+}
+
+std::string not_installed_hint(const jobs::JobKind& kind) {
+  switch (kind.trainer) {
+    case jobs::Trainer::PyTorch:
+      return "install the training-operator, or use --operator none";
+    case jobs::Trainer::MPI:
+      return "install the mpi-operator (v2beta1)";
+    case jobs::Trainer::Volcano:
+      return "install Volcano";
+    default:
+      return "check the cluster's API";
+  }
+}
+
+json post(kube::Client& client, const std::string& path, const json& body) {
+  kube::Request r;
+  r.method = "POST";
+  r.path = path + "?fieldValidation=Strict";
+  r.body = body.dump();
+  auto resp = client.send(r);
+  return resp.body.empty() ? json::object() : json::parse(resp.body);
+}
+
+// Deletes what was created, newest first. Returns a note for the error message.
+std::string roll_back(kube::Client& client, const std::vector<std::pair<std::string, json>>& created) {
+  if (created.empty()) return "";
+  std::vector<std::string> failed;
+  for (auto it = created.rbegin(); it != created.rend(); ++it) {
+    const std::string path = it->first + "/" + it->second["metadata"].value("name", "");
+    try {
+      client.delete_json(path, {{"apiVersion", "v1"}, {"kind", "DeleteOptions"}, {"propagationPolicy", "Background"}});
+    } catch (const ApiError& e) {
+      if (!e.is_not_found()) failed.push_back(describe(it->second) + " (" + e.what() + ")");
+    } catch (const std::exception& e) {
+      failed.push_back(describe(it->second) + " (" + e.what() + ")");
+    }
+  }
+  std::string note = "; deleted the " + std::to_string(created.size() - failed.size()) + " object(s) created before it";
+  if (!failed.empty()) {
+    note += "; could not delete";
+    for (size_t i = 0; i < failed.size(); ++i) note += (i ? ", " : " ") + failed[i];
+  }
+  return note;
+}
+
+}  // namespace
+
+std::vector<json> create_all(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
+                             std::vector<json> manifests) {
+  std::vector<json> out;
+  if (manifests.empty()) return out;
+  const json& job = manifests[0];
+  const std::string job_name = job["metadata"].value("name", "");
+  const std::string job_path = collection_path_for(job, ns);
+  json created_job;
+  try {
+    created_job = post(client, job_path, job);
+  } catch (const ApiError& e) {
+    if (e.is_conflict()) throw Error("job " + job_name + " already exists in namespace " + ns);
+    if (e.is_not_found()) {
+      const std::string msg = e.what();
+      if (msg.find("namespaces \"" + ns + "\" not found") != std::string::npos)
+        throw NotFoundError("namespace " + ns + " not found");
+      throw Error(kind.resource.display() + " is not installed on this cluster: " + not_installed_hint(kind));
+    }
+    throw Error("creating " + describe(job) + " failed: " + e.what(), e.code());
+  } catch (const Error& e) {
+    throw Error("creating " + describe(job) + " failed: " + e.what(), e.code());
+  }
+  log::info("created {} in namespace {}", describe(job), ns);
+  std::vector<std::pair<std::string, json>> created = {{job_path, created_job}};
+  out.push_back(created_job);
+
+  const json owner = {{"apiVersion", job.value("apiVersion", "")},
+                      {"kind", job.value("kind", "")},
+                      {"name", job_name},
+                      {"uid", created_job.contains("metadata") ? created_job["metadata"].value("uid", "") : ""},
+                      {"controller", true},
+                      {"blockOwnerDeletion", true}};
+  for (size_t i = 1; i < manifests.size(); ++i) {
+    json obj = std::move(manifests[i]);
+    obj["metadata"]["ownerReferences"] = json::array({owner});
+    const std::string path = collection_path_for(obj, ns);
+    try {
+      json answer = post(client, path, obj);
+      log::info("created {}", describe(obj));
+      created.emplace_back(path, answer.is_object() && answer.contains("metadata") ? answer : obj);
+      out.push_back(std::move(answer));
+    } catch (const Error& e) {
+      const std::string note = roll_back(client, created);
+      throw Error("creating " + describe(obj) + " failed: " + e.what() + note, e.code());
+    }
+  }
+  return out;
+}
+
+}  // namespace trainctl::submit

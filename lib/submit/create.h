@@ -1,0 +1,30 @@
+// Sending a submit to the cluster, all or nothing: the job first (POST with
+// ?fieldValidation=Strict), then each dependent with an ownerReference to the job's uid. If
+// any create fails, everything created so far is deleted before the error is thrown.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "jobs/kind.h"
+#include "kube/client.h"
+
+namespace trainctl::submit {
+
+// The collection path an object is created in: /api/v1/namespaces/NS/services,
+// /apis/kubeflow.org/v1/namespaces/NS/pytorchjobs, ...
+std::string collection_path_for(const nlohmann::json& object, const std::string& namespace_);
+
+// Creates manifests[0] (the job of `kind`) and then the others, owned by it. Returns the
+// objects as the server answered them. Errors (each after the rollback):
+//  - 409 on the job: Error "job NAME already exists in namespace NS"; nothing else sent.
+//  - 404 on the job's collection: Error "<Kind (group/version)> is not installed on this
+//    cluster: ..." (or NotFoundError when the namespace is missing).
+//  - anything else: the server's or transport's error, prefixed with what failed and
+//    followed by what was rolled back.
+std::vector<nlohmann::json> create_all(kube::Client& client, const jobs::JobKind& kind,
+                                       const std::string& namespace_, std::vector<nlohmann::json> manifests);
+
+}  // namespace trainctl::submit

@@ -1,0 +1,136 @@
+#include "submit/flags.h"
+
+#include <CLI/CLI.hpp>
+
+namespace trainctl::submit {
+
+namespace {
+
+// Repeatable flag taking exactly one value each time, so that a following positional
+// command is never swallowed.
+template <typename T>
+CLI::Option* repeatable(CLI::App& cmd, const std::string& names, std::vector<T>& into, const std::string& help) {
+  return cmd.add_option(names, into, help)->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+// A hidden alias writing into the same variable (Arena's deprecated camelCase spellings).
+template <typename T>
+void alias(CLI::App& cmd, const std::string& name, T& into) {
+  cmd.add_option(name, into)->group("");
+}
+template <typename T>
+void alias(CLI::App& cmd, const std::string& name, std::vector<T>& into) {
+  repeatable(cmd, name, into, "")->group("");
+}
+
+void add_pod_flags(CLI::App& cmd, SubmitOptions& o) {
+  cmd.add_option("--name", o.name, "Job name (required; lower-case letters, digits, '-')")->required();
+  cmd.add_option("--image", o.image, "Container image of the job");
+  cmd.add_option("--gpus", o.gpus, "GPUs per pod (nvidia.com/gpu)");
+  cmd.add_option("--cpu", o.cpu, "CPU request and limit per pod, e.g. 4 or 500m");
+  cmd.add_option("--memory", o.memory, "Memory request and limit per pod, e.g. 8Gi");
+  cmd.add_option("--working-dir", o.working_dir, "Working directory of the command")->capture_default_str();
+  alias(cmd, "--workingDir", o.working_dir);
+  repeatable(cmd, "-e,--env", o.envs, "Environment variable KEY=VALUE (repeatable)");
+  repeatable(cmd, "-d,--data", o.data, "Mount a PVC: PVC_NAME:/mount/path (repeatable)");
+  repeatable(cmd, "--data-dir", o.data_dirs, "Mount a host directory: /host/path[:/mount/path] (repeatable)");
+  alias(cmd, "--dataDir", o.data_dirs);
+  repeatable(cmd, "--selector", o.selectors, "Node selector KEY=VALUE (repeatable)");
+  repeatable(cmd, "--toleration", o.tolerations, "Toleration KEY[=VALUE][:EFFECT], or all (repeatable)");
+  repeatable(cmd, "-a,--annotation", o.annotations, "Annotation KEY=VALUE on the job and its pods (repeatable)");
+  repeatable(cmd, "-l,--label", o.labels, "Label KEY=VALUE on the job and its pods (repeatable)");
+  repeatable(cmd, "--image-pull-secret", o.image_pull_secrets, "Image pull secret name (repeatable)");
+  alias(cmd, "--imagePullSecret", o.image_pull_secrets);
+  cmd.add_option("-p,--priority", o.priority, "PriorityClass of the pods");
+  cmd.add_option("--shell", o.shell, "Shell that runs the command: sh or bash")->capture_default_str();
+  cmd.add_option("--retry", o.retry, "Retries before the job is marked failed (backoffLimit)");
+  cmd.add_option("--ttl-after-finished", o.ttl_after_finished, "Delete the job this long after it ends, e.g. 1h");
+}
+
+void add_output_flags(CLI::App& cmd, SubmitOptions& o) {
+  cmd.add_flag("--dry-run", o.dry_run, "Print the manifests (YAML stream) and send nothing");
+  cmd.add_option("-o,--output", o.output, "Format of --dry-run: yaml or json")->capture_default_str();
+  cmd.add_flag("--wait{running}", o.wait, "Wait until every pod runs; --wait=finished waits until the job ends")
+      ->expected(0, 1);
+  cmd.add_option("--timeout", o.timeout, "Give up waiting after this long, e.g. 10m");
+  cmd.add_option("--template-dir", o.template_dir,
+                 "Directory of templates overriding the built-in ones (also TRAINCTL_TEMPLATE_DIR)");
+  cmd.add_option("command", o.command_args, "The command, run with the shell in the working directory");
+}
+
+}  // namespace
+
+void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) {
+  o.trainer = trainer;
+  const bool mpi = trainer == jobs::Trainer::MPI;
+  add_pod_flags(cmd, o);
+  cmd.add_option("--workers", o.workers,
+                 mpi ? "Number of worker pods (the launcher is extra)" : "Number of pods, the master included")
+      ->capture_default_str();
+  cmd.add_option("--sync-mode", o.sync_mode, "Fetch code before start: git or rsync");
+  alias(cmd, "--syncMode", o.sync_mode);
+  cmd.add_option("--sync-source", o.sync_source, "Git URL or rsync source of the code (lands in WORKING_DIR/code/)");
+  alias(cmd, "--syncSource", o.sync_source);
+  cmd.add_option("--sync-image", o.sync_image, "Image of the code-sync init container");
+  alias(cmd, "--syncImage", o.sync_image);
+  cmd.add_flag("--tensorboard", o.tensorboard, "Run TensorBoard (Deployment + NodePort Service NAME-tensorboard)");
+  cmd.add_option("--logdir", o.logdir, "Event directory TensorBoard reads")->capture_default_str();
+  cmd.add_option("--tensorboard-image", o.tensorboard_image, "TensorBoard image");
+  alias(cmd, "--tensorboardImage", o.tensorboard_image);
+  cmd.add_option("--running-timeout", o.running_timeout, "Stop the job after it ran this long (activeDeadlineSeconds)");
+  cmd.add_option("--clean-task-policy", o.clean_task_policy,
+                 std::string("Pods to delete when the job ends: Running, All or None (default ") +
+                     (mpi ? "All" : "Running") + ")");
+  alias(cmd, "--cleanTaskPolicy", o.clean_task_policy);
+  cmd.add_option("--share-memory", o.shm_size, "Size of /dev/shm (default 2Gi)");
+  alias(cmd, "--shm-size", o.shm_size);
+  cmd.add_option("--scheduler", o.scheduler, "schedulerName of the pods, e.g. volcano");
+  cmd.add_flag("--gang", o.gang, "Gang-schedule the pods (runPolicy.schedulingPolicy)");
+  cmd.add_option("--queue", o.queue, "Scheduling queue (runPolicy.schedulingPolicy.queue)");
+  cmd.add_option("--min-available", o.min_available, "Pods that must be schedulable together (default: all)");
+  alias(cmd, "--minAvailable", o.min_available);
+  cmd.add_option("--schedule-timeout", o.schedule_timeout, "Gang scheduling timeout, e.g. 180s");
+  repeatable(cmd, "--min-resources", o.min_resources, "Gang minimum resources NAME=QUANTITY (repeatable)");
+  auto* topo = cmd.add_flag("--gputopology", o.gputopology, "Topology-aware GPU placement (ACK; aliyun.com/gpu)");
+  auto* slots = cmd.add_option("--slots-per-worker", o.slots_per_worker, "MPI slots per worker (default: GPUs, at least 1)");
+  auto* nproc = cmd.add_option("--nproc-per-node", o.nproc_per_node, "torchrun processes per pod: auto, cpu, gpu or N");
+  auto* op = cmd.add_option("--operator", o.operator_, "none: run without the training-operator (Indexed Job + headless Service)");
+  auto* port = cmd.add_option("--master-port", o.master_port, "MASTER_PORT with --operator none")->capture_default_str();
+  if (mpi) {
+    nproc->group("");
+    op->group("");
+    port->group("");
+  } else {
+    topo->group("");
+    slots->group("");
+  }
+  add_output_flags(cmd, o);
+}
+
+void add_volcano_flags(CLI::App& cmd, SubmitOptions& o) {
+  o.trainer = jobs::Trainer::Volcano;
+  add_pod_flags(cmd, o);
+  repeatable(cmd, "--task", o.tasks, "Task NAME:REPLICAS[:IMAGE[:COMMAND]] (repeatable; default image and command: "
+                                     "--image and the positional command)");
+  repeatable(cmd, "--task-images", o.task_images, "Arena style: one task per image, named TASK-NAME-I (repeatable)");
+  alias(cmd, "--taskImages", o.task_images);
+  cmd.add_option("--task-replicas", o.task_replicas, "Arena style: replicas of each --task-images task")->capture_default_str();
+  alias(cmd, "--taskReplicas", o.task_replicas);
+  cmd.add_option("--task-name", o.task_name, "Arena style: name (prefix) of the tasks")->capture_default_str();
+  alias(cmd, "--taskName", o.task_name);
+  cmd.add_option("--task-cpu", o.cpu, "Arena style: same as --cpu");
+  alias(cmd, "--taskCPU", o.cpu);
+  cmd.add_option("--task-memory", o.memory, "Arena style: same as --memory");
+  alias(cmd, "--taskMemory", o.memory);
+  cmd.add_option("--task-port", o.task_port, "Container port of every task");
+  alias(cmd, "--taskPort", o.task_port);
+  cmd.add_option("--min-available", o.min_available, "Pods that must be schedulable together (default: all)");
+  alias(cmd, "--minAvailable", o.min_available);
+  cmd.add_option("--queue", o.queue, "Volcano queue (default: default)");
+  cmd.add_option("--scheduler-name", o.scheduler_name, "schedulerName (default volcano)");
+  alias(cmd, "--schedulerName", o.scheduler_name);
+  alias(cmd, "--scheduler", o.scheduler_name);
+  add_output_flags(cmd, o);
+}
+
+}  // namespace trainctl::submit

@@ -1,0 +1,79 @@
+// What a `trainctl submit ...` command line says, as plain data (no CLI11 types). The flag
+// names and their Arena aliases are registered in submit/flags.h; validation and
+// normalisation are in submit/plan.h.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "jobs/kind.h"
+
+namespace trainctl::submit {
+
+struct SubmitOptions {
+  jobs::Trainer trainer = jobs::Trainer::PyTorch;  // PyTorchNoOperator with --operator none
+
+  // Common flags (SPEC "submit flags", Arena pkg/argsbuilder/submit.go).
+  std::string name;
+  std::string image;
+  int gpus = 0;
+  int workers = 1;
+  std::string cpu;
+  std::string memory;
+  std::string working_dir = "/root";
+  std::vector<std::string> envs;         // K=V
+  std::vector<std::string> data;         // PVC:/path
+  std::vector<std::string> data_dirs;    // HOST[:/path]
+  std::vector<std::string> selectors;    // k=v
+  std::vector<std::string> tolerations;  // key[=value][:effect] | all
+  std::vector<std::string> annotations;  // k=v
+  std::vector<std::string> labels;       // k=v
+  std::vector<std::string> image_pull_secrets;
+  std::string sync_mode;  // git | rsync
+  std::string sync_source;
+  std::string sync_image;
+  bool tensorboard = false;
+  std::string logdir = "/training_logs";
+  std::string tensorboard_image;
+  int retry = 0;
+  std::string running_timeout;     // duration -> activeDeadlineSeconds
+  std::string ttl_after_finished;  // duration -> ttlSecondsAfterFinished
+  std::string clean_task_policy;   // Running|All|None; empty = the kind's default
+  std::string priority;            // priorityClassName
+  std::string shm_size;            // empty = 2Gi
+  std::string shell = "sh";
+  std::string scheduler;
+  bool gang = false;
+  std::string queue;
+  int min_available = 0;  // 0 = default
+  std::string schedule_timeout;
+  std::vector<std::string> min_resources;  // k=v (schedulingPolicy.minResources)
+
+  // mpi
+  bool gputopology = false;
+  int slots_per_worker = 0;  // 0 = GPUs per worker, at least 1
+
+  // pytorch
+  std::string nproc_per_node;
+  std::string operator_;  // "" (training-operator) | none
+  int master_port = 23456;  // --operator none
+
+  // volcano
+  std::vector<std::string> tasks;  // NAME:REPLICAS[:IMAGE[:COMMAND]]
+  std::vector<std::string> task_images;
+  int task_replicas = 1;
+  std::string task_name = "task";
+  int task_port = 0;
+  std::string scheduler_name;  // default volcano
+
+  std::vector<std::string> command_args;  // positional, joined by spaces
+
+  // Behaviour of the command itself.
+  bool dry_run = false;
+  std::string output = "yaml";  // for --dry-run: yaml | json
+  std::string wait;             // "" | running | finished
+  std::string timeout;          // for --wait
+  std::string template_dir;
+};
+
+}  // namespace trainctl::submit

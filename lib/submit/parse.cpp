@@ -1,0 +1,159 @@
+#include "submit/parse.h"
+
+#include <chrono>
+#include <regex>
+
+#include "core/duration.h"
+#include "core/errors.h"
+
+namespace trainctl::submit {
+
+namespace {
+
+bool matches(std::string_view s, const std::regex& re) { return std::regex_match(s.begin(), s.end(), re); }
+
+std::string dq(const std::string& s) { return "\"" + s + "\""; }
+
+}  // namespace
+
+bool is_dns1123_label(std::string_view s) {
+  static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+  return !s.empty() && s.size() <= 63 && matches(s, re);
+}
+
+bool is_dns1123_subdomain(std::string_view s) {
+  static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+  return !s.empty() && s.size() <= 253 && matches(s, re);
+}
+
+bool is_label_value(std::string_view s) {
+  static const std::regex re("([A-Za-z0-9]([-_.A-Za-z0-9]*[A-Za-z0-9])?)?");
+  return s.size() <= 63 && matches(s, re);
+}
+
+bool is_label_key(std::string_view s) {
+  auto slash = s.find('/');
+  std::string_view name = s;
+  if (slash != std::string_view::npos) {
+    if (!is_dns1123_subdomain(s.substr(0, slash))) return false;
+    name = s.substr(slash + 1);
+  }
+  return !name.empty() && is_label_value(name);
+}
+
+bool is_quantity(std::string_view s) {
+  static const std::regex re("\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([KMGTPE]i|[numkMGTPE]|[eE][-+]?[0-9]+)?");
+  return matches(s, re);
+}
+
+KeyValue parse_key_value(const std::string& flag, const std::string& text) {
+  auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw UsageError("invalid " + flag + " " + dq(text) + ": use KEY=VALUE");
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+nlohmann::json parse_toleration(const std::string& text) {
+  if (text == "all") return {{"operator", "Exists"}};
+  static const std::regex re("([^=:]+)(=([^:]*))?(:(NoSchedule|PreferNoSchedule|NoExecute))?");
+  std::smatch m;
+  if (!std::regex_match(text, m, re) || !is_label_key(m[1].str()) || (m[2].matched && !is_label_value(m[3].str())))
+    throw UsageError("invalid --toleration " + dq(text) +
+                     ": use KEY[=VALUE][:EFFECT] (EFFECT NoSchedule, PreferNoSchedule or NoExecute) or all");
+  nlohmann::json t = {{"key", m[1].str()}};
+  if (m[2].matched) {
+    t["operator"] = "Equal";
+    t["value"] = m[3].str();
+  } else {
+    t["operator"] = "Exists";
+  }
+  if (m[4].matched) t["effect"] = m[5].str();
+  return t;
+}
+
+DataMount parse_data(const std::string& text) {
+  auto colon = text.find(':');
+  if (colon == std::string::npos)
+    throw UsageError("invalid --data " + dq(text) + ": use PVC_NAME:/mount/path");
+  DataMount d{text.substr(0, colon), text.substr(colon + 1)};
+  if (!is_dns1123_label(d.pvc))
+    throw UsageError("invalid --data " + dq(text) + ": " + dq(d.pvc) +
+                     " is not a valid PVC name (lower-case letters, digits and '-', at most 63)");
+  if (d.path.empty() || d.path[0] != '/')
+    throw UsageError("invalid --data " + dq(text) + ": the mount path must be absolute");
+  return d;
+}
+
+HostMount parse_data_dir(const std::string& text) {
+  auto colon = text.find(':');
+  HostMount h{text.substr(0, colon), colon == std::string::npos ? text.substr(0, colon) : text.substr(colon + 1)};
+  if (h.host.empty() || h.host[0] != '/' || h.path.empty() || h.path[0] != '/')
+    throw UsageError("invalid --data-dir " + dq(text) + ": use /host/path[:/mount/path] (absolute paths)");
+  return h;
+}
+
+Task parse_task(const std::string& text) {
+  static const std::regex head("([^:]+):([0-9]+)(:(.*))?", std::regex::extended);
+  static const std::regex tag_re("[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}");
+  static const std::regex port_path_re("[0-9]+/.*");
+  std::smatch m;
+  if (!std::regex_match(text, m, head))
+    throw UsageError("invalid --task " + dq(text) + ": use NAME:REPLICAS[:IMAGE[:COMMAND]]");
+  Task t;
+  t.name = m[1].str();
+  if (!is_dns1123_label(t.name))
+    throw UsageError("invalid --task " + dq(text) + ": the task name " + dq(t.name) +
+                     " must be lower-case letters, digits and '-'");
+  try {
+    t.replicas = std::stoi(m[2].str());
+  } catch (const std::exception&) {
+    t.replicas = -1;
+  }
+  if (t.replicas < 1) throw UsageError("invalid --task " + dq(text) + ": REPLICAS must be at least 1");
+  if (!m[3].matched) return t;
+  // Split IMAGE from COMMAND: the image takes a registry port (":5000/..."), one tag and a
+  // digest; the first ':' after that starts the command.
+  std::string rest = m[4].str();
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t pos; (pos = rest.find(':', start)) != std::string::npos; start = pos + 1)
+    parts.push_back(rest.substr(start, pos - start));
+  parts.push_back(rest.substr(start));
+  std::string image = parts[0];
+  size_t i = 1;
+  if (i < parts.size() && image.find('/') == std::string::npos && matches(parts[i], port_path_re))
+    image += ":" + parts[i++];
+  bool digest = image.size() > 7 && image.compare(image.size() - 7, 7, "@sha256") == 0;
+  if (!digest && i < parts.size() && matches(parts[i], tag_re)) {
+    image += ":" + parts[i++];
+    digest = image.find("@sha256") != std::string::npos;
+  }
+  if (digest && i < parts.size()) image += ":" + parts[i++];
+  t.image = image;
+  for (size_t j = i; j < parts.size(); ++j) t.command += (j > i ? ":" : "") + parts[j];
+  if (t.image.empty()) throw UsageError("invalid --task " + dq(text) + ": the image is empty");
+  return t;
+}
+
+std::int64_t parse_seconds(const std::string& flag, const std::string& text) {
+  static const std::regex digits("[0-9]+");
+  if (matches(text, digits)) return std::stoll(text);
+  try {
+    auto ns = parse_duration(text);
+    if (ns.count() < 0) throw UsageError("negative");
+    return std::chrono::duration_cast<std::chrono::seconds>(ns).count();
+  } catch (const UsageError&) {
+    throw UsageError("invalid " + flag + " " + dq(text) + ": use a duration such as 90s, 30m or 2h");
+  }
+}
+
+std::string git_repo_name(const std::string& url) {
+  std::string s = url;
+  while (!s.empty() && s.back() == '/') s.pop_back();
+  auto cut = s.find_last_of("/:");
+  if (cut != std::string::npos) s = s.substr(cut + 1);
+  if (s.size() > 4 && s.compare(s.size() - 4, 4, ".git") == 0) s.resize(s.size() - 4);
+  return s;
+}
+
+}  // namespace trainctl::submit

@@ -1,0 +1,115 @@
+#include "submit/pod_values.h"
+
+#include <algorithm>
+
+#include "submit/manifests.h"
+
+namespace trainctl::submit {
+
+using nlohmann::json;
+
+json kv_list(const std::vector<KeyValue>& items) {
+  json out = json::array();
+  for (const auto& kv : items) out.push_back({{"key", kv.key}, {"value", kv.value}});
+  return out;
+}
+
+namespace {
+
+json or_null(const std::string& s) { return s.empty() ? json() : json(s); }
+
+json non_empty(json list) { return list.empty() ? json() : std::move(list); }
+
+bool has_env(const std::vector<KeyValue>& envs, const std::string& name) {
+  return std::any_of(envs.begin(), envs.end(), [&](const KeyValue& kv) { return kv.key == name; });
+}
+
+}  // namespace
+
+json pod_values(const Plan& p, const PodRole& role) {
+  json v = json::object();
+  const int gpus = role.gpus >= 0 ? role.gpus : p.gpus;
+
+  std::vector<KeyValue> labels = p.labels;
+  for (const auto& kv : standard_labels_for_pods(p)) labels.push_back(kv);
+  for (const auto& [k, val] : role.extra_labels.items()) labels.push_back({k, val.get<std::string>()});
+  v["pod_labels"] = kv_list(labels);
+  v["pod_annotations"] = non_empty(kv_list(p.annotations));
+  v["restart_policy"] = role.restart_policy;
+  v["scheduler"] = or_null(p.scheduler);
+  v["priority_class"] = or_null(p.priority);
+  v["subdomain"] = or_null(role.subdomain);
+  v["host_network"] = p.gputopology;
+  v["node_selector"] = non_empty(kv_list(p.selectors));
+  v["tolerations_json"] = p.tolerations.empty() ? json() : p.tolerations;
+  json secrets = json::array();
+  for (const auto& s : p.image_pull_secrets) secrets.push_back({{"name", s}});
+  v["image_pull_secrets"] = non_empty(secrets);
+
+  v["container_name"] = role.container_name;
+  v["image"] = role.image.empty() ? p.image : role.image;
+  const std::string command = role.command.empty() ? p.command : role.command;
+  v["command"] = role.run_command ? or_null(command) : json();
+  v["shell"] = p.shell;
+  v["working_dir"] = p.working_dir;
+
+  // Environment: the user's first; implicit variables only where the user set none.
+  json env = kv_list(p.envs);
+  for (auto& e : env) e = {{"name", e["key"]}, {"value", e["value"]}};
+  v["user_env"] = non_empty(env);
+  for (const auto& e : role.extra_env)
+    if (!has_env(p.envs, e["name"])) env.push_back(e);
+  if (gpus == 0 && !has_env(p.envs, "NVIDIA_VISIBLE_DEVICES"))
+    env.push_back({{"name", "NVIDIA_VISIBLE_DEVICES"}, {"value", "void"}});
+  v["env"] = non_empty(env);
+  json fields = json::array();
+  for (const auto& e : role.extra_env_fields)
+    if (!has_env(p.envs, e["name"])) fields.push_back(e);
+  v["env_fields"] = non_empty(fields);
+
+  std::vector<KeyValue> resources;
+  if (!p.cpu.empty()) resources.push_back({"cpu", p.cpu});
+  if (!p.memory.empty()) resources.push_back({"memory", p.memory});
+  if (gpus > 0) resources.push_back({p.gputopology ? "aliyun.com/gpu" : "nvidia.com/gpu", std::to_string(gpus)});
+  v["resources"] = non_empty(kv_list(resources));
+  v["has_resources"] = !resources.empty();
+
+  if (p.task_port > 0) v["ports"] = json::array({{{"name", "job-port"}, {"port", p.task_port}}});
+
+  // Volumes and mounts.
+  json mounts = json::array();
+  json pvcs = json::array();
+  json hosts = json::array();
+  for (const auto& d : p.data) {
+    pvcs.push_back({{"name", d.pvc}, {"claim", d.pvc}});
+    mounts.push_back({{"name", d.pvc}, {"path", d.path}});
+  }
+  for (size_t i = 0; i < p.data_dirs.size(); ++i) {
+    const std::string name = "training-data-" + std::to_string(i);
+    hosts.push_back({{"name", name}, {"path", p.data_dirs[i].host}});
+    mounts.push_back({{"name", name}, {"path", p.data_dirs[i].path}});
+  }
+  if (p.tensorboard && !p.logdir_on_data) {
+    hosts.push_back({{"name", "training-logs"}, {"path", tensorboard_host_path(p)}});
+    mounts.push_back({{"name", "training-logs"}, {"path", p.logdir}});
+  }
+  if (!p.sync_mode.empty()) {
+    mounts.push_back({{"name", "code-sync"}, {"path", p.working_dir + (p.working_dir.back() == '/' ? "" : "/") + "code"}});
+    json sync = {{"image", p.sync_image}, {"source", p.sync_source}, {"git", p.sync_mode == "git"},
+                 {"rsync", p.sync_mode == "rsync"}, {"repo", or_null(p.sync_repo)}};
+    v["sync"] = sync;
+    std::vector<KeyValue> sync_res;
+    if (!p.cpu.empty()) sync_res.push_back({"cpu", p.cpu});
+    if (!p.memory.empty()) sync_res.push_back({"memory", p.memory});
+    v["sync_resources"] = non_empty(kv_list(sync_res));
+    v["has_sync_resources"] = !sync_res.empty();
+  }
+  if (!p.shm_size.empty()) mounts.push_back({{"name", "dshm"}, {"path", "/dev/shm"}});
+  v["mounts"] = non_empty(mounts);
+  v["pvc_volumes"] = non_empty(pvcs);
+  v["host_volumes"] = non_empty(hosts);
+  v["shm_size"] = or_null(p.shm_size);
+  return v;
+}
+
+}  // namespace trainctl::submit

@@ -1,0 +1,205 @@
+#include "submit/wait.h"
+
+#include <exception>
+#include <map>
+
+#include "core/errors.h"
+#include "core/log.h"
+
+namespace trainctl::submit {
+
+using nlohmann::json;
+
+namespace {
+
+bool condition_true(const json& job, const std::string& type) {
+  const json* conds = nullptr;
+  if (job.contains("status") && job["status"].contains("conditions")) conds = &job["status"]["conditions"];
+  if (!conds || !conds->is_array()) return false;
+  for (const auto& c : *conds)
+    if (c.value("type", "") == type && c.value("status", "") == "True") return true;
+  return false;
+}
+
+// Thrown inside a stream handler to end the wait with a result.
+struct Done {
+  JobPhase phase;
+};
+
+class Watcher {
+public:
+  Watcher(kube::Client& client, const WaitOptions& o) : m_client(client), m_options(o) {
+    if (o.timeout) m_deadline = o.clock() + *o.timeout;
+  }
+
+  // Lists `path` (with `query`), then watches it from the list's resourceVersion, calling
+  // on_object for every object seen until it throws Done.
+  JobPhase run(const std::string& path, const std::string& query, const std::function<void(const std::string&, const json&)>& on_object) {
+    try {
+      for (;;) {
+        std::string rv;
+        json list = m_client.get_json(path + "?" + query);
+        rv = list.contains("metadata") ? list["metadata"].value("resourceVersion", "") : "";
+        if (list.contains("items"))
+          for (const auto& item : list["items"]) on_object("ADDED", item);
+        bool relist = false;
+        while (!relist) {
+          long secs = 300;
+          if (m_deadline) {
+            auto left = std::chrono::duration_cast<std::chrono::seconds>(*m_deadline - m_options.clock()).count();
+            if (left <= 0) throw Error("timed out waiting for the job", ExitCode::Timeout);
+            secs = std::min<long>(secs, left);
+          }
+          std::exception_ptr outcome;
+          kube::Request r;
+          r.path = path + "?" + query + "&watch=true&allowWatchBookmarks=true&timeoutSeconds=" + std::to_string(secs) +
+                   (rv.empty() ? "" : "&resourceVersion=" + rv);
+          m_client.stream(r, [&](std::string_view line) {
+            if (line.empty()) return true;
+            json ev = json::parse(line, nullptr, false);
+            if (ev.is_discarded()) return true;
+            const std::string type = ev.value("type", "");
+            const json& obj = ev.contains("object") ? ev["object"] : json::object();
+            if (type == "ERROR") {
+              relist = true;  // e.g. 410 Gone: the resourceVersion is too old
+              return false;
+            }
+            if (obj.contains("metadata")) rv = obj["metadata"].value("resourceVersion", rv);
+            if (type == "BOOKMARK") return true;
+            // Nothing is thrown through the client's stream: the outcome is kept and
+            // rethrown once the stream has returned.
+            try {
+              on_object(type, obj);
+            } catch (...) {
+              outcome = std::current_exception();
+              return false;
+            }
+            return true;
+          });
+          if (outcome) std::rethrow_exception(outcome);
+          if (m_deadline && m_options.clock() >= *m_deadline)
+            throw Error("timed out waiting for the job", ExitCode::Timeout);
+        }
+      }
+    } catch (const Done& d) {
+      return d.phase;
+    }
+  }
+
+  void status(const std::string& line) {
+    if (line != m_last && m_options.on_status) m_options.on_status(line);
+    m_last = line;
+  }
+
+private:
+  kube::Client& m_client;
+  const WaitOptions& m_options;
+  std::optional<std::chrono::system_clock::time_point> m_deadline;
+  std::string m_last;
+};
+
+struct PodEnded {};
+
+JobPhase watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
+                    std::map<std::string, std::string>& phases, const WaitOptions& o, const std::string& what) {
+  return w.run("/api/v1/namespaces/" + ns + "/pods", "labelSelector=" + kube::url_encode(selector),
+               [&](const std::string& type, const json& pod) {
+                 const std::string pod_name = pod["metadata"].value("name", "");
+                 const std::string phase = pod.contains("status") ? pod["status"].value("phase", "Pending") : "Pending";
+                 const std::string before = phases.count(pod_name) ? phases[pod_name] : "";
+                 if (type == "DELETED") {
+                   phases.erase(pod_name);
+                 } else {
+                   phases[pod_name] = phase;
+                 }
+                 int running = 0;
+                 for (const auto& [n, ph] : phases) running += ph == "Running" ? 1 : 0;
+                 w.status(what + ": " + std::to_string(running) + "/" + std::to_string(o.expected_pods) +
+                          " pods running");
+                 if (running >= o.expected_pods) throw Done{JobPhase::Running};
+                 if ((phase == "Failed" || phase == "Succeeded") && phase != before) throw PodEnded{};
+               });
+}
+
+}  // namespace
+
+JobPhase job_phase(const jobs::JobKind& kind, const json& job) {
+  switch (kind.trainer) {
+    case jobs::Trainer::Volcano: {
+      std::string phase;
+      if (job.contains("status") && job["status"].contains("state")) phase = job["status"]["state"].value("phase", "");
+      if (phase == "Completed") return JobPhase::Succeeded;
+      if (phase == "Failed" || phase == "Aborted" || phase == "Terminated") return JobPhase::Failed;
+      if (phase == "Running" || phase == "Completing") return JobPhase::Running;
+      return JobPhase::Pending;
+    }
+    case jobs::Trainer::PyTorchNoOperator:
+      if (condition_true(job, "Complete")) return JobPhase::Succeeded;
+      if (condition_true(job, "Failed")) return JobPhase::Failed;
+      if (job.contains("status") && job["status"].value("active", 0) > 0) return JobPhase::Running;
+      return JobPhase::Pending;
+    default:
+      if (condition_true(job, "Succeeded")) return JobPhase::Succeeded;
+      if (condition_true(job, "Failed")) return JobPhase::Failed;
+      if (condition_true(job, "Running")) return JobPhase::Running;
+      return JobPhase::Pending;
+  }
+}
+
+const char* phase_name(JobPhase phase) {
+  switch (phase) {
+    case JobPhase::Pending:
+      return "PENDING";
+    case JobPhase::Running:
+      return "RUNNING";
+    case JobPhase::Succeeded:
+      return "SUCCEEDED";
+    case JobPhase::Failed:
+      return "FAILED";
+  }
+  return "UNKNOWN";
+}
+
+JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& ns, const std::string& name,
+                      const WaitOptions& o) {
+  Watcher w(client, o);
+  const std::string what = "job " + name;
+  auto check_job = [&](const json& job) {
+    JobPhase p = job_phase(kind, job);
+    if (p == JobPhase::Failed) throw Error(what + " failed", ExitCode::JobFailed);
+    if (p == JobPhase::Succeeded) {
+      w.status(what + ": SUCCEEDED");
+      throw Done{p};
+    }
+    return p;
+  };
+  try {
+    if (o.until_finished) {
+      return w.run(kind.resource.collection_path(ns), "fieldSelector=" + kube::url_encode("metadata.name=" + name),
+                   [&](const std::string& type, const json& job) {
+                     if (type == "DELETED") throw Error(what + " was deleted", ExitCode::JobFailed);
+                     w.status(what + ": " + phase_name(check_job(job)));
+                   });
+    }
+    std::map<std::string, std::string> phases;  // pod name -> phase
+    const std::string selector = "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
+    for (;;) {
+      try {
+        return watch_pods(w, ns, selector, phases, o, what);
+      } catch (const PodEnded&) {
+        // A pod ended: ask the job whether it failed or finished (outside the stream).
+        check_job(client.get_json(kind.resource.object_path(ns, name)));
+      }
+    }
+  } catch (const Error& e) {
+    if (e.code() == ExitCode::Timeout) {
+      std::string secs = o.timeout ? std::to_string(o.timeout->count()) + "s" : "";
+      throw Error("timed out after " + secs + " waiting for " + what +
+                      (o.until_finished ? " to finish" : " to run"),
+                  ExitCode::Timeout);
+    }
+    throw;
+  }
+}
+
+}  // namespace trainctl::submit

@@ -1,16 +1,95 @@
-// trainctl delete: Delete training jobs and everything created for them
+// trainctl delete: deletes jobs with propagationPolicy Foreground, so that their pods,
+// services and TensorBoard (owned through ownerReferences) go with them. Arena's record
+// ConfigMap NAME-TYPE, left by jobs Arena submitted, is deleted too.
 #include <CLI/CLI.hpp>
 
 #include "cmd/commands.h"
 #include "cmd/run.h"
+#include "jobs/job_query.h"
+#include "jobs/json_util.h"
+#include "jobs/parallel_list.h"
+#include "print/escape.h"
 
 namespace trainctl {
 
+namespace {
+
+struct DeleteOptions {
+  std::vector<std::string> names;
+  std::string type;
+};
+
+void delete_object(kube::Client& client, const std::string& path) {
+  kube::Request r;
+  r.method = "DELETE";
+  r.path = path;
+  r.body = nlohmann::json{{"kind", "DeleteOptions"}, {"apiVersion", "v1"}, {"propagationPolicy", "Foreground"}}.dump();
+  client.send(r);
+}
+
+void run_delete(const DeleteOptions& o, Factory& f) {
+  const std::string ns = f.namespace_();
+  const auto kinds = jobs::kinds_for_type(o.type);
+  auto& client = f.client();
+  // One round trip to find which kind holds each name, and its Arena record ConfigMap.
+  std::vector<jobs::Read> reads;
+  for (const auto& name : o.names) {
+    for (const auto* k : kinds) reads.push_back({k->resource.object_path(ns, name), false});
+  }
+  auto results = jobs::read_all(client, reads);
+  int missing = 0, ambiguous = 0;
+  for (size_t n = 0; n < o.names.size(); ++n) {
+    const std::string& name = o.names[n];
+    std::vector<const jobs::JobKind*> found;
+    for (size_t k = 0; k < kinds.size(); ++k) {
+      const auto& r = results[n * kinds.size() + k];
+      if (!r.not_found && jobs::labels_match(r.object, kinds[k]->list_selector)) found.push_back(kinds[k]);
+    }
+    if (found.size() > 1) {
+      std::string list;
+      for (const auto* k : found) list += (list.empty() ? "" : ", ") + k->type;
+      f.io().err() << "error: there is more than one training job named " << print::sanitize(name) << " (" << list
+                   << "): choose one with -T/--type\n";
+      ++ambiguous;
+      continue;
+    }
+    try {
+      if (found.empty()) throw ApiError(404, "NotFound", "not found");
+      delete_object(client, found.front()->resource.object_path(ns, name));
+    } catch (const ApiError& e) {
+      if (!e.is_not_found()) throw;
+      f.io().err() << "error: job " << print::sanitize(name) << " not found in namespace " << ns << "\n";
+      ++missing;
+      continue;
+    }
+    try {
+      delete_object(client, "/api/v1/namespaces/" + ns + "/configmaps/" + name + "-" + found.front()->type);
+    } catch (const ApiError& e) {
+      if (!e.is_not_found()) throw;
+    }
+    f.io().out() << "The training job " << print::sanitize(name) << " has been deleted successfully\n";
+  }
+  if (missing > 0)
+    throw NotFoundError(std::to_string(missing) + " of " + std::to_string(o.names.size()) + " jobs not found");
+  if (ambiguous > 0) throw UsageError("some names are used by more than one kind of job; nothing was deleted for them");
+}
+
+}  // namespace
+
 void setup_delete(CLI::App& root, Factory& f) {
+  auto opts = std::make_shared<DeleteOptions>();
   auto* cmd = root.add_subcommand("delete", "Delete training jobs and everything created for them");
   cmd->alias("del");
-  set_examples(cmd, "  trainctl delete pytorch-dist\n");
-  bind_run(cmd, f, [] { throw NotImplementedError("'trainctl delete'"); });
+  cmd->add_option("names", opts->names, "Job names")->required();
+  cmd->add_option("-T,--type", opts->type, "Job type when two kinds share a name: pytorchjob, mpijob, volcanojob");
+  set_examples(cmd,
+               "  # Delete a job; its pods, services and TensorBoard go with it\n"
+               "  trainctl delete pytorch-dist\n"
+               "  # Several at once; the exit status is 3 if any was not found\n"
+               "  trainctl del job-a job-b job-c\n"
+               "  # The MPI job of a name that a PyTorch job also uses\n"
+               "  trainctl delete mnist -T mpi\n");
+  bind_run(cmd, f, [opts, &f] { run_delete(*opts, f); });
 }
 
 }  // namespace trainctl

@@ -1,16 +1,129 @@
-// trainctl logs: Print the logs of a training job
+// trainctl logs: the log of a job's chief instance (master, launcher, first task, completion
+// index 0), or of -i INSTANCE; -f follows it until the instance ends.
 #include <CLI/CLI.hpp>
+
+#include <cmath>
 
 #include "cmd/commands.h"
 #include "cmd/run.h"
+#include "core/duration.h"
+#include "jobs/job_query.h"
+#include "jobs/pod_logs.h"
+#include "jobs/time.h"
+#include "print/escape.h"
 
 namespace trainctl {
 
+namespace {
+
+struct LogsOptions {
+  std::string name;
+  std::string type;
+  std::string instance;
+  std::string container;
+  bool follow = false;
+  long long tail = -1;
+  std::string since;
+  std::string since_time;
+  bool timestamps = false;
+  std::string reconnect_delay = "1s";
+};
+
+std::string instance_list(const jobs::TrainingJob& job) {
+  std::string s;
+  for (const auto& i : job.instances) s += "\n  " + print::sanitize(i.name) + (i.is_chief ? " (chief)" : "");
+  return s;
+}
+
+const jobs::Instance& pick_instance(const jobs::TrainingJob& job, const std::string& wanted) {
+  if (job.instances.empty()) throw NotFoundError("job " + job.name + " has no instances yet");
+  if (!wanted.empty()) {
+    for (const auto& i : job.instances)
+      if (i.name == wanted) return i;
+    throw NotFoundError("job " + job.name + " has no instance " + print::sanitize(wanted) + "; its instances are:" +
+                        instance_list(job));
+  }
+  if (job.instances.size() == 1) return job.instances.front();
+  for (const auto& i : job.instances)
+    if (i.is_chief) return i;
+  throw UsageError("job " + job.name + " has several instances and no chief; please use '-i' or '--instance' to "
+                   "choose one of:" + instance_list(job));
+}
+
+std::string pick_container(const jobs::Instance& i, const std::string& wanted) {
+  if (!wanted.empty()) return wanted;
+  const bool initializing = i.status.rfind("Init:", 0) == 0 || i.status == "PodInitializing";
+  if (initializing) {
+    for (const auto& c : i.init_containers)
+      if (c == "init-code") return c;
+  }
+  // Several containers: the server wants one named; take the first, as kubectl does.
+  return i.containers.size() > 1 ? i.containers.front() : "";
+}
+
+void run_logs(const LogsOptions& o, Factory& f) {
+  if (!o.since.empty() && !o.since_time.empty()) throw UsageError("use only one of --since and --since-time");
+  jobs::LogOptions l;
+  if (!o.since.empty()) {
+    const auto d = parse_duration(o.since);
+    if (d.count() <= 0) throw UsageError("--since must be a positive duration such as 5s, 2m or 3h");
+    l.since_seconds = std::chrono::ceil<std::chrono::seconds>(d).count();
+  }
+  if (!o.since_time.empty()) {
+    if (!jobs::parse_time(o.since_time))
+      throw UsageError("invalid --since-time \"" + o.since_time + "\": use RFC 3339, e.g. 2024-05-01T10:00:00Z");
+    l.since_time = o.since_time;
+  }
+  if (o.tail >= 0) l.tail = o.tail;
+  l.timestamps = o.timestamps;
+
+  jobs::GetOptions q;
+  q.ns = f.namespace_();
+  q.name = o.name;
+  q.kinds = jobs::kinds_for_type(o.type);
+  const auto r = jobs::get_job(f.client(), q, f.clock()());
+  const auto& instance = pick_instance(r.job, o.instance);
+  l.ns = q.ns;
+  l.pod = instance.name;
+  l.container = pick_container(instance, o.container);
+
+  if (!o.follow) {
+    jobs::read_logs(f.client(), l, f.io().out());
+    return;
+  }
+  jobs::FollowSettings s;
+  s.reconnect_delay = std::chrono::duration_cast<std::chrono::milliseconds>(parse_duration(o.reconnect_delay));
+  const std::string phase = jobs::follow_logs(f.client(), l, f.io().out(), s);
+  if (phase == "Failed") throw Error("instance " + l.pod + " failed", ExitCode::JobFailed);
+  if (phase.empty()) f.io().err() << "instance " << print::sanitize(l.pod) << " was deleted\n";
+}
+
+}  // namespace
+
 void setup_logs(CLI::App& root, Factory& f) {
+  auto opts = std::make_shared<LogsOptions>();
   auto* cmd = root.add_subcommand("logs", "Print the logs of a training job");
   cmd->alias("log");
-  set_examples(cmd, "  trainctl logs pytorch-dist\n  trainctl logs pytorch-dist -i pytorch-dist-worker-0 -t 5\n  trainctl logs pytorch-dist -f\n");
-  bind_run(cmd, f, [] { throw NotImplementedError("'trainctl logs'"); });
+  cmd->add_option("name", opts->name, "Job name")->required();
+  cmd->add_option("-i,--instance", opts->instance, "Instance (pod) name; default: the chief instance");
+  cmd->add_option("-c,--container", opts->container, "Container; default: the main one (init-code while initializing)");
+  cmd->add_flag("-f,--follow", opts->follow, "Follow the log until the instance ends; exit 5 when it failed");
+  cmd->add_option("-t,--tail", opts->tail, "Only the last N lines (-1: all)");
+  cmd->add_option("--since", opts->since, "Only lines newer than a relative duration, e.g. 5s, 2m, 3h");
+  cmd->add_option("--since-time", opts->since_time, "Only lines after an RFC 3339 time");
+  cmd->add_flag("--timestamps", opts->timestamps, "Prefix each line with its RFC 3339 timestamp");
+  cmd->add_option("-T,--type", opts->type, "Job type when two kinds share the name: pytorchjob, mpijob, volcanojob");
+  cmd->add_option("--reconnect-delay", opts->reconnect_delay, "Pause before reconnecting a cut -f stream")->group("");
+  set_examples(cmd,
+               "  # The chief instance (rank 0)\n"
+               "  trainctl logs pytorch-dist\n"
+               "  # The last 5 lines of one worker\n"
+               "  trainctl logs pytorch-dist -i pytorch-dist-worker-0 -t 5\n"
+               "  # Follow until the job ends; the exit status says whether it failed\n"
+               "  trainctl logs -f pytorch-dist\n"
+               "  # The last 10 minutes, with timestamps\n"
+               "  trainctl logs pytorch-dist --since 10m --timestamps\n");
+  bind_run(cmd, f, [opts, &f] { run_logs(*opts, f); });
 }
 
 }  // namespace trainctl

@@ -1,0 +1,132 @@
+#include "jobs/job_views.h"
+
+#include <algorithm>
+
+#include "core/duration.h"
+#include "jobs/json_util.h"
+#include "print/escape.h"
+
+namespace trainctl::jobs {
+
+namespace {
+
+std::vector<std::string> with_namespace(bool all, const std::string& ns, std::vector<std::string> cells) {
+  if (all) cells.insert(cells.begin(), ns);
+  return cells;
+}
+
+print::Table jobs_table(const std::vector<TrainingJob>& jobs, bool all, const char* age_header, bool numeric_allocated) {
+  print::Table t(with_namespace(all, "NAMESPACE",
+                                {"NAME", "STATUS", "TRAINER", age_header, "GPU(Requested)", "GPU(Allocated)", "NODE"}));
+  t.set_status_column(all ? 2 : 1);
+  for (const auto& j : jobs) {
+    t.add_row(with_namespace(all, j.namespace_,
+                             {j.name, j.status, j.trainer(), short_human_duration(j.duration),
+                              std::to_string(j.gpus_requested),
+                              numeric_allocated ? std::to_string(j.gpus_allocated) : j.allocated_display(),
+                              j.node_display()}));
+  }
+  return t;
+}
+
+TimePoint event_time(const nlohmann::json& e) {
+  for (const char* key : {"lastTimestamp", "eventTime", "firstTimestamp"})
+    if (auto t = parse_time(str(e, key))) return *t;
+  return parse_time(str(at(e, "metadata"), "creationTimestamp")).value_or(TimePoint{});
+}
+
+}  // namespace
+
+print::Table job_list_table(const std::vector<TrainingJob>& jobs, bool all) {
+  return jobs_table(jobs, all, "DURATION", false);
+}
+
+print::Table top_job_table(const std::vector<TrainingJob>& jobs, bool all) { return jobs_table(jobs, all, "AGE", true); }
+
+std::string top_job_footer(const std::vector<TrainingJob>& jobs) {
+  long long allocated = 0, requested = 0;
+  for (const auto& j : jobs) {
+    if (j.status != "RUNNING") continue;
+    allocated += j.gpus_allocated;
+    requested += j.gpus_requested;
+  }
+  return "\nTotal Allocated/Requested GPUs of Training Jobs: " + std::to_string(allocated) + "/" +
+         std::to_string(requested) + "\n";
+}
+
+std::string job_names(const std::vector<TrainingJob>& jobs) {
+  std::string out;
+  for (const auto& j : jobs) out += j.type() + "/" + print::sanitize(j.name) + "\n";
+  return out;
+}
+
+nlohmann::ordered_json jobs_json(const std::vector<TrainingJob>& jobs) {
+  auto arr = nlohmann::ordered_json::array();
+  for (const auto& j : jobs) arr.push_back(j.to_json());
+  return arr;
+}
+
+std::string render_job_details(const TrainingJob& job, const IOStreams& io) {
+  const std::vector<std::pair<std::string, std::string>> fields = {
+      {"Name:", job.name},
+      {"Status:", job.status},
+      {"Namespace:", job.namespace_},
+      {"Priority:", job.priority},
+      {"Trainer:", job.trainer()},
+      {"Duration:", short_human_duration(job.duration)},
+      {"CreateTime:", format_local(job.created)},
+      {"EndTime:", job.ended ? format_local(*job.ended) : ""},
+  };
+  std::string out;
+  for (const auto& [key, value] : fields) {
+    std::string line = key;
+    if (!value.empty()) line += std::string(13 - key.size(), ' ') + print::sanitize(value);
+    out += line + "\n";
+  }
+  out += "\nInstances:\n";
+  print::Table t({"NAME", "STATUS", "AGE", "IS_CHIEF", "GPU(Requested)", "NODE"});
+  t.set_underline(true);
+  t.set_status_column(1);
+  for (const auto& i : job.instances)
+    t.add_row({i.name, i.status, short_human_duration(job.duration), i.is_chief ? "true" : "false",
+               std::to_string(i.gpus), i.node_name.empty() ? "N/A" : i.node_name});
+  out += t.render(io);
+  if (!job.tensorboard.empty())
+    out += "\nYour tensorboard will be available on:\n" + print::sanitize(job.tensorboard) + "\n";
+  return out;
+}
+
+std::string render_events(const std::vector<nlohmann::json>& events, TimePoint now, const IOStreams& io) {
+  std::string out = "\nEvents:\n";
+  if (events.empty()) return out + "No events for resources\n";
+  std::vector<const nlohmann::json*> sorted;
+  for (const auto& e : events) sorted.push_back(&e);
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const nlohmann::json* a, const nlohmann::json* b) { return event_time(*a) < event_time(*b); });
+  print::Table t({"SOURCE", "TYPE", "AGE", "MESSAGE"});
+  t.set_underline(true);
+  for (const auto* e : sorted) {
+    const auto& obj = at(*e, "involvedObject");
+    std::string kind = str(obj, "kind");
+    std::transform(kind.begin(), kind.end(), kind.begin(), [](unsigned char c) { return std::tolower(c); });
+    t.add_row({kind + "/" + str(obj, "name"), str(*e, "type"), short_human_duration(seconds_between(event_time(*e), now)),
+               "[" + str(*e, "reason") + "] " + str(*e, "message")});
+  }
+  return out + t.render(io);
+}
+
+nlohmann::ordered_json events_json(const std::vector<nlohmann::json>& events) {
+  auto arr = nlohmann::ordered_json::array();
+  for (const auto& e : events) {
+    nlohmann::ordered_json j;
+    j["source"] = str(at(e, "involvedObject"), "kind") + "/" + str(at(e, "involvedObject"), "name");
+    j["type"] = str(e, "type");
+    j["reason"] = str(e, "reason");
+    j["message"] = str(e, "message");
+    j["time"] = format_rfc3339(event_time(e));
+    arr.push_back(std::move(j));
+  }
+  return arr;
+}
+
+}  // namespace trainctl::jobs

@@ -1,0 +1,34 @@
+// How list, get and top job print jobs: tables in Arena's layouts, names, JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "core/iostreams.h"
+#include "jobs/training_job.h"
+#include "print/table.h"
+
+namespace trainctl::jobs {
+
+// list: [NAMESPACE] NAME STATUS TRAINER DURATION GPU(Requested) GPU(Allocated) NODE
+print::Table job_list_table(const std::vector<TrainingJob>& jobs, bool all_namespaces);
+
+// top job: [NAMESPACE] NAME STATUS TRAINER AGE GPU(Requested) GPU(Allocated) NODE
+print::Table top_job_table(const std::vector<TrainingJob>& jobs, bool all_namespaces);
+// "\nTotal Allocated/Requested GPUs of Training Jobs: a/r\n" over RUNNING jobs.
+std::string top_job_footer(const std::vector<TrainingJob>& jobs);
+
+// -o name: "pytorchjob/NAME" lines.
+std::string job_names(const std::vector<TrainingJob>& jobs);
+nlohmann::ordered_json jobs_json(const std::vector<TrainingJob>& jobs);
+
+// get: the key/value block, the Instances table and the TensorBoard URL.
+std::string render_job_details(const TrainingJob& job, const IOStreams& io);
+
+// get -e: "Events:" and a SOURCE TYPE AGE MESSAGE table, or "No events for resources".
+std::string render_events(const std::vector<nlohmann::json>& events, TimePoint now, const IOStreams& io);
+nlohmann::ordered_json events_json(const std::vector<nlohmann::json>& events);
+
+}  // namespace trainctl::jobs

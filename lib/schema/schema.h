@@ -100,6 +100,11 @@ class Schema {
   // fields that are not nullable are dropped too. Root apiVersion/kind are always kept and
   // metadata keeps the ObjectMeta fields.
   nlohmann::json prune(const nlohmann::json& obj) const;
+  // CRDs: a copy with the schema's `default` values set in absent fields of the objects
+  // present (array items and map values included), as the API server defaults after
+  // pruning; nulls in non-nullable fields with a default get the default. Built-in kinds are
+  // returned unchanged (their defaulting is Go code, not schema).
+  nlohmann::json apply_defaults(const nlohmann::json& obj) const;
 
   Schema(std::string api_version, std::string kind, bool crd, const SchemaNode* root);
 
@@ -136,11 +141,15 @@ class SchemaSet {
   ValidationResult validate(const nlohmann::json& obj, Mode mode = Mode::Strict) const;
   // find(...)->prune(obj); the object unchanged when no schema is known.
   nlohmann::json prune(const nlohmann::json& obj) const;
+  // find(...)->apply_defaults(obj); the object unchanged when no schema is known.
+  nlohmann::json apply_defaults(const nlohmann::json& obj) const;
 
   // The OpenAPI version directory in use ("v1.35"), empty when none was loaded.
   const std::string& openapi_version() const;
 
  private:
+  const Schema* find_for(const nlohmann::json& obj) const;  // by obj.apiVersion / obj.kind
+
   struct Impl;
   std::unique_ptr<Impl> m_impl;
 };

@@ -25,6 +25,7 @@ struct SchemaNode {
   const SchemaNode* items = nullptr;
   std::vector<std::string> required;
   std::vector<nlohmann::json> enum_values;
+  std::optional<nlohmann::json> default_value;  // CRD schemas only
   bool has_enum = false;
   bool nullable = false;
   bool int_or_string = false;

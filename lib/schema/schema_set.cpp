@@ -205,11 +205,7 @@ const Schema* SchemaSet::find(std::string_view api_version, std::string_view kin
 }
 
 ValidationResult SchemaSet::validate(const nlohmann::json& obj, Mode mode) const {
-  const Schema* schema = nullptr;
-  if (obj.is_object() && obj.value("apiVersion", nlohmann::json()).is_string() &&
-      obj.value("kind", nlohmann::json()).is_string()) {
-    schema = find(obj["apiVersion"].get<std::string>(), obj["kind"].get<std::string>());
-  }
+  const Schema* schema = find_for(obj);
   if (schema == nullptr) {
     ValidationResult result;
     result.schema_found = false;
@@ -219,12 +215,23 @@ ValidationResult SchemaSet::validate(const nlohmann::json& obj, Mode mode) const
 }
 
 nlohmann::json SchemaSet::prune(const nlohmann::json& obj) const {
-  if (!obj.is_object() || !obj.value("apiVersion", nlohmann::json()).is_string() ||
-      !obj.value("kind", nlohmann::json()).is_string()) {
-    return obj;
-  }
-  const Schema* schema = find(obj["apiVersion"].get<std::string>(), obj["kind"].get<std::string>());
+  const Schema* schema = find_for(obj);
   return schema != nullptr ? schema->prune(obj) : obj;
+}
+
+const Schema* SchemaSet::find_for(const nlohmann::json& obj) const {
+  if (!obj.is_object()) return nullptr;
+  auto api_version = obj.find("apiVersion");
+  auto kind = obj.find("kind");
+  if (api_version == obj.end() || !api_version->is_string() || kind == obj.end() || !kind->is_string()) {
+    return nullptr;
+  }
+  return find(api_version->get<std::string>(), kind->get<std::string>());
+}
+
+nlohmann::json SchemaSet::apply_defaults(const nlohmann::json& obj) const {
+  const Schema* schema = find_for(obj);
+  return schema != nullptr ? schema->apply_defaults(obj) : obj;
 }
 
 const std::string& SchemaSet::openapi_version() const { return m_impl->openapi_version; }

@@ -10,7 +10,7 @@ namespace {
 // command is never swallowed.
 template <typename T>
 CLI::Option* repeatable(CLI::App& cmd, const std::string& names, std::vector<T>& into, const std::string& help) {
-  return cmd.add_option(names, into, help)->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  return cmd.add_option(names, into, help)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 // A hidden alias writing into the same variable (Arena's deprecated camelCase spellings).

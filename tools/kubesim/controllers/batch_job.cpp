@@ -1,0 +1,211 @@
+// batch/v1 Job: pods, completions and status like kube-controller-manager's job controller.
+#include "kubesim/controllers/batch_job.h"
+
+#include "kubesim/controllers/pod_status.h"
+#include "kubesim/controllers/run_policy.h"
+
+#include <set>
+
+namespace kubesim {
+
+namespace {
+
+bool condition_true(const json& job, const std::string& type) {
+  for (const auto& c : job.value("status", json::object()).value("conditions", json::array()))
+    if (c.value("type", "") == type && c.value("status", "") == "True") return true;
+  return false;
+}
+
+int completion_index(const json& pod) {
+  const std::string v = annotation(pod, "batch.kubernetes.io/job-completion-index");
+  if (v.empty()) return -1;
+  try {
+    return std::stoi(v);
+  } catch (...) {
+    return -1;
+  }
+}
+
+}  // namespace
+
+std::string format_indexes(const std::vector<int>& sorted) {
+  std::string out;
+  for (size_t i = 0; i < sorted.size();) {
+    size_t j = i;
+    while (j + 1 < sorted.size() && sorted[j + 1] == sorted[j] + 1) ++j;
+    if (!out.empty()) out += ",";
+    out += std::to_string(sorted[i]);
+    if (j > i) out += "-" + std::to_string(sorted[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+void BatchJobController::create_pod(const json& job, int index) {
+  const json tmpl = job["spec"].value("template", json::object());
+  json meta = tmpl.value("metadata", json::object());
+  json labels = meta.value("labels", json::object());
+  const std::string uid = meta_uid(job), jname = meta_name(job);
+  labels["batch.kubernetes.io/controller-uid"] = uid;
+  labels["batch.kubernetes.io/job-name"] = jname;
+  labels["controller-uid"] = uid;
+  labels["job-name"] = jname;
+  json spec = tmpl.value("spec", json::object());
+  std::string prefix = jname + "-";
+  if (index >= 0) {
+    const std::string idx = std::to_string(index);
+    labels["batch.kubernetes.io/job-completion-index"] = idx;
+    if (!meta.contains("annotations")) meta["annotations"] = json::object();
+    meta["annotations"]["batch.kubernetes.io/job-completion-index"] = idx;
+    prefix = jname + "-" + idx + "-";
+    spec["hostname"] = jname + "-" + idx;
+    if (spec.contains("containers"))
+      for (auto& c : spec["containers"]) {
+        if (!c.contains("env") || !c["env"].is_array()) c["env"] = json::array();
+        c["env"].push_back({{"name", "JOB_COMPLETION_INDEX"},
+                            {"valueFrom", {{"fieldRef", {{"apiVersion", "v1"},
+                                                         {"fieldPath", "metadata.annotations['batch.kubernetes.io/job-completion-index']"}}}}}});
+      }
+  }
+  meta["labels"] = labels;
+  meta["namespace"] = meta_ns(job);
+  meta["ownerReferences"] = json::array({owner_reference(job)});
+  meta.erase("creationTimestamp");
+  inherit_sim_annotations(job, meta);
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    meta["name"] = prefix + m_ctx.random_suffix();
+    if (m_ctx.store.get_shared(*m_ctx.pods, meta_ns(job), meta["name"])) continue;
+    m_ctx.store.create(*m_ctx.pods, {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}});
+    return;
+  }
+}
+
+void BatchJobController::finish(const json& job, json status, const std::string& type,
+                                const std::string& reason, const std::string& message) {
+  const std::string now = m_ctx.now_str();
+  if (!status.contains("conditions")) status["conditions"] = json::array();
+  json c = {{"type", type}, {"status", "True"}, {"lastProbeTime", now}, {"lastTransitionTime", now}};
+  if (!reason.empty()) c["reason"] = reason;
+  if (!message.empty()) c["message"] = message;
+  status["conditions"].push_back(c);
+  if (type == "Complete") status["completionTime"] = now;
+  m_ctx.patch(*m_ctx.jobs, meta_ns(job), meta_name(job), [&](json& obj) { obj["status"] = status; });
+}
+
+void BatchJobController::reconcile(const std::string& ns, const std::string& name) {
+  auto ptr = m_ctx.store.get_shared(*m_ctx.jobs, ns, name);
+  if (!ptr) return;
+  json job = *ptr;
+  if (!job.contains("spec") || !job["spec"].is_object()) return;
+  json& spec = job["spec"];
+  const std::string uid = meta_uid(job);
+  // API-server defaulting of the selector and template labels.
+  if (!spec.contains("selector")) {
+    m_ctx.patch(*m_ctx.jobs, ns, name, [&](json& obj) {
+      obj["spec"]["selector"] = {{"matchLabels", {{"batch.kubernetes.io/controller-uid", uid}}}};
+      json& l = obj["spec"]["template"]["metadata"]["labels"];
+      if (!l.is_object()) l = json::object();
+      l["batch.kubernetes.io/controller-uid"] = uid;
+      l["batch.kubernetes.io/job-name"] = name;
+      l["controller-uid"] = uid;
+      l["job-name"] = name;
+    });
+    return;  // the change re-queues this job
+  }
+  if (condition_true(job, "Complete") || condition_true(job, "Failed")) {
+    if (spec.contains("ttlSecondsAfterFinished")) {
+      const std::string done = job["status"].value("completionTime", m_ctx.now_str());
+      std::string last = done;
+      for (const auto& c : job["status"].value("conditions", json::array()))
+        if (c.value("status", "") == "True") last = c.value("lastTransitionTime", done);
+      const TimePoint expiry = parse_time(last) + std::chrono::seconds(int_or(spec, "ttlSecondsAfterFinished", 0));
+      if (m_ctx.now() >= expiry) {
+        m_ctx.store.remove(*m_ctx.jobs, ns, name);
+      } else {
+        m_ctx.wake_at(ObjectKey{m_ctx.jobs, ns, name}, expiry);
+      }
+    }
+    return;
+  }
+  const bool indexed = spec.value("completionMode", "NonIndexed") == "Indexed";
+  const int64_t parallelism = int_or(spec, "parallelism", 1);
+  const bool has_completions = spec.contains("completions") && !spec["completions"].is_null();
+  const int64_t completions = has_completions ? int_or(spec, "completions", 1) : 1;
+  const int64_t backoff_limit = int_or(spec, "backoffLimit", 6);
+  const ObjectList pods = m_ctx.children(*m_ctx.pods, job);
+
+  json status = job.value("status", json::object());
+  if (!status.contains("startTime")) status["startTime"] = m_ctx.now_str();
+  int64_t active = 0, ready = 0, succeeded = 0, failed = 0;
+  std::set<int> done_indexes, active_indexes;
+  for (const auto& p : pods) {
+    const std::string phase = phase_of(*p);
+    if (phase == "Succeeded") {
+      ++succeeded;
+      if (indexed) done_indexes.insert(completion_index(*p));
+    } else if (phase == "Failed") {
+      ++failed;
+    } else {
+      ++active;
+      if (indexed) active_indexes.insert(completion_index(*p));
+      for (const auto& c : p->value("status", json::object()).value("conditions", json::array()))
+        if (c.value("type", "") == "Ready" && c.value("status", "") == "True") ++ready;
+    }
+  }
+  const int64_t complete_count = indexed ? static_cast<int64_t>(done_indexes.size()) : succeeded;
+  status["active"] = active;
+  status["ready"] = ready;
+  status["succeeded"] = succeeded;
+  status["failed"] = failed;
+  status["terminating"] = 0;
+  status["uncountedTerminatedPods"] = json::object();
+  if (indexed) {
+    status["completedIndexes"] = format_indexes(std::vector<int>(done_indexes.begin(), done_indexes.end()));
+    if (status["completedIndexes"] == "") status.erase("completedIndexes");
+  }
+  auto delete_active = [&] {
+    for (const auto& p : pods)
+      if (!pod_terminal(*p)) {
+        try {
+          m_ctx.store.remove(*m_ctx.pods, ns, meta_name(*p));
+        } catch (const StatusError&) {
+        }
+      }
+  };
+  if (failed + container_restarts(pods) > backoff_limit) {
+    delete_active();
+    status["active"] = 0;
+    status["ready"] = 0;
+    finish(job, status, "Failed", "BackoffLimitExceeded", "Job has reached the specified backoff limit");
+    return;
+  }
+  if (spec.contains("activeDeadlineSeconds")) {
+    const TimePoint end = parse_time(status["startTime"]) + std::chrono::seconds(int_or(spec, "activeDeadlineSeconds", 0));
+    if (m_ctx.now() >= end) {
+      delete_active();
+      status["active"] = 0;
+      status["ready"] = 0;
+      finish(job, status, "Failed", "DeadlineExceeded", "Job was active longer than specified deadline");
+      return;
+    }
+    m_ctx.wake_at(ObjectKey{m_ctx.jobs, ns, name}, end);
+  }
+  if (complete_count >= completions || (!has_completions && succeeded > 0 && active == 0)) {
+    finish(job, status, "Complete", "", "");
+    return;
+  }
+  // Start more pods up to parallelism.
+  int64_t want = std::min<int64_t>(parallelism, completions - complete_count) - active;
+  if (indexed) {
+    for (int i = 0; i < completions && want > 0; ++i) {
+      if (done_indexes.count(i) || active_indexes.count(i)) continue;
+      create_pod(job, i);
+      --want;
+    }
+  } else {
+    for (; want > 0; --want) create_pod(job, -1);
+  }
+  m_ctx.patch(*m_ctx.jobs, ns, name, [&](json& obj) { obj["status"] = status; });
+}
+
+}  // namespace kubesim

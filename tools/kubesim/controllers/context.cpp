@@ -1,0 +1,307 @@
+// Shared controller helpers: time formatting, quantities, owner references, safe writes.
+#include "kubesim/controllers/context.h"
+
+#include "kubesim/builtin_types.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+namespace kubesim {
+
+Context::Context(Store& s, LogStore& l, SimulationOptions o)
+    : store(s), logs(l), options(std::move(o)), rng(options.random_seed) {
+  pods = store.find("", "v1", "pods");
+  nodes = store.find("", "v1", "nodes");
+  services = store.find("", "v1", "services");
+  configmaps = store.find("", "v1", "configmaps");
+  events = store.find("", "v1", "events");
+  jobs = store.find("batch", "v1", "jobs");
+  deployments = store.find("apps", "v1", "deployments");
+  replicasets = store.find("apps", "v1", "replicasets");
+  pytorchjobs = store.find("kubeflow.org", "v1", "pytorchjobs");
+  mpijobs = store.find("kubeflow.org", "v2beta1", "mpijobs");
+  vcjobs = store.find("batch.volcano.sh", "v1alpha1", "jobs");
+  podgroups = store.find("scheduling.volcano.sh", "v1beta1", "podgroups");
+}
+
+std::string Context::now_str() const { return format_time(now()); }
+
+std::string Context::random_suffix(size_t n) {
+  static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+  std::string s;
+  for (size_t i = 0; i < n; ++i) s += alphabet[rng() % (sizeof(alphabet) - 1)];
+  return s;
+}
+
+bool Context::patch(const ResourceType& rt, const std::string& ns, const std::string& name,
+                    const std::function<void(json&)>& fn) {
+  auto r = store.mutate(rt, ns, name, [&](json& obj) {
+    json before = obj;
+    fn(obj);
+    return obj != before;
+  });
+  return r.has_value();
+}
+
+json Context::create_if_absent(const ResourceType& rt, json obj) {
+  const std::string ns = obj["metadata"].value("namespace", "");
+  const std::string name = obj["metadata"].value("name", "");
+  if (auto existing = store.get(rt, ns, name)) return *existing;
+  try {
+    return store.create(rt, std::move(obj));
+  } catch (const StatusError& e) {
+    if (e.code == 409) {
+      if (auto existing = store.get(rt, ns, name)) return *existing;
+    }
+    throw;
+  }
+}
+
+std::vector<std::shared_ptr<const json>> Context::list_labelled(
+    const ResourceType& rt, const std::string& ns, const std::map<std::string, std::string>& selector) const {
+  auto res = store.list(rt, ns, [&](const json& o) {
+    auto m = o.find("metadata");
+    if (m == o.end()) return false;
+    auto l = m->find("labels");
+    if (l == m->end() || !l->is_object()) return selector.empty();
+    for (const auto& [k, v] : selector) {
+      auto it = l->find(k);
+      if (it == l->end() || !it->is_string() || it->get<std::string>() != v) return false;
+    }
+    return true;
+  });
+  return std::move(res.items);
+}
+
+void Context::record_event(const json& obj, const std::string& type, const std::string& reason,
+                           const std::string& message, const std::string& component) {
+  if (!events) return;
+  const std::string ns = meta_ns(obj).empty() ? "default" : meta_ns(obj);
+  const std::string uid = meta_uid(obj);
+  const std::string ts = now_str();
+  // An existing event with the same object, reason and message gets its count bumped.
+  auto same = store.list(*events, ns, [&](const json& e) {
+    const auto& io = e.value("involvedObject", json::object());
+    return io.value("uid", "") == uid && e.value("reason", "") == reason &&
+           e.value("message", "") == message;
+  });
+  if (!same.items.empty()) {
+    const auto& e = *same.items.front();
+    patch(*events, ns, meta_name(e), [&](json& ev) {
+      ev["count"] = ev.value("count", 1) + 1;
+      ev["lastTimestamp"] = ts;
+    });
+    return;
+  }
+  char hex[32];
+  auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(now().time_since_epoch()).count();
+  std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(nanos + (rng() % 1000000)));
+  json io = {{"kind", obj.value("kind", "")}, {"apiVersion", obj.value("apiVersion", "")},
+             {"name", meta_name(obj)}, {"uid", uid},
+             {"resourceVersion", obj["metadata"].value("resourceVersion", "")}};
+  if (!meta_ns(obj).empty()) io["namespace"] = meta_ns(obj);
+  json ev = {{"apiVersion", "v1"}, {"kind", "Event"},
+             {"metadata", {{"name", meta_name(obj) + "." + hex}, {"namespace", ns}}},
+             {"involvedObject", io}, {"reason", reason}, {"message", message}, {"type", type},
+             {"source", {{"component", component}}}, {"firstTimestamp", ts}, {"lastTimestamp", ts},
+             {"count", 1}, {"reportingComponent", component}, {"reportingInstance", ""}};
+  try {
+    store.create(*events, std::move(ev));
+  } catch (const StatusError&) {
+    // The namespace may be gone; events are best effort, as in a real cluster.
+  }
+}
+
+std::string format_time(TimePoint t) {
+  std::time_t tt = std::chrono::system_clock::to_time_t(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+TimePoint parse_time(const std::string& s) {
+  std::tm tm{};
+  int y, mo, d, h, mi, sec;
+  if (std::sscanf(s.c_str(), "%d-%d-%dT%d:%d:%d", &y, &mo, &d, &h, &mi, &sec) != 6) return TimePoint{};
+  tm.tm_year = y - 1900;
+  tm.tm_mon = mo - 1;
+  tm.tm_mday = d;
+  tm.tm_hour = h;
+  tm.tm_min = mi;
+  tm.tm_sec = sec;
+  return std::chrono::system_clock::from_time_t(timegm(&tm));
+}
+
+std::chrono::milliseconds parse_sim_duration(const std::string& s, std::chrono::milliseconds fallback) {
+  if (s.empty()) return fallback;
+  double total_ms = 0;
+  size_t i = 0;
+  bool any = false;
+  while (i < s.size()) {
+    size_t j = i;
+    while (j < s.size() && (std::isdigit(static_cast<unsigned char>(s[j])) || s[j] == '.')) ++j;
+    if (j == i) return fallback;
+    double v = std::atof(s.substr(i, j - i).c_str());
+    size_t k = j;
+    while (k < s.size() && std::isalpha(static_cast<unsigned char>(s[k]))) ++k;
+    std::string unit = s.substr(j, k - j);
+    if (unit == "ms") total_ms += v;
+    else if (unit == "s" || unit.empty()) total_ms += v * 1000;
+    else if (unit == "m") total_ms += v * 60'000;
+    else if (unit == "h") total_ms += v * 3'600'000;
+    else return fallback;
+    any = true;
+    i = k;
+  }
+  if (!any) return fallback;
+  return std::chrono::milliseconds(static_cast<int64_t>(std::llround(total_ms)));
+}
+
+json owner_reference(const json& owner, bool controller) {
+  return {{"apiVersion", owner.value("apiVersion", "")}, {"kind", owner.value("kind", "")},
+          {"name", meta_name(owner)}, {"uid", meta_uid(owner)},
+          {"controller", controller}, {"blockOwnerDeletion", true}};
+}
+
+const json* controller_of(const json& obj) {
+  auto m = obj.find("metadata");
+  if (m == obj.end()) return nullptr;
+  auto refs = m->find("ownerReferences");
+  if (refs == m->end() || !refs->is_array()) return nullptr;
+  for (const auto& r : *refs)
+    if (r.value("controller", false)) return &r;
+  return nullptr;
+}
+
+bool owned_by(const json& obj, const json& owner) {
+  const json* c = controller_of(obj);
+  return c && c->value("uid", "") == meta_uid(owner);
+}
+
+namespace {
+std::string meta_string(const json& obj, const char* section, const std::string& key) {
+  auto m = obj.find("metadata");
+  if (m == obj.end()) return "";
+  auto s = m->find(section);
+  if (s == m->end() || !s->is_object()) return "";
+  auto v = s->find(key);
+  return v != s->end() && v->is_string() ? v->get<std::string>() : "";
+}
+std::string meta_field(const json& obj, const char* key) {
+  auto m = obj.find("metadata");
+  if (m == obj.end()) return "";
+  auto v = m->find(key);
+  return v != m->end() && v->is_string() ? v->get<std::string>() : "";
+}
+}  // namespace
+
+std::string label(const json& obj, const std::string& key) { return meta_string(obj, "labels", key); }
+std::string annotation(const json& obj, const std::string& key) {
+  return meta_string(obj, "annotations", key);
+}
+std::string meta_name(const json& obj) { return meta_field(obj, "name"); }
+std::string meta_ns(const json& obj) { return meta_field(obj, "namespace"); }
+std::string meta_uid(const json& obj) { return meta_field(obj, "uid"); }
+
+int64_t int_or(const json& v, const std::string& key, int64_t fallback) {
+  if (!v.is_object()) return fallback;
+  auto it = v.find(key);
+  if (it == v.end()) return fallback;
+  if (it->is_number_integer()) return it->get<int64_t>();
+  if (it->is_number()) return static_cast<int64_t>(it->get<double>());
+  if (it->is_string()) {
+    try {
+      return std::stoll(it->get<std::string>());
+    } catch (...) {
+      return fallback;
+    }
+  }
+  return fallback;
+}
+
+namespace {
+double quantity_value(const json& q) {
+  if (q.is_number()) return q.get<double>();
+  if (!q.is_string()) return 0;
+  const std::string s = q.get<std::string>();
+  size_t i = 0;
+  while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.' || s[i] == '-' ||
+                          s[i] == '+'))
+    ++i;
+  double v = std::atof(s.substr(0, i).c_str());
+  std::string suf = s.substr(i);
+  static const std::map<std::string, double> mult = {
+      {"", 1},       {"m", 1e-3},   {"k", 1e3},         {"M", 1e6},         {"G", 1e9},
+      {"T", 1e12},   {"P", 1e15},   {"Ki", 1024.0},     {"Mi", 1048576.0},  {"Gi", 1073741824.0},
+      {"Ti", 1099511627776.0},      {"Pi", 1125899906842624.0}};
+  auto it = mult.find(suf);
+  return it == mult.end() ? v : v * it->second;
+}
+}  // namespace
+
+int64_t parse_cpu_milli(const json& q) { return static_cast<int64_t>(std::llround(quantity_value(q) * 1000)); }
+int64_t parse_quantity(const json& q) { return static_cast<int64_t>(std::llround(quantity_value(q))); }
+
+void inherit_sim_annotations(const json& job, json& pod_metadata) {
+  for (const char* key : {kOutcomeAnnotation, kDurationAnnotation}) {
+    std::string v = annotation(job, key);
+    if (v.empty()) continue;
+    if (!pod_metadata.contains("annotations") || !pod_metadata["annotations"].is_object())
+      pod_metadata["annotations"] = json::object();
+    if (!pod_metadata["annotations"].contains(key)) pod_metadata["annotations"][key] = v;
+  }
+}
+
+}  // namespace kubesim
+
+namespace kubesim {
+
+void OwnerIndex::observe(const WatchEvent& ev) {
+  if (!ev.object) return;
+  const json& obj = *ev.object;
+  ObjectKey key{ev.resource, meta_ns(obj), meta_name(obj)};
+  std::lock_guard<std::mutex> lock(m_mutex);
+  auto old = m_owner.find(key);
+  if (old != m_owner.end()) {
+    auto c = m_children.find(old->second);
+    if (c != m_children.end()) {
+      c->second.erase(key);
+      if (c->second.empty()) m_children.erase(c);
+    }
+    m_owner.erase(old);
+  }
+  if (ev.type == EventType::Deleted) return;
+  const json* ref = controller_of(obj);
+  if (!ref) return;
+  const std::string uid = ref->value("uid", "");
+  m_owner[key] = uid;
+  m_children[uid].insert(key);
+}
+
+void OwnerIndex::add(const ResourceType* rt, const json& obj) {
+  WatchEvent ev{EventType::Added, rt, std::make_shared<const json>(obj), 0};
+  observe(ev);
+}
+
+std::vector<ObjectKey> OwnerIndex::children(const std::string& owner_uid) const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  auto it = m_children.find(owner_uid);
+  if (it == m_children.end()) return {};
+  return {it->second.begin(), it->second.end()};
+}
+
+std::vector<std::shared_ptr<const json>> Context::children(const ResourceType& rt, const json& owner) const {
+  std::vector<std::shared_ptr<const json>> out;
+  for (const auto& k : owners.children(meta_uid(owner))) {
+    if (k.rt != &rt) continue;
+    auto obj = store.get_shared(rt, k.ns, k.name);
+    if (obj && owned_by(*obj, owner)) out.push_back(std::move(obj));
+  }
+  return out;
+}
+
+}  // namespace kubesim

@@ -1,0 +1,28 @@
+// The interface every kubesim controller implements, so Simulation can dispatch work items.
+#pragma once
+
+#include "kubesim/controllers/context.h"
+
+#include <string>
+#include <vector>
+
+namespace kubesim {
+
+class Controller {
+public:
+  explicit Controller(Context& ctx) : m_ctx(ctx) {}
+  virtual ~Controller() = default;
+  Controller(const Controller&) = delete;
+  Controller& operator=(const Controller&) = delete;
+
+  // The resource whose objects this controller reconciles (nullptr = not served).
+  virtual const ResourceType* primary() const = 0;
+  // Brings one object (and what it owns) one step closer to its desired state. Must be
+  // idempotent: calling it again without any change writes nothing.
+  virtual void reconcile(const std::string& ns, const std::string& name) = 0;
+
+protected:
+  Context& m_ctx;
+};
+
+}  // namespace kubesim

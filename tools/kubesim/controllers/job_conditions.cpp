@@ -1,0 +1,48 @@
+#include "kubesim/controllers/job_conditions.h"
+
+namespace kubesim {
+
+using nlohmann::json;
+
+bool update_job_condition(json& status, const std::string& type, const std::string& reason,
+                          const std::string& message, const std::string& now) {
+  if (!status.contains("conditions") || !status["conditions"].is_array()) status["conditions"] = json::array();
+  for (const auto& c : status["conditions"])
+    if (c.value("type", "") == type && c.value("status", "") == "True" && c.value("reason", "") == reason)
+      return false;
+  json out = json::array();
+  std::string transition = now;
+  for (auto c : status["conditions"]) {
+    const std::string t = c.value("type", "");
+    if ((type == "Restarting" && t == "Running") || (type == "Running" && t == "Restarting")) continue;
+    if (t == type) {
+      if (c.value("status", "") == "True") transition = c.value("lastTransitionTime", now);
+      continue;
+    }
+    if ((type == "Failed" || type == "Succeeded") && t == "Running" && c.value("status", "") != "False") {
+      c["status"] = "False";
+      c["lastTransitionTime"] = now;
+      c["lastUpdateTime"] = now;
+    }
+    out.push_back(c);
+  }
+  out.push_back({{"type", type}, {"status", "True"}, {"reason", reason}, {"message", message},
+                 {"lastUpdateTime", now}, {"lastTransitionTime", transition}});
+  status["conditions"] = out;
+  return true;
+}
+
+bool has_true_condition(const json& obj, const std::string& type) {
+  const json& st = obj.contains("status") && obj["status"].is_object() && !obj.contains("conditions")
+                       ? obj["status"] : obj;
+  if (!st.contains("conditions") || !st["conditions"].is_array()) return false;
+  for (const auto& c : st["conditions"])
+    if (c.value("type", "") == type && c.value("status", "") == "True") return true;
+  return false;
+}
+
+bool job_finished(const json& obj) {
+  return has_true_condition(obj, "Succeeded") || has_true_condition(obj, "Failed");
+}
+
+}  // namespace kubesim

@@ -1,0 +1,19 @@
+// Job conditions as kubeflow's training-operator and mpi-operator keep them
+// (commonutil.UpdateJobConditions): one condition per type; setting Running drops
+// Restarting and vice versa; Succeeded/Failed turn Running to status "False".
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace kubesim {
+
+// Returns false (and changes nothing) when the condition already holds with that reason.
+bool update_job_condition(nlohmann::json& status, const std::string& type, const std::string& reason,
+                          const std::string& message, const std::string& now);
+bool has_true_condition(const nlohmann::json& obj_or_status, const std::string& type);
+// Succeeded or Failed.
+bool job_finished(const nlohmann::json& obj);
+
+}  // namespace kubesim

@@ -1,0 +1,295 @@
+// Simulated kubelets: container lifecycles, pod status and container logs.
+#include "kubesim/controllers/kubelet.h"
+
+#include "kubesim/controllers/pod_status.h"
+#include "kubesim/logs.h"
+
+#include <cstdio>
+
+namespace kubesim {
+
+namespace {
+
+constexpr TimePoint kNever = TimePoint::max();
+
+std::string container_id(const std::string& uid, const std::string& name, int attempt) {
+  std::hash<std::string> h;
+  char buf[80];
+  std::snprintf(buf, sizeof buf, "containerd://%016zx%016zx", h(uid + name), h(name + std::to_string(attempt)));
+  return buf;
+}
+
+json containers_of(const json& pod, const char* key) {
+  const auto& spec = pod.value("spec", json::object());
+  return spec.contains(key) && spec[key].is_array() ? spec[key] : json::array();
+}
+
+json base_status(const json& c) {
+  return {{"name", c.value("name", "")}, {"image", c.value("image", "")}, {"imageID", ""},
+          {"ready", false}, {"started", false}, {"restartCount", 0},
+          {"lastState", json::object()}};
+}
+
+}  // namespace
+
+void Kubelet::reconcile(const std::string& ns, const std::string& name) {
+  const auto key = std::make_pair(ns, name);
+  auto pod = m_ctx.store.get_shared(*m_ctx.pods, ns, name);
+  if (!pod) {
+    if (m_runs.erase(key) > 0) m_ctx.logs.remove_pod(ns, name);
+    return;
+  }
+  const json& p = *pod;
+  const std::string node = p.value("spec", json::object()).value("nodeName", "");
+  if (node.empty()) return;
+  auto it = m_runs.find(key);
+  if (it != m_runs.end() && it->second.uid != meta_uid(p)) {
+    m_runs.erase(it);
+    m_ctx.logs.remove_pod(ns, name);
+    it = m_runs.end();
+  }
+  if (it == m_runs.end()) {
+    if (pod_terminal(p)) return;
+    Run run;
+    run.uid = meta_uid(p);
+    run.outcome = annotation(p, kOutcomeAnnotation);
+    if (run.outcome.empty()) run.outcome = m_ctx.options.default_outcome;
+    if (run.outcome == "succeed" && restart_policy(p) == "Always") run.outcome = "run-forever";
+    run.duration = parse_sim_duration(annotation(p, kDurationAnnotation), m_ctx.options.default_duration);
+    for (const auto& c : containers_of(p, "containers")) run.containers.push_back(c.value("name", ""));
+    const std::string phase = p.value("status", json::object()).value("phase", "");
+    if (phase == "Running") {
+      // A pod preloaded as Running: keep it as it is when it runs forever.
+      if (run.outcome == "run-forever") return;
+      run.stage = Stage::Running;
+      run.started = parse_time(p["status"].value("startTime", m_ctx.now_str()));
+      run.stage_end = run.started + run.duration;
+      run.next_line = m_ctx.now();
+      run.total_lines = static_cast<size_t>(run.duration / m_ctx.options.log_interval);
+      for (const auto& c : containers_of(p, "containers"))
+        run.logs.push_back(std::make_unique<TrainingLog>(c, run.total_lines));
+    } else {
+      begin(p, run);
+    }
+    it = m_runs.emplace(key, std::move(run)).first;
+  }
+  Run& run = it->second;
+  const TimePoint now = m_ctx.now();
+  for (int guard = 0; guard < 64; ++guard) {
+    if (run.stage == Stage::Creating || run.stage == Stage::BackOff) {
+      if (now < run.stage_end) break;
+      start_containers(p, run);
+    } else if (run.stage == Stage::Running) {
+      write_logs(p, run, std::min(now, run.stage_end));
+      if (now < run.stage_end) break;
+      if (run.outcome == "crash" && restart_policy(p) != "Never")
+        crash_restart(p, run);
+      else
+        finish(p, run);
+    } else {
+      break;
+    }
+  }
+  schedule_wake(ns, name, run);
+}
+
+void Kubelet::begin(const json& pod, Run& run) {
+  const TimePoint now = m_ctx.now();
+  const json inits = containers_of(pod, "initContainers");
+  run.stage = Stage::Creating;
+  run.stage_end = now + m_ctx.options.container_creating +
+                  m_ctx.options.init_container * static_cast<int>(inits.size());
+  const std::string ts = format_time(now);
+  const json containers = containers_of(pod, "containers");
+  m_ctx.patch(*m_ctx.pods, meta_ns(pod), meta_name(pod), [&](json& obj) {
+    json& st = obj["status"];
+    st["phase"] = "Pending";
+    if (!st.contains("startTime")) st["startTime"] = ts;
+    st["qosClass"] = st.value("qosClass", "BestEffort");
+    if (inits.empty())
+      set_pod_condition(st, "Initialized", "True", "", "", ts);
+    else
+      set_pod_condition(st, "Initialized", "False", "ContainersNotInitialized",
+                        "containers with incomplete status: [" + inits[0].value("name", "") + "]", ts);
+    std::string names;
+    for (const auto& c : containers) names += (names.empty() ? "" : " ") + c.value("name", "");
+    set_pod_condition(st, "Ready", "False", "ContainersNotReady",
+                      "containers with unready status: [" + names + "]", ts);
+    set_pod_condition(st, "ContainersReady", "False", "ContainersNotReady",
+                      "containers with unready status: [" + names + "]", ts);
+    set_pod_condition(st, "PodScheduled", "True", "", "", ts);
+    json cs = json::array();
+    for (const auto& c : containers) {
+      json s = base_status(c);
+      s["state"] = {{"waiting", {{"reason", inits.empty() ? "ContainerCreating" : "PodInitializing"}}}};
+      cs.push_back(s);
+    }
+    st["containerStatuses"] = cs;
+    if (!inits.empty()) {
+      json is = json::array();
+      for (size_t i = 0; i < inits.size(); ++i) {
+        json s = base_status(inits[i]);
+        if (i == 0)
+          s["state"] = {{"running", {{"startedAt", ts}}}};
+        else
+          s["state"] = {{"waiting", {{"reason", "PodInitializing"}}}};
+        is.push_back(s);
+      }
+      st["initContainerStatuses"] = is;
+    }
+  });
+}
+
+void Kubelet::start_containers(const json& pod, Run& run) {
+  const TimePoint t = run.stage_end;
+  const std::string ts = format_time(t);
+  const bool restart = run.stage == Stage::BackOff;
+  run.stage = Stage::Running;
+  run.started = t;
+  run.next_line = t;
+  run.lines = 0;
+  run.stage_end = run.outcome == "run-forever" ? kNever : t + run.duration;
+  run.total_lines = run.outcome == "run-forever"
+                        ? 10000
+                        : static_cast<size_t>(run.duration / m_ctx.options.log_interval);
+  const std::string ns = meta_ns(pod), name = meta_name(pod);
+  run.logs.clear();
+  const json containers = containers_of(pod, "containers");
+  for (const auto& c : containers) {
+    run.logs.push_back(std::make_unique<TrainingLog>(c, run.total_lines));
+    if (restart) m_ctx.logs.reset(ns, name, c.value("name", ""));
+  }
+  const std::string node = pod["spec"].value("nodeName", "");
+  const std::string ip = pod.value("status", json::object()).value("podIP", "");
+  const std::string new_ip = ip.empty() ? pod_ip(node) : ip;
+  const json inits = containers_of(pod, "initContainers");
+  m_ctx.patch(*m_ctx.pods, ns, name, [&](json& obj) {
+    json& st = obj["status"];
+    st["phase"] = "Running";
+    st["podIP"] = new_ip;
+    st["podIPs"] = json::array({{{"ip", new_ip}}});
+    set_pod_condition(st, "Initialized", "True", "", "", ts);
+    set_pod_condition(st, "Ready", "True", "", "", ts);
+    set_pod_condition(st, "ContainersReady", "True", "", "", ts);
+    json cs = json::array();
+    for (size_t i = 0; i < containers.size(); ++i) {
+      json s = base_status(containers[i]);
+      json old = st.contains("containerStatuses") && i < st["containerStatuses"].size()
+                     ? st["containerStatuses"][i] : json::object();
+      s["restartCount"] = run.restarts;
+      if (old.contains("lastState")) s["lastState"] = old["lastState"];
+      s["containerID"] = container_id(run.uid, s["name"], run.restarts);
+      s["ready"] = true;
+      s["started"] = true;
+      s["state"] = {{"running", {{"startedAt", ts}}}};
+      cs.push_back(s);
+    }
+    st["containerStatuses"] = cs;
+    if (!inits.empty()) {
+      json is = json::array();
+      for (const auto& c : inits) {
+        json s = base_status(c);
+        s["containerID"] = container_id(run.uid, s["name"], 0);
+        s["ready"] = true;
+        s["state"] = {{"terminated", {{"exitCode", 0}, {"reason", "Completed"},
+                                      {"startedAt", st.value("startTime", ts)}, {"finishedAt", ts},
+                                      {"containerID", s["containerID"]}}}};
+        is.push_back(s);
+      }
+      st["initContainerStatuses"] = is;
+    }
+  });
+}
+
+void Kubelet::write_logs(const json& pod, Run& run, TimePoint until) {
+  const std::string ns = meta_ns(pod), name = meta_name(pod);
+  // Long-running non-training containers (TensorBoard, sidecars) print a few lines only.
+  while (run.next_line <= until && (run.stage_end == kNever || run.next_line < run.stage_end)) {
+    bool any = false;
+    for (size_t i = 0; i < run.logs.size(); ++i) {
+      if (!run.logs[i]->is_training() && run.lines >= 20) continue;
+      if (run.logs[i]->is_training() && run.outcome == "run-forever" && run.lines >= run.total_lines) continue;
+      m_ctx.logs.append(ns, name, run.containers[i], run.logs[i]->line(run.lines), run.next_line);
+      any = true;
+    }
+    if (!any) {
+      run.next_line = kNever;
+      return;
+    }
+    ++run.lines;
+    run.next_line += m_ctx.options.log_interval;
+  }
+}
+
+void Kubelet::crash_restart(const json& pod, Run& run) {
+  const TimePoint t = run.stage_end;
+  const std::string ts = format_time(t), started = format_time(run.started);
+  const std::string ns = meta_ns(pod), name = meta_name(pod);
+  for (size_t i = 0; i < run.logs.size(); ++i)
+    for (const auto& l : run.logs[i]->final_lines(137)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
+  ++run.restarts;
+  run.stage = Stage::BackOff;
+  run.stage_end = t + m_ctx.options.crash_backoff;
+  const int restarts = run.restarts;
+  m_ctx.patch(*m_ctx.pods, ns, name, [&](json& obj) {
+    json& st = obj["status"];
+    set_pod_condition(st, "Ready", "False", "ContainersNotReady", "containers with unready status", ts);
+    set_pod_condition(st, "ContainersReady", "False", "ContainersNotReady", "containers with unready status", ts);
+    for (auto& s : st["containerStatuses"]) {
+      s["lastState"] = {{"terminated", {{"exitCode", 137}, {"reason", "Error"}, {"startedAt", started},
+                                        {"finishedAt", ts}, {"containerID", s.value("containerID", "")}}}};
+      s["restartCount"] = restarts;
+      s["ready"] = false;
+      s["started"] = false;
+      s["state"] = {{"waiting", {{"reason", "CrashLoopBackOff"},
+                                 {"message", "back-off 10s restarting failed container=" +
+                                                 s.value("name", "") + " pod=" + name + "_" + ns +
+                                                 "(" + run.uid + ")"}}}};
+    }
+  });
+}
+
+void Kubelet::finish(const json& pod, Run& run) {
+  const TimePoint t = run.stage_end;
+  const std::string ts = format_time(t), started = format_time(run.started);
+  const std::string ns = meta_ns(pod), name = meta_name(pod);
+  const int code = run.outcome == "fail" ? 1 : run.outcome == "crash" ? 137 : 0;
+  for (size_t i = 0; i < run.logs.size(); ++i) {
+    for (const auto& l : run.logs[i]->final_lines(code)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
+    m_ctx.logs.close(ns, name, run.containers[i]);
+  }
+  run.stage = Stage::Done;
+  run.stage_end = kNever;
+  m_ctx.patch(*m_ctx.pods, ns, name, [&](json& obj) {
+    json& st = obj["status"];
+    st["phase"] = code == 0 ? "Succeeded" : "Failed";
+    const std::string reason = code == 0 ? "PodCompleted" : "PodFailed";
+    set_pod_condition(st, "Ready", "False", reason, "", ts);
+    set_pod_condition(st, "ContainersReady", "False", reason, "", ts);
+    for (auto& s : st["containerStatuses"]) {
+      s["ready"] = false;
+      s["started"] = false;
+      s["state"] = {{"terminated", {{"exitCode", code}, {"reason", code == 0 ? "Completed" : "Error"},
+                                    {"startedAt", started}, {"finishedAt", ts},
+                                    {"containerID", s.value("containerID", "")}}}};
+    }
+  });
+}
+
+void Kubelet::schedule_wake(const std::string& ns, const std::string& name, const Run& run) {
+  TimePoint next = run.stage_end;
+  if (run.stage == Stage::Running && run.next_line < next) next = run.next_line;
+  if (next == kNever) return;
+  m_ctx.wake_at(ObjectKey{m_ctx.pods, ns, name}, next);
+}
+
+std::string Kubelet::pod_ip(const std::string& node) {
+  auto [it, inserted] = m_node_index.emplace(node, static_cast<int>(m_node_index.size()));
+  const int idx = it->second;
+  const int n = ++m_ips_per_node[node];
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "10.%d.%d.%d", 244 + (idx / 256) % 10, idx % 256, 2 + n % 250);
+  return buf;
+}
+
+}  // namespace kubesim

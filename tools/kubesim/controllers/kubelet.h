@@ -1,0 +1,58 @@
+// Simulated kubelets: take bound pods through ContainerCreating (and Init:i/n) -> Running ->
+// Succeeded/Failed, with container statuses, pod conditions, IPs and container logs.
+//
+// Outcome (annotation kubesim.trainctl.io/outcome on the pod, else the default):
+//   succeed      containers exit 0 after the duration; pod Succeeded. With restartPolicy
+//                Always (Deployments) the container keeps running instead.
+//   fail         containers exit 1 (reason Error); pod Failed whatever the restartPolicy.
+//   crash        containers exit 137 (reason Error); with restartPolicy OnFailure/Always the
+//                kubelet restarts them after a back-off (CrashLoopBackOff, restartCount++),
+//                with Never the pod is Failed.
+//   run-forever  containers never exit.
+#pragma once
+
+#include "kubesim/controllers/controller.h"
+#include "kubesim/controllers/training_log.h"
+
+#include <map>
+#include <memory>
+
+namespace kubesim {
+
+class Kubelet : public Controller {
+public:
+  explicit Kubelet(Context& ctx) : Controller(ctx) {}
+  const ResourceType* primary() const override { return m_ctx.pods; }
+  void reconcile(const std::string& ns, const std::string& name) override;
+
+private:
+  enum class Stage { Creating, Running, BackOff, Done };
+  struct Run {
+    std::string uid;
+    Stage stage = Stage::Creating;
+    TimePoint stage_end{};    // when the current stage ends (max = never)
+    TimePoint started{};      // container start of the current attempt
+    TimePoint next_line{};    // time of the next log line
+    size_t lines = 0;         // lines written in this attempt
+    size_t total_lines = 0;
+    int restarts = 0;
+    std::string outcome;
+    std::chrono::milliseconds duration{0};
+    std::vector<std::string> containers;
+    std::vector<std::unique_ptr<TrainingLog>> logs;
+  };
+
+  void begin(const json& pod, Run& run);
+  void start_containers(const json& pod, Run& run);
+  void write_logs(const json& pod, Run& run, TimePoint until);
+  void finish(const json& pod, Run& run);
+  void crash_restart(const json& pod, Run& run);
+  void schedule_wake(const std::string& ns, const std::string& name, const Run& run);
+  std::string pod_ip(const std::string& node);
+
+  std::map<std::pair<std::string, std::string>, Run> m_runs;
+  std::map<std::string, int> m_ips_per_node;
+  std::map<std::string, int> m_node_index;
+};
+
+}  // namespace kubesim

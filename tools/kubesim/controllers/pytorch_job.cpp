@@ -1,0 +1,291 @@
+// PyTorchJob: pods, services and status like kubeflow/training-operator v1.9.0.
+#include "kubesim/controllers/pytorch_job.h"
+
+#include "kubesim/controllers/job_conditions.h"
+#include "kubesim/controllers/pod_status.h"
+#include "kubesim/controllers/run_policy.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace kubesim {
+
+namespace {
+
+constexpr const char* kKind = "PyTorchJob";
+constexpr int kDefaultPort = 23456;
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+const json& replica_specs(const json& job) {
+  static const json empty = json::object();
+  auto spec = job.find("spec");
+  if (spec == job.end()) return empty;
+  auto it = spec->find("pytorchReplicaSpecs");
+  return it != spec->end() && it->is_object() ? *it : empty;
+}
+
+int64_t replicas_of(const json& rs) { return int_or(rs, "replicas", 1); }
+
+// Replica types in the operator's order: Master first.
+std::vector<std::string> replica_types(const json& job) {
+  std::vector<std::string> out;
+  const json& specs = replica_specs(job);
+  if (specs.contains("Master")) out.push_back("Master");
+  for (auto it = specs.begin(); it != specs.end(); ++it)
+    if (it.key() != "Master") out.push_back(it.key());
+  return out;
+}
+
+int master_port(const json& job) {
+  const json& specs = replica_specs(job);
+  if (!specs.contains("Master")) return kDefaultPort;
+  const json tmpl = specs["Master"].value("template", json::object());
+  for (const auto& c : tmpl.value("spec", json::object()).value("containers", json::array())) {
+    if (c.value("name", "") != "pytorch") continue;
+    for (const auto& p : c.value("ports", json::array()))
+      if (p.value("name", "") == "pytorchjob-port") return static_cast<int>(int_or(p, "containerPort", kDefaultPort));
+  }
+  return kDefaultPort;
+}
+
+json base_labels(const json& job) {
+  return {{"training.kubeflow.org/operator-name", "pytorchjob-controller"},
+          {"training.kubeflow.org/job-name", meta_name(job)}};
+}
+
+bool retryable(int code) { return code >= 128; }
+
+int exit_code(const json& pod) {
+  for (const auto& cs : pod.value("status", json::object()).value("containerStatuses", json::array())) {
+    const auto& st = cs.value("state", json::object());
+    if (st.contains("terminated")) {
+      const int code = static_cast<int>(int_or(st["terminated"], "exitCode", 0));
+      if (code != 0) return code;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_replicas) {
+  const auto& spec = job.value("spec", json::object());
+  const auto& rp = spec.value("runPolicy", json::object());
+  if (!rp.contains("schedulingPolicy") || !ctx.podgroups) return "";
+  const auto& sp = rp["schedulingPolicy"];
+  json pg = {{"apiVersion", "scheduling.volcano.sh/v1beta1"}, {"kind", "PodGroup"},
+             {"metadata", {{"name", meta_name(job)}, {"namespace", meta_ns(job)},
+                           {"ownerReferences", json::array({owner_reference(job)})}}},
+             {"spec", {{"minMember", int_or(sp, "minAvailable", total_replicas)},
+                       {"queue", sp.value("queue", "default")}}},
+             {"status", {{"phase", "Pending"}}}};
+  if (sp.contains("priorityClass")) pg["spec"]["priorityClassName"] = sp["priorityClass"];
+  if (sp.contains("minResources")) pg["spec"]["minResources"] = sp["minResources"];
+  ctx.create_if_absent(*ctx.podgroups, pg);
+  return meta_name(job);
+}
+
+json PyTorchJobController::make_pod(const json& job, const std::string& rtype, int index) {
+  const json& rs = replica_specs(job)[rtype];
+  const json tmpl = rs.value("template", json::object());
+  const std::string rt = lower(rtype);
+  const std::string name = meta_name(job) + "-" + rt + "-" + std::to_string(index);
+  json meta = tmpl.value("metadata", json::object());
+  json labels = meta.value("labels", json::object());
+  for (auto& [k, v] : base_labels(job).items()) labels[k] = v;
+  labels["training.kubeflow.org/replica-type"] = rt;
+  labels["training.kubeflow.org/replica-index"] = std::to_string(index);
+  if (rtype == "Master") labels["training.kubeflow.org/job-role"] = "master";
+  meta["labels"] = labels;
+  meta["name"] = name;
+  meta["namespace"] = meta_ns(job);
+  meta["ownerReferences"] = json::array({owner_reference(job)});
+  meta.erase("creationTimestamp");
+  inherit_sim_annotations(job, meta);
+
+  json spec = tmpl.value("spec", json::object());
+  const std::string policy = rs.value("restartPolicy", "OnFailure");
+  spec["restartPolicy"] = policy == "ExitCode" ? "Never" : policy;
+
+  const json& specs = replica_specs(job);
+  int64_t total = 0;
+  for (auto it = specs.begin(); it != specs.end(); ++it) total += replicas_of(*it);
+  const std::string nproc_str = job["spec"].value("nprocPerNode", "auto");
+  int nproc = 1;
+  try {
+    nproc = std::max(1, std::stoi(nproc_str));
+  } catch (...) {
+  }
+  const int port = master_port(job);
+  const int rank = rtype == "Worker" ? index + 1 : index;
+  const std::string master_addr = meta_name(job) + "-master-0";
+  if (spec.contains("containers")) {
+    for (auto& c : spec["containers"]) {
+      if (c.value("name", "") == "pytorch") {
+        bool has_port = false;
+        for (const auto& p : c.value("ports", json::array()))
+          if (p.value("name", "") == "pytorchjob-port") has_port = true;
+        if (!has_port) {
+          if (!c.contains("ports")) c["ports"] = json::array();
+          c["ports"].push_back({{"name", "pytorchjob-port"}, {"containerPort", port}, {"protocol", "TCP"}});
+        }
+      }
+      if (!c.contains("env") || !c["env"].is_array()) c["env"] = json::array();
+      json& env = c["env"];
+      auto add = [&](const std::string& k, const std::string& v) { env.push_back({{"name", k}, {"value", v}}); };
+      add("PYTHONUNBUFFERED", "0");
+      if (specs.contains("Master")) {
+        add("MASTER_PORT", std::to_string(port));
+        add("PET_MASTER_PORT", std::to_string(port));
+        add("MASTER_ADDR", master_addr);
+        add("PET_MASTER_ADDR", master_addr);
+        add("WORLD_SIZE", std::to_string(total * nproc));
+        add("RANK", std::to_string(rank));
+        add("PET_NPROC_PER_NODE", nproc_str);
+        add("PET_NODE_RANK", std::to_string(rank));
+      }
+      add("PET_NNODES", std::to_string(total));
+    }
+  }
+  const auto& rp = job["spec"].value("runPolicy", json::object());
+  if (rp.contains("schedulingPolicy")) {
+    spec["schedulerName"] = "volcano";
+    if (!meta.contains("annotations")) meta["annotations"] = json::object();
+    meta["annotations"]["scheduling.k8s.io/group-name"] = meta_name(job);
+  }
+  return {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}};
+}
+
+json PyTorchJobController::make_service(const json& job, const std::string& rtype, int index) {
+  const std::string rt = lower(rtype);
+  json labels = base_labels(job);
+  labels["training.kubeflow.org/replica-type"] = rt;
+  labels["training.kubeflow.org/replica-index"] = std::to_string(index);
+  return {{"apiVersion", "v1"}, {"kind", "Service"},
+          {"metadata", {{"name", meta_name(job) + "-" + rt + "-" + std::to_string(index)},
+                        {"namespace", meta_ns(job)}, {"labels", labels},
+                        {"ownerReferences", json::array({owner_reference(job)})}}},
+          {"spec", {{"clusterIP", "None"}, {"selector", labels},
+                    {"ports", json::array({{{"name", "pytorchjob-port"}, {"port", master_port(job)},
+                                            {"protocol", "TCP"}, {"targetPort", master_port(job)}}})}}}};
+}
+
+void PyTorchJobController::reconcile(const std::string& ns, const std::string& name) {
+  auto job_ptr = m_ctx.store.get_shared(*m_ctx.pytorchjobs, ns, name);
+  if (!job_ptr) return;
+  const json job = *job_ptr;
+  const ObjectList pods = m_ctx.children(*m_ctx.pods, job);
+  const std::string now = m_ctx.now_str();
+  const std::string jname = meta_name(job);
+
+  if (job_finished(job)) {
+    clean_pods(m_ctx, job, pods, true);
+    apply_ttl(m_ctx, *m_ctx.pytorchjobs, job);
+    return;
+  }
+  json status = job.value("status", json::object());
+  update_job_condition(status, "Created", "PyTorchJobCreated", "PyTorchJob " + jname + " is created.", now);
+  if (!status.contains("startTime")) status["startTime"] = now;
+
+  std::map<std::string, std::shared_ptr<const json>> by_name;
+  for (const auto& p : pods) by_name[meta_name(*p)] = p;
+
+  // runPolicy limits: deadline and backoff.
+  json tmp = job;
+  tmp["status"] = status;
+  std::string limit_message;
+  if (auto left = deadline_left(m_ctx, tmp)) {
+    if (left->count() <= 0)
+      limit_message = "Job " + jname + " has failed because it was active longer than specified deadline";
+    else
+      m_ctx.wake_at(ObjectKey{m_ctx.pytorchjobs, ns, name}, m_ctx.now() + *left);
+  }
+  const auto& rp = job["spec"].value("runPolicy", json::object());
+  if (limit_message.empty() && rp.contains("backoffLimit") &&
+      container_restarts(pods) >= int_or(rp, "backoffLimit", 0) && container_restarts(pods) > 0)
+    limit_message = "Job " + jname + " has failed because it has reached the specified backoff limit";
+  if (!limit_message.empty()) {
+    update_job_condition(status, "Failed", "PyTorchJobFailed", limit_message, now);
+    if (!status.contains("completionTime")) status["completionTime"] = now;
+    m_ctx.patch(*m_ctx.pytorchjobs, ns, name, [&](json& obj) { obj["status"] = status; });
+    clean_pods(m_ctx, job, pods, true);
+    return;
+  }
+
+  int64_t total = 0;
+  for (const auto& rtype : replica_types(job)) total += replicas_of(replica_specs(job)[rtype]);
+  ensure_job_pod_group(m_ctx, job, total);
+
+  json replica_statuses = json::object();
+  bool finished = false;
+  for (const auto& rtype : replica_types(job)) {
+    const json& rs = replica_specs(job)[rtype];
+    const int64_t replicas = replicas_of(rs);
+    int64_t active = 0, succeeded = 0, failed = 0;
+    bool permanent_failure = false;
+    for (int i = 0; i < replicas; ++i) {
+      const std::string pod_name = jname + "-" + lower(rtype) + "-" + std::to_string(i);
+      auto it = by_name.find(pod_name);
+      if (it == by_name.end()) {
+        m_ctx.create_if_absent(*m_ctx.pods, make_pod(job, rtype, i));
+      } else {
+        const std::string phase = phase_of(*it->second);
+        if (phase == "Running") ++active;
+        if (phase == "Succeeded") ++succeeded;
+        if (phase == "Failed") {
+          ++failed;
+          if (retryable(exit_code(*it->second)) && rs.value("restartPolicy", "OnFailure") != "Never") {
+            try {
+              m_ctx.store.remove(*m_ctx.pods, ns, pod_name);
+            } catch (const StatusError&) {
+            }
+          } else {
+            permanent_failure = true;
+          }
+        }
+      }
+      if (m_ctx.services && !m_ctx.store.get_shared(*m_ctx.services, ns, pod_name))
+        m_ctx.create_if_absent(*m_ctx.services, make_service(job, rtype, i));
+    }
+    replica_statuses[rtype] = json::object();
+    if (active) replica_statuses[rtype]["active"] = active;
+    if (succeeded) replica_statuses[rtype]["succeeded"] = succeeded;
+    if (failed) replica_statuses[rtype]["failed"] = failed;
+    const bool decides = rtype == "Master" || !replica_specs(job).contains("Master");
+    if (decides && active > 0)
+      update_job_condition(status, "Running", "PyTorchJobRunning", "PyTorchJob " + jname + " is running.", now);
+    if (decides && replicas - succeeded == 0) {
+      update_job_condition(status, "Succeeded", "PyTorchJobSucceeded",
+                           "PyTorchJob " + jname + " is successfully completed.", now);
+      if (!status.contains("completionTime")) status["completionTime"] = now;
+      finished = true;
+    }
+    if (!finished && failed > 0 && replicas > succeeded + active) {
+      const std::string count = std::to_string(failed) + " " + rtype;
+      if (permanent_failure || rs.value("restartPolicy", "OnFailure") == "Never") {
+        update_job_condition(status, "Failed", "PyTorchJobFailed",
+                             "PyTorchJob " + jname + " is failed because " + count + " replica(s) failed.", now);
+        if (!status.contains("completionTime")) status["completionTime"] = now;
+        finished = true;
+      } else {
+        update_job_condition(status, "Restarting", "PyTorchJobRestarting",
+                             "PyTorchJob " + jname + " is restarting because " + count + " replica(s) failed.", now);
+      }
+    }
+  }
+  status["replicaStatuses"] = replica_statuses;
+  m_ctx.patch(*m_ctx.pytorchjobs, ns, name, [&](json& obj) { obj["status"] = status; });
+  if (finished) {
+    auto updated = m_ctx.store.get_shared(*m_ctx.pytorchjobs, ns, name);
+    if (updated) {
+      clean_pods(m_ctx, *updated, m_ctx.children(*m_ctx.pods, *updated), true);
+      apply_ttl(m_ctx, *m_ctx.pytorchjobs, *updated);
+    }
+  }
+}
+
+}  // namespace kubesim

@@ -1,0 +1,45 @@
+// The lines a simulated container prints. Containers whose command mentions python or
+// train print an MNIST-style training log like the PyTorch example's:
+//   WORLD_SIZE: 3, CURRENT_RANK: 0
+//   args: Namespace(...)
+//   Using CUDA
+//   Train Epoch: 1 [640/60000 (1%)] loss=0.8923 step=4
+//   ...
+//   (empty line)
+//   accuracy=0.9904
+// Progress lines end with "step=N", N being the 1-based number of the line in the log, so a
+// reader can prove that no line was lost or doubled. Other containers print
+// "<container> running: step=N".
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace kubesim {
+
+class TrainingLog {
+public:
+  // container: the pod's container spec (command, args, env); total_lines: how many lines
+  // the run will write before its final lines (derived from duration / interval).
+  TrainingLog(const nlohmann::json& container, size_t total_lines);
+
+  bool is_training() const { return m_training; }
+  // The n-th line (0-based) of the running phase.
+  std::string line(size_t n) const;
+  // Lines written when the container exits with exit_code.
+  std::vector<std::string> final_lines(int exit_code) const;
+
+private:
+  std::string env(const std::string& name, const std::string& fallback) const;
+  bool m_training = false;
+  std::string m_container;
+  nlohmann::json m_env;
+  std::string m_command;
+  size_t m_total = 1;
+  int m_epochs = 10;
+  std::vector<std::string> m_header;
+};
+
+}  // namespace kubesim

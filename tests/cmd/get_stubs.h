@@ -1,0 +1,60 @@
+// Stubs for the reads of `get NAME` / `logs NAME` in namespace default.
+#pragma once
+
+#include <string>
+
+#include "cmd_harness.h"
+
+namespace get_stubs {
+
+using nlohmann::json;
+using trainctl::testing::FakeClient;
+
+inline std::string job_path(int kind, const std::string& name) {
+  static const char* const bases[] = {"/apis/kubeflow.org/v1/namespaces/default/pytorchjobs/",
+                                      "/apis/kubeflow.org/v2beta1/namespaces/default/mpijobs/",
+                                      "/apis/batch.volcano.sh/v1alpha1/namespaces/default/jobs/",
+                                      "/apis/batch/v1/namespaces/default/jobs/"};
+  return bases[kind] + name;
+}
+
+inline std::string pods_path(int kind, const std::string& name) {
+  const std::string sel[] = {
+      "training.kubeflow.org%2Fjob-name%3D" + name + "%2Ctraining.kubeflow.org%2Foperator-name%3Dpytorchjob-controller",
+      "training.kubeflow.org%2Fjob-name%3D" + name + "%2Ctraining.kubeflow.org%2Foperator-name%3Dmpi-operator",
+      "volcano.sh%2Fjob-name%3D" + name, "batch.kubernetes.io%2Fjob-name%3D" + name};
+  return "/api/v1/namespaces/default/pods?labelSelector=" + sel[kind] + "&limit=500";
+}
+
+// Kind `kind` (0 PyTorch, 1 MPI, 2 Volcano, 3 operator-free) holds `job` with `pods`; the
+// other kinds answer 404 and no pods (unless `only`: -T was given, nothing else is read).
+inline void stub_job(FakeClient& c, int kind, const std::string& name, const json& job, const json& pods,
+                     bool only = false) {
+  for (int k = 0; k < 4; ++k) {
+    if (only && k != kind) continue;
+    if (k == kind) {
+      c.on_get(job_path(k, name), job);
+      c.on_get(pods_path(k, name), FakeClient::list(pods));
+    } else {
+      c.on_not_found(job_path(k, name));
+      c.on_get(pods_path(k, name), FakeClient::list(json::array()));
+    }
+  }
+}
+
+inline void stub_tensorboard(FakeClient& c, const std::string& name, const json& services, const json& nodes) {
+  c.on_get("/api/v1/namespaces/default/services?labelSelector=role%3Dtensorboard%2Crelease%3D" + name + "&limit=500",
+           FakeClient::list(services));
+  c.on_get("/api/v1/nodes?limit=500", FakeClient::list(nodes));
+}
+
+inline json node(const std::string& name, bool ready, const std::string& ip, const json& labels = json::object(),
+                 const json& capacity = json::object(), const json& allocatable = json::object()) {
+  return {{"metadata", {{"name", name}, {"labels", labels}}},
+          {"status", {{"conditions", json::array({{{"type", "Ready"}, {"status", ready ? "True" : "False"}}})},
+                      {"addresses", json::array({{{"type", "InternalIP"}, {"address", ip}}, {{"type", "Hostname"}, {"address", name}}})},
+                      {"capacity", capacity},
+                      {"allocatable", allocatable.empty() ? capacity : allocatable}}}};
+}
+
+}  // namespace get_stubs

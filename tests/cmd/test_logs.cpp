@@ -1,0 +1,147 @@
+#include <catch2/catch.hpp>
+
+#include "cmd_harness.h"
+#include "core/errors.h"
+#include "get_stubs.h"
+#include "scenario.h"
+
+using namespace get_stubs;
+using namespace fixtures;
+
+namespace {
+const std::string kMasterLog = "/api/v1/namespaces/default/pods/pytorch-dist-master-0/log";
+
+void stub_dist(FakeClient& c) {
+  stub_job(c, 0, "pytorch-dist", scenario::pytorch_dist(), scenario::concat(scenario::pytorch_dist_pods()));
+}
+}  // namespace
+
+TEST_CASE("logs prints the chief instance's log by default") {
+  Harness h;
+  stub_dist(*h.client);
+  h.client->on("GET", kMasterLog, 200, "WORLD_SIZE: 3, CURRENT_RANK: 0\naccuracy=0.9904\n");
+  h.run({"logs", "pytorch-dist"});
+  CHECK(h.out() == "WORLD_SIZE: 3, CURRENT_RANK: 0\naccuracy=0.9904\n");
+  CHECK_NOTHROW(h.client->verify());
+}
+
+TEST_CASE("logs -i picks an instance; -t and --timestamps reach the server") {
+  Harness h;
+  stub_dist(*h.client);
+  h.client->on("GET", "/api/v1/namespaces/default/pods/pytorch-dist-worker-0/log?timestamps=true&tailLines=5", 200,
+               "2024-05-01T09:59:59Z Train Epoch: 10\n");
+  h.run({"logs", "pytorch-dist", "-i", "pytorch-dist-worker-0", "-t", "5", "--timestamps"});
+  CHECK(h.out() == "2024-05-01T09:59:59Z Train Epoch: 10\n");
+  CHECK_NOTHROW(h.client->verify());
+}
+
+TEST_CASE("logs --since and --since-time") {
+  Harness h;
+  stub_dist(*h.client);
+  h.client->on("GET", kMasterLog + "?sinceSeconds=300", 200, "x\n");
+  h.run({"logs", "pytorch-dist", "--since", "5m"});
+  CHECK(h.out() == "x\n");
+
+  Harness h2;
+  stub_dist(*h2.client);
+  h2.client->on("GET", kMasterLog + "?sinceTime=2024-05-01T09%3A00%3A00Z", 200, "y\n");
+  h2.run({"logs", "pytorch-dist", "--since-time", "2024-05-01T09:00:00Z"});
+  CHECK(h2.out() == "y\n");
+
+  Harness h3;
+  CHECK_THROWS_AS(h3.run({"logs", "a", "--since", "5m", "--since-time", "2024-05-01T09:00:00Z"}), trainctl::UsageError);
+  CHECK_THROWS_AS(h3.run({"logs", "a", "--since-time", "yesterday"}), trainctl::UsageError);
+  CHECK(h3.client->requests().empty());
+}
+
+TEST_CASE("logs -i with a wrong instance lists the instances") {
+  Harness h;
+  stub_dist(*h.client);
+  try {
+    h.run({"logs", "pytorch-dist", "-i", "pytorch-dist-worker-9"});
+    FAIL("no error");
+  } catch (const trainctl::NotFoundError& e) {
+    const std::string m = e.what();
+    CHECK(m.find("pytorch-dist-master-0 (chief)") != std::string::npos);
+    CHECK(m.find("pytorch-dist-worker-1") != std::string::npos);
+  }
+}
+
+TEST_CASE("logs of a job without a chief and several instances asks for -i") {
+  Harness h;
+  json p0 = pod("b-0-x", batch_labels("b", 0), "Running", 1, "node-1");
+  json p1 = pod("b-1-y", batch_labels("b", 1), "Running", 1, "node-2");
+  p0["metadata"]["labels"].erase("batch.kubernetes.io/job-completion-index");
+  p1["metadata"]["labels"].erase("batch.kubernetes.io/job-completion-index");
+  stub_job(*h.client, 3, "b", batchjob("b", "2024-05-01T09:00:00Z", {{"active", 2}}), json::array({p0, p1}));
+  CHECK_THROWS_WITH(h.run({"logs", "b"}), Catch::Contains("-i") && Catch::Contains("b-0-x") && Catch::Contains("b-1-y"));
+}
+
+TEST_CASE("logs of an instance in Init reads the init-code container") {
+  Harness h;
+  json p = pod("a-master-0", pytorch_labels("a", "master", 0), "Pending", 1, "node-1");
+  p["spec"]["initContainers"] = json::array({{{"name", "init-code"}, {"image", "git-sync"}}});
+  p["status"]["initContainerStatuses"] = json::array({{{"name", "init-code"}, {"state", {{"running", json::object()}}}}});
+  stub_job(*h.client, 0, "a", pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1), json::array({p}));
+  h.client->on("GET", "/api/v1/namespaces/default/pods/a-master-0/log?container=init-code", 200, "cloning\n");
+  h.run({"logs", "a"});
+  CHECK(h.out() == "cloning\n");
+  CHECK_NOTHROW(h.client->verify());
+}
+
+TEST_CASE("logs -f resumes a cut stream without losing or doubling lines, and ends with the pod") {
+  Harness h;
+  stub_dist(*h.client);
+  auto& c = *h.client;
+  c.on_stream(kMasterLog + "?follow=true&timestamps=true",
+              {"2024-05-01T09:59:58.100000000Z epoch 1", "2024-05-01T09:59:58.900000000Z epoch 2"}, /*cut=*/true);
+  json running = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1");
+  c.on_get("/api/v1/namespaces/default/pods/pytorch-dist-master-0", running);
+  // Resumed from the last line's second: the server repeats both lines of 09:59:58.
+  c.on_stream(kMasterLog + "?follow=true&timestamps=true&sinceTime=2024-05-01T09%3A59%3A58Z",
+              {"2024-05-01T09:59:58.100000000Z epoch 1", "2024-05-01T09:59:58.900000000Z epoch 2",
+               "2024-05-01T09:59:59.500000000Z epoch 3", "2024-05-01T09:59:59.600000000Z done"});
+  json succeeded = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1, "node-1");
+  c.on_get("/api/v1/namespaces/default/pods/pytorch-dist-master-0", succeeded);
+  h.run({"logs", "-f", "pytorch-dist", "--reconnect-delay", "0s"});
+  CHECK(h.out() == "epoch 1\nepoch 2\nepoch 3\ndone\n");
+  CHECK_NOTHROW(c.verify());
+}
+
+TEST_CASE("logs -f keeps timestamps when asked, and exits with JobFailed when the pod failed") {
+  Harness h;
+  stub_dist(*h.client);
+  auto& c = *h.client;
+  c.on_stream(kMasterLog + "?follow=true&timestamps=true&tailLines=1", {"2024-05-01T09:59:58Z Traceback"});
+  json failed = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Failed", 1, "node-1");
+  c.on_get("/api/v1/namespaces/default/pods/pytorch-dist-master-0", failed);
+  try {
+    h.run({"logs", "-f", "pytorch-dist", "--timestamps", "-t", "1", "--reconnect-delay", "0s"});
+    FAIL("no error");
+  } catch (const trainctl::Error& e) {
+    CHECK(e.code() == trainctl::ExitCode::JobFailed);
+  }
+  CHECK(h.out() == "2024-05-01T09:59:58Z Traceback\n");
+  CHECK_NOTHROW(c.verify());
+}
+
+TEST_CASE("logs -f follows a container restart and reads what was written while the stream was down") {
+  Harness h;
+  stub_dist(*h.client);
+  auto& c = *h.client;
+  const std::string pod_path = "/api/v1/namespaces/default/pods/pytorch-dist-master-0";
+  json running = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1");
+  // First container: the stream ends when it exits; the pod restarts it.
+  c.on_stream(kMasterLog + "?follow=true&timestamps=true", {"2024-05-01T09:59:50Z start", "2024-05-01T09:59:51Z crash"});
+  c.on_get(pod_path, running);
+  // Second container: cut mid-way, and the pod ends before the next connection.
+  c.on_stream(kMasterLog + "?follow=true&timestamps=true&sinceTime=2024-05-01T09%3A59%3A51Z",
+              {"2024-05-01T09:59:51Z crash", "2024-05-01T09:59:55Z start again"}, /*cut=*/true);
+  json done = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1, "node-1");
+  c.on_get(pod_path, done);
+  c.on("GET", kMasterLog + "?timestamps=true&sinceTime=2024-05-01T09%3A59%3A55Z", 200,
+       "2024-05-01T09:59:55Z start again\n2024-05-01T09:59:56Z finished\n");
+  h.run({"logs", "-f", "pytorch-dist", "--reconnect-delay", "0s"});
+  CHECK(h.out() == "start\ncrash\nstart again\nfinished\n");
+  CHECK_NOTHROW(c.verify());
+}

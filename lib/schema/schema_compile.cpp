@@ -150,6 +150,7 @@ void NodeCompiler::fill(SchemaNode& n, const nlohmann::json& j) {
   // Built-in documents carry Go zero values as defaults; the server does not apply them.
   if (auto it = j.find("default"); m_structural && it != j.end()) n.default_value = *it;
   n.nullable = bool_field(j, "nullable");
+  n.date_time = m_structural && n.format == "date-time";
   n.int_or_string = bool_field(j, "x-kubernetes-int-or-string") || n.format == "int-or-string";
   n.preserve_unknown = bool_field(j, "x-kubernetes-preserve-unknown-fields");
   n.embedded = bool_field(j, "x-kubernetes-embedded-resource");

@@ -31,6 +31,7 @@ struct SchemaNode {
   bool int_or_string = false;
   bool preserve_unknown = false;
   bool embedded = false;
+  bool date_time = false;                 // CRD `format: date-time`, checked like strfmt's DateTime
   std::vector<const SchemaNode*> all_of;  // allOf members and the $ref target
   std::vector<const SchemaNode*> any_of;
   std::vector<const SchemaNode*> one_of;

@@ -40,6 +40,14 @@ std::size_t utf8_length(const std::string& s) {
   return n;
 }
 
+// RFC 3339 and the ISO 8601 forms go-openapi's strfmt.DateTime also parses.
+bool is_date_time(const std::string& s) {
+  static const std::regex re(
+      "^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?"
+      "([Zz]|[+-][0-9]{2}:?[0-9]{2})?$");
+  return std::regex_match(s, re);
+}
+
 bool is_null_dropped(const nlohmann::json& v, const SchemaNode* n) {
   return v.is_null() && !Effective(n).nullable;
 }
@@ -161,6 +169,11 @@ void Validator::check_keywords(const nlohmann::json& v, const SchemaNode& n) {
     }
     if (n.min_length && length < *n.min_length) {
       invalid(v, body_path() + " should be at least " + std::to_string(*n.min_length) + " chars long");
+    }
+    if (n.date_time && !is_date_time(s)) {
+      add(m_path, kReasonTypeInvalid,
+          "Invalid value: " + render_value(v) + ": " + body_path() +
+              " must be of type date-time: " + render_value(v));
     }
     if (n.pattern_re && !std::regex_search(s, *n.pattern_re)) {
       invalid(v, body_path() + " should match '" + n.pattern + "'");

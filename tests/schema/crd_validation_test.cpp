@@ -169,3 +169,17 @@ TEST_CASE("null in a field that is not nullable is dropped, not an error", "[sch
   CHECK_FALSE(pruned["metadata"].contains("creationTimestamp"));
   CHECK(pruned["spec"]["runPolicy"]["ttlSecondsAfterFinished"] == 600);
 }
+
+TEST_CASE("date-time fields of a CRD must hold RFC 3339 times", "[schema][crd]") {
+  auto pt = yaml(kPyTorchJob);
+  pt["status"] = {{"startTime", "2024-05-01T10:00:00Z"}, {"completionTime", "2024-05-01T11:30:00.250+02:00"}};
+  CHECK(real_schemas().validate(pt).ok());
+  pt["status"]["startTime"] = "yesterday";
+  auto result = real_schemas().validate(pt);
+  REQUIRE(result.causes.size() == 1);
+  CHECK(result.causes[0].field == "status.startTime");
+  CHECK(result.causes[0].reason == "FieldValueTypeInvalid");
+  CHECK(result.causes[0].message ==
+        "Invalid value: \"yesterday\": status.startTime in body must be of type date-time: "
+        "\"yesterday\"");
+}

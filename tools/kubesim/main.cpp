@@ -1,7 +1,114 @@
-// kubesim: a local Kubernetes API simulator. Placeholder.
-#include <iostream>
+// kubesim: a local Kubernetes API simulator (REST API + simulated operators and kubelets).
+#include "kubesim/builtin_types.h"
+#include "kubesim/controllers/simulation.h"
+#include "kubesim/kubeconfig_out.h"
+#include "kubesim/server_startup.h"
+#include "kubesim/server.h"
 
-int main() {
-  std::cerr << "kubesim is not implemented yet\n";
-  return 1;
+#include <CLI/CLI.hpp>
+#include <openssl/rand.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <iostream>
+#include <thread>
+
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+void on_signal(int) { g_stop = 1; }
+
+std::string random_token() {
+  unsigned char b[24];
+  RAND_bytes(b, sizeof b);
+  static const char hex[] = "0123456789abcdef";
+  std::string s;
+  for (unsigned char c : b) {
+    s += hex[c >> 4];
+    s += hex[c & 15];
+  }
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"kubesim: a local Kubernetes API simulator"};
+  kubesim::ServerOptions opts;
+  std::string kubeconfig_out, token, schemas, crds_dir, faults_file, seed_file, generate;
+  std::vector<std::string> no_crds;
+  bool plain_http = false, no_auth = false, no_controllers = false, manual_clock = false;
+  kubesim::SimulationOptions sim;
+  std::string default_duration;
+  app.add_option("--listen", opts.listen, "address to listen on")->capture_default_str();
+  app.add_option("--port", opts.port, "port (0 = pick a free one)")->capture_default_str();
+  app.add_flag("--plain-http", plain_http, "serve plain HTTP instead of HTTPS (debugging)");
+  app.add_flag("--no-auth", no_auth, "accept requests without credentials");
+  app.add_option("--token", token, "bearer token to accept (default: a random one, see --kubeconfig-out)");
+  app.add_option("--cert", opts.cert_file, "server certificate (PEM); generated when absent");
+  app.add_option("--key", opts.key_file, "server private key (PEM)");
+  app.add_option("--ca-cert", opts.ca_cert_file, "CA certificate (PEM) for client certificates");
+  app.add_option("--ca-key", opts.ca_key_file, "CA private key (PEM), to issue the kubeconfig's client certificate");
+  app.add_option("--kubeconfig-out", kubeconfig_out, "write a kubeconfig for this server (mode 0600)");
+  app.add_option("--threads", opts.threads, "HTTP worker threads")->capture_default_str();
+  app.add_option("--schemas", schemas, "schema directory (crds/, openapi/) to validate custom resources")
+      ->envname("TRAINCTL_SCHEMAS");
+  app.add_option("--crds", crds_dir, "serve the CustomResourceDefinitions found in this directory");
+  app.add_option("--no-crd", no_crds, "do not serve this custom resource (plural, kind or plural.group)");
+  app.add_option("--faults", faults_file, "fault-injection rules (JSON or YAML)");
+  app.add_option("--seed", seed_file, "seed file (nodes, namespaces, PVCs, objects)");
+  app.add_option("--generate", generate, "preload a large cluster: nodes=N,jobs=N,pods=N");
+  app.add_flag("--no-controllers", no_controllers, "do not run the simulated operators, scheduler and kubelets");
+  app.add_flag("--manual-clock", manual_clock, "simulated time moves only when stepped");
+  app.add_option("--speed", sim.speed, "simulated seconds per real second")->capture_default_str();
+  app.add_option("--default-outcome", sim.default_outcome, "succeed|fail|crash|run-forever")->capture_default_str();
+  app.add_option("--default-duration", default_duration, "how long containers run (e.g. 60s, 5m)");
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    opts.tls = !plain_http;
+    opts.auth = !no_auth;
+    if (token.empty()) token = random_token();
+    opts.tokens = {token};
+    sim.manual_clock = manual_clock;
+    if (!default_duration.empty()) sim.default_duration = kubesim::parse_sim_duration(default_duration);
+
+    kubesim::Store store;
+    kubesim::LogStore logs;
+    if (!schemas.empty()) opts.validator = kubesim::make_schema_validator(schemas);
+    std::unique_ptr<kubesim::Simulation> simulation;
+    if (!no_controllers) simulation = std::make_unique<kubesim::Simulation>(store, logs, sim);
+    kubesim::register_builtin_crds(store);
+    if (!crds_dir.empty()) kubesim::register_crds_from_dir(store, crds_dir);
+    else if (!schemas.empty()) kubesim::register_crds_from_dir(store, schemas + "/crds");
+    for (const auto& name : no_crds) {
+      const kubesim::ResourceType* rt = store.resolve(name);
+      if (!rt || store.is_builtin(*rt)) throw std::runtime_error("--no-crd: no custom resource \"" + name + "\"");
+      store.unregister_type(rt->group, rt->plural);
+    }
+    kubesim::load_startup_objects(store, seed_file, generate);
+
+    kubesim::Server server(store, logs, opts);
+    if (!faults_file.empty()) server.faults().set(kubesim::FaultInjector::load_file(faults_file));
+    server.start();
+    if (simulation && !manual_clock) simulation->start();
+    if (!kubeconfig_out.empty()) {
+      kubesim::KubeconfigParams kp;
+      kp.server_url = server.url();
+      if (opts.tls) kp.ca_pem = server.ca().cert_pem;
+      kp.token = token;
+      if (opts.tls && !server.ca().key_pem.empty()) kp.client = server.client_cert("kubesim-admin");
+      kubesim::write_kubeconfig(kubeconfig_out, kp);
+    }
+    std::cout << "kubesim listening on " << server.url() << std::endl;
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    while (!g_stop) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (simulation) simulation->stop();
+    server.stop();
+  } catch (const std::exception& e) {
+    std::cerr << "kubesim: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
 }

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -50,6 +51,12 @@ StatusError not_found(const ResourceType& rt, const std::string& name);
 StatusError already_exists(const ResourceType& rt, const std::string& name);
 StatusError conflict(const ResourceType& rt, const std::string& name, const std::string& why);
 
+// "2026-01-02T03:04:05Z" (metav1.Time) and "2026-01-02T03:04:05.123456789Z" (kubelet logs).
+std::string format_rfc3339(std::chrono::system_clock::time_point t);
+std::string format_rfc3339_nano(std::chrono::system_clock::time_point t);
+// Parses RFC 3339 with optional fraction and Z or +hh:mm offset; nullopt when malformed.
+std::optional<std::chrono::system_clock::time_point> parse_rfc3339(const std::string& s);
+
 enum class EventType { Added, Modified, Deleted };
 const char* event_type_name(EventType t);  // "ADDED", "MODIFIED", "DELETED"
 
@@ -58,6 +65,7 @@ struct WatchEvent {
   const ResourceType* resource;
   std::shared_ptr<const json> object;
   uint64_t resource_version;
+  std::shared_ptr<const std::string> encoded = nullptr;  // object->dump(), cached
 };
 
 class Store {
@@ -71,6 +79,19 @@ public:
   const ResourceType* find(const std::string& group, const std::string& version, const std::string& plural) const;
   const ResourceType* find_kind(const std::string& api_version, const std::string& kind) const;
   std::vector<const ResourceType*> types() const;
+  // Registers rt as built in (kept by unregister_all_custom()).
+  void register_builtin_type(const ResourceType& rt);
+  // Stops serving a resource (a CRD that is not installed); its objects are dropped.
+  // Pointers to the ResourceType stay valid. Returns false when it was not registered.
+  bool unregister_type(const std::string& group, const std::string& plural);
+  bool is_builtin(const ResourceType& rt) const;
+  // Finds a served resource by plural, singular, kind (case-insensitive) or short name,
+  // optionally qualified as "plural.group" (like kubectl's resource arguments).
+  const ResourceType* resolve(const std::string& name) const;
+
+  // Clock for creationTimestamp/deletionTimestamp (default: the system clock).
+  void set_clock(std::function<std::chrono::system_clock::time_point()> now);
+  std::chrono::system_clock::time_point now() const;
 
   // ---- objects ----
   // Assigns metadata.uid, resourceVersion, creationTimestamp, generation; resolves
@@ -81,6 +102,11 @@ public:
   // Shared pointer to the stored object (no copy), for hot paths.
   std::shared_ptr<const json> get_shared(const ResourceType& rt, const std::string& ns,
                                          const std::string& name) const;
+  // The cached serialisation of the stored object (nullptr when absent).
+  std::shared_ptr<const std::string> get_encoded(const ResourceType& rt, const std::string& ns,
+                                                 const std::string& name) const;
+  // Number of objects of rt (all namespaces).
+  size_t count(const ResourceType& rt) const;
   // Full replace. A non-empty metadata.resourceVersion must match (else 409 Conflict).
   json update(const ResourceType& rt, json obj);
   // Read-modify-write under the store lock; fn returns false to leave the object alone.
@@ -98,6 +124,7 @@ public:
     uint64_t resource_version = 0;
     std::string continue_token;       // empty on the last page
     std::optional<int64_t> remaining;  // remainingItemCount when paging
+    std::vector<std::shared_ptr<const std::string>> encoded;  // items[i]->dump(), cached
   };
   // Objects of rt in ns ("" = all namespaces) that pass filter, ordered by namespace/name,
   // at most limit (0 = all) starting after the continue token.

@@ -1,0 +1,142 @@
+#include "kubesim/builtin_types.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+namespace kubesim {
+
+namespace {
+
+ResourceType make(std::string group, std::string version, std::string kind, std::string plural,
+                  std::string singular, bool namespaced, std::vector<std::string> shorts,
+                  std::vector<std::string> categories, bool status) {
+  ResourceType rt;
+  rt.group = std::move(group);
+  rt.version = std::move(version);
+  rt.kind = std::move(kind);
+  rt.plural = std::move(plural);
+  rt.singular = std::move(singular);
+  rt.namespaced = namespaced;
+  rt.short_names = std::move(shorts);
+  rt.categories = std::move(categories);
+  rt.status_subresource = status;
+  return rt;
+}
+
+json yaml_to_json(const YAML::Node& n) {
+  switch (n.Type()) {
+    case YAML::NodeType::Map: {
+      json o = json::object();
+      for (const auto& kv : n) o[kv.first.as<std::string>()] = yaml_to_json(kv.second);
+      return o;
+    }
+    case YAML::NodeType::Sequence: {
+      json a = json::array();
+      for (const auto& v : n) a.push_back(yaml_to_json(v));
+      return a;
+    }
+    case YAML::NodeType::Scalar: {
+      const std::string& s = n.Scalar();
+      if (n.Tag() == "!") return s;  // quoted
+      if (s == "true" || s == "True") return true;
+      if (s == "false" || s == "False") return false;
+      if (s == "null" || s == "~") return nullptr;
+      return s;  // numbers are irrelevant for CRD names
+    }
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace
+
+std::vector<ResourceType> builtin_core_types() {
+  const std::vector<std::string> all = {"all"};
+  return {
+      make("", "v1", "Pod", "pods", "pod", true, {"po"}, all, true),
+      make("", "v1", "Service", "services", "service", true, {"svc"}, all, true),
+      make("", "v1", "ConfigMap", "configmaps", "configmap", true, {"cm"}, {}, false),
+      make("", "v1", "Secret", "secrets", "secret", true, {}, {}, false),
+      make("", "v1", "PersistentVolumeClaim", "persistentvolumeclaims", "persistentvolumeclaim", true,
+           {"pvc"}, {}, true),
+      make("", "v1", "Namespace", "namespaces", "namespace", false, {"ns"}, {}, true),
+      make("", "v1", "Node", "nodes", "node", false, {"no"}, {}, true),
+      make("", "v1", "Event", "events", "event", true, {"ev"}, {}, false),
+      make("", "v1", "ServiceAccount", "serviceaccounts", "serviceaccount", true, {"sa"}, {}, false),
+      make("apps", "v1", "Deployment", "deployments", "deployment", true, {"deploy"}, all, true),
+      make("apps", "v1", "ReplicaSet", "replicasets", "replicaset", true, {"rs"}, all, true),
+      make("batch", "v1", "Job", "jobs", "job", true, {}, all, true),
+      make("scheduling.k8s.io", "v1", "PriorityClass", "priorityclasses", "priorityclass", false, {"pc"},
+           {}, false),
+  };
+}
+
+std::vector<ResourceType> builtin_crd_types() {
+  return {
+      make("kubeflow.org", "v1", "PyTorchJob", "pytorchjobs", "pytorchjob", true, {}, {}, true),
+      make("kubeflow.org", "v2beta1", "MPIJob", "mpijobs", "mpijob", true, {}, {}, true),
+      make("batch.volcano.sh", "v1alpha1", "Job", "jobs", "job", true, {"vcjob", "vj"}, {}, true),
+      make("scheduling.volcano.sh", "v1beta1", "PodGroup", "podgroups", "podgroup", true,
+           {"pg", "podgroup-v1beta1"}, {}, false),
+      make("scheduling.volcano.sh", "v1beta1", "Queue", "queues", "queue", false, {"q", "queue-v1beta1"}, {},
+           true),
+  };
+}
+
+void register_builtin_crds(Store& store) {
+  for (const auto& rt : builtin_crd_types())
+    if (!store.find(rt.group, rt.version, rt.plural)) store.register_type(rt);
+}
+
+std::vector<ResourceType> types_from_crd(const json& crd) {
+  if (crd.value("kind", "") != "CustomResourceDefinition") return {};
+  const json& spec = crd.at("spec");
+  const json& names = spec.at("names");
+  std::vector<ResourceType> out;
+  for (const auto& v : spec.value("versions", json::array())) {
+    if (!v.value("served", true)) continue;
+    ResourceType rt;
+    rt.group = spec.at("group").get<std::string>();
+    rt.version = v.at("name").get<std::string>();
+    rt.kind = names.at("kind").get<std::string>();
+    rt.plural = names.at("plural").get<std::string>();
+    rt.singular = names.value("singular", "");
+    if (rt.singular.empty()) {
+      rt.singular = rt.kind;
+      for (auto& c : rt.singular) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    rt.namespaced = spec.value("scope", "Namespaced") == "Namespaced";
+    rt.short_names = names.value("shortNames", std::vector<std::string>{});
+    rt.categories = names.value("categories", std::vector<std::string>{});
+    rt.status_subresource = v.contains("subresources") && v["subresources"].contains("status");
+    out.push_back(rt);
+  }
+  return out;
+}
+
+size_t register_crds_from_dir(Store& store, const std::string& dir) {
+  namespace fs = std::filesystem;
+  size_t n = 0;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    auto ext = e.path().extension().string();
+    if (e.is_regular_file() && (ext == ".yaml" || ext == ".yml" || ext == ".json")) files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    for (const auto& doc : YAML::LoadAllFromFile(f.string())) {
+      auto types = types_from_crd(yaml_to_json(doc));
+      if (!types.empty()) store.unregister_type(types.front().group, types.front().plural);
+      for (const auto& rt : types) {
+        store.register_type(rt);
+        ++n;
+      }
+    }
+  }
+  return n;
+}
+
+}  // namespace kubesim

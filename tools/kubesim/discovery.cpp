@@ -1,0 +1,101 @@
+// Discovery: /version, /api, /api/v1, /apis, /apis/GROUP, /apis/GROUP/VERSION. Served as
+// plain application/json, so clients asking for aggregated discovery (apidiscovery.k8s.io/v2)
+// fall back to these legacy documents, as they do with older API servers.
+#include "kubesim/rest.h"
+
+#include <map>
+
+namespace kubesim {
+
+namespace {
+
+json resource_entry(const ResourceType& rt) {
+  json verbs = {"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"};
+  json r = {{"name", rt.plural}, {"singularName", rt.singular}, {"namespaced", rt.namespaced},
+            {"kind", rt.kind}, {"verbs", verbs}};
+  if (rt.group.empty() && rt.kind == "Event") r["verbs"] = verbs;
+  if (!rt.short_names.empty()) r["shortNames"] = rt.short_names;
+  if (!rt.categories.empty()) r["categories"] = rt.categories;
+  return r;
+}
+
+// group -> versions (preferred first)
+std::map<std::string, std::vector<std::string>> groups_of(const std::vector<const ResourceType*>& types) {
+  std::map<std::string, std::vector<std::string>> g;
+  for (const auto* rt : types) {
+    auto& v = g[rt->group];
+    if (std::find(v.begin(), v.end(), rt->version) == v.end()) v.push_back(rt->version);
+  }
+  return g;
+}
+
+json group_entry(const std::string& name, const std::vector<std::string>& versions) {
+  json vs = json::array();
+  for (const auto& v : versions) vs.push_back({{"groupVersion", name + "/" + v}, {"version", v}});
+  return {{"name", name}, {"versions", vs}, {"preferredVersion", vs[0]}};
+}
+
+}  // namespace
+
+bool Api::handle_discovery(const httplib::Request& http, httplib::Response& res) {
+  const std::string& path = http.path;
+  std::string p = path.size() > 1 && path.back() == '/' ? path.substr(0, path.size() - 1) : path;
+  if (p == "/version") {
+    send_json(res, 200,
+              json{{"major", "1"}, {"minor", "31"}, {"gitVersion", "v1.31.0"},
+                   {"gitCommit", "9edcffcde5595e8a5b1a35f88c421764e575afce"}, {"gitTreeState", "clean"},
+                   {"buildDate", "2024-08-13T07:28:49Z"}, {"goVersion", "go1.22.5"}, {"compiler", "gc"},
+                   {"platform", "linux/amd64"}}
+                  .dump());
+    return true;
+  }
+  if (p == "/api") {
+    send_json(res, 200,
+              json{{"kind", "APIVersions"}, {"versions", {"v1"}},
+                   {"serverAddressByClientCIDRs",
+                    {{{"clientCIDR", "0.0.0.0/0"}, {"serverAddress", http.local_addr + ":" + std::to_string(http.local_port)}}}}}
+                  .dump());
+    return true;
+  }
+  auto groups = groups_of(m_store.types());
+  if (p == "/apis") {
+    json list = json::array();
+    for (const auto& [g, vs] : groups)
+      if (!g.empty()) list.push_back(group_entry(g, vs));
+    send_json(res, 200, json{{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", list}}.dump());
+    return true;
+  }
+  if (p.rfind("/apis/", 0) == 0 && p.find('/', 6) == std::string::npos) {
+    std::string g = p.substr(6);
+    auto it = groups.find(g);
+    if (it == groups.end() || g.empty()) return false;
+    json e = group_entry(g, it->second);
+    e["kind"] = "APIGroup";
+    e["apiVersion"] = "v1";
+    send_json(res, 200, e.dump());
+    return true;
+  }
+  return false;
+}
+
+void Api::resource_list(ApiRequest& req) {
+  const ApiPath& p = req.path;
+  json resources = json::array();
+  for (const auto* rt : m_store.types()) {
+    if (rt->group != p.group || rt->version != p.version) continue;
+    resources.push_back(resource_entry(*rt));
+    if (rt->status_subresource)
+      resources.push_back({{"name", rt->plural + "/status"}, {"singularName", ""}, {"namespaced", rt->namespaced},
+                           {"kind", rt->kind}, {"verbs", {"get", "patch", "update"}}});
+    if (rt->group.empty() && rt->kind == "Pod")
+      resources.push_back({{"name", "pods/log"}, {"singularName", ""}, {"namespaced", true}, {"kind", "Pod"},
+                           {"verbs", {"get"}}});
+  }
+  if (resources.empty())
+    throw StatusError(404, "NotFound", "the server could not find the requested resource", json::object());
+  std::string gv = p.group.empty() ? p.version : p.group + "/" + p.version;
+  send_json(req.res, 200,
+            json{{"kind", "APIResourceList"}, {"apiVersion", "v1"}, {"groupVersion", gv}, {"resources", resources}}.dump());
+}
+
+}  // namespace kubesim

@@ -1,0 +1,169 @@
+#include "kubesim/faults.h"
+
+#include "kubesim/certs.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <stdexcept>
+
+namespace kubesim {
+
+namespace {
+
+nlohmann::json yaml_json(const YAML::Node& n) {
+  if (n.IsMap()) {
+    nlohmann::json o = nlohmann::json::object();
+    for (const auto& kv : n) o[kv.first.as<std::string>()] = yaml_json(kv.second);
+    return o;
+  }
+  if (n.IsSequence()) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& v : n) a.push_back(yaml_json(v));
+    return a;
+  }
+  if (n.IsScalar()) {
+    const std::string& s = n.Scalar();
+    if (n.Tag() != "!") {
+      if (s == "true") return true;
+      if (s == "false") return false;
+      try {
+        size_t pos = 0;
+        double d = std::stod(s, &pos);
+        if (pos == s.size()) {
+          if (s.find_first_of(".eE") == std::string::npos) return static_cast<int64_t>(d);
+          return d;
+        }
+      } catch (...) {
+      }
+    }
+    return s;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+nlohmann::json FaultRule::to_json() const {
+  nlohmann::json j = {{"action", action}, {"matched", matched}, {"fired", fired}};
+  if (!method.empty()) j["method"] = method;
+  if (!path.empty()) j["path"] = path;
+  if (every) j["every"] = every;
+  if (first) j["first"] = first;
+  if (probability > 0) j["probability"] = probability;
+  if (count >= 0) j["count"] = count;
+  if (action == "status") j["status"] = status;
+  if (retry_after >= 0) j["retryAfter"] = retry_after;
+  if (!message.empty()) j["message"] = message;
+  if (lines) j["lines"] = lines;
+  if (delay_ms) j["delayMs"] = delay_ms;
+  return j;
+}
+
+FaultRule FaultRule::from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw std::invalid_argument("a fault rule must be an object");
+  FaultRule r;
+  try {
+    r.method = j.value("method", "");
+    if (r.method == "*") r.method.clear();
+    r.path = j.value("path", "");
+    r.path_re = std::regex(r.path.empty() ? std::string(".*") : r.path);
+    r.every = j.value("every", 0);
+    r.first = j.value("first", 0);
+    r.probability = j.value("probability", 0.0);
+    r.count = j.value("count", -1);
+    r.action = j.value("action", "status");
+    r.status = j.value("status", 500);
+    r.retry_after = j.value("retryAfter", -1);
+    r.message = j.value("message", "");
+    r.lines = j.value("lines", 0);
+    r.delay_ms = j.value("delayMs", 0);
+  } catch (const std::regex_error& e) {
+    throw std::invalid_argument("invalid path regex \"" + r.path + "\": " + e.what());
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(std::string("invalid fault rule: ") + e.what());
+  }
+  static const std::vector<std::string> actions = {"status", "reset", "cut", "stall", "latency"};
+  if (std::find(actions.begin(), actions.end(), r.action) == actions.end())
+    throw std::invalid_argument("unknown fault action \"" + r.action + "\"");
+  if (r.action == "status" && (r.status < 100 || r.status > 599))
+    throw std::invalid_argument("fault status must be an HTTP status code");
+  return r;
+}
+
+std::vector<FaultRule> FaultInjector::parse(const nlohmann::json& j) {
+  const nlohmann::json& arr = j.is_object() && j.contains("rules") ? j["rules"] : j;
+  std::vector<FaultRule> out;
+  if (arr.is_object()) {
+    out.push_back(FaultRule::from_json(arr));
+    return out;
+  }
+  if (!arr.is_array()) throw std::invalid_argument("faults: expected a rule, a list of rules or {rules: [...]}");
+  for (const auto& r : arr) out.push_back(FaultRule::from_json(r));
+  return out;
+}
+
+std::vector<FaultRule> FaultInjector::load_file(const std::string& path) {
+  std::string text = read_file(path);
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded()) j = yaml_json(YAML::Load(text));
+  return parse(j);
+}
+
+void FaultInjector::set(std::vector<FaultRule> rules) {
+  std::lock_guard lock(m_mutex);
+  m_rules = std::move(rules);
+}
+
+void FaultInjector::add(std::vector<FaultRule> rules) {
+  std::lock_guard lock(m_mutex);
+  for (auto& r : rules) m_rules.push_back(std::move(r));
+}
+
+void FaultInjector::clear() {
+  std::lock_guard lock(m_mutex);
+  m_rules.clear();
+}
+
+nlohmann::json FaultInjector::to_json() const {
+  std::lock_guard lock(m_mutex);
+  nlohmann::json rules = nlohmann::json::array();
+  for (const auto& r : m_rules) rules.push_back(r.to_json());
+  return {{"rules", rules}};
+}
+
+std::optional<FaultRule> FaultInjector::decide(const std::string& method, const std::string& path) {
+  std::lock_guard lock(m_mutex);
+  for (auto& r : m_rules) {
+    if (!r.method.empty() && r.method != method) continue;
+    if (!std::regex_search(path, r.path_re)) continue;
+    if (r.count >= 0 && r.fired >= r.count) continue;
+    ++r.matched;
+    bool fire = true;
+    if (r.first > 0) fire = fire && r.matched <= r.first;
+    if (r.every > 0) fire = fire && r.matched % r.every == 0;
+    if (r.probability > 0) fire = fire && std::uniform_real_distribution<double>(0, 1)(m_rng) < r.probability;
+    if (!fire) continue;
+    ++r.fired;
+    return r;
+  }
+  return std::nullopt;
+}
+
+std::string fault_reason(int status) {
+  switch (status) {
+    case 400: return "BadRequest";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "NotFound";
+    case 409: return "Conflict";
+    case 410: return "Expired";
+    case 422: return "Invalid";
+    case 429: return "TooManyRequests";
+    case 500: return "InternalError";
+    case 503: return "ServiceUnavailable";
+    case 504: return "Timeout";
+    default: return status >= 500 ? "InternalError" : "BadRequest";
+  }
+}
+
+}  // namespace kubesim

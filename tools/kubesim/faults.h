@@ -1,0 +1,75 @@
+// Fault injection: rules that make matching requests fail, stall, slow down, lose their
+// connection or get their stream cut. Loaded from a JSON/YAML file (--faults FILE) and set
+// or cleared at run time through POST/GET/DELETE /kubesim/faults. Thread-safe.
+//
+// Rule fields (JSON/YAML):
+//   method: GET            # optional, any when absent ("*" too)
+//   path: "^/api/v1/pods"  # optional ECMAScript regex searched in the request path
+//   every: 3               # optional: fire on every 3rd matching request
+//   first: 2               # optional: fire on the first 2 matching requests
+//   probability: 0.5       # optional: fire with this probability
+//   count: 5               # optional: stop after firing 5 times
+//   action: status|reset|cut|stall|latency
+//   status: 429            # action status: HTTP code (body: a metav1.Status with reason)
+//   retryAfter: 2          # seconds, sent as Retry-After (429/503)
+//   message: "..."         # Status message
+//   lines: 3               # action cut: close the stream after this many lines/events
+//   delayMs: 500           # action stall/latency: sleep before handling (stall: then reset)
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <mutex>
+#include <optional>
+#include <random>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace kubesim {
+
+struct FaultRule {
+  std::string method;
+  std::string path;  // regex text
+  std::regex path_re;
+  int every = 0;
+  int first = 0;
+  double probability = 0;
+  int count = -1;  // -1 = unlimited
+  std::string action = "status";
+  int status = 500;
+  int retry_after = -1;
+  std::string message;
+  int lines = 0;
+  int delay_ms = 0;
+  // runtime counters
+  int matched = 0;
+  int fired = 0;
+
+  nlohmann::json to_json() const;
+  static FaultRule from_json(const nlohmann::json& j);  // throws std::invalid_argument
+};
+
+class FaultInjector {
+public:
+  // Accepts {"rules":[...]} or a bare array of rules.
+  static std::vector<FaultRule> parse(const nlohmann::json& j);
+  static std::vector<FaultRule> load_file(const std::string& path);  // JSON or YAML
+
+  void set(std::vector<FaultRule> rules);
+  void add(std::vector<FaultRule> rules);
+  void clear();
+  nlohmann::json to_json() const;
+  // The rule that fires for this request, if any (counters are updated).
+  std::optional<FaultRule> decide(const std::string& method, const std::string& path);
+
+private:
+  mutable std::mutex m_mutex;
+  std::vector<FaultRule> m_rules;
+  std::mt19937_64 m_rng{12345};
+};
+
+// Standard reason phrase for the Status body of a fault ("TooManyRequests", ...).
+std::string fault_reason(int status);
+
+}  // namespace kubesim

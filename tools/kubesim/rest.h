@@ -1,0 +1,115 @@
+// The Kubernetes REST API on top of the Store: request routing, CRUD, patch, lists with
+// selectors/paging/Table output, watch streams and pods/log. Used by server.cpp.
+#pragma once
+
+#include "kubesim/faults.h"
+#include "kubesim/logs.h"
+#include "kubesim/selector.h"
+#include "kubesim/server.h"
+#include "kubesim/store.h"
+
+#include <httplib.h>
+
+#include <atomic>
+#include <optional>
+#include <string>
+
+namespace kubesim {
+
+// A parsed resource path: /api/v1[/namespaces/NS]/PLURAL[/NAME[/SUB]] or /apis/G/V/...
+struct ApiPath {
+  std::string group, version;
+  std::string plural, ns, name, sub;
+  bool has_ns = false;       // path had /namespaces/NS/
+  bool group_version_only = false;  // /api/v1 or /apis/G/V itself
+  const ResourceType* rt = nullptr;
+};
+
+// Per-request context handed to the handlers.
+struct ApiRequest {
+  const httplib::Request& http;
+  httplib::Response& res;
+  ApiPath path;
+  std::string user;
+  std::optional<FaultRule> fault;  // a "cut" rule applies to streams
+  std::string param(const std::string& k) const {
+    return http.has_param(k.c_str()) ? http.get_param_value(k.c_str()) : "";
+  }
+  bool flag(const std::string& k) const {
+    std::string v = param(k);
+    return v == "true" || v == "1" || v == "True";
+  }
+};
+
+class Api {
+public:
+  Api(Store& store, LogStore& logs, Validator validator);
+  // Handles any /api or /apis request; errors become metav1.Status bodies.
+  void handle(ApiRequest& req);
+  // /version, /api, /apis, /apis/G (discovery.cpp); false when the path is not discovery.
+  bool handle_discovery(const httplib::Request& http, httplib::Response& res);
+  // /openapi/v3 root and group-version documents (discovery_openapi.cpp).
+  bool handle_openapi(const httplib::Request& http, httplib::Response& res);
+  // Ends streams (watch, log follow) soon: the server is stopping.
+  void stop() { m_stopping = true; }
+  bool stopping() const { return m_stopping; }
+
+private:
+  void route(ApiRequest& req);
+  void do_get(ApiRequest& req);
+  void do_list(ApiRequest& req);
+  void do_create(ApiRequest& req);
+  void do_update(ApiRequest& req);
+  void do_patch(ApiRequest& req);
+  void do_delete(ApiRequest& req);
+  void do_delete_collection(ApiRequest& req);
+  void do_watch(ApiRequest& req);
+  void do_logs(ApiRequest& req);
+  void resource_list(ApiRequest& req);  // /api/v1, /apis/G/V
+  // Decode + default + validate a request body for rt; applies fieldValidation.
+  json decode_body(ApiRequest& req, const ResourceType& rt, const std::string& body);
+  void validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bool create);
+
+  Store& m_store;
+  LogStore& m_logs;
+  Validator m_validator;
+  std::atomic<bool> m_stopping{false};
+};
+
+// Parses an /api or /apis path (no resource lookup); nullopt when it is not one.
+std::optional<ApiPath> parse_api_path(const std::string& path);
+
+// labelSelector + fieldSelector of a list, watch or deletecollection request.
+struct ListFilter {
+  LabelSelector labels;
+  FieldSelector fields;
+  // Throws 400 BadRequest for malformed selectors and unsupported field labels.
+  static ListFilter parse(const ResourceType& rt, const std::string& label_selector,
+                          const std::string& field_selector);
+  bool empty() const { return labels.empty() && fields.empty(); }
+  bool matches(const json& obj) const;
+};
+
+// Helpers shared by the rest_*.cpp files.
+void send_json(httplib::Response& res, int code, const std::string& body);
+void send_status(httplib::Response& res, const StatusError& e);
+StatusError bad_request(const std::string& message);
+StatusError invalid(const ResourceType& rt, const std::string& name, const json& causes);
+StatusError method_not_allowed();
+// Parses a JSON or YAML body (kubectl sends JSON); throws 400 BadRequest.
+json parse_body(const std::string& body, const std::string& content_type);
+// Names: DNS-1123 subdomain / label checks; empty string when valid, else the message.
+std::string check_dns_subdomain(const std::string& v);
+std::string check_dns_label(const std::string& v);
+// Merge patch (RFC 7386) and a strategic merge patch good enough for kubectl apply.
+void merge_patch(json& target, const json& patch);
+void strategic_merge_patch(json& target, const json& patch);
+void json_patch(json& target, const json& ops);  // RFC 6902
+// Table (meta.k8s.io/v1) for a list of objects; wants_table() reads the Accept header.
+bool wants_table(const httplib::Request& http);
+std::string table_for(const ResourceType& rt, const Store::ListResult& list, bool wide,
+                      std::chrono::system_clock::time_point now);
+// The human age kubectl prints ("5s", "3m", "2d4h").
+std::string human_age(std::chrono::system_clock::duration d);
+
+}  // namespace kubesim

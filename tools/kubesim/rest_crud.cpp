@@ -1,0 +1,210 @@
+// create, get, update, patch, delete and deletecollection.
+#include "kubesim/rest.h"
+
+namespace kubesim {
+
+namespace {
+
+std::string qualified(const ResourceType& rt) { return rt.group.empty() ? rt.plural : rt.plural + "." + rt.group; }
+
+json delete_options(ApiRequest& req) {
+  json opts = json::object();
+  if (!req.http.body.empty()) {
+    opts = parse_body(req.http.body, req.http.get_header_value("Content-Type"));
+    if (!opts.is_object()) throw bad_request("DeleteOptions must be an object");
+  }
+  if (!req.param("propagationPolicy").empty()) opts["propagationPolicy"] = req.param("propagationPolicy");
+  if (req.flag("orphanDependents")) opts["propagationPolicy"] = "Orphan";
+  if (opts.contains("orphanDependents") && opts["orphanDependents"] == true) opts["propagationPolicy"] = "Orphan";
+  std::string pp = opts.value("propagationPolicy", "Background");
+  if (pp != "Background" && pp != "Foreground" && pp != "Orphan")
+    throw bad_request("DeletionPropagation " + pp + " is not supported");
+  return opts;
+}
+
+json success_status(const ResourceType& rt, const json& obj) {
+  const json& md = obj["metadata"];
+  json d = {{"name", md.value("name", "")}};
+  if (!rt.group.empty()) d["group"] = rt.group;
+  d["kind"] = rt.plural;
+  d["uid"] = md.value("uid", "");
+  return {{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", json::object()},
+          {"status", "Success"}, {"details", d}};
+}
+
+}  // namespace
+
+void Api::do_get(ApiRequest& req) {
+  const ApiPath& p = req.path;
+  auto enc = m_store.get_encoded(*p.rt, p.ns, p.name);
+  if (!enc) throw not_found(*p.rt, p.name);
+  if (wants_table(req.http)) {
+    Store::ListResult one;
+    one.items.push_back(m_store.get_shared(*p.rt, p.ns, p.name));
+    if (!one.items.back()) throw not_found(*p.rt, p.name);
+    one.encoded.push_back(enc);
+    one.resource_version = m_store.resource_version();
+    send_json(req.res, 200, table_for(*p.rt, one, req.param("includeObject") == "Object", m_store.now()));
+    return;
+  }
+  send_json(req.res, 200, *enc);
+}
+
+void Api::do_create(ApiRequest& req) {
+  const ApiPath& p = req.path;
+  json obj = decode_body(req, *p.rt, req.http.body);
+  if (p.rt->namespaced) {
+    std::string ns = obj["metadata"].value("namespace", "");
+    if (!ns.empty() && ns != p.ns)
+      throw bad_request("the namespace of the provided object does not match the namespace sent on the request");
+    obj["metadata"]["namespace"] = p.ns;
+  }
+  validate_object(req, *p.rt, obj, true);
+  if (req.param("dryRun") == "All") {
+    send_json(req.res, 201, obj.dump());
+    return;
+  }
+  json created = m_store.create(*p.rt, std::move(obj));
+  send_json(req.res, 201, created.dump());
+}
+
+void Api::do_update(ApiRequest& req) {
+  const ApiPath& p = req.path;
+  json obj = decode_body(req, *p.rt, req.http.body);
+  json& md = obj["metadata"];
+  std::string name = md.value("name", "");
+  if (name.empty()) md["name"] = name = p.name;
+  if (name != p.name)
+    throw bad_request("the name of the object (" + name + ") does not match the name on the URL (" + p.name + ")");
+  if (p.rt->namespaced) {
+    std::string ns = md.value("namespace", "");
+    if (!ns.empty() && ns != p.ns)
+      throw bad_request("the namespace of the provided object does not match the namespace sent on the request");
+    md["namespace"] = p.ns;
+  }
+  auto old = m_store.get_shared(*p.rt, p.ns, p.name);
+  if (!old) throw not_found(*p.rt, p.name);
+  if (p.rt->status_subresource) {
+    json merged = *old;
+    if (p.sub == "status") {
+      if (obj.contains("status")) merged["status"] = obj["status"];
+      else merged.erase("status");
+      merged["metadata"]["resourceVersion"] = md.value("resourceVersion", "");
+      obj = std::move(merged);
+    } else if (old->contains("status")) {
+      obj["status"] = (*old)["status"];
+    } else {
+      obj.erase("status");
+    }
+  }
+  validate_object(req, *p.rt, obj, false);
+  if (req.param("dryRun") == "All") {
+    send_json(req.res, 200, obj.dump());
+    return;
+  }
+  json updated = m_store.update(*p.rt, std::move(obj));
+  send_json(req.res, 200, updated.dump());
+}
+
+void Api::do_patch(ApiRequest& req) {
+  const ApiPath& p = req.path;
+  std::string ct = req.http.get_header_value("Content-Type");
+  ct = ct.substr(0, ct.find(';'));
+  bool apply = ct == "application/apply-patch+yaml";
+  if (ct != "application/merge-patch+json" && ct != "application/strategic-merge-patch+json" &&
+      ct != "application/json-patch+json" && !apply)
+    throw StatusError(415, "UnsupportedMediaType", "the body of the request was in an unknown format - accepted "
+                      "media types include: application/json-patch+json, application/merge-patch+json, "
+                      "application/apply-patch+yaml");
+  if (ct == "application/strategic-merge-patch+json" && !p.rt->group.empty() && p.rt->group.find('.') != std::string::npos &&
+      p.rt->group != "scheduling.k8s.io")
+    throw StatusError(415, "UnsupportedMediaType",
+                      "strategic merge patch is not supported for " + qualified(*p.rt) + " (custom resource)");
+  json patch = parse_body(req.http.body, apply ? "yaml" : "json");
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    auto old = m_store.get_shared(*p.rt, p.ns, p.name);
+    if (!old) {
+      if (!apply) throw not_found(*p.rt, p.name);
+      json obj = patch;
+      obj["metadata"]["name"] = p.name;
+      if (p.rt->namespaced) obj["metadata"]["namespace"] = p.ns;
+      validate_object(req, *p.rt, obj, true);
+      send_json(req.res, 201, m_store.create(*p.rt, std::move(obj)).dump());
+      return;
+    }
+    json obj = *old;
+    if (ct == "application/json-patch+json") json_patch(obj, patch);
+    else if (ct == "application/strategic-merge-patch+json") strategic_merge_patch(obj, patch);
+    else merge_patch(obj, patch);
+    if (!obj.is_object() || !obj["metadata"].is_object()) throw bad_request("the patch removed metadata");
+    obj["metadata"]["name"] = p.name;
+    if (p.rt->namespaced) obj["metadata"]["namespace"] = p.ns;
+    bool rv_in_patch = patch.is_object() && patch.contains("metadata") && patch["metadata"].is_object() &&
+                       patch["metadata"].contains("resourceVersion");
+    if (!rv_in_patch) obj["metadata"]["resourceVersion"] = (*old)["metadata"].value("resourceVersion", "");
+    if (p.rt->status_subresource) {
+      if (p.sub == "status") {
+        json keep = *old;
+        if (obj.contains("status")) keep["status"] = obj["status"];
+        keep["metadata"]["resourceVersion"] = obj["metadata"]["resourceVersion"];
+        obj = std::move(keep);
+      } else if (old->contains("status")) {
+        obj["status"] = (*old)["status"];
+      }
+    }
+    validate_object(req, *p.rt, obj, false);
+    try {
+      json updated = m_store.update(*p.rt, std::move(obj));
+      send_json(req.res, 200, updated.dump());
+      return;
+    } catch (const StatusError& e) {
+      if (e.code != 409 || rv_in_patch) throw;
+    }
+  }
+  throw conflict(*p.rt, p.name, "the object has been modified; please apply your changes to the latest version and try again");
+}
+
+void Api::do_delete(ApiRequest& req) {
+  const ApiPath& p = req.path;
+  json opts = delete_options(req);
+  auto old = m_store.get_shared(*p.rt, p.ns, p.name);
+  if (!old) throw not_found(*p.rt, p.name);
+  if (opts.contains("preconditions") && opts["preconditions"].is_object()) {
+    const json& pre = opts["preconditions"];
+    std::string uid = (*old)["metadata"].value("uid", ""), rv = (*old)["metadata"].value("resourceVersion", "");
+    if (pre.contains("uid") && pre["uid"].is_string() && pre["uid"] != uid)
+      throw conflict(*p.rt, p.name, "Precondition failed: UID in precondition: " + pre["uid"].get<std::string>() +
+                                        ", UID in object meta: " + uid);
+    if (pre.contains("resourceVersion") && pre["resourceVersion"].is_string() && pre["resourceVersion"] != rv)
+      throw conflict(*p.rt, p.name, "Precondition failed: ResourceVersion in precondition: " +
+                                        pre["resourceVersion"].get<std::string>() + ", ResourceVersion in object meta: " + rv);
+  }
+  if (req.param("dryRun") == "All") {
+    send_json(req.res, 200, old->dump());
+    return;
+  }
+  json gone = m_store.remove(*p.rt, p.ns, p.name, opts.value("propagationPolicy", "Background"));
+  bool return_object = p.rt->group.empty() && (p.rt->kind == "Pod" || p.rt->kind == "Namespace");
+  send_json(req.res, 200, return_object ? gone.dump() : success_status(*p.rt, gone).dump());
+}
+
+void Api::do_delete_collection(ApiRequest& req) {
+  const ApiPath& p = req.path;
+  json opts = delete_options(req);
+  auto sel = ListFilter::parse(*p.rt, req.param("labelSelector"), req.param("fieldSelector"));
+  auto list = m_store.list(*p.rt, p.has_ns ? p.ns : "", [&](const json& o) { return sel.matches(o); });
+  json out = {{"kind", p.rt->kind + "List"}, {"apiVersion", p.rt->api_version()},
+              {"metadata", {{"resourceVersion", std::to_string(list.resource_version)}}}, {"items", json::array()}};
+  for (const auto& o : list.items) {
+    try {
+      out["items"].push_back(m_store.remove(*p.rt, (*o)["metadata"].value("namespace", ""),
+                                            (*o)["metadata"].value("name", ""),
+                                            opts.value("propagationPolicy", "Background")));
+    } catch (const StatusError&) {
+      // already gone through a cascade
+    }
+  }
+  send_json(req.res, 200, out.dump());
+}
+
+}  // namespace kubesim

@@ -1,0 +1,206 @@
+// Lists (selectors, paging, Table) and request-body decoding/validation.
+#include "kubesim/rest.h"
+
+#include <algorithm>
+#include <regex>
+
+namespace kubesim {
+
+namespace {
+
+bool field_supported(const ResourceType& rt, const std::string& f) {
+  if (f == "metadata.name" || f == "metadata.namespace") return true;
+  static const std::vector<std::string> pod = {"spec.nodeName", "status.phase", "spec.restartPolicy",
+                                               "spec.schedulerName", "spec.serviceAccountName", "status.podIP",
+                                               "status.nominatedNodeName", "spec.hostNetwork"};
+  static const std::vector<std::string> event = {"involvedObject.kind", "involvedObject.namespace",
+                                                 "involvedObject.name", "involvedObject.uid",
+                                                 "involvedObject.apiVersion", "involvedObject.resourceVersion",
+                                                 "involvedObject.fieldPath", "reason", "reportingComponent",
+                                                 "source", "type"};
+  auto in = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), f) != v.end(); };
+  if (!rt.group.empty()) return rt.group == "batch" && rt.kind == "Job" && f == "status.successful";
+  if (rt.kind == "Pod") return in(pod);
+  if (rt.kind == "Event") return in(event);
+  if (rt.kind == "Node") return f == "spec.unschedulable";
+  if (rt.kind == "Secret") return f == "type";
+  if (rt.kind == "Namespace") return f == "status.phase";
+  return false;
+}
+
+const std::regex& subdomain_re() {
+  static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+  return re;
+}
+
+}  // namespace
+
+ListFilter ListFilter::parse(const ResourceType& rt, const std::string& label_selector,
+                             const std::string& field_selector) {
+  ListFilter f;
+  f.labels = LabelSelector::parse(label_selector);
+  f.fields = FieldSelector::parse(field_selector);
+  // check the field labels against what kube-apiserver supports for the kind
+  size_t start = 0;
+  while (start < field_selector.size()) {
+    size_t comma = field_selector.find(',', start);
+    std::string part = field_selector.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    std::string key = part.substr(0, part.find_first_of("!="));
+    key.erase(0, key.find_first_not_of(' '));
+    key.erase(key.find_last_not_of(' ') + 1);
+    if (!key.empty() && !field_supported(rt, key)) throw bad_request("field label not supported: " + key);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return f;
+}
+
+bool ListFilter::matches(const json& obj) const {
+  if (!labels.empty()) {
+    const json& md = obj["metadata"];
+    auto it = md.find("labels");
+    if (!labels.matches(it == md.end() ? json() : *it)) return false;
+  }
+  return fields.empty() || fields.matches(obj);
+}
+
+std::string check_dns_subdomain(const std::string& v) {
+  if (v.size() > 253) return "must be no more than 253 characters";
+  if (!std::regex_match(v, subdomain_re()))
+    return "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+           "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+           "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+  return "";
+}
+
+std::string check_dns_label(const std::string& v) {
+  if (v.size() > 63) return "must be no more than 63 characters";
+  static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+  if (!std::regex_match(v, re))
+    return "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start "
+           "and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
+           "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+  return "";
+}
+
+namespace {
+
+std::string check_dns1035_label(const std::string& v) {
+  if (v.size() > 63) return "must be no more than 63 characters";
+  static const std::regex re("[a-z]([-a-z0-9]*[a-z0-9])?");
+  if (!std::regex_match(v, re))
+    return "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic "
+           "character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for "
+           "validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+  return "";
+}
+
+json cause(const std::string& reason, const std::string& field, const std::string& message) {
+  return {{"reason", reason}, {"message", message}, {"field", field}};
+}
+
+}  // namespace
+
+void Api::do_list(ApiRequest& req) {
+  const ApiPath& p = req.path;
+  ListFilter filter = ListFilter::parse(*p.rt, req.param("labelSelector"), req.param("fieldSelector"));
+  size_t limit = 0;
+  if (!req.param("limit").empty()) {
+    try {
+      long long l = std::stoll(req.param("limit"));
+      limit = l > 0 ? static_cast<size_t>(l) : 0;
+    } catch (...) {
+      throw bad_request("invalid limit: " + req.param("limit"));
+    }
+  }
+  std::function<bool(const json&)> fn;
+  if (!filter.empty()) fn = [&](const json& o) { return filter.matches(o); };
+  auto list = m_store.list(*p.rt, p.has_ns ? p.ns : "", fn, limit, req.param("continue"));
+  if (wants_table(req.http)) {
+    send_json(req.res, 200, table_for(*p.rt, list, req.param("includeObject") == "Object", m_store.now()));
+    return;
+  }
+  json meta = {{"resourceVersion", std::to_string(list.resource_version)}};
+  if (!list.continue_token.empty()) meta["continue"] = list.continue_token;
+  if (list.remaining) meta["remainingItemCount"] = *list.remaining;
+  std::string out = R"({"kind":")" + p.rt->kind + R"(List","apiVersion":")" + p.rt->api_version() +
+                    R"(","metadata":)" + meta.dump() + R"(,"items":[)";
+  size_t total = out.size();
+  for (const auto& e : list.encoded) total += e->size() + 1;
+  out.reserve(total + 4);
+  for (size_t i = 0; i < list.encoded.size(); ++i) {
+    if (i) out += ',';
+    out += *list.encoded[i];
+  }
+  out += "]}";
+  send_json(req.res, 200, out);
+}
+
+json Api::decode_body(ApiRequest& req, const ResourceType& rt, const std::string& body) {
+  json obj = parse_body(body, req.http.get_header_value("Content-Type"));
+  if (!obj.is_object()) throw bad_request("the body of the request is not a JSON object");
+  std::string av = obj.value("apiVersion", ""), kind = obj.value("kind", "");
+  if (!av.empty() && av != rt.api_version())
+    throw bad_request("the API version in the data (" + av + ") does not match the expected API version (" +
+                      rt.api_version() + ")");
+  if (!kind.empty() && kind != rt.kind)
+    throw bad_request(kind + " in version \"" + rt.version + "\" cannot be handled as a " + rt.kind +
+                      ": no kind \"" + kind + "\" is registered for version \"" + rt.api_version() + "\"");
+  if (!obj.contains("metadata") || !obj["metadata"].is_object()) obj["metadata"] = json::object();
+  return obj;
+}
+
+void Api::validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bool create) {
+  json causes = json::array();
+  json& md = obj["metadata"];
+  std::string name = md.value("name", "");
+  std::string gen = md.value("generateName", "");
+  bool core = rt.group.empty();
+  auto check_name = [&](const std::string& v) {
+    if (core && rt.kind == "Service") return check_dns1035_label(v);
+    if (core && rt.kind == "Namespace") return check_dns_label(v);
+    return check_dns_subdomain(v);
+  };
+  if (name.empty() && (gen.empty() || !create)) {
+    causes.push_back(cause("FieldValueRequired", "metadata.name", "Required value: name or generateName is required"));
+  } else if (!name.empty()) {
+    std::string why = check_name(name);
+    if (!why.empty()) causes.push_back(cause("FieldValueInvalid", "metadata.name", "Invalid value: \"" + name + "\": " + why));
+  } else {
+    std::string why = check_name(gen + "x");
+    if (!why.empty())
+      causes.push_back(cause("FieldValueInvalid", "metadata.generateName", "Invalid value: \"" + gen + "\": " + why));
+  }
+  if (core && rt.kind == "Pod") {
+    const json& spec = obj.contains("spec") ? obj["spec"] : json();
+    if (!spec.is_object() || !spec.contains("containers") || !spec["containers"].is_array() || spec["containers"].empty())
+      causes.push_back(cause("FieldValueRequired", "spec.containers", "Required value"));
+    else
+      for (size_t i = 0; i < spec["containers"].size(); ++i) {
+        const json& c = spec["containers"][i];
+        std::string f = "spec.containers[" + std::to_string(i) + "]";
+        if (!c.is_object() || c.value("name", "").empty()) causes.push_back(cause("FieldValueRequired", f + ".name", "Required value"));
+        if (!c.is_object() || c.value("image", "").empty()) causes.push_back(cause("FieldValueRequired", f + ".image", "Required value"));
+      }
+  }
+  std::string mode = req.param("fieldValidation");
+  if (m_validator && !m_store.is_builtin(rt)) {
+    ValidationResult vr = m_validator(rt, obj);
+    if (!vr.unknown_fields.empty()) {
+      if (mode == "Strict") {
+        std::string msg = rt.kind + " in version \"" + rt.version + "\" cannot be handled as a " + rt.kind +
+                          ": strict decoding error: ";
+        for (size_t i = 0; i < vr.unknown_fields.size(); ++i)
+          msg += (i ? ", " : "") + std::string("unknown field \"") + vr.unknown_fields[i] + "\"";
+        throw bad_request(msg);
+      }
+      if (mode == "Warn")
+        for (const auto& f : vr.unknown_fields)
+          req.res.set_header("Warning", "299 - \"unknown field \\\"" + f + "\\\"\"");
+    }
+    for (const auto& c : vr.causes) causes.push_back(c);
+  }
+  if (!causes.empty()) throw invalid(rt, name.empty() ? gen : name, causes);
+}
+
+}  // namespace kubesim

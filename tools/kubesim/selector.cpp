@@ -1,0 +1,199 @@
+#include "kubesim/selector.h"
+
+#include "kubesim/store.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace kubesim {
+
+namespace {
+
+using Op = Requirement::Op;
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(" \t");
+  return s.substr(b, e - b + 1);
+}
+
+[[noreturn]] void bad(const std::string& what) {
+  throw StatusError(400, "BadRequest", "unable to parse requirement: " + what);
+}
+
+// Splits at commas that are not inside parentheses.
+std::vector<std::string> split_top(const std::string& s) {
+  std::vector<std::string> out;
+  int depth = 0;
+  std::string cur;
+  for (char c : s) {
+    if (c == '(') ++depth;
+    if (c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+bool valid_key(const std::string& k) {
+  if (k.empty() || k.size() > 317) return false;
+  return std::all_of(k.begin(), k.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.' || c == '/';
+  });
+}
+
+bool valid_value(const std::string& v) {
+  return v.size() <= 63 && std::all_of(v.begin(), v.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+         });
+}
+
+Requirement parse_one(const std::string& raw) {
+  std::string s = trim(raw);
+  if (s.empty()) bad("found '', expected: !, identifier, or 'end of string'");
+  Requirement r;
+  if (s[0] == '!') {
+    r.key = trim(s.substr(1));
+    r.op = Op::DoesNotExist;
+    if (!valid_key(r.key)) bad("invalid label key \"" + r.key + "\"");
+    return r;
+  }
+  // set-based: key in (a,b) / key notin (a,b)
+  auto paren = s.find('(');
+  if (paren != std::string::npos) {
+    std::string head = trim(s.substr(0, paren));
+    if (s.back() != ')') bad("found '" + s + "', expected: ')'");
+    auto sp = head.find_last_of(" \t");
+    if (sp == std::string::npos) bad("found '(', expected: in, notin, =, ==, !=, gt, lt");
+    std::string op = head.substr(sp + 1);
+    r.key = trim(head.substr(0, sp));
+    if (op == "in") r.op = Op::In;
+    else if (op == "notin") r.op = Op::NotIn;
+    else bad("found '" + op + "', expected: in, notin, =, ==, !=, gt, lt");
+    std::string inner = s.substr(paren + 1, s.size() - paren - 2);
+    size_t start = 0;
+    for (;;) {
+      size_t c = inner.find(',', start);
+      std::string v = trim(inner.substr(start, c == std::string::npos ? std::string::npos : c - start));
+      if (!valid_value(v)) bad("invalid label value: \"" + v + "\"");
+      r.values.push_back(v);
+      if (c == std::string::npos) break;
+      start = c + 1;
+    }
+    if (!valid_key(r.key)) bad("invalid label key \"" + r.key + "\"");
+    return r;
+  }
+  size_t pos;
+  if ((pos = s.find("!=")) != std::string::npos) {
+    r.op = Op::NotEquals;
+    r.key = trim(s.substr(0, pos));
+    r.values = {trim(s.substr(pos + 2))};
+  } else if ((pos = s.find("==")) != std::string::npos) {
+    r.key = trim(s.substr(0, pos));
+    r.values = {trim(s.substr(pos + 2))};
+  } else if ((pos = s.find('=')) != std::string::npos) {
+    r.key = trim(s.substr(0, pos));
+    r.values = {trim(s.substr(pos + 1))};
+  } else {
+    r.key = s;
+    r.op = Op::Exists;
+  }
+  if (!valid_key(r.key)) bad("invalid label key \"" + r.key + "\"");
+  for (const auto& v : r.values)
+    if (!valid_value(v)) bad("invalid label value: \"" + v + "\"");
+  return r;
+}
+
+bool eval(const Requirement& r, bool present, const std::string& value) {
+  auto in = [&] { return std::find(r.values.begin(), r.values.end(), value) != r.values.end(); };
+  switch (r.op) {
+    case Op::Equals: return present && value == r.values[0];
+    case Op::NotEquals: return !present || value != r.values[0];
+    case Op::In: return present && in();
+    case Op::NotIn: return !present || !in();
+    case Op::Exists: return present;
+    case Op::DoesNotExist: return !present;
+  }
+  return false;
+}
+
+}  // namespace
+
+LabelSelector LabelSelector::parse(const std::string& text) {
+  LabelSelector sel;
+  if (trim(text).empty()) return sel;
+  for (const auto& part : split_top(text)) sel.m_reqs.push_back(parse_one(part));
+  return sel;
+}
+
+bool LabelSelector::matches(const nlohmann::json& labels) const {
+  for (const auto& r : m_reqs) {
+    bool present = labels.is_object() && labels.contains(r.key);
+    std::string value;
+    if (present) {
+      const auto& v = labels[r.key];
+      value = v.is_string() ? v.get<std::string>() : v.dump();
+    }
+    if (!eval(r, present, value)) return false;
+  }
+  return true;
+}
+
+FieldSelector FieldSelector::parse(const std::string& text) {
+  FieldSelector sel;
+  if (trim(text).empty()) return sel;
+  for (const auto& part : split_top(text)) {
+    std::string s = trim(part);
+    Requirement r;
+    size_t pos;
+    if ((pos = s.find("!=")) != std::string::npos) {
+      r.op = Op::NotEquals;
+      r.key = trim(s.substr(0, pos));
+      r.values = {trim(s.substr(pos + 2))};
+    } else if ((pos = s.find("==")) != std::string::npos) {
+      r.key = trim(s.substr(0, pos));
+      r.values = {trim(s.substr(pos + 2))};
+    } else if ((pos = s.find('=')) != std::string::npos) {
+      r.key = trim(s.substr(0, pos));
+      r.values = {trim(s.substr(pos + 1))};
+    } else {
+      throw StatusError(400, "BadRequest", "invalid selector: '" + text + "'; can't understand '" + s + "'");
+    }
+    if (r.key.empty())
+      throw StatusError(400, "BadRequest", "invalid selector: '" + text + "'; can't understand '" + s + "'");
+    sel.m_reqs.push_back(r);
+  }
+  return sel;
+}
+
+std::string field_value(const nlohmann::json& obj, const std::string& path) {
+  const nlohmann::json* cur = &obj;
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t dot = path.find('.', start);
+    std::string part = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (!cur->is_object() || !cur->contains(part)) return "";
+    cur = &(*cur)[part];
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  if (cur->is_string()) return cur->get<std::string>();
+  if (cur->is_null()) return "";
+  return cur->dump();
+}
+
+bool FieldSelector::matches(const nlohmann::json& obj) const {
+  for (const auto& r : m_reqs) {
+    std::string v = field_value(obj, r.key);
+    if (r.op == Op::Equals ? v != r.values[0] : v == r.values[0]) return false;
+  }
+  return true;
+}
+
+}  // namespace kubesim

@@ -1,0 +1,45 @@
+// Label selectors (=, ==, !=, in, notin, exists, !key) and field selectors
+// (metadata.name, metadata.namespace, spec.nodeName, status.phase, ... with =, ==, !=),
+// parsed from the query string as kube-apiserver does. Parse errors throw StatusError 400.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace kubesim {
+
+struct Requirement {
+  enum class Op { Equals, NotEquals, In, NotIn, Exists, DoesNotExist };
+  std::string key;
+  Op op = Op::Equals;
+  std::vector<std::string> values;
+};
+
+class LabelSelector {
+public:
+  static LabelSelector parse(const std::string& text);  // "" selects everything
+  bool matches(const nlohmann::json& labels) const;      // labels: object or null
+  bool empty() const { return m_reqs.empty(); }
+  const std::vector<Requirement>& requirements() const { return m_reqs; }
+
+private:
+  std::vector<Requirement> m_reqs;
+};
+
+class FieldSelector {
+public:
+  // Only =, == and != are allowed, as in kube-apiserver.
+  static FieldSelector parse(const std::string& text);
+  bool matches(const nlohmann::json& obj) const;
+  bool empty() const { return m_reqs.empty(); }
+
+private:
+  std::vector<Requirement> m_reqs;
+};
+
+// The value of a field path like "spec.nodeName" in obj ("" when absent).
+std::string field_value(const nlohmann::json& obj, const std::string& path);
+
+}  // namespace kubesim

@@ -1,0 +1,140 @@
+// httplib server set-up: TLS with optional client certificates, auth, fault injection,
+// the admin endpoint and dispatch to the REST API.
+#include "kubesim/server.h"
+
+#include "kubesim/rest.h"
+#include "kubesim/server_auth.h"
+#include "kubesim/watch.h"
+
+#include <openssl/pem.h>
+#include <openssl/ssl.h>
+
+#include <iostream>
+
+namespace kubesim {
+
+struct Server::Http {
+  std::unique_ptr<httplib::Server> server;
+  std::unique_ptr<Api> api;
+  uint64_t log_watch = 0;
+};
+
+namespace {
+
+X509* pem_cert(const std::string& pem) {
+  BIO* b = BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size()));
+  X509* c = PEM_read_bio_X509(b, nullptr, nullptr, nullptr);
+  BIO_free(b);
+  return c;
+}
+
+EVP_PKEY* pem_key(const std::string& pem) {
+  BIO* b = BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size()));
+  EVP_PKEY* k = PEM_read_bio_PrivateKey(b, nullptr, nullptr, nullptr);
+  BIO_free(b);
+  return k;
+}
+
+}  // namespace
+
+Server::Server(Store& store, LogStore& logs, ServerOptions options)
+    : m_store(store), m_logs(logs), m_opts(std::move(options)), m_http(std::make_unique<Http>()) {
+  if (!m_opts.ca_cert_file.empty()) {
+    m_ca.cert_pem = read_file(m_opts.ca_cert_file);
+    if (!m_opts.ca_key_file.empty()) m_ca.key_pem = read_file(m_opts.ca_key_file);
+  } else {
+    m_ca = make_ca("kubesim-ca");
+  }
+  if (!m_opts.cert_file.empty()) {
+    m_server_cert.cert_pem = read_file(m_opts.cert_file);
+    m_server_cert.key_pem = read_file(m_opts.key_file);
+  } else if (m_opts.tls) {
+    m_server_cert = make_server_cert(m_ca, {"127.0.0.1", "localhost", "::1"});
+  }
+  m_http->api = std::make_unique<Api>(m_store, m_logs, m_opts.validator);
+  // Pods that go away take their logs with them (log followers end).
+  const ResourceType* pods = m_store.find("", "v1", "pods");
+  m_http->log_watch = m_store.watch(pods, [this](const WatchEvent& ev) {
+    if (ev.type == EventType::Deleted)
+      m_logs.remove_pod((*ev.object)["metadata"].value("namespace", ""), (*ev.object)["metadata"].value("name", ""));
+    return true;
+  });
+}
+
+Server::~Server() {
+  stop();
+  m_store.unwatch(m_http->log_watch);
+}
+
+CertKey Server::client_cert(const std::string& user, const std::vector<std::string>& groups) const {
+  return make_client_cert(m_ca, user, groups);
+}
+
+std::string Server::url() const {
+  std::string host = m_opts.listen.find(':') != std::string::npos ? "[" + m_opts.listen + "]" : m_opts.listen;
+  return std::string(m_opts.tls ? "https" : "http") + "://" + host + ":" + std::to_string(m_port);
+}
+
+void Server::start() {
+  if (m_opts.tls) {
+    std::string cert = m_server_cert.cert_pem, key = m_server_cert.key_pem, ca = m_ca.cert_pem;
+    m_http->server = std::make_unique<httplib::SSLServer>([cert, key, ca](SSL_CTX& ctx) {
+      X509* c = pem_cert(cert);
+      EVP_PKEY* k = pem_key(key);
+      X509* cac = pem_cert(ca);
+      bool ok = c && k && cac && SSL_CTX_use_certificate(&ctx, c) == 1 && SSL_CTX_use_PrivateKey(&ctx, k) == 1;
+      if (ok) {
+        X509_STORE_add_cert(SSL_CTX_get_cert_store(&ctx), cac);
+        SSL_CTX_add_client_CA(&ctx, cac);
+        SSL_CTX_set_verify(&ctx, SSL_VERIFY_PEER, nullptr);  // client certificates optional
+        SSL_CTX_set_min_proto_version(&ctx, TLS1_2_VERSION);
+      }
+      X509_free(c);
+      EVP_PKEY_free(k);
+      X509_free(cac);
+      return ok;
+    });
+  } else {
+    m_http->server = std::make_unique<httplib::Server>();
+  }
+  auto& srv = *m_http->server;
+  if (!srv.is_valid()) throw std::runtime_error("kubesim: cannot set up the TLS server");
+  int threads = m_opts.threads;
+  srv.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
+  srv.set_keep_alive_timeout(30);
+  srv.set_keep_alive_max_count(1000);
+  srv.set_read_timeout(30);
+  srv.set_write_timeout(30);
+  srv.set_payload_max_length(64 * 1024 * 1024);
+  auto handler = [this](const httplib::Request& req, httplib::Response& res) {
+    try {
+      dispatch(*this, *m_http->api, m_opts, req, res);
+    } catch (const StatusError& e) {
+      send_status(res, e);
+    } catch (const std::exception& e) {
+      send_status(res, StatusError(500, "InternalError", std::string("Internal error occurred: ") + e.what()));
+    }
+  };
+  srv.Get(".*", handler);
+  srv.Post(".*", handler);
+  srv.Put(".*", handler);
+  srv.Patch(".*", handler);
+  srv.Delete(".*", handler);
+  srv.Options(".*", handler);
+  srv.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (res.body.empty())
+      send_status(res, StatusError(res.status, fault_reason(res.status), fault_reason(res.status)));
+  });
+  m_port = m_opts.port == 0 ? srv.bind_to_any_port(m_opts.listen) : (srv.bind_to_port(m_opts.listen, m_opts.port) ? m_opts.port : -1);
+  if (m_port <= 0) throw std::runtime_error("kubesim: cannot listen on " + m_opts.listen + ":" + std::to_string(m_opts.port));
+  m_thread = std::thread([this] { m_http->server->listen_after_bind(); });
+  while (!srv.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+void Server::stop() {
+  if (m_http->api) m_http->api->stop();
+  if (m_http->server) m_http->server->stop();
+  if (m_thread.joinable()) m_thread.join();
+}
+
+}  // namespace kubesim

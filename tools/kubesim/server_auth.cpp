@@ -1,0 +1,170 @@
+#include "kubesim/server_auth.h"
+
+#include "kubesim/watch.h"
+
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+
+#include <thread>
+
+namespace kubesim {
+
+namespace {
+
+std::vector<std::string> name_entries(X509_NAME* name, int nid) {
+  std::vector<std::string> out;
+  int idx = -1;
+  while ((idx = X509_NAME_get_index_by_NID(name, nid, idx)) >= 0) {
+    ASN1_STRING* s = X509_NAME_ENTRY_get_data(X509_NAME_get_entry(name, idx));
+    unsigned char* utf8 = nullptr;
+    int n = ASN1_STRING_to_UTF8(&utf8, s);
+    if (n >= 0) out.emplace_back(reinterpret_cast<char*>(utf8), static_cast<size_t>(n));
+    OPENSSL_free(utf8);
+  }
+  return out;
+}
+
+bool constant_time_equal(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  unsigned char d = 0;
+  for (size_t i = 0; i < a.size(); ++i) d |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return d == 0;
+}
+
+void send_fault(httplib::Response& res, const FaultRule& rule) {
+  std::string msg = rule.message;
+  if (msg.empty()) msg = rule.status == 429 ? "Too many requests, please try again later." : "fault injected by kubesim";
+  StatusError e(rule.status, fault_reason(rule.status), msg, json::object());
+  if (rule.retry_after >= 0) {
+    res.set_header("Retry-After", std::to_string(rule.retry_after));
+    e.details["retryAfterSeconds"] = rule.retry_after;
+  }
+  send_status(res, e);
+}
+
+StatusError unauthorized() { return StatusError(401, "Unauthorized", "Unauthorized", json::object()); }
+
+StatusError forbidden(const UserInfo& user, const std::string& verb, const ApiPath& p) {
+  std::string res = p.plural + (p.sub.empty() ? "" : "/" + p.sub);
+  std::string qualified = p.group.empty() ? p.plural : p.plural + "." + p.group;
+  std::string msg = qualified + (p.name.empty() ? "" : " \"" + p.name + "\"") + " is forbidden: User \"" + user.name +
+                    "\" cannot " + verb + " resource \"" + res + "\" in API group \"" + p.group + "\"" +
+                    (p.has_ns ? " in the namespace \"" + p.ns + "\"" : " at the cluster scope");
+  json d = json::object();
+  if (!p.name.empty()) d["name"] = p.name;
+  if (!p.group.empty()) d["group"] = p.group;
+  d["kind"] = p.plural;
+  return StatusError(403, "Forbidden", msg, d);
+}
+
+void admin(FaultInjector& faults, const httplib::Request& req, httplib::Response& res) {
+  if (req.path != "/kubesim/faults") {
+    send_status(res, StatusError(404, "NotFound", "the server could not find the requested resource", json::object()));
+    return;
+  }
+  try {
+    if (req.method == "GET") {
+      send_json(res, 200, faults.to_json().dump());
+    } else if (req.method == "DELETE") {
+      faults.clear();
+      send_json(res, 200, faults.to_json().dump());
+    } else if (req.method == "POST" || req.method == "PUT") {
+      auto rules = FaultInjector::parse(parse_body(req.body, req.get_header_value("Content-Type")));
+      if (req.method == "PUT") faults.set(std::move(rules));
+      else faults.add(std::move(rules));
+      send_json(res, 200, faults.to_json().dump());
+    } else {
+      send_status(res, method_not_allowed());
+    }
+  } catch (const std::invalid_argument& e) {
+    send_status(res, bad_request(e.what()));
+  }
+}
+
+}  // namespace
+
+std::optional<UserInfo> authenticate(const httplib::Request& req, const ServerOptions& opts) {
+  std::string auth = req.get_header_value("Authorization");
+  if (auth.rfind("Bearer ", 0) == 0) {
+    std::string token = auth.substr(7);
+    for (const auto& t : opts.tokens)
+      if (constant_time_equal(t, token)) return UserInfo{"admin", {"system:masters", "system:authenticated"}};
+    return std::nullopt;  // a wrong token is rejected even when a certificate is present
+  }
+  if (req.ssl) {
+    X509* cert = SSL_get0_peer_certificate(req.ssl);
+    if (cert && SSL_get_verify_result(req.ssl) == X509_V_OK) {
+      X509_NAME* subject = X509_get_subject_name(cert);
+      auto cn = name_entries(subject, NID_commonName);
+      if (!cn.empty()) {
+        UserInfo u{cn[0], name_entries(subject, NID_organizationName)};
+        u.groups.push_back("system:authenticated");
+        return u;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::string request_verb(const httplib::Request& req, const ApiPath& p) {
+  const std::string& m = req.method;
+  if (m == "GET") {
+    if (!p.name.empty()) return "get";
+    return req.has_param("watch") && (req.get_param_value("watch") == "true" || req.get_param_value("watch") == "1")
+               ? "watch" : "list";
+  }
+  if (m == "POST") return "create";
+  if (m == "PUT") return "update";
+  if (m == "PATCH") return "patch";
+  if (m == "DELETE") return p.name.empty() ? "deletecollection" : "delete";
+  return "get";
+}
+
+void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib::Request& req,
+              httplib::Response& res) {
+  const std::string& path = req.path;
+  if (path == "/healthz" || path == "/livez" || path == "/readyz") {
+    res.set_content("ok", "text/plain");
+    return;
+  }
+  std::optional<UserInfo> user;
+  if (opts.auth) {
+    user = authenticate(req, opts);
+    if (!user) throw unauthorized();
+  } else {
+    user = UserInfo{"admin", {"system:masters"}};
+  }
+  if (path.rfind("/kubesim/", 0) == 0) {
+    admin(server.faults(), req, res);
+    return;
+  }
+  std::optional<FaultRule> fault = server.faults().decide(req.method, path);
+  if (fault) {
+    if (fault->action == "status") {
+      send_fault(res, *fault);
+      return;
+    }
+    if (fault->action == "latency" || fault->action == "stall")
+      std::this_thread::sleep_for(std::chrono::milliseconds(fault->delay_ms));
+    if (fault->action == "reset" || fault->action == "stall") {
+      reset_connection(request_socket(req));
+      res.status = 500;
+      return;
+    }
+  }
+  if (api.handle_discovery(req, res) || api.handle_openapi(req, res)) return;
+  if (path.rfind("/api/", 0) == 0 || path.rfind("/apis/", 0) == 0) {
+    ApiRequest areq{req, res, {}, user->name, fault};
+    auto parsed = parse_api_path(path);
+    bool master = std::find(user->groups.begin(), user->groups.end(), "system:masters") != user->groups.end();
+    if (parsed && !parsed->group_version_only && !master) {
+      std::string verb = request_verb(req, *parsed);
+      if (verb != "get" && verb != "list" && verb != "watch") throw forbidden(*user, verb, *parsed);
+    }
+    api.handle(areq);
+    return;
+  }
+  send_status(res, StatusError(404, "NotFound", "the server could not find the requested resource", json::object()));
+}
+
+}  // namespace kubesim

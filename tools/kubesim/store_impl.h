@@ -1,0 +1,59 @@
+// Store internals shared by store.cpp (objects) and store_types.cpp (registry, watch).
+#pragma once
+
+#include "kubesim/store.h"
+
+#include <deque>
+#include <map>
+#include <set>
+#include <shared_mutex>
+#include <unordered_map>
+
+namespace kubesim {
+
+struct StoredObject {
+  std::shared_ptr<const json> obj;
+  std::shared_ptr<const std::string> enc;
+};
+
+struct TypeData {
+  std::unique_ptr<ResourceType> rt;
+  bool builtin = false;
+  bool served = true;
+  std::map<std::pair<std::string, std::string>, StoredObject> objects;  // (ns, name)
+};
+
+using ObjectRef = std::tuple<TypeData*, std::string, std::string>;  // type, ns, name
+
+struct Store::Impl {
+  mutable std::shared_mutex mu;
+  std::vector<std::unique_ptr<TypeData>> all_types;  // never shrinks (pointers stay valid)
+  std::map<std::string, TypeData*> by_key;           // served types: group/version/plural
+  std::unordered_map<std::string, std::set<ObjectRef>> dependents;  // owner uid -> objects
+  uint64_t rv = 1;
+  std::deque<WatchEvent> history;
+  size_t history_limit = 20000;
+  std::function<std::chrono::system_clock::time_point()> clock;
+
+  // Events queued under mu, delivered in order after it is released.
+  std::mutex pending_mu;
+  std::deque<WatchEvent> pending;
+  std::recursive_mutex notify_mu;
+  std::map<uint64_t, std::pair<const ResourceType*, WatchFn>> watchers;
+  uint64_t next_watch = 1;
+
+  TypeData* data(const ResourceType& rt) const;
+  TypeData* data_any(const ResourceType& rt) const;  // also unserved types
+  // With mu held exclusively:
+  void emit(TypeData* td, EventType type, const StoredObject& so);
+  StoredObject put(TypeData* td, json obj, EventType type);
+  void index_owners(TypeData* td, const json& obj, bool add);
+  json erase(TypeData* td, const std::string& ns, const std::string& name, const std::string& propagation,
+             int depth);
+  void deliver();
+};
+
+std::string random_suffix(size_t n);
+std::string new_uid();
+
+}  // namespace kubesim

@@ -114,6 +114,9 @@ std::vector<json> create_all(kube::Client& client, const jobs::JobKind& kind, co
     } catch (const Error& e) {
       const std::string note = roll_back(client, created);
       throw Error("creating " + describe(obj) + " failed: " + e.what() + note, e.code());
+    } catch (const std::exception& e) {  // e.g. an unreadable answer
+      const std::string note = roll_back(client, created);
+      throw Error("creating " + describe(obj) + " failed: " + e.what() + note);
     }
   }
   return out;

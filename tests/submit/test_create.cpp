@@ -1,0 +1,185 @@
+// Creating a submit on the cluster is all or nothing: the job first, dependents owned by it,
+// and on any failure everything already created is deleted before the error is reported.
+#include <catch2/catch.hpp>
+
+#include "core/errors.h"
+#include "scripted_client.h"
+#include "submit/create.h"
+#include "submit/plan.h"
+#include "submit_testing.h"
+
+using namespace trainctl;
+using namespace trainctl::testing;
+using nlohmann::json;
+
+namespace {
+
+// pytorch + TensorBoard: PyTorchJob, Deployment, Service.
+std::vector<json> three_objects() {
+  return render_submit(parse_submit("pytorch", {"--name=demo", "--image=busybox", "--tensorboard", "sleep 1"}), "ns1");
+}
+
+const jobs::JobKind& pytorch() { return jobs::kind_for(jobs::Trainer::PyTorch); }
+
+// Echoes the posted object back with a uid, as the API server does.
+kube::Response echo(const kube::Request& r) {
+  json o = json::parse(r.body);
+  o["metadata"]["uid"] = "uid-" + o["metadata"]["name"].get<std::string>() + "-" + o["kind"].get<std::string>();
+  return ScriptedClient::ok(o);
+}
+
+std::vector<std::string> verbs_and_paths(const ScriptedClient& c) {
+  std::vector<std::string> out;
+  for (const auto& r : c.requests()) out.push_back(r.method + " " + r.path);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("create: the job first, then dependents with an ownerReference to its uid", "[create]") {
+  ScriptedClient client([](const kube::Request& r, int) { return echo(r); });
+  auto created = submit::create_all(client, pytorch(), "ns1", three_objects());
+  CHECK(verbs_and_paths(client) ==
+        std::vector<std::string>{"POST /apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs?fieldValidation=Strict",
+                                 "POST /apis/apps/v1/namespaces/ns1/deployments?fieldValidation=Strict",
+                                 "POST /api/v1/namespaces/ns1/services?fieldValidation=Strict"});
+  REQUIRE(created.size() == 3);
+  CHECK_FALSE(json::parse(client.requests()[0].body)["metadata"].contains("ownerReferences"));
+  for (int i : {1, 2}) {
+    json sent = json::parse(client.requests()[i].body);
+    CHECK(sent["metadata"]["ownerReferences"] == json::parse(R"([{"apiVersion": "kubeflow.org/v1",
+        "kind": "PyTorchJob", "name": "demo", "uid": "uid-demo-PyTorchJob", "controller": true,
+        "blockOwnerDeletion": true}])"));
+  }
+}
+
+TEST_CASE("create: the n-th create failing deletes everything created before it", "[create]") {
+  struct Failure {
+    std::string what;
+    std::function<void()> raise;
+    ExitCode code;
+  };
+  const std::vector<Failure> failures = {
+      {"500", [] { ScriptedClient::fail(500, "InternalError", "etcd is down"); }, ExitCode::Error},
+      {"422", [] { ScriptedClient::fail(422, "Invalid", "Deployment.apps \"x\" is invalid: spec: Required value"); },
+       ExitCode::Error},
+      {"reset", [] { throw TransportError("connection reset by peer"); }, ExitCode::Error},
+      {"403", [] { ScriptedClient::fail(403, "Forbidden", "services is forbidden"); }, ExitCode::Auth},
+  };
+  for (const auto& f : failures) {
+    for (int n : {1, 2}) {  // the 2nd (Deployment) or 3rd (Service) create fails
+      INFO(f.what << " on create #" << n + 1);
+      int posts = 0;
+      ScriptedClient client([&](const kube::Request& r, int) -> kube::Response {
+        if (r.method == "DELETE") return ScriptedClient::ok(json::object(), 200);
+        if (posts++ == n) f.raise();
+        return echo(r);
+      });
+      try {
+        submit::create_all(client, pytorch(), "ns1", three_objects());
+        FAIL("no error");
+      } catch (const Error& e) {
+        std::string msg = e.what();
+        CHECK(e.code() == f.code);
+        CHECK(msg.find(n == 1 ? "creating Deployment demo-tensorboard failed" : "creating Service demo-tensorboard failed") !=
+              std::string::npos);
+        CHECK(msg.find("deleted the " + std::to_string(n) + " object(s) created before it") != std::string::npos);
+      }
+      auto calls = verbs_and_paths(client);
+      std::vector<std::string> deletes(calls.begin() + n + 1, calls.end());
+      std::vector<std::string> expected;
+      if (n == 2) expected.push_back("DELETE /apis/apps/v1/namespaces/ns1/deployments/demo-tensorboard");
+      expected.push_back("DELETE /apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs/demo");
+      CHECK(deletes == expected);
+      // Deleting the job lets the garbage collector take its pods too.
+      CHECK(json::parse(client.requests().back().body)["propagationPolicy"] == "Background");
+    }
+  }
+}
+
+TEST_CASE("create: a failed rollback is reported, not hidden", "[create]") {
+  int posts = 0;
+  ScriptedClient client([&](const kube::Request& r, int) -> kube::Response {
+    if (r.method == "DELETE") throw TransportError("connection refused");
+    if (posts++ == 1) ScriptedClient::fail(500, "InternalError", "boom");
+    return echo(r);
+  });
+  CHECK_THROWS_WITH(submit::create_all(client, pytorch(), "ns1", three_objects()),
+                    Catch::Contains("could not delete PyTorchJob demo (connection refused)"));
+}
+
+TEST_CASE("create: 409 on the job says the name is taken and touches nothing", "[create]") {
+  ScriptedClient client([](const kube::Request&, int) -> kube::Response {
+    ScriptedClient::fail(409, "AlreadyExists", "pytorchjobs.kubeflow.org \"demo\" already exists");
+  });
+  try {
+    submit::create_all(client, pytorch(), "ns1", three_objects());
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(std::string(e.what()) == "job demo already exists in namespace ns1");
+    CHECK(e.code() == ExitCode::Error);
+  }
+  CHECK(client.requests().size() == 1);
+}
+
+TEST_CASE("create: 404 on the job's collection means the operator is not installed", "[create]") {
+  struct Case {
+    jobs::Trainer trainer;
+    std::string kind;
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {jobs::Trainer::PyTorch, "pytorch", {"--name=a", "--image=x"},
+       "PyTorchJob (kubeflow.org/v1) is not installed on this cluster: install the training-operator, or use --operator none"},
+      {jobs::Trainer::MPI, "mpi", {"--name=a", "--image=x"},
+       "MPIJob (kubeflow.org/v2beta1) is not installed on this cluster: install the mpi-operator (v2beta1)"},
+      {jobs::Trainer::Volcano, "volcano", {"--name=a", "--image=x"},
+       "Job (batch.volcano.sh/v1alpha1) is not installed on this cluster: install Volcano"},
+  };
+  for (const auto& c : cases) {
+    ScriptedClient client([](const kube::Request&, int) -> kube::Response {
+      ScriptedClient::fail(404, "NotFound", "the server could not find the requested resource");
+    });
+    auto objs = render_submit(parse_submit(c.kind, c.args), "ns1");
+    CHECK_THROWS_WITH(submit::create_all(client, jobs::kind_for(c.trainer), "ns1", objs), c.message);
+    CHECK(client.requests().size() == 1);
+  }
+}
+
+TEST_CASE("create: a missing namespace is a not-found error, not a missing operator", "[create]") {
+  ScriptedClient client([](const kube::Request&, int) -> kube::Response {
+    ScriptedClient::fail(404, "NotFound", "namespaces \"ns1\" not found");
+  });
+  try {
+    submit::create_all(client, pytorch(), "ns1", three_objects());
+    FAIL("no error");
+  } catch (const NotFoundError& e) {
+    CHECK(std::string(e.what()) == "namespace ns1 not found");
+    CHECK(e.code() == ExitCode::NotFound);
+  }
+}
+
+TEST_CASE("create: other errors on the job keep the server's message and exit code", "[create]") {
+  ScriptedClient client([](const kube::Request&, int) -> kube::Response {
+    ScriptedClient::fail(403, "Forbidden", "pytorchjobs.kubeflow.org is forbidden: User \"bob\" cannot create");
+  });
+  try {
+    submit::create_all(client, pytorch(), "ns1", three_objects());
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(std::string(e.what()).find("creating PyTorchJob demo failed: pytorchjobs.kubeflow.org is forbidden") == 0);
+    CHECK(e.code() == ExitCode::Auth);
+  }
+  CHECK(client.requests().size() == 1);
+}
+
+TEST_CASE("collection paths follow apiVersion and kind", "[create]") {
+  CHECK(submit::collection_path_for({{"apiVersion", "v1"}, {"kind", "Service"}}, "a") == "/api/v1/namespaces/a/services");
+  CHECK(submit::collection_path_for({{"apiVersion", "batch/v1"}, {"kind", "Job"}}, "a") ==
+        "/apis/batch/v1/namespaces/a/jobs");
+  CHECK(submit::collection_path_for({{"apiVersion", "batch.volcano.sh/v1alpha1"}, {"kind", "Job"}}, "a") ==
+        jobs::kind_for(jobs::Trainer::Volcano).resource.collection_path("a"));
+  CHECK(submit::collection_path_for({{"apiVersion", "kubeflow.org/v2beta1"}, {"kind", "MPIJob"}}, "a") ==
+        jobs::kind_for(jobs::Trainer::MPI).resource.collection_path("a"));
+}

@@ -1,0 +1,168 @@
+// --wait follows the job through watch streams (never polling) until its pods run or it ends.
+#include <catch2/catch.hpp>
+
+#include "core/errors.h"
+#include "scripted_client.h"
+#include "submit/wait.h"
+
+using namespace trainctl;
+using namespace trainctl::testing;
+using nlohmann::json;
+
+namespace {
+
+const jobs::JobKind& kind(jobs::Trainer t) { return jobs::kind_for(t); }
+
+json pod(const std::string& name, const std::string& phase, const std::string& rv = "5") {
+  return {{"metadata", {{"name", name}, {"resourceVersion", rv}}}, {"status", {{"phase", phase}}}};
+}
+
+std::string event(const std::string& type, const json& obj) { return json{{"type", type}, {"object", obj}}.dump(); }
+
+json list(const json& items, const std::string& rv = "10") {
+  return {{"kind", "List"}, {"metadata", {{"resourceVersion", rv}}}, {"items", items}};
+}
+
+json pytorch_job(const std::string& condition) {
+  json j = {{"metadata", {{"name", "demo"}, {"resourceVersion", "7"}}}};
+  if (!condition.empty()) j["status"]["conditions"] = {{{"type", condition}, {"status", "True"}}};
+  return j;
+}
+
+}  // namespace
+
+TEST_CASE("job phases from each kind's status", "[wait]") {
+  using submit::JobPhase;
+  const auto& pt = kind(jobs::Trainer::PyTorch);
+  CHECK(submit::job_phase(pt, json::object()) == JobPhase::Pending);
+  CHECK(submit::job_phase(pt, pytorch_job("Created")) == JobPhase::Pending);
+  CHECK(submit::job_phase(pt, pytorch_job("Running")) == JobPhase::Running);
+  CHECK(submit::job_phase(pt, pytorch_job("Succeeded")) == JobPhase::Succeeded);
+  CHECK(submit::job_phase(pt, pytorch_job("Failed")) == JobPhase::Failed);
+  json not_true = {{"status", {{"conditions", {{{"type", "Running"}, {"status", "False"}}}}}}};
+  CHECK(submit::job_phase(kind(jobs::Trainer::MPI), not_true) == JobPhase::Pending);
+  const auto& vc = kind(jobs::Trainer::Volcano);
+  CHECK(submit::job_phase(vc, {{"status", {{"state", {{"phase", "Running"}}}}}}) == JobPhase::Running);
+  CHECK(submit::job_phase(vc, {{"status", {{"state", {{"phase", "Completed"}}}}}}) == JobPhase::Succeeded);
+  CHECK(submit::job_phase(vc, {{"status", {{"state", {{"phase", "Aborted"}}}}}}) == JobPhase::Failed);
+  CHECK(submit::job_phase(vc, {{"status", {{"state", {{"phase", "Pending"}}}}}}) == JobPhase::Pending);
+  const auto& none = kind(jobs::Trainer::PyTorchNoOperator);
+  CHECK(submit::job_phase(none, {{"status", {{"conditions", {{{"type", "Complete"}, {"status", "True"}}}}}}}) ==
+        JobPhase::Succeeded);
+  CHECK(submit::job_phase(none, {{"status", {{"conditions", {{{"type", "Failed"}, {"status", "True"}}}}}}}) ==
+        JobPhase::Failed);
+  CHECK(submit::job_phase(none, {{"status", {{"active", 2}}}}) == JobPhase::Running);
+}
+
+TEST_CASE("--wait: returns once every pod runs, from a watch started at the list's version", "[wait]") {
+  ScriptedClient client(
+      [](const kube::Request& r, int) -> kube::Response {
+        CHECK(r.path.find("/api/v1/namespaces/ns1/pods?labelSelector=") == 0);
+        return ScriptedClient::ok(list(json::array({pod("demo-master-0", "Pending")})), 200);
+      },
+      [](const kube::Request& r, int) -> std::vector<std::string> {
+        CHECK(r.path.find("watch=true") != std::string::npos);
+        CHECK(r.path.find("resourceVersion=10") != std::string::npos);
+        return {event("MODIFIED", pod("demo-master-0", "Running")), event("ADDED", pod("demo-worker-0", "Pending")),
+                "", event("BOOKMARK", {{"metadata", {{"resourceVersion", "12"}}}}),
+                event("MODIFIED", pod("demo-worker-0", "Running")),
+                event("MODIFIED", pod("never-read", "Running"))};
+      });
+  std::vector<std::string> lines;
+  submit::WaitOptions o;
+  o.expected_pods = 2;
+  o.on_status = [&](const std::string& l) { lines.push_back(l); };
+  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) == submit::JobPhase::Running);
+  CHECK(lines == std::vector<std::string>{"job demo: 0/2 pods running", "job demo: 1/2 pods running",
+                                          "job demo: 2/2 pods running"});
+  CHECK(client.streams().size() == 1);
+  // The selector names the job's own pods and leaves out TensorBoard.
+  CHECK(client.requests()[0].path.find(kube::url_encode("app=pytorchjob,release=demo,role!=tensorboard")) !=
+        std::string::npos);
+}
+
+TEST_CASE("--wait=finished: exit 0 on success, JobFailed on failure", "[wait]") {
+  for (const std::string end : {"Succeeded", "Failed"}) {
+    ScriptedClient client(
+        [](const kube::Request& r, int) -> kube::Response {
+          CHECK(r.path.find("/apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs?fieldSelector=metadata.name%3Ddemo") == 0);
+          return ScriptedClient::ok(list(json::array({pytorch_job("Created")})), 200);
+        },
+        [&](const kube::Request&, int) -> std::vector<std::string> {
+          return {event("MODIFIED", pytorch_job("Running")), event("MODIFIED", pytorch_job(end))};
+        });
+    submit::WaitOptions o;
+    o.until_finished = true;
+    std::vector<std::string> lines;
+    o.on_status = [&](const std::string& l) { lines.push_back(l); };
+    if (end == "Succeeded") {
+      CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) == submit::JobPhase::Succeeded);
+      CHECK(lines == std::vector<std::string>{"job demo: PENDING", "job demo: RUNNING", "job demo: SUCCEEDED"});
+    } else {
+      try {
+        submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o);
+        FAIL("no error");
+      } catch (const Error& e) {
+        CHECK(e.code() == ExitCode::JobFailed);
+        CHECK(std::string(e.what()) == "job demo failed");
+      }
+    }
+  }
+}
+
+TEST_CASE("--wait: a failed pod makes it ask the job, outside the stream", "[wait]") {
+  int gets = 0;
+  ScriptedClient client(
+      [&](const kube::Request& r, int) -> kube::Response {
+        ++gets;
+        if (r.path == "/apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs/demo")
+          return ScriptedClient::ok(pytorch_job("Failed"), 200);
+        return ScriptedClient::ok(list(json::array()), 200);
+      },
+      [](const kube::Request&, int) -> std::vector<std::string> {
+        return {event("ADDED", pod("demo-master-0", "Failed"))};
+      });
+  submit::WaitOptions o;
+  o.expected_pods = 1;
+  CHECK_THROWS_MATCHES(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o), Error,
+                       Catch::Predicate<Error>([](const Error& e) { return e.code() == ExitCode::JobFailed; }));
+  CHECK(gets == 2);  // the pod list, then the job
+}
+
+TEST_CASE("--timeout ends the wait with ExitCode::Timeout", "[wait]") {
+  auto now = std::chrono::system_clock::time_point{} + std::chrono::hours(1000);
+  ScriptedClient client([](const kube::Request&, int) { return ScriptedClient::ok(list(json::array()), 200); },
+                        [&](const kube::Request& r, int) -> std::vector<std::string> {
+                          // The server ends a watch after timeoutSeconds; the clock moves on.
+                          CHECK(r.path.find("timeoutSeconds=30") != std::string::npos);
+                          now += std::chrono::seconds(31);
+                          return {};
+                        });
+  submit::WaitOptions o;
+  o.until_finished = true;
+  o.timeout = std::chrono::seconds(30);
+  o.clock = [&] { return now; };
+  try {
+    submit::wait_for_job(client, kind(jobs::Trainer::Volcano), "ns1", "demo", o);
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.code() == ExitCode::Timeout);
+    CHECK(std::string(e.what()) == "timed out after 30s waiting for job demo to finish");
+  }
+}
+
+TEST_CASE("--wait: a watch ERROR (410 Gone) makes it list again", "[wait]") {
+  int lists = 0;
+  ScriptedClient client(
+      [&](const kube::Request&, int) -> kube::Response {
+        ++lists;
+        return ScriptedClient::ok(list(json::array({pytorch_job(lists == 1 ? "Created" : "Succeeded")})), 200);
+      },
+      [](const kube::Request&, int) -> std::vector<std::string> {
+        return {json{{"type", "ERROR"}, {"object", {{"kind", "Status"}, {"code", 410}}}}.dump()};
+      });
+  submit::WaitOptions o;
+  o.until_finished = true;
+  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) == submit::JobPhase::Succeeded);
+  CHECK(lists == 2);
+}

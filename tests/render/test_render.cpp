@@ -1,0 +1,102 @@
+// The rendering engine: values enter templates JSON-encoded, YAML text becomes JSON objects,
+// and JSON objects print as YAML that reads back identically.
+#include <catch2/catch.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include "core/errors.h"
+#include "render/emit.h"
+#include "render/render.h"
+
+using namespace trainctl;
+using nlohmann::json;
+
+TEST_CASE("strings and numbers enter templates JSON-encoded", "[render]") {
+  json values = {{"s", "a \"b\"\n"}, {"n", 3}, {"f", 1.5}, {"t", true}};
+  CHECK(render::render_text("t", "{{s}}|{{n}}|{{f}}|{{#t}}yes{{/t}}", values) == "\"a \\\"b\\\"\\n\"|3|1.5|yes");
+}
+
+TEST_CASE("null and false skip sections; lists repeat them; _json keys insert JSON", "[render]") {
+  json values = {{"absent", nullptr},
+                 {"off", false},
+                 {"items", {{{"k", "a"}}, {{"k", "b"}}}},
+                 {"obj_json", {{"x", {1, 2}}, {"y", "z"}}},
+                 {"empty", json::array()}};
+  const std::string tmpl = "{{#absent}}A{{/absent}}{{#off}}O{{/off}}{{#empty}}E{{/empty}}{{#items}}[{{k}}]{{/items}}{{absent}}{{obj_json}}";
+  CHECK(render::render_text("t", tmpl, values) == "[\"a\"][\"b\"]{\"x\":[1,2],\"y\":\"z\"}");
+}
+
+TEST_CASE("a value never re-enters the template engine", "[render]") {
+  json values = {{"v", "{{w}} {{#w}}x{{/w}} {{=<% %>=}}"}, {"w", "SECRET"}};
+  auto objs = render::render_objects("t", "a: {{v}}\n", values);
+  REQUIRE(objs.size() == 1);
+  CHECK(objs[0]["a"] == "{{w}} {{#w}}x{{/w}} {{=<% %>=}}");
+}
+
+TEST_CASE("a broken template is an error naming it", "[render]") {
+  CHECK_THROWS_WITH(render::render_text("pytorch/job.yaml", "{{#open}}", json::object()),
+                    Catch::StartsWith("template pytorch/job.yaml: "));
+  CHECK_THROWS_WITH(render::parse_yaml_stream("mpi/job.yaml", "a: [1, 2\nb: {"),
+                    Catch::StartsWith("template mpi/job.yaml did not render to valid YAML"));
+}
+
+TEST_CASE("YAML to JSON: quoted scalars are strings, plain ones typed, nulls dropped", "[render]") {
+  auto docs = render::parse_yaml_stream("t",
+                                        "a: \"1\"\nb: 1\nc: true\nd: \"true\"\ne: 1.5\nf:\ng: ~\nh: [x, \"\"]\n"
+                                        "i: {}\nj: 0x1F\nk: -7\nl: text\n---\n---\nsecond: doc\n");
+  REQUIRE(docs.size() == 2);  // the empty document is dropped
+  CHECK(docs[0] == json::parse(R"({"a": "1", "b": 1, "c": true, "d": "true", "e": 1.5, "h": ["x", ""],
+                                   "i": {}, "j": 31, "k": -7, "l": "text"})"));
+  CHECK(docs[1] == json{{"second", "doc"}});
+}
+
+TEST_CASE("hostile values survive template -> YAML -> JSON byte for byte", "[render][hostile]") {
+  std::string big(10 * 1024, 'x');
+  for (size_t i = 0; i < big.size(); i += 97) big[i] = '\n';
+  const std::vector<std::string> values = {"it's \"quoted\"", "multi\nline\n", "key: value", "{{x}}", "# hash",
+                                           "ünï 😀 \u2028 \u0085 \ufeff", "\x01\x7f", "", " pad ", "- dash",
+                                           "true", "123", "null", "~", big};
+  for (const auto& v : values) {
+    INFO(json(v).dump());
+    auto objs = render::render_objects("t", "list:\n- name: {{v}}\n  inline: [{{v}}, {{v}}]\nkey: {{v}}\n", {{"v", v}});
+    REQUIRE(objs.size() == 1);
+    CHECK(objs[0]["list"][0]["name"] == v);
+    CHECK(objs[0]["list"][0]["inline"] == json::array({v, v}));
+    CHECK(objs[0]["key"] == v);
+    CHECK(render::parse_yaml_stream("emit", render::to_yaml(objs[0]))[0] == objs[0]);
+  }
+}
+
+TEST_CASE("printed YAML quotes strings that would read back as other types", "[render][emit]") {
+  json obj = json::object();
+  for (const char* s : {"true", "False", "yes", "no", "on", "off", "y", "n", "null", "~", "", "123", "1.5", "0x1F",
+                        "1e3", "-1", "+1", ".5", "2026-01-01", ".inf", "NaN", "-c", "0777"})
+    obj[s] = s;
+  obj["plain"] = "text";
+  obj["number"] = 42;
+  obj["flag"] = false;
+  obj["nothing"] = nullptr;
+  obj["empty_map"] = json::object();
+  obj["empty_list"] = json::array();
+  const std::string text = render::to_yaml(obj);
+  INFO(text);
+  CHECK(text.find("plain: text") != std::string::npos);
+  CHECK(text.find("number: 42") != std::string::npos);
+  CHECK(text.find("\"true\": \"true\"") != std::string::npos);
+  CHECK(text.find("\"123\": \"123\"") != std::string::npos);
+  // Every scalar reads back as the type it had, for yaml-cpp and by YAML 1.1 rules
+  // (a plain "yes" or "on" would be a bool to kubectl's YAML reader).
+  YAML::Node n = YAML::Load(text);
+  for (const auto& [k, v] : obj.items()) {
+    if (!v.is_string() || k == "plain") continue;
+    CHECK(n[k].Tag() == "!");  // double-quoted
+  }
+  json back = render::parse_yaml_stream("t", text)[0];
+  obj.erase("nothing");  // nulls are dropped on reading
+  CHECK(back == obj);
+}
+
+TEST_CASE("a YAML stream separates documents with ---", "[render][emit]") {
+  std::string s = render::to_yaml_stream({json{{"a", 1}}, json{{"b", json::array({1, "x"})}}});
+  CHECK(s == "a: 1\n---\nb:\n  - 1\n  - x\n");
+  CHECK(render::parse_yaml_stream("t", s) == std::vector<json>{json{{"a", 1}}, json{{"b", json::array({1, "x"})}}});
+}

@@ -1,0 +1,106 @@
+// Where templates come from: the built-in set, overridden file by file from a directory; the
+// export command's writer; every built-in template is valid mustache and YAML.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "core/errors.h"
+#include "render/render.h"
+#include "render/templates.h"
+#include "schema/schema.h"
+#include "support/paths.h"
+
+using namespace trainctl;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+void write(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p) << text;
+}
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+}  // namespace
+
+TEST_CASE("the built-in set has one job template per kind and shared pod/TensorBoard templates", "[templates]") {
+  const auto& t = render::embedded_templates();
+  for (const char* name : {"pytorch/job.yaml", "pytorch-none/job.yaml", "pytorch-none/service.yaml", "mpi/job.yaml",
+                           "volcano/job.yaml", "common/pod.yaml", "common/tensorboard-deployment.yaml",
+                           "common/tensorboard-service.yaml"}) {
+    INFO(name);
+    CHECK(t.count(name) == 1);
+  }
+}
+
+TEST_CASE("every built-in template renders to YAML with no values at all", "[templates]") {
+  for (const auto& [name, text] : render::embedded_templates()) {
+    INFO(name);
+    CHECK_NOTHROW(render::render_objects(name, text, json::object()));
+  }
+}
+
+TEST_CASE("lookup order: override KIND/NAME, override common/NAME, built-in KIND/NAME, built-in common/NAME",
+          "[templates]") {
+  const std::string dir = testing::make_temp_dir("templates");
+  render::TemplateSet builtin;
+  render::TemplateSet over(dir);
+  std::string source;
+  CHECK(over.get("mpi", "pod.yaml", &source) == render::embedded_templates().at("common/pod.yaml"));
+  CHECK(source == "built-in common/pod.yaml");
+  write(fs::path(dir) / "common/pod.yaml", "common: 1\n");
+  CHECK(over.get("mpi", "pod.yaml", &source) == "common: 1\n");
+  CHECK(source == (fs::path(dir) / "common/pod.yaml").string());
+  write(fs::path(dir) / "mpi/pod.yaml", "mpi: 1\n");
+  CHECK(over.get("mpi", "pod.yaml") == "mpi: 1\n");
+  CHECK(over.get("pytorch", "pod.yaml") == "common: 1\n");
+  CHECK(over.get("pytorch", "job.yaml") == render::embedded_templates().at("pytorch/job.yaml"));
+  CHECK(builtin.get("mpi", "pod.yaml") == render::embedded_templates().at("common/pod.yaml"));
+  CHECK_THROWS_WITH(builtin.get("mpi", "nothing.yaml"), "no template mpi/nothing.yaml (nor common/nothing.yaml)");
+}
+
+TEST_CASE("the template directory comes from the flag, else TRAINCTL_TEMPLATE_DIR", "[templates]") {
+  const std::string dir = testing::make_temp_dir("tdir");
+  ::unsetenv("TRAINCTL_TEMPLATE_DIR");
+  CHECK(render::resolve_template_dir("") == "");
+  CHECK(render::resolve_template_dir(dir) == dir);
+  ::setenv("TRAINCTL_TEMPLATE_DIR", dir.c_str(), 1);
+  CHECK(render::resolve_template_dir("") == dir);
+  ::setenv("TRAINCTL_TEMPLATE_DIR", "/nonexistent/templates", 1);
+  CHECK_THROWS_AS(render::resolve_template_dir(""), UsageError);
+  CHECK_THROWS_WITH(render::resolve_template_dir(""),
+                    "TRAINCTL_TEMPLATE_DIR \"/nonexistent/templates\" is not a directory");
+  CHECK_THROWS_WITH(render::resolve_template_dir("/nonexistent/x"), "--template-dir \"/nonexistent/x\" is not a directory");
+  ::unsetenv("TRAINCTL_TEMPLATE_DIR");
+}
+
+TEST_CASE("export writes every built-in template and refuses to overwrite without force", "[templates]") {
+  const std::string dir = testing::make_temp_dir("export");
+  auto written = render::export_templates(dir, false);
+  CHECK(written.size() == render::embedded_templates().size());
+  for (const auto& [name, text] : render::embedded_templates()) CHECK(read(fs::path(dir) / name) == text);
+  CHECK_THROWS_WITH(render::export_templates(dir, false), Catch::Contains("already exists (use --force to overwrite)"));
+  CHECK_NOTHROW(render::export_templates(dir, true));
+  // An exported set used as an override directory renders exactly as the built-ins.
+  render::TemplateSet over(dir);
+  CHECK(over.get("volcano", "job.yaml") == render::embedded_templates().at("volcano/job.yaml"));
+}
+
+TEST_CASE("the TensorBoard Service template renders a valid core/v1 Service", "[templates]") {
+  auto set = schema::SchemaSet::load_dir(testing::require_schema_dir());
+  json v = {{"name", "demo-tensorboard"},
+            {"namespace", "ns1"},
+            {"labels", {{{"key", "role"}, {"value", "tensorboard"}}, {{"key", "release"}, {"value", "demo"}}}},
+            {"selector", {{{"key", "role"}, {"value", "tensorboard"}}}}};
+  auto objs = render::render_objects("svc", render::embedded_templates().at("common/tensorboard-service.yaml"), v);
+  REQUIRE(objs.size() == 1);
+  auto result = set.validate(objs[0]);
+  INFO(result.to_string());
+  CHECK(result.ok());
+  CHECK(objs[0]["spec"]["type"] == "NodePort");
+  CHECK(objs[0]["spec"]["ports"][0]["port"] == 6006);
+}

@@ -50,8 +50,8 @@ void add_pod_flags(CLI::App& cmd, SubmitOptions& o) {
 void add_output_flags(CLI::App& cmd, SubmitOptions& o) {
   cmd.add_flag("--dry-run", o.dry_run, "Print the manifests (YAML stream) and send nothing");
   cmd.add_option("-o,--output", o.output, "Format of --dry-run: yaml or json")->capture_default_str();
-  cmd.add_flag("--wait{running}", o.wait, "Wait until every pod runs; --wait=finished waits until the job ends")
-      ->expected(0, 1);
+  // A flag, so that `--wait CMD` leaves CMD to the positional command; --wait=finished sets it.
+  cmd.add_flag("--wait{running}", o.wait, "Wait until every pod runs; --wait=finished waits until the job ends");
   cmd.add_option("--timeout", o.timeout, "Give up waiting after this long, e.g. 10m");
   cmd.add_option("--template-dir", o.template_dir,
                  "Directory of templates overriding the built-in ones (also TRAINCTL_TEMPLATE_DIR)");

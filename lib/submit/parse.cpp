@@ -94,7 +94,7 @@ HostMount parse_data_dir(const std::string& text) {
 
 Task parse_task(const std::string& text) {
   static const std::regex head("([^:]+):([0-9]+)(:(.*))?", std::regex::extended);
-  static const std::regex tag_re("[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}");
+  static const std::regex tag_re("[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}(@sha256)?");
   static const std::regex port_path_re("[0-9]+/.*");
   std::smatch m;
   if (!std::regex_match(text, m, head))

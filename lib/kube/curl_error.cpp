@@ -168,13 +168,20 @@ TransportError transport_error(const TransportFailure& f, const TlsContext& tls)
     return TransportError(with_detail("the TLS connection to " + where + " failed: " + what, alert_text(f)),
                           ExitCode::Auth);
   }
+  // A server that asked for a client certificate and got none may have refused the
+  // connection for that (with TLS 1.3 its alert can be lost when the connection is torn
+  // down first); say so as a hint, since a reset may have other causes.
+  const std::string hint = f.client_cert_requested && !f.sent_client_cert
+                               ? "; the server asked for a client certificate and the kubeconfig gives none"
+                               : "";
   if (f.code == CURLE_SSL_CONNECT_ERROR || is_tls_alert(f)) {
-    return TransportError(with_detail("the TLS handshake with " + where + " failed", alert_text(f)));
+    return TransportError(with_detail("the TLS handshake with " + where + " failed", alert_text(f)) + hint);
   }
   if (f.code == CURLE_RECV_ERROR || f.code == CURLE_SEND_ERROR || f.code == CURLE_GOT_NOTHING ||
       f.code == CURLE_PARTIAL_FILE) {
     return TransportError(with_detail("the connection to " + where + " was closed before the answer was complete",
-                                      f.detail));
+                                      f.detail) +
+                          hint);
   }
   return TransportError(with_detail("the request to " + f.url + " failed: " + curl_easy_strerror(f.code), f.detail));
 }

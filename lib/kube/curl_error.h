@@ -20,6 +20,7 @@ struct TransportFailure {
   std::string server;      // the server of the config, e.g. https://127.0.0.1:6443
   int tls_alert = -1;      // description of a fatal TLS alert from the server (RFC 8446 6.2)
   bool sent_client_cert = false;
+  bool client_cert_requested = false;  // the server's handshake asked for a client certificate
 };
 
 // The RFC name of a TLS alert description ("certificate required"), "alert N" if unknown.

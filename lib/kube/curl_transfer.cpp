@@ -197,8 +197,12 @@ size_t Transfer::on_header(char* data, size_t size, size_t count, void* self) {
 
 int Transfer::on_debug(CURL*, curl_infotype type, char* data, size_t size, void* self) {
   if (type != CURLINFO_TEXT) return 0;
-  // "TLSv1.3 (IN), TLS alert, unknown (628):" where 628 = level << 8 | description.
   const std::string_view text(data, size);
+  if (text.find("(IN), TLS handshake, Request CERT") != std::string_view::npos) {
+    static_cast<Transfer*>(self)->m_cert_requested = true;
+    return 0;
+  }
+  // "TLSv1.3 (IN), TLS alert, unknown (628):" where 628 = level << 8 | description.
   const auto at = text.find("(IN), TLS alert");
   if (at == std::string_view::npos) return 0;
   const auto open = text.rfind('(');
@@ -286,6 +290,7 @@ TransportFailure Transfer::failure() const {
   f.server = m_settings.server;
   f.tls_alert = m_tls_alert;
   f.sent_client_cert = m_sent_client_cert;
+  f.client_cert_requested = m_cert_requested;
   return f;
 }
 

@@ -75,6 +75,7 @@ private:
   std::string m_error_text;
   int m_tls_alert = -1;  // the fatal TLS alert the server sent, if any
   bool m_sent_client_cert = false;
+  bool m_cert_requested = false;  // the server's handshake asked for a client certificate
   std::chrono::steady_clock::time_point m_started;
   std::chrono::milliseconds m_elapsed{0};
   // stream state

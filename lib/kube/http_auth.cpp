@@ -1,5 +1,7 @@
 #include "kube/http_auth.h"
 
+#include <openssl/evp.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -18,13 +20,27 @@ std::string trim(std::string text) {
   return text.substr(b, e - b + 1);
 }
 
-void register_secrets(const AuthMaterial& m) {
-  log::add_secret(m.bearer_token);
-  log::add_secret(m.password);
-  log::add_secret(m.client_key_pem);
+}  // namespace
+
+void Credentials::register_secret_locked(const std::string& secret) {
+  if (secret.empty() || !m_registered.insert(secret).second) return;  // each value once
+  log::add_secret(secret);
 }
 
-}  // namespace
+void Credentials::register_secrets_locked(const AuthMaterial& m) {
+  register_secret_locked(m.bearer_token);
+  register_secret_locked(m.password);
+  register_secret_locked(m.client_key_pem);
+  if (!m.password.empty()) {
+    // The value of the Basic Authorization header libcurl builds from them.
+    const std::string pair = m.username + ":" + m.password;
+    std::string encoded(4 * ((pair.size() + 2) / 3) + 1, '\0');
+    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(encoded.data()),
+                                  reinterpret_cast<const unsigned char*>(pair.data()), static_cast<int>(pair.size()));
+    encoded.resize(static_cast<size_t>(n));
+    register_secret_locked(encoded);
+  }
+}
 
 Credentials::Credentials(const RestConfig& config) : m_token_file(config.token_file) {
   m_static.bearer_token = config.bearer_token;
@@ -32,7 +48,7 @@ Credentials::Credentials(const RestConfig& config) : m_token_file(config.token_f
   m_static.password = config.password;
   m_static.client_cert_pem = config.client_cert_pem;
   m_static.client_key_pem = config.client_key_pem;
-  register_secrets(m_static);
+  register_secrets_locked(m_static);
   m_token_read_at = std::chrono::steady_clock::now();
   if (m_static.bearer_token.empty() && !m_token_file.empty()) reread_token_file_locked(true);
   if (config.exec) m_exec = std::make_unique<ExecCredentialProvider>(*config.exec, config.server);
@@ -54,7 +70,7 @@ void Credentials::reread_token_file_locked(bool force) {
     log::warn("cannot re-read the token file {}; keeping the token read before", m_token_file);
     return;
   }
-  log::add_secret(token);
+  register_secret_locked(token);
   m_static.bearer_token = std::move(token);
 }
 
@@ -73,7 +89,7 @@ AuthMaterial Credentials::current() {
       m.client_cert_pem = std::move(cred.client_certificate_data);
       m.client_key_pem = std::move(cred.client_key_data);
     }
-    register_secrets(m);
+    register_secrets_locked(m);
   }
   return m;
 }

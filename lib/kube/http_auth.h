@@ -6,6 +6,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "kube/config.h"
@@ -36,12 +37,15 @@ public:
 
 private:
   void reread_token_file_locked(bool force);
+  void register_secret_locked(const std::string& secret);
+  void register_secrets_locked(const AuthMaterial& m);
 
   std::mutex m_mutex;
   AuthMaterial m_static;
   std::string m_token_file;
   std::chrono::steady_clock::time_point m_token_read_at;
   std::unique_ptr<ExecCredentialProvider> m_exec;
+  std::set<std::string> m_registered;  // secrets already given to log::add_secret
 };
 
 }  // namespace trainctl::kube

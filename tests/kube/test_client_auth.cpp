@@ -174,4 +174,6 @@ TEST_CASE("debug log shows method, URL and status but never a credential", "[cli
   // And the secrets are registered, so any later line that carried one would be scrubbed.
   CHECK(log::redact(std::string("x ") + k_token) == "x <redacted>");
   CHECK(log::redact(std::string("x ") + k_password) == "x <redacted>");
+  // base64("admin:pw-Zq8!xY3#secret"), the Basic header value, computed by hand.
+  CHECK(log::redact("x YWRtaW46cHctWnE4IXhZMyNzZWNyZXQ=") == "x <redacted>");
 }

@@ -20,8 +20,8 @@ namespace trainctl::testing {
 struct ServerFixture {
   explicit ServerFixture(bool require_client_cert = false,
                          const std::vector<std::string>& dns_names = {"localhost"},
-                         const std::vector<std::string>& ips = {"127.0.0.1"})
-      : server({ca.issue_server(dns_names, ips), require_client_cert ? ca.cert_pem() : std::string()}) {}
+                         const std::vector<std::string>& ips = {"127.0.0.1"}, bool max_tls12 = false)
+      : server({ca.issue_server(dns_names, ips), require_client_cert ? ca.cert_pem() : std::string(), max_tls12}) {}
 
   kube::RestConfig config() const {
     kube::RestConfig c;

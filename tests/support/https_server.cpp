@@ -44,6 +44,7 @@ HttpsServer::HttpsServer(const Options& options) {
   X509_free(cert);
   EVP_PKEY_free(key);
   if (!m_server->is_valid()) throw std::runtime_error("test HTTPS server: invalid TLS setup");
+  if (options.max_tls12) SSL_CTX_set_max_proto_version(m_server->ssl_context(), TLS1_2_VERSION);
   m_server->set_keep_alive_max_count(100);
   m_server->set_keep_alive_timeout(2);
 }

@@ -17,6 +17,9 @@ public:
   struct Options {
     CertAndKey identity;        // the server's certificate and key
     std::string client_ca_pem;  // non-empty: clients must present a certificate it signed
+    // Speak at most TLS 1.2, where a refused client certificate ends the handshake itself
+    // (with TLS 1.3 the refusal comes after it, racing the client's first write).
+    bool max_tls12 = false;
   };
 
   explicit HttpsServer(const Options& options);

@@ -2,6 +2,11 @@
 // Definitions under DIR/crds and the built-in OpenAPI v3 documents under DIR/openapi/vX.Y,
 // with the rules and the wording of kube-apiserver (structural schemas, field validation
 // Strict / Warn / Ignore, metav1.StatusCause reasons).
+// Checked: type, format int32/int64 (integral), date-time (CRDs), enum, required, nullable,
+// minimum/maximum, minLength/maxLength, pattern, minItems/maxItems, list-type set/map
+// duplicates, additionalProperties, allOf/anyOf/oneOf, $ref, x-kubernetes-int-or-string,
+// -preserve-unknown-fields and -embedded-resource, and ObjectMeta (name or generateName,
+// name format, label values). Not evaluated: CEL rules (x-kubernetes-validations).
 #pragma once
 
 #include <memory>
@@ -27,6 +32,7 @@ inline constexpr const char* kReasonNotSupported = "FieldValueNotSupported";
 inline constexpr const char* kReasonTypeInvalid = "FieldValueTypeInvalid";
 inline constexpr const char* kReasonTooMany = "FieldValueTooMany";
 inline constexpr const char* kReasonTooLong = "FieldValueTooLong";
+inline constexpr const char* kReasonDuplicate = "FieldValueDuplicate";
 inline constexpr const char* kReasonUnknown = "FieldValueUnknown";
 
 struct ValidationResult {
@@ -35,7 +41,7 @@ struct ValidationResult {
   // Every problem found. cause.field is a path like `spec.pytorchReplicaSpecs.Master.replicas`
   // or `spec.template.spec.containers[0].name`; cause.message is the error body as the API
   // server puts it in a StatusCause, e.g. `Unsupported value: "Bogus": supported values:
-  // "All", "None", "Running"`. In Strict mode each unknown field is also a cause with reason
+  // "OpenMPI", "Intel", "MPICH"`. In Strict mode each unknown field is also a cause with reason
   // FieldValueUnknown and message `unknown field "spec.foo"`, listed first.
   std::vector<StatusCause> causes;
   // Paths of fields the schema does not declare (all modes), e.g. "spec.foo".

@@ -228,8 +228,7 @@ void Validator::check_list(const nlohmann::json& v, const SchemaNode& n) {
       }
     }
     if (!seen.insert(key.dump()).second) {
-      add(m_path + "[" + std::to_string(i) + "]", "FieldValueDuplicate",
-          "Duplicate value: " + render_value(key));
+      add(m_path + "[" + std::to_string(i) + "]", kReasonDuplicate, "Duplicate value: " + render_value(key));
     }
   }
 }

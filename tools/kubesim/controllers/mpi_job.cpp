@@ -36,7 +36,7 @@ json pod_template(const json& job, const std::string& type, const std::string& r
   json tmpl = rs.value("template", json::object());
   json meta = tmpl.value("metadata", json::object());
   json l = meta.value("labels", json::object());
-  for (auto& [k, v] : labels.items()) l[k] = v;
+  for (auto it = labels.begin(); it != labels.end(); ++it) l[it.key()] = *it;
   meta["labels"] = l;
   meta.erase("creationTimestamp");
   json spec = tmpl.value("spec", json::object());

@@ -96,7 +96,8 @@ json PyTorchJobController::make_pod(const json& job, const std::string& rtype, i
   const std::string name = meta_name(job) + "-" + rt + "-" + std::to_string(index);
   json meta = tmpl.value("metadata", json::object());
   json labels = meta.value("labels", json::object());
-  for (auto& [k, v] : base_labels(job).items()) labels[k] = v;
+  const json base = base_labels(job);
+  for (auto it = base.begin(); it != base.end(); ++it) labels[it.key()] = *it;
   labels["training.kubeflow.org/replica-type"] = rt;
   labels["training.kubeflow.org/replica-index"] = std::to_string(index);
   if (rtype == "Master") labels["training.kubeflow.org/job-role"] = "master";

@@ -1,0 +1,99 @@
+#include <catch2/catch.hpp>
+
+#include "cmd_harness.h"
+#include "core/errors.h"
+#include "get_stubs.h"
+
+using namespace get_stubs;
+
+namespace {
+json pvc(const std::string& name, const std::string& ns, const std::string& phase, const json& annotations = json::object()) {
+  return {{"metadata", {{"name", name}, {"namespace", ns}, {"creationTimestamp", "2024-05-01T09:25:00Z"},
+                        {"annotations", annotations}}},
+          {"spec", {{"accessModes", json::array({"ReadWriteMany"})}, {"volumeName", "pv-" + name}}},
+          {"status", {{"phase", phase}, {"capacity", {{"storage", "10Gi"}}}}}};
+}
+}  // namespace
+
+TEST_CASE("data list prints bound PVCs as in the walk-through (seed 000)") {
+  Harness h;
+  h.client->on_get("/api/v1/namespaces/default/persistentvolumeclaims?limit=500",
+                   FakeClient::list(json::array({pvc("training-data", "default", "Bound"), pvc("new-claim", "default", "Pending")})));
+  h.run({"data", "list"});
+  CHECK(h.out() ==
+        "NAME           ACCESSMODE     DESCRIPTION  OWNER  AGE\n"
+        "training-data  ReadWriteMany                      35m\n");
+  CHECK_NOTHROW(h.client->verify());
+}
+
+TEST_CASE("data list -A puts NAMESPACE second and reads description/owner annotations") {
+  Harness h;
+  json deleting = pvc("old", "team-b", "Bound");
+  deleting["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
+  h.client->on_get("/api/v1/persistentvolumeclaims?limit=500",
+                   FakeClient::list(json::array({pvc("imagenet", "team-a", "Bound", {{"description", "ImageNet 2012"}, {"owner", "alice"}}),
+                                                 deleting})));
+  h.run({"data", "list", "--allNamespaces"});
+  CHECK(h.out() ==
+        "NAME      NAMESPACE  ACCESSMODE     DESCRIPTION    OWNER  AGE\n"
+        "imagenet  team-a     ReadWriteMany  ImageNet 2012  alice  35m\n");
+
+  Harness j;
+  j.client->on_get("/api/v1/namespaces/default/persistentvolumeclaims?limit=500",
+                   FakeClient::list(json::array({pvc("training-data", "default", "Bound")})));
+  j.run({"data", "list", "-o", "json"});
+  auto arr = json::parse(j.out());
+  REQUIRE(arr.size() == 1);
+  CHECK(arr[0]["accessModes"][0] == "ReadWriteMany");
+  CHECK(arr[0]["capacity"] == "10Gi");
+}
+
+TEST_CASE("delete removes found jobs in the foreground, reports missing ones, and exits NotFound") {
+  Harness h;
+  auto& c = *h.client;
+  c.on_get(job_path(0, "a"), fixtures::pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1));
+  for (int k = 1; k < 4; ++k) c.on_not_found(job_path(k, "a"));
+  for (int k = 0; k < 4; ++k) c.on_not_found(job_path(k, "b"));
+  c.on("DELETE", "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs/a", 200, json{{"kind", "PyTorchJob"}});
+  c.on("DELETE", "/api/v1/namespaces/default/configmaps/a-pytorchjob", 404,
+       json{{"kind", "Status"}, {"reason", "NotFound"}, {"code", 404}, {"message", "configmaps \"a-pytorchjob\" not found"}});
+  try {
+    h.run({"delete", "a", "b"});
+    FAIL("no error");
+  } catch (const trainctl::NotFoundError& e) {
+    CHECK(e.code() == trainctl::ExitCode::NotFound);
+  }
+  CHECK(h.out() == "The training job a has been deleted successfully\n");
+  CHECK(h.err() == "error: job b not found in namespace default\n");
+  REQUIRE(c.batches().size() == 1);
+  CHECK(c.batches()[0] == 8);
+  bool saw = false;
+  for (const auto& r : c.requests()) {
+    if (r.method != "DELETE" || r.path.find("pytorchjobs/a") == std::string::npos) continue;
+    saw = true;
+    CHECK(json::parse(r.body)["propagationPolicy"] == "Foreground");
+  }
+  CHECK(saw);
+  CHECK_NOTHROW(c.verify());
+}
+
+TEST_CASE("delete -T picks the kind; an ambiguous name is refused without -T") {
+  Harness h;
+  auto& c = *h.client;
+  c.on_get(job_path(1, "m"), fixtures::mpijob("m", "2024-05-01T09:00:00Z", 1, 1));
+  c.on("DELETE", "/apis/kubeflow.org/v2beta1/namespaces/default/mpijobs/m", 200, json::object());
+  c.on("DELETE", "/api/v1/namespaces/default/configmaps/m-mpijob", 200, json::object());
+  h.run({"del", "m", "-T", "mj"});
+  CHECK(h.out() == "The training job m has been deleted successfully\n");
+  CHECK_NOTHROW(c.verify());
+
+  Harness a;
+  auto& ca = *a.client;
+  ca.on_get(job_path(0, "x"), fixtures::pytorchjob("x", "2024-05-01T09:00:00Z", 1, 1));
+  ca.on_get(job_path(1, "x"), fixtures::mpijob("x", "2024-05-01T09:00:00Z", 1, 1));
+  ca.on_not_found(job_path(2, "x"));
+  ca.on_not_found(job_path(3, "x"));
+  CHECK_THROWS_AS(a.run({"delete", "x"}), trainctl::UsageError);
+  CHECK(a.err().find("pytorchjob, mpijob") != std::string::npos);
+  for (const auto& r : ca.requests()) CHECK(r.method == "GET");
+}

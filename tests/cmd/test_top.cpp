@@ -1,0 +1,163 @@
+#include <catch2/catch.hpp>
+
+#include "cmd_harness.h"
+#include "core/errors.h"
+#include "get_stubs.h"
+#include "scenario.h"
+
+using namespace get_stubs;
+using namespace fixtures;
+
+namespace {
+const std::string kNodes = "/api/v1/nodes?limit=500";
+const std::string kActivePods = "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded&limit=500";
+
+// Seed 000's cluster: three master nodes without GPUs, three workers with 2 GPUs each.
+json seed_nodes() {
+  json nodes = json::array();
+  for (int i = 1; i <= 6; ++i) {
+    const std::string ip = "192.168.0." + std::to_string(i);
+    json labels = i <= 3 ? json{{"node-role.kubernetes.io/master", ""}} : json::object();
+    json cap = i <= 3 ? json{{"cpu", "4"}} : json{{"cpu", "8"}, {"nvidia.com/gpu", "2"}};
+    nodes.push_back(node("cn-huhehaote." + ip, true, ip, labels, cap));
+  }
+  return nodes;
+}
+
+json gpu_pod(const std::string& name, const std::string& node, int gpus) {
+  json p = pod(name, json::object(), "Running", gpus, node);
+  return p;
+}
+}  // namespace
+
+TEST_CASE("top node prints seed 000's table and footer") {
+  Harness h;
+  h.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
+  h.client->on_get(kActivePods, trainctl::testing::FakeClient::list(json::array(
+                                    {gpu_pod("a", "cn-huhehaote.192.168.0.4", 1), gpu_pod("b", "cn-huhehaote.192.168.0.4", 1),
+                                     gpu_pod("c", "cn-huhehaote.192.168.0.6", 1), gpu_pod("cpu-only", "cn-huhehaote.192.168.0.5", 0)})));
+  h.run({"top", "node"});
+  CHECK(h.out() ==
+        "NAME                      IPADDRESS    ROLE    STATUS  GPU(Total)  GPU(Allocated)\n"
+        "cn-huhehaote.192.168.0.1  192.168.0.1  master  ready   0           0\n"
+        "cn-huhehaote.192.168.0.2  192.168.0.2  master  ready   0           0\n"
+        "cn-huhehaote.192.168.0.3  192.168.0.3  master  ready   0           0\n"
+        "cn-huhehaote.192.168.0.4  192.168.0.4  <none>  ready   2           2\n"
+        "cn-huhehaote.192.168.0.5  192.168.0.5  <none>  ready   2           0\n"
+        "cn-huhehaote.192.168.0.6  192.168.0.6  <none>  ready   2           1\n"
+        "-----------------------------------------------------------------------------------------\n"
+        "Allocated/Total GPUs In Cluster:\n"
+        "3/6 (50%)\n");
+  REQUIRE(h.client->batches().size() == 1);
+  CHECK(h.client->batches()[0] == 2);
+  CHECK_NOTHROW(h.client->verify());
+}
+
+TEST_CASE("top node with no allocation prints 0/6 (0%)") {
+  Harness h;
+  h.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
+  h.client->on_get(kActivePods, trainctl::testing::FakeClient::list(json::array()));
+  h.run({"top", "node"});
+  const std::string tail = "Allocated/Total GPUs In Cluster:\n0/6 (0%)\n";
+  REQUIRE(h.out().size() > tail.size());
+  CHECK(h.out().substr(h.out().size() - tail.size()) == tail);
+}
+
+TEST_CASE("top node: mixed GPU modes add GPU(Mode), unhealthy GPUs add UNHEALTHY; percentages truncate") {
+  Harness h;
+  json nodes = json::array(
+      {node("gpu-a", true, "10.0.0.1", json::object(), {{"nvidia.com/gpu", "2"}}, {{"nvidia.com/gpu", "1"}}),
+       node("topo-b", false, "10.0.0.2", {{"ack.node.gpu.schedule", "topology"}, {"kubernetes.io/role", "worker"}},
+            {{"aliyun.com/gpu", "4"}})});
+  json topo_pod = pod("t", json::object(), "Running", 0, "topo-b");
+  topo_pod["spec"]["containers"][0]["resources"] = {{"limits", {{"aliyun.com/gpu", "1"}}}};
+  h.client->on_get(kNodes, trainctl::testing::FakeClient::list(nodes));
+  h.client->on_get(kActivePods, trainctl::testing::FakeClient::list(json::array({topo_pod})));
+  h.run({"top", "node"});
+  CHECK(h.out() ==
+        "NAME    IPADDRESS  ROLE    STATUS    GPU(Total)  GPU(Allocated)  GPU(Mode)  UNHEALTHY\n"
+        "gpu-a   10.0.0.1   <none>  ready     2           0               exclusive  1\n"
+        "topo-b  10.0.0.2   worker  notready  4           1               topology   0\n"
+        "-----------------------------------------------------------------------------------------\n"
+        "Allocated/Total GPUs In Cluster:\n"
+        "1/6 (16%)\n"
+        "Unhealthy/Total GPUs In Cluster:\n"
+        "1/6 (16%)\n");
+}
+
+TEST_CASE("top node on a TTY adds a usage bar; -d lists each node's GPU instances") {
+  Harness tty(true);
+  tty.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
+  tty.client->on_get(kActivePods, trainctl::testing::FakeClient::list(
+                                      json::array({gpu_pod("a", "cn-huhehaote.192.168.0.4", 2)})));
+  tty.run({"top", "node", "cn-huhehaote.192.168.0.4"});
+  CHECK(tty.out().find("GPU(Usage)") != std::string::npos);
+  CHECK(tty.out().find("██████████") != std::string::npos);
+  CHECK(tty.out().find("cn-huhehaote.192.168.0.5") == std::string::npos);
+
+  Harness d;
+  d.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
+  d.client->on_get(kActivePods, trainctl::testing::FakeClient::list(
+                                    json::array({gpu_pod("train-0", "cn-huhehaote.192.168.0.4", 2)})));
+  d.run({"top", "node", "-d", "cn-huhehaote.192.168.0.4"});
+  CHECK(d.out() ==
+        "\n"
+        "Name:     cn-huhehaote.192.168.0.4\n"
+        "Status:   ready\n"
+        "Role:     <none>\n"
+        "Type:     exclusive\n"
+        "Address:  192.168.0.4\n"
+        "Instances:\n"
+        "  NAMESPACE  NAME     STATUS   GPU(Requested)\n"
+        "  default    train-0  Running  2\n"
+        "GPU Summary:\n"
+        "  Total GPUs:      2\n"
+        "  Allocated GPUs:  2\n"
+        "  Unhealthy GPUs:  0\n"
+        "-----------------------------------------------------------------------------------------\n"
+        "Allocated/Total GPUs In Cluster:\n"
+        "2/2 (100%)\n");
+}
+
+TEST_CASE("top node of an unknown node is NotFound; -o json carries the numbers") {
+  Harness h;
+  h.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
+  h.client->on_get(kActivePods, trainctl::testing::FakeClient::list(json::array()));
+  CHECK_THROWS_AS(h.run({"top", "node", "ghost"}), trainctl::NotFoundError);
+
+  Harness j;
+  j.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
+  j.client->on_get(kActivePods, trainctl::testing::FakeClient::list(
+                                    json::array({gpu_pod("a", "cn-huhehaote.192.168.0.4", 1)})));
+  j.run({"top", "node", "-o", "json"});
+  auto arr = json::parse(j.out());
+  REQUIRE(arr.size() == 6);
+  CHECK(arr[3]["name"] == "cn-huhehaote.192.168.0.4");
+  CHECK(arr[3]["totalGPUs"] == 2);
+  CHECK(arr[3]["allocatedGPUs"] == 1);
+  CHECK(arr[3]["gpuMode"] == "exclusive");
+  CHECK(arr[0]["role"] == "master");
+}
+
+TEST_CASE("top job prints per-job GPUs and the totals of running jobs") {
+  Harness h;
+  using namespace scenario;
+  auto& c = *h.client;
+  c.on_get(paths::kPyTorchJobs, FakeClient::list(json::array({pytorch_git(), pytorch_dist()})));
+  c.on_get(paths::kMPIJobs, FakeClient::list(json::array({mpi_pending()})));
+  c.on_get(paths::kVolcanoJobs, FakeClient::list(json::array({vj()})));
+  c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
+  c.on_get(paths::kTrainingPods, FakeClient::list(concat(pytorch_dist_pods(), pytorch_git_pods(), mpi_pending_pods())));
+  c.on_get(paths::kVolcanoPods, FakeClient::list(concat(vj_pods())));
+  c.on_get(paths::kBatchPods, FakeClient::list(json::array()));
+  h.run({"top", "job"});
+  CHECK(h.out() ==
+        "NAME          STATUS     TRAINER     AGE  GPU(Requested)  GPU(Allocated)  NODE\n"
+        "pytorch-dist  RUNNING    PYTORCHJOB  21s  3               3               192.168.0.31\n"
+        "mpi-pending   PENDING    MPIJOB      5m   2               0               N/A\n"
+        "pytorch-git   SUCCEEDED  PYTORCHJOB  5m   1               0               192.168.0.33\n"
+        "vj            RUNNING    VOLCANOJOB  2h   2               2               192.168.0.33\n"
+        "\n"
+        "Total Allocated/Requested GPUs of Training Jobs: 5/5\n");
+  CHECK_NOTHROW(c.verify());
+}

@@ -11,6 +11,7 @@
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/pytorch_job.h"
 #include "kubesim/controllers/scheduler.h"
+#include "kubesim/controllers/service.h"
 #include "kubesim/controllers/volcano_job.h"
 #include "kubesim/logs.h"
 
@@ -186,6 +187,7 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
   m->controllers.push_back(std::make_unique<BatchJobController>(m->ctx));
   m->controllers.push_back(std::make_unique<DeploymentController>(m->ctx));
   m->controllers.push_back(std::make_unique<ReplicaSetController>(m->ctx));
+  m->controllers.push_back(std::make_unique<ServiceController>(m->ctx));
   for (const auto& c : m->controllers)
     if (c->primary()) m->handlers[c->primary()].push_back(c.get());
   // Current state first (owners, node capacity, usage), then changes from the watch.
@@ -235,7 +237,7 @@ void Simulation::step(milliseconds d) {
     target = m->manual_now + d;
   }
   m->round();
-  for (;;) {
+  for (int guard = 0; guard < 10'000'000; ++guard) {
     const TimePoint next = m->next_timer();
     {
       std::lock_guard<std::mutex> clock(m->clock_mutex);

@@ -167,7 +167,8 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
       if (it == by_name.end()) continue;
       std::string ph = phase_of(*it->second);
       if (ph.empty()) ph = "Pending";
-      task_counts[tname]["phase"][ph] = int_or(task_counts[tname].value("phase", json::object()), ph, 0) + 1;
+      json& counts = task_counts[tname]["phase"];
+      counts[ph] = int_or(counts, ph, 0) + 1;
       if (ph == "Pending") ++pending;
       if (ph == "Running") ++running;
       if (ph == "Succeeded") ++succeeded, ++t_succeeded;

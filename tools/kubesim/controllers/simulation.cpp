@@ -14,6 +14,7 @@
 #include "kubesim/controllers/service.h"
 #include "kubesim/controllers/volcano_job.h"
 #include "kubesim/logs.h"
+#include "core/log.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -84,10 +85,12 @@ struct Simulation::Impl {
       auto it = handlers.find(k.rt);
       if (it != handlers.end())
         for (Controller* c : it->second) c->reconcile(k.ns, k.name);
-    } catch (const StatusError&) {
+    } catch (const StatusError& e) {
       // A conflicting write or a vanished namespace: retry on the next change or tick.
-    } catch (const std::exception&) {
+      trainctl::log::debug("kubesim: reconcile {} {}/{}: {}", k.rt->plural, k.ns, k.name, e.message);
+    } catch (const std::exception& e) {
       // Malformed objects are left alone, as a real controller would log and skip them.
+      trainctl::log::debug("kubesim: reconcile {} {}/{}: {}", k.rt->plural, k.ns, k.name, e.what());
     }
   }
 

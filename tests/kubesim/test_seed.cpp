@@ -1,0 +1,125 @@
+// Seed files and the large-cluster generator.
+#include "test_controllers_fixture.h"
+
+#include "support/paths.h"
+
+#include <fstream>
+
+using namespace kubesim;
+using namespace kubesim::testing;
+
+TEST_CASE("the demo seed is seed 000's cluster", "[seed]") {
+  Store store;
+  Simulation::ensure_types(store);
+  SeedStats stats = load_seed_file(store, std::string(TRAINCTL_SOURCE_DIR) + "/tools/kubesim/seeds/demo.yaml");
+  CHECK(stats.nodes == 6);
+  CHECK(stats.pvcs == 1);
+  const ResourceType* nodes = store.find("", "v1", "nodes");
+  REQUIRE(nodes);
+  int masters = 0, gpus = 0;
+  for (const auto& n : store.list(*nodes, "").items) {
+    if ((*n)["metadata"]["labels"].contains("node-role.kubernetes.io/master")) ++masters;
+    const auto& cap = (*n)["status"]["capacity"];
+    if (cap.contains("nvidia.com/gpu")) gpus += std::stoi(cap["nvidia.com/gpu"].get<std::string>());
+    CHECK((*n)["status"]["addresses"][0]["type"] == "InternalIP");
+  }
+  CHECK(masters == 3);
+  CHECK(gpus == 6);
+  auto pvc = store.get(*store.find("", "v1", "persistentvolumeclaims"), "default", "training-data");
+  REQUIRE(pvc);
+  CHECK((*pvc)["status"]["phase"] == "Bound");
+  CHECK((*pvc)["spec"]["accessModes"][0] == "ReadWriteMany");
+}
+
+TEST_CASE("seed files carry namespaces, PVC annotations, taints and manifests", "[seed]") {
+  const auto dir = trainctl::testing::make_temp_dir("kubesim-seed");
+  const std::string path = dir + "/seed.yaml";
+  std::ofstream(path) << R"(nodes:
+  - {name: gpu-a, ip: 10.0.0.5, gpus: 8, gpuResource: aliyun.com/gpu, labels: {pool: a},
+     taints: [{key: dedicated, value: ml, effect: NoSchedule}]}
+namespaces: [team-a]
+pvcs:
+  - {name: data, namespace: team-a, accessModes: [ReadWriteOnce], description: "shared data", owner: alice}
+objects:
+  - apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: settings, namespace: team-a}
+    data: {k: v}
+)";
+  Store store;
+  SeedStats stats = load_seed_file(store, path);
+  CHECK(stats.nodes == 1);
+  CHECK(stats.namespaces == 1);
+  CHECK(stats.objects == 1);
+  auto node = store.get(*store.find("", "v1", "nodes"), "", "gpu-a");
+  REQUIRE(node);
+  CHECK((*node)["status"]["allocatable"]["aliyun.com/gpu"] == "8");
+  CHECK((*node)["spec"]["taints"][0]["key"] == "dedicated");
+  CHECK((*node)["metadata"]["labels"]["pool"] == "a");
+  auto pvc = store.get(*store.find("", "v1", "persistentvolumeclaims"), "team-a", "data");
+  REQUIRE(pvc);
+  CHECK((*pvc)["metadata"]["annotations"]["description"] == "shared data");
+  CHECK((*pvc)["metadata"]["annotations"]["owner"] == "alice");
+  CHECK(store.get(*store.find("", "v1", "configmaps"), "team-a", "settings"));
+
+  std::ofstream(path) << "objects:\n  - {apiVersion: example.com/v1, kind: Gadget, metadata: {name: x}}\n";
+  CHECK_THROWS_WITH(load_seed_file(store, path), Catch::Contains("unknown kind Gadget"));
+  CHECK_THROWS(load_seed_file(store, dir + "/missing.yaml"));
+}
+
+TEST_CASE("parse_generate_options", "[seed]") {
+  GenerateOptions o = parse_generate_options("nodes=10,jobs=20,pods=300,gpus=4");
+  CHECK(o.nodes == 10);
+  CHECK(o.jobs == 20);
+  CHECK(o.pods == 300);
+  CHECK(o.gpus_per_node == 4);
+  CHECK_THROWS_AS(parse_generate_options("nodes=ten"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_generate_options("racks=3"), std::invalid_argument);
+}
+
+TEST_CASE("a small generated cluster is consistent and left alone by the controllers", "[seed]") {
+  SimFixture f(false);
+  GenerateOptions o;
+  o.nodes = 20;
+  o.jobs = 30;
+  o.pods = 200;
+  o.gpus_per_node = 8;
+  o.namespaces = 3;
+  GenerateStats stats = generate_cluster(f.store, o);
+  CHECK(stats.nodes == 20);
+  CHECK(stats.jobs == 30);
+  CHECK(stats.pods == 200);
+  // No node holds more GPUs than it has.
+  std::map<std::string, int> used;
+  for (const auto& p : f.store.list(f.pods(), "").items) {
+    if ((*p)["status"]["phase"] != "Running") continue;
+    const auto& c = (*p)["spec"]["containers"][0];
+    if (c.contains("resources") && c["resources"].contains("limits"))
+      used[(*p)["spec"]["nodeName"]] += c["resources"]["limits"]["nvidia.com/gpu"].get<int>();
+  }
+  for (const auto& [node, n] : used) CHECK(n <= 8);
+  f.sim = std::make_unique<Simulation>(f.store, f.logs, [] {
+    SimulationOptions s;
+    s.manual_clock = true;
+    return s;
+  }());
+  f.step(30s);
+  CHECK(f.store.list(f.pods(), "").items.size() == 200);
+}
+
+TEST_CASE("the generator preloads 5,000 nodes, 10,000 jobs and 150,000 pods", "[seed][scale]") {
+  Store store;
+  const auto start = std::chrono::steady_clock::now();
+  GenerateStats stats = generate_cluster(store, GenerateOptions{});
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  WARN("generated 5,000 nodes / 10,000 jobs / 150,000 pods in " << took.count() << " ms");
+  CHECK(stats.nodes == 5000);
+  CHECK(stats.jobs == 10000);
+  CHECK(stats.pods == 150000);
+  CHECK(store.list(*store.find("", "v1", "nodes"), "").items.size() == 5000);
+  CHECK(store.list(*store.find("", "v1", "pods"), "").items.size() == 150000);
+  size_t jobs = store.list(*store.find("kubeflow.org", "v1", "pytorchjobs"), "").items.size() +
+                store.list(*store.find("kubeflow.org", "v2beta1", "mpijobs"), "").items.size() +
+                store.list(*store.find("batch.volcano.sh", "v1alpha1", "jobs"), "").items.size();
+  CHECK(jobs == 10000);
+}

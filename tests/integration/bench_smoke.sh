@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs the benchmark at its small scale with the binaries under test and checks that the
+# table has a row for every scenario with numbers in it. No timing assertions: the figures
+# are for people (docs/performance.md), not for pass/fail. Skips (77) without kubectl.
+set -euo pipefail
+
+: "${TRAINCTL:?set TRAINCTL to the trainctl binary}"
+: "${KUBESIM:?set KUBESIM to the kubesim binary}"
+SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+command -v kubectl >/dev/null 2>&1 || { echo "kubectl not found; skipping"; exit 77; }
+command -v cc >/dev/null 2>&1 || { echo "no C compiler for bench/measure.c; skipping"; exit 77; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/table.txt
+TRAINCTL=$TRAINCTL KUBESIM=$KUBESIM TMPDIR=$tmp \
+  bash "$SOURCE_DIR/bench/run.sh" --scale small --runs 1 --build-dir "$tmp/build" >"$out" 2>"$tmp/log" || {
+  echo "bench/run.sh failed:"; tail -30 "$tmp/log"; cat "$out"; exit 1; }
+cat "$out"
+
+fail=0
+grep -q "scale small" "$out" || { echo "missing table title"; fail=1; }
+for label in "1 start-up" "2 list -A" "3 top node" "4 get JOB (1 kubectl get)" "4 get JOB (kubectl job+pods)" \
+             "5 logs -f" "6 submit --dry-run"; do
+  line=$(grep -F "| $label" "$out" || true)
+  if [ -z "$line" ]; then echo "no row for '$label'"; fail=1; continue; fi
+  case "$line" in *FAIL*|*"run failed"*) echo "scenario failed: $line"; fail=1; continue ;; esac
+  # Second column (trainctl wall ms) must be a number, except for the kubectl-only row.
+  tw=$(echo "$line" | awk -F'|' '{ gsub(/ /, "", $3); print $3 }')
+  kw=$(echo "$line" | awk -F'|' '{ gsub(/ /, "", $4); print $4 }')
+  [[ "$tw" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "no trainctl time in: $line"; fail=1; }
+  case "$label" in
+    6*) [ "$kw" = - ] || { echo "submit has no kubectl counterpart: $line"; fail=1; } ;;
+    *) [[ "$kw" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "no kubectl time in: $line"; fail=1; } ;;
+  esac
+done
+grep -q "log of bench-log-master-0 has 2000[0-9] lines" "$tmp/log" || { echo "log pod did not have the expected lines"; grep "log of" "$tmp/log"; fail=1; }
+if grep -q "trainctl logs -f printed" "$tmp/log"; then grep "trainctl logs -f printed" "$tmp/log"; fail=1; fi
+exit $fail

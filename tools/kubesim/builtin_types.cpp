@@ -129,8 +129,8 @@ size_t register_crds_from_dir(Store& store, const std::string& dir) {
   for (const auto& f : files) {
     for (const auto& doc : YAML::LoadAllFromFile(f.string())) {
       auto types = types_from_crd(yaml_to_json(doc));
-      if (!types.empty()) store.unregister_type(types.front().group, types.front().plural);
       for (const auto& rt : types) {
+        if (store.find(rt.group, rt.version, rt.plural)) continue;  // keep the existing (same) type
         store.register_type(rt);
         ++n;
       }

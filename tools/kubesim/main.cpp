@@ -76,11 +76,11 @@ int main(int argc, char** argv) {
     kubesim::Store store;
     kubesim::LogStore logs;
     if (!schemas.empty()) opts.validator = kubesim::make_schema_validator(schemas);
-    std::unique_ptr<kubesim::Simulation> simulation;
-    if (!no_controllers) simulation = std::make_unique<kubesim::Simulation>(store, logs, sim);
     kubesim::register_builtin_crds(store);
     if (!crds_dir.empty()) kubesim::register_crds_from_dir(store, crds_dir);
     else if (!schemas.empty()) kubesim::register_crds_from_dir(store, schemas + "/crds");
+    std::unique_ptr<kubesim::Simulation> simulation;
+    if (!no_controllers) simulation = std::make_unique<kubesim::Simulation>(store, logs, sim);
     for (const auto& name : no_crds) {
       const kubesim::ResourceType* rt = store.resolve(name);
       if (!rt || store.is_builtin(*rt)) throw std::runtime_error("--no-crd: no custom resource \"" + name + "\"");

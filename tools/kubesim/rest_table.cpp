@@ -63,7 +63,8 @@ json node_cells(const json& node, Clock::time_point now) {
     if (c.value("type", "") == "Ready") status = c.value("status", "") == "True" ? "Ready" : "NotReady";
   if (node.value("spec", json::object()).value("unschedulable", false)) status += ",SchedulingDisabled";
   std::string roles;
-  for (const auto& [k, v] : node["metadata"].value("labels", json::object()).items()) {
+  const json labels = node["metadata"].value("labels", json::object());
+  for (const auto& [k, v] : labels.items()) {
     const std::string pfx = "node-role.kubernetes.io/";
     if (k.rfind(pfx, 0) == 0 && k.size() > pfx.size()) roles += (roles.empty() ? "" : ",") + k.substr(pfx.size());
   }

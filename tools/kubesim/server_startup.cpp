@@ -1,5 +1,6 @@
 #include "kubesim/server_startup.h"
 
+#include "kubesim/seed.h"
 #include "schema/schema.h"
 
 #include <iostream>
@@ -34,10 +35,16 @@ std::chrono::milliseconds parse_sim_duration(const std::string& text) {
   return std::chrono::milliseconds(static_cast<int64_t>(ms));
 }
 
-void load_startup_objects(Store&, const std::string& seed_file, const std::string& generate) {
-  // Seeding (seed.h) is provided by the controllers library once implemented.
-  if (!seed_file.empty() || !generate.empty())
-    throw std::runtime_error("--seed and --generate are not available in this build yet");
+void load_startup_objects(Store& store, const std::string& seed_file, const std::string& generate) {
+  if (!seed_file.empty()) {
+    SeedStats s = load_seed_file(store, seed_file);
+    std::cerr << "kubesim: seeded " << s.nodes << " nodes, " << s.namespaces << " namespaces, " << s.pvcs
+              << " PVCs, " << s.objects << " objects\n";
+  }
+  if (!generate.empty()) {
+    GenerateStats g = generate_cluster(store, parse_generate_options(generate));
+    std::cerr << "kubesim: generated " << g.nodes << " nodes, " << g.jobs << " jobs, " << g.pods << " pods\n";
+  }
 }
 
 }  // namespace kubesim

@@ -104,6 +104,7 @@ void Api::do_logs(ApiRequest& req) {
     req.res.set_content(head, "text/plain");
     return;
   }
+  disable_compression(req.http);
   int fd = request_socket(req.http);
   int cut_after = req.fault && req.fault->action == "cut" ? std::max(req.fault->lines, 0) : -1;
   LogStore* logs = &m_logs;

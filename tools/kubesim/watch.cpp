@@ -43,6 +43,18 @@ void Api::do_watch(ApiRequest& req) {
     }
   }
   auto queue = std::make_shared<StreamQueue>();
+  // kubectl get --watch asks for Table objects: each event then carries a one-row Table.
+  const ResourceType* rt = p.rt;
+  Store* st = &m_store;
+  bool table = wants_table(req.http);
+  bool full = req.param("includeObject") == "Object";
+  auto encode = [rt, st, table, full](const std::shared_ptr<const json>& obj, const std::shared_ptr<const std::string>& enc) {
+    if (!table) return enc ? *enc : obj->dump();
+    Store::ListResult one;
+    one.items.push_back(obj);
+    one.resource_version = std::stoull((*obj)["metadata"].value("resourceVersion", "0"));
+    return table_for(*rt, one, full, st->now());
+  };
   auto last_sent = std::make_shared<std::atomic<uint64_t>>(0);
   auto matches = [filter, ns](const json& obj) {
     if (!ns.empty() && obj["metadata"].value("namespace", "") != ns) return false;
@@ -59,7 +71,7 @@ void Api::do_watch(ApiRequest& req) {
       return true;
     }
     if (ev.resource_version > last_sent->load() && matches(*ev.object)) {
-      queue->push(event_line(event_type_name(ev.type), ev.encoded ? *ev.encoded : ev.object->dump()));
+      queue->push(event_line(event_type_name(ev.type), encode(ev.object, ev.encoded)));
       last_sent->store(ev.resource_version);
     }
     return true;
@@ -69,20 +81,20 @@ void Api::do_watch(ApiRequest& req) {
     uint64_t covered;
     if (since == 0) {
       auto list = m_store.list(*p.rt, ns, [&](const json& o) { return matches(o); });
-      for (size_t i = 0; i < list.items.size(); ++i) queue->push(event_line("ADDED", *list.encoded[i]));
+      for (size_t i = 0; i < list.items.size(); ++i) queue->push(event_line("ADDED", encode(list.items[i], list.encoded[i])));
       covered = list.resource_version;
     } else {
       auto events = m_store.events_since(*p.rt, since);
       covered = since;
       for (const auto& ev : events) {
-        if (matches(*ev.object)) queue->push(event_line(event_type_name(ev.type), ev.encoded ? *ev.encoded : ev.object->dump()));
+        if (matches(*ev.object)) queue->push(event_line(event_type_name(ev.type), encode(ev.object, ev.encoded)));
         covered = std::max(covered, ev.resource_version);
       }
     }
     last_sent->store(covered);
     for (const auto& ev : *pending)
       if (ev.resource_version > covered && matches(*ev.object)) {
-        queue->push(event_line(event_type_name(ev.type), ev.encoded ? *ev.encoded : ev.object->dump()));
+        queue->push(event_line(event_type_name(ev.type), encode(ev.object, ev.encoded)));
         last_sent->store(ev.resource_version);
       }
     pending->clear();
@@ -97,6 +109,7 @@ void Api::do_watch(ApiRequest& req) {
   Store* store = &m_store;
   const std::atomic<bool>* stopping = &m_stopping;
   auto sent = std::make_shared<int>(0);
+  disable_compression(req.http);
   req.res.status = 200;
   req.res.set_header("Cache-Control", "no-cache, private");
   req.res.set_chunked_content_provider(

@@ -29,6 +29,9 @@ struct StreamQueue {
 int request_socket(const httplib::Request& req);
 // True when the peer has closed the connection (non-blocking peek).
 bool peer_closed(int fd);
+// Streams must not be gzip-compressed (httplib would buffer them until the end): drops
+// the request's Accept-Encoding. httplib owns the request as a mutable object.
+void disable_compression(const httplib::Request& req);
 // Resets the connection (SO_LINGER 0 + shutdown): the client sees a reset, no response.
 void reset_connection(int fd);
 

@@ -84,6 +84,10 @@ bool peer_closed(int fd) {
   return false;
 }
 
+void disable_compression(const httplib::Request& req) {
+  const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
+}
+
 void reset_connection(int fd) {
   if (fd < 0) return;
   linger l{1, 0};

@@ -107,7 +107,31 @@ TEST_CASE("a small generated cluster is consistent and left alone by the control
   CHECK(f.store.list(f.pods(), "").items.size() == 200);
 }
 
-TEST_CASE("the generator preloads 5,000 nodes, 10,000 jobs and 150,000 pods", "[seed][scale]") {
+TEST_CASE("the generator splits pods over jobs and namespaces", "[seed]") {
+  Store store;
+  GenerateOptions o;
+  o.nodes = 100;
+  o.jobs = 200;
+  o.pods = 3000;
+  GenerateStats stats = generate_cluster(store, o);
+  CHECK(stats.nodes == 100);
+  CHECK(stats.jobs == 200);
+  CHECK(stats.pods == 3000);
+  CHECK(store.list(*store.find("", "v1", "pods"), "").items.size() == 3000);
+  CHECK(store.list(*store.find("", "v1", "pods"), "team-7").items.size() == 150);
+  size_t launchers = 0, masters = 0;
+  for (const auto& p : store.list(*store.find("", "v1", "pods"), "").items) {
+    const auto& l = (*p)["metadata"]["labels"];
+    if (l.value("training.kubeflow.org/job-role", "") == "launcher") ++launchers;
+    if (l.value("training.kubeflow.org/job-role", "") == "master") ++masters;
+  }
+  CHECK(masters == 100);   // half of the jobs are PyTorchJobs
+  CHECK(launchers == 60);  // three in ten are MPIJobs
+}
+
+// The benchmark-size cluster: run with `kubesim_tests "[scale]"` (hidden by default, as it
+// takes minutes in a Debug build).
+TEST_CASE("the generator preloads 5,000 nodes, 10,000 jobs and 150,000 pods", "[.][seed][scale]") {
   Store store;
   const auto start = std::chrono::steady_clock::now();
   GenerateStats stats = generate_cluster(store, GenerateOptions{});

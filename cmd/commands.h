@@ -24,6 +24,9 @@ void setup_data(CLI::App& root, Factory& f);  // data list
 void setup_data_list(CLI::App& data, Factory& f);
 void setup_delete(CLI::App& root, Factory& f);
 void setup_completion(CLI::App& root, Factory& f);
+void setup_complete(CLI::App& root, Factory& f);  // hidden __complete, used by the completion scripts
+void setup_gendocs(CLI::App& root, Factory& f);   // hidden __gendocs DIR: docs/commands/*.md, man page
+void setup_config(CLI::App& root, Factory& f);    // config view
 void setup_version(CLI::App& root, Factory& f);
 void setup_templates(CLI::App& root, Factory& f);  // templates export DIR
 

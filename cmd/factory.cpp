@@ -18,17 +18,25 @@ void Factory::apply_globals() {
 }
 
 namespace {
-kube::LoadOptions load_options(const GlobalOptions& g) {
+// -n wins over the config file's namespace, which wins over the kubeconfig context's.
+kube::LoadOptions load_options(const GlobalOptions& g, const std::string& config_namespace) {
   kube::LoadOptions o;
   o.kubeconfig_path = g.kubeconfig;
   o.context = g.context;
-  o.namespace_ = g.namespace_;
+  o.namespace_ = g.namespace_.empty() ? config_namespace : g.namespace_;
   return o;
 }
 }  // namespace
 
+const UserConfig& Factory::user_config() {
+  if (!m_user_config) m_user_config = std::make_unique<UserConfig>(load_user_config());
+  return *m_user_config;
+}
+
 const kube::RestConfig& Factory::rest_config() {
-  if (!m_config) m_config = std::make_unique<kube::RestConfig>(kube::load_rest_config(load_options(*m_globals)));
+  if (!m_config)
+    m_config = std::make_unique<kube::RestConfig>(
+        kube::load_rest_config(load_options(*m_globals, user_config().namespace_)));
   return *m_config;
 }
 
@@ -37,7 +45,8 @@ void Factory::set_rest_config(kube::RestConfig cfg) { m_config = std::make_uniqu
 std::string Factory::namespace_() {
   if (!m_globals->namespace_.empty()) return m_globals->namespace_;
   if (m_config) return m_config->namespace_;
-  return kube::resolve_namespace(load_options(*m_globals));
+  if (!user_config().namespace_.empty()) return user_config().namespace_;
+  return kube::resolve_namespace(load_options(*m_globals, ""));
 }
 
 std::chrono::milliseconds Factory::request_timeout() const {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/iostreams.h"
+#include "core/user_config.h"
 #include "kube/client.h"
 #include "kube/config.h"
 
@@ -39,9 +40,14 @@ public:
 
   // Kubeconfig resolved from the global flags (loaded once).
   virtual const kube::RestConfig& rest_config();
-  // The namespace commands act in: -n, else the kubeconfig context's, else "default".
-  // Does not need a reachable cluster.
+  // The namespace commands act in: -n, else the config file's `namespace`, else the
+  // kubeconfig context's, else "default". Does not need a reachable cluster.
   virtual std::string namespace_();
+  // The user's config file (docs/config.md), read once; settings unset when there is none.
+  // Submit commands get its defaults applied to their flags (flags win) by
+  // bind_config_defaults() in cmd/config_defaults.h; other code reads the fields here.
+  const UserConfig& user_config();
+  void set_user_config(UserConfig c) { m_user_config = std::make_unique<UserConfig>(std::move(c)); }
   // The client (built once, on first use).
   virtual kube::Client& client();
 
@@ -58,6 +64,7 @@ private:
   Clock m_clock = system_clock();
   std::unique_ptr<kube::RestConfig> m_config;
   std::shared_ptr<kube::Client> m_client;
+  std::unique_ptr<UserConfig> m_user_config;
 };
 
 }  // namespace trainctl

@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cmd/commands.h"
+#include "cmd/config_defaults.h"
 #include "cmd/factory.h"
 
 namespace trainctl {
@@ -21,7 +22,7 @@ void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   root.add_option("--kubeconfig", g.kubeconfig, "Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)");
   root.add_option("--config", g.kubeconfig, "Arena's name for --kubeconfig")->group("");
   root.add_option("--context", g.context, "The kubeconfig context to use");
-  root.add_option("-n,--namespace", g.namespace_, "The namespace (default: the context's, then \"default\")");
+  root.add_option("-n,--namespace", g.namespace_, "The namespace (default: the config file's, then the context's, then \"default\")");
   root.add_option("--loglevel", g.loglevel, "Log level: debug, info, warn or error")
       ->check(CLI::IsMember({"debug", "info", "warn", "warning", "error"}));
   root.add_flag("-v,--verbose", g.verbose, "More logging: -v info, -vv debug");
@@ -38,6 +39,11 @@ void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   setup_completion(root, f);
   setup_version(root, f);
   setup_templates(root, f);
+  setup_config(root, f);
+  setup_complete(root, f);
+  setup_gendocs(root, f);
+  // The config file's submit defaults (docs/config.md); flags given on the command line win.
+  for (CLI::App* submit : root.get_subcommand("submit")->get_subcommands([](CLI::App*) { return true; })) bind_config_defaults(*submit, f);
 }
 
 }  // namespace trainctl

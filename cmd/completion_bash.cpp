@@ -1,0 +1,153 @@
+// The bash completion script: tables generated from the command tree, and a fixed engine
+// that walks the words typed so far through them.
+#include <sstream>
+
+#include "cmd/completion_script.h"
+
+namespace trainctl::completion {
+
+namespace {
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+  return s;
+}
+
+const char* kBashEngine = R"BASH(
+# Completes "$cur" from the output of `trainctl __complete WORDS...` (candidates, then ":N").
+__trainctl_dynamic() {
+    local out directive line
+    local -a cands=()
+    out=$("${words[0]}" __complete "${words[@]:1:cword-1}" "$orig_cur" 2>/dev/null) || return 0
+    while IFS= read -r line; do
+        cands+=("$line")
+    done <<<"$out"
+    directive=${cands[-1]#:}
+    unset 'cands[-1]'
+    [[ $directive =~ ^[0-9]+$ ]] || directive=0
+    if ((${#cands[@]} == 0)); then
+        if ((directive & 4)) || ((directive & 1)); then return 0; fi
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=($(compgen -f -- "$cur"))
+        return 0
+    fi
+    ((directive & 2)) && compopt -o nospace 2>/dev/null
+    COMPREPLY=("${cands[@]}")
+    if [[ $cur == *:* ]] && declare -F __ltrim_colon_completions >/dev/null; then
+        __ltrim_colon_completions "$orig_cur"
+    fi
+}
+
+__trainctl_complete() {
+    local cur prev words cword
+    if declare -F _get_comp_words_by_ref >/dev/null; then
+        _get_comp_words_by_ref -n =: cur prev words cword
+    else
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+        cur=${COMP_WORDS[COMP_CWORD]}
+    fi
+    COMPREPLY=()
+    local orig_cur=$cur path=trainctl pending= dashdash= w i
+    for ((i = 1; i < cword; i++)); do
+        w=${words[i]}
+        if [[ -n $pending ]]; then
+            pending=
+            continue
+        fi
+        if [[ -z $dashdash && $w == -- ]]; then
+            dashdash=1
+            continue
+        fi
+        if [[ -z $dashdash && $w == -?* ]]; then
+            if [[ $w != *=* && " ${__trainctl_value_flags[$path]} " == *" $w "* ]]; then
+                pending=$w
+            fi
+            continue
+        fi
+        if [[ -z $dashdash && -n ${__trainctl_children["$path $w"]} ]]; then
+            path="$path ${__trainctl_children["$path $w"]}"
+        fi
+    done
+    local flag=
+    if [[ -n $pending ]]; then
+        flag=$pending
+    elif [[ -z $dashdash && $cur == --*=* ]]; then
+        flag=${cur%%=*}
+        cur=${cur#*=}
+    fi
+    if [[ -n $flag ]]; then
+        if [[ -n ${__trainctl_values["$path $flag"]} ]]; then
+            COMPREPLY=($(compgen -W "${__trainctl_values["$path $flag"]}" -- "$cur"))
+        elif [[ " ${__trainctl_value_flags[$path]} " == *" $flag "* ]]; then
+            __trainctl_dynamic
+        fi
+        return 0
+    fi
+    if [[ -z $dashdash && $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "${__trainctl_flags[$path]}" -- "$cur"))
+        [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
+        return 0
+    fi
+    if [[ -n ${__trainctl_commands[$path]} ]]; then
+        COMPREPLY=($(compgen -W "${__trainctl_commands[$path]}" -- "$cur"))
+        if ((${#COMPREPLY[@]} == 0)); then
+            COMPREPLY=($(compgen -W "${__trainctl_aliases[$path]}" -- "$cur"))
+        fi
+        return 0
+    fi
+    if [[ -n ${__trainctl_args[$path]} ]]; then
+        COMPREPLY=($(compgen -W "${__trainctl_args[$path]}" -- "$cur"))
+        return 0
+    fi
+    __trainctl_dynamic
+}
+
+complete -F __trainctl_complete trainctl
+)BASH";
+
+}  // namespace
+
+std::string bash_script(CLI::App& root) {
+  const auto data = script_data(root);
+  std::ostringstream s;
+  s << "# bash completion for trainctl                            -*- shell-script -*-\n"
+       "# Generated from the command tree by `trainctl completion bash`; do not edit.\n"
+       "# Install: source <(trainctl completion bash), or save it as\n"
+       "# /usr/share/bash-completion/completions/trainctl. Job, instance, namespace, PVC and\n"
+       "# node names and kubeconfig contexts come from `trainctl __complete`.\n\n";
+  s << "declare -gA __trainctl_commands=(\n";
+  for (const auto& d : data) {
+    std::vector<std::string> names;
+    for (const auto& [n, help] : d.subcommands) names.push_back(n);
+    if (!names.empty()) s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(names)) << "\n";
+  }
+  s << ")\ndeclare -gA __trainctl_aliases=(\n";
+  for (const auto& d : data)
+    if (!d.aliases.empty()) s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.aliases)) << "\n";
+  s << ")\ndeclare -gA __trainctl_children=(\n";
+  for (const auto& d : data)
+    for (const auto& [word, name] : d.children) s << "    [" << shell_quote(d.path + " " + word) << "]=" << name << "\n";
+  s << ")\ndeclare -gA __trainctl_flags=(\n";
+  for (const auto& d : data) {
+    std::vector<std::string> names;
+    for (const auto& f : d.flags)
+      for (const auto& n : f.names) names.push_back(n);
+    s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(names)) << "\n";
+  }
+  s << ")\ndeclare -gA __trainctl_value_flags=(\n";
+  for (const auto& d : data) s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.value_flags)) << "\n";
+  s << ")\ndeclare -gA __trainctl_values=(\n";
+  for (const auto& d : data)
+    for (const auto& f : d.flags)
+      if (!f.values.empty())
+        for (const auto& n : f.names) s << "    [" << shell_quote(d.path + " " + n) << "]=" << shell_quote(join(f.values)) << "\n";
+  s << ")\ndeclare -gA __trainctl_args=(\n";
+  for (const auto& d : data)
+    if (!d.positional_values.empty()) s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.positional_values)) << "\n";
+  s << ")\n" << kBashEngine;
+  return s.str();
+}
+
+}  // namespace trainctl::completion

@@ -1,0 +1,36 @@
+// Completion scripts for bash, zsh and fish, generated from the command tree. Each script
+// holds the static part (commands, aliases, flags, enumerated values) as tables and asks
+// `trainctl __complete` for the dynamic part (names from the cluster or kubeconfig).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cmd/completion_tree.h"
+
+namespace trainctl::completion {
+
+// One command of the tree, flattened for a script.
+struct CommandData {
+  std::string path;  // "trainctl submit pytorch"
+  std::vector<std::pair<std::string, std::string>> subcommands;  // visible: name, help
+  std::vector<std::string> aliases;                                // of those subcommands
+  std::vector<std::pair<std::string, std::string>> children;       // every name or alias -> name
+  std::vector<FlagInfo> flags;             // visible flags usable here (own and inherited)
+  std::vector<std::string> value_flags;    // names of all flags taking a value, hidden ones too
+  bool has_positional = false;
+  bool dynamic_positional = false;
+  std::vector<std::string> positional_values;  // enumerated values of the first positional
+};
+
+std::vector<CommandData> script_data(CLI::App& root);
+
+std::string bash_script(CLI::App& root);
+std::string zsh_script(CLI::App& root);
+std::string fish_script(CLI::App& root);
+
+// 'text' quoted for any of the three shells (single quotes; ' written as '\'' or \').
+std::string shell_quote(const std::string& text);
+
+}  // namespace trainctl::completion

@@ -1,0 +1,165 @@
+// The zsh completion script: the same tables as for bash plus descriptions, and an engine
+// using _describe / compadd / _files.
+#include <sstream>
+
+#include "cmd/completion_script.h"
+
+namespace trainctl::completion {
+
+namespace {
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+  return s;
+}
+
+const char* kZshEngine = R"ZSH(
+# Completes from the output of `trainctl __complete WORDS...` (candidates, then ":N").
+__trainctl_dynamic() {
+    local out directive
+    local -a lines
+    out=$("${words[1]}" __complete "${(@)words[2,CURRENT-1]}" "$1" 2>/dev/null) || return 0
+    lines=("${(@f)out}")
+    directive=${lines[-1]#:}
+    lines[-1]=()
+    [[ $directive == <-> ]] || directive=0
+    if (( ${#lines} == 0 )); then
+        (( directive & 5 )) || _files
+        return 0
+    fi
+    if (( directive & 2 )); then
+        compadd -Q -S '' -a lines
+    else
+        compadd -Q -a lines
+    fi
+}
+
+_trainctl() {
+    local cur=${words[CURRENT]} cmdpath=trainctl pending= dashdash= w n i
+    local -a specs names
+    for ((i = 2; i < CURRENT; i++)); do
+        w=${words[i]}
+        if [[ -n $pending ]]; then
+            pending=
+            continue
+        fi
+        if [[ -z $dashdash && $w == -- ]]; then
+            dashdash=1
+            continue
+        fi
+        if [[ -z $dashdash && $w == -?* ]]; then
+            if [[ $w != *=* && " ${__trainctl_value_flags[$cmdpath]} " == *" $w "* ]]; then
+                pending=$w
+            fi
+            continue
+        fi
+        if [[ -z $dashdash && -n ${__trainctl_children[$cmdpath $w]} ]]; then
+            cmdpath="$cmdpath ${__trainctl_children[$cmdpath $w]}"
+        fi
+    done
+    local flag=
+    if [[ -n $pending ]]; then
+        flag=$pending
+    elif [[ -z $dashdash && $cur == --*=* ]]; then
+        flag=${cur%%=*}
+        compset -P '*='
+    fi
+    if [[ -n $flag ]]; then
+        if [[ -n ${__trainctl_values[$cmdpath $flag]} ]]; then
+            names=(${=__trainctl_values[$cmdpath $flag]})
+            compadd -a names
+        elif [[ " ${__trainctl_value_flags[$cmdpath]} " == *" $flag "* ]]; then
+            __trainctl_dynamic "$cur"
+        fi
+        return 0
+    fi
+    if [[ -z $dashdash && $cur == -* ]]; then
+        for n in ${=__trainctl_flags[$cmdpath]}; do
+            specs+=("${n}:${__trainctl_help[$cmdpath $n]//:/\\:}")
+        done
+        _describe -t flags 'flag' specs
+        return 0
+    fi
+    if [[ -n ${__trainctl_commands[$cmdpath]} ]]; then
+        names=(${=__trainctl_commands[$cmdpath]})
+        if [[ -n $cur && -z ${(M)names:#${cur}*} ]]; then
+            names=(${=__trainctl_aliases[$cmdpath]})
+        fi
+        for n in $names; do
+            specs+=("${n}:${__trainctl_help[$cmdpath $n]//:/\\:}")
+        done
+        _describe -t commands 'command' specs
+        return 0
+    fi
+    if [[ -n ${__trainctl_args[$cmdpath]} ]]; then
+        names=(${=__trainctl_args[$cmdpath]})
+        compadd -a names
+        return 0
+    fi
+    __trainctl_dynamic "$cur"
+}
+
+if [[ $funcstack[1] == _trainctl ]]; then
+    _trainctl "$@"
+else
+    compdef _trainctl trainctl
+fi
+)ZSH";
+
+}  // namespace
+
+std::string zsh_script(CLI::App& root) {
+  const auto data = script_data(root);
+  std::ostringstream s;
+  s << "#compdef trainctl\n"
+       "# zsh completion for trainctl, generated from the command tree by\n"
+       "# `trainctl completion zsh`; do not edit. Install: source <(trainctl completion zsh), or\n"
+       "# save it as _trainctl in a directory of $fpath. Job, instance, namespace, PVC and node\n"
+       "# names and kubeconfig contexts come from `trainctl __complete`.\n\n"
+       "typeset -gA __trainctl_commands __trainctl_aliases __trainctl_children __trainctl_flags\n"
+       "typeset -gA __trainctl_value_flags __trainctl_values __trainctl_help __trainctl_args\n";
+  s << "__trainctl_commands=(\n";
+  for (const auto& d : data) {
+    std::vector<std::string> names;
+    for (const auto& [n, help] : d.subcommands) names.push_back(n);
+    if (!names.empty()) s << "    " << shell_quote(d.path) << " " << shell_quote(join(names)) << "\n";
+  }
+  s << ")\n__trainctl_aliases=(\n";
+  for (const auto& d : data)
+    if (!d.aliases.empty()) s << "    " << shell_quote(d.path) << " " << shell_quote(join(d.aliases)) << "\n";
+  s << ")\n__trainctl_children=(\n";
+  for (const auto& d : data)
+    for (const auto& [word, name] : d.children) s << "    " << shell_quote(d.path + " " + word) << " " << name << "\n";
+  s << ")\n__trainctl_flags=(\n";
+  for (const auto& d : data) {
+    std::vector<std::string> names;
+    for (const auto& f : d.flags)
+      for (const auto& n : f.names) names.push_back(n);
+    s << "    " << shell_quote(d.path) << " " << shell_quote(join(names)) << "\n";
+  }
+  s << ")\n__trainctl_value_flags=(\n";
+  for (const auto& d : data) s << "    " << shell_quote(d.path) << " " << shell_quote(join(d.value_flags)) << "\n";
+  s << ")\n__trainctl_values=(\n";
+  for (const auto& d : data)
+    for (const auto& f : d.flags)
+      if (!f.values.empty())
+        for (const auto& n : f.names) s << "    " << shell_quote(d.path + " " + n) << " " << shell_quote(join(f.values)) << "\n";
+  s << ")\n__trainctl_help=(\n";
+  for (const auto& d : data) {
+    for (const auto& [n, help] : d.subcommands) s << "    " << shell_quote(d.path + " " + n) << " " << shell_quote(help) << "\n";
+    for (const auto& [word, name] : d.children)
+      if (word != name)
+        for (const auto& [n, help] : d.subcommands)
+          if (n == name) s << "    " << shell_quote(d.path + " " + word) << " " << shell_quote("alias of " + name + ": " + help) << "\n";
+    for (const auto& f : d.flags)
+      for (const auto& n : f.names) s << "    " << shell_quote(d.path + " " + n) << " " << shell_quote(f.help) << "\n";
+  }
+  s << ")\n__trainctl_args=(\n";
+  for (const auto& d : data)
+    if (!d.positional_values.empty()) s << "    " << shell_quote(d.path) << " " << shell_quote(join(d.positional_values)) << "\n";
+  s << ")\n" << kZshEngine;
+  return s.str();
+}
+
+}  // namespace trainctl::completion

@@ -1,0 +1,246 @@
+# bash completion for trainctl                            -*- shell-script -*-
+# Generated from the command tree by `trainctl completion bash`; do not edit.
+# Install: source <(trainctl completion bash), or save it as
+# /usr/share/bash-completion/completions/trainctl. Job, instance, namespace, PVC and
+# node names and kubeconfig contexts come from `trainctl __complete`.
+
+declare -gA __trainctl_commands=(
+    ['trainctl']='submit list get logs top data delete completion version templates config'
+    ['trainctl submit']='pytorch mpi volcano'
+    ['trainctl top']='node job'
+    ['trainctl data']='list'
+    ['trainctl templates']='export'
+    ['trainctl config']='view'
+)
+declare -gA __trainctl_aliases=(
+    ['trainctl']='ls log del'
+    ['trainctl submit']='pytorchjob mpijob volcanojob'
+    ['trainctl data']='ls'
+)
+declare -gA __trainctl_children=(
+    ['trainctl submit']=submit
+    ['trainctl list']=list
+    ['trainctl ls']=list
+    ['trainctl get']=get
+    ['trainctl logs']=logs
+    ['trainctl log']=logs
+    ['trainctl top']=top
+    ['trainctl data']=data
+    ['trainctl delete']=delete
+    ['trainctl del']=delete
+    ['trainctl completion']=completion
+    ['trainctl version']=version
+    ['trainctl templates']=templates
+    ['trainctl config']=config
+    ['trainctl submit pytorch']=pytorch
+    ['trainctl submit pytorchjob']=pytorch
+    ['trainctl submit mpi']=mpi
+    ['trainctl submit mpijob']=mpi
+    ['trainctl submit volcano']=volcano
+    ['trainctl submit volcanojob']=volcano
+    ['trainctl top node']=node
+    ['trainctl top job']=job
+    ['trainctl data list']=list
+    ['trainctl data ls']=list
+    ['trainctl templates export']=export
+    ['trainctl config view']=view
+)
+declare -gA __trainctl_flags=(
+    ['trainctl']='-h --help --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl submit']='-h --help --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl submit pytorch']='-h --help --name --image --gpus --cpu --memory --working-dir -e --env -d --data --data-dir --selector --toleration -a --annotation -l --label --image-pull-secret -p --priority --shell --retry --ttl-after-finished --workers --sync-mode --sync-source --sync-image --tensorboard --logdir --tensorboard-image --running-timeout --clean-task-policy --share-memory --scheduler --gang --queue --min-available --schedule-timeout --min-resources --nproc-per-node --operator --master-port --dry-run -o --output --wait --timeout --template-dir --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl submit mpi']='-h --help --name --image --gpus --cpu --memory --working-dir -e --env -d --data --data-dir --selector --toleration -a --annotation -l --label --image-pull-secret -p --priority --shell --retry --ttl-after-finished --workers --sync-mode --sync-source --sync-image --tensorboard --logdir --tensorboard-image --running-timeout --clean-task-policy --share-memory --scheduler --gang --queue --min-available --schedule-timeout --min-resources --gputopology --slots-per-worker --dry-run -o --output --wait --timeout --template-dir --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl submit volcano']='-h --help --name --image --gpus --cpu --memory --working-dir -e --env -d --data --data-dir --selector --toleration -a --annotation -l --label --image-pull-secret -p --priority --shell --retry --ttl-after-finished --task --task-images --task-replicas --task-name --task-cpu --task-memory --task-port --min-available --queue --scheduler-name --dry-run -o --output --wait --timeout --template-dir --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl list']='-h --help -A --all-namespaces -T --type -o --output --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl get']='-h --help -T --type -e --events -o --output --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl logs']='-h --help -i --instance -c --container -f --follow -t --tail --since --since-time --timestamps -T --type --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl top']='-h --help --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl top node']='-h --help -d --details -o --output --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl top job']='-h --help -A --all-namespaces -T --type -o --output --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl data']='-h --help --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl data list']='-h --help -A --all-namespaces -o --output --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl delete']='-h --help -T --type --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl completion']='-h --help --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl version']='-h --help -o --output --short --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl templates']='-h --help --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl templates export']='-h --help --force --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl config']='-h --help --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+    ['trainctl config view']='-h --help -o --output --kubeconfig --context -n --namespace --loglevel -v --verbose --request-timeout --no-color'
+)
+declare -gA __trainctl_value_flags=(
+    ['trainctl']='--kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl submit']='--kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl submit pytorch']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret -p --priority --shell --retry --ttl-after-finished --workers --sync-mode --syncMode --sync-source --syncSource --sync-image --syncImage --logdir --tensorboard-image --tensorboardImage --running-timeout --clean-task-policy --cleanTaskPolicy --share-memory --shm-size --scheduler --queue --min-available --minAvailable --schedule-timeout --min-resources --slots-per-worker --nproc-per-node --operator --master-port -o --output --timeout --template-dir --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl submit mpi']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret -p --priority --shell --retry --ttl-after-finished --workers --sync-mode --syncMode --sync-source --syncSource --sync-image --syncImage --logdir --tensorboard-image --tensorboardImage --running-timeout --clean-task-policy --cleanTaskPolicy --share-memory --shm-size --scheduler --queue --min-available --minAvailable --schedule-timeout --min-resources --slots-per-worker --nproc-per-node --operator --master-port -o --output --timeout --template-dir --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl submit volcano']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret -p --priority --shell --retry --ttl-after-finished --task --task-images --taskImages --task-replicas --taskReplicas --task-name --taskName --task-cpu --taskCPU --task-memory --taskMemory --task-port --taskPort --min-available --minAvailable --queue --scheduler-name --schedulerName --scheduler -o --output --timeout --template-dir --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl list']='-T --type -o --output --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl get']='-T --type -o --output --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl logs']='-i --instance -c --container -t --tail --since --since-time -T --type --reconnect-delay --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl top']='--kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl top node']='-o --output --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl top job']='-T --type -o --output --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl data']='--kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl data list']='-o --output --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl delete']='-T --type --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl completion']='--kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl version']='-o --output --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl templates']='--kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl templates export']='--kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl config']='--kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+    ['trainctl config view']='-o --output --kubeconfig --config --context -n --namespace --loglevel --request-timeout'
+)
+declare -gA __trainctl_values=(
+    ['trainctl --loglevel']='debug info warn warning error'
+    ['trainctl submit --loglevel']='debug info warn warning error'
+    ['trainctl submit pytorch --shell']='sh bash'
+    ['trainctl submit pytorch --sync-mode']='git rsync'
+    ['trainctl submit pytorch --clean-task-policy']='Running All None'
+    ['trainctl submit pytorch --nproc-per-node']='auto cpu gpu'
+    ['trainctl submit pytorch --operator']='none'
+    ['trainctl submit pytorch -o']='yaml json'
+    ['trainctl submit pytorch --output']='yaml json'
+    ['trainctl submit pytorch --loglevel']='debug info warn warning error'
+    ['trainctl submit mpi --shell']='sh bash'
+    ['trainctl submit mpi --sync-mode']='git rsync'
+    ['trainctl submit mpi --clean-task-policy']='Running All None'
+    ['trainctl submit mpi -o']='yaml json'
+    ['trainctl submit mpi --output']='yaml json'
+    ['trainctl submit mpi --loglevel']='debug info warn warning error'
+    ['trainctl submit volcano --shell']='sh bash'
+    ['trainctl submit volcano -o']='yaml json'
+    ['trainctl submit volcano --output']='yaml json'
+    ['trainctl submit volcano --loglevel']='debug info warn warning error'
+    ['trainctl list -T']='pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj'
+    ['trainctl list --type']='pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj'
+    ['trainctl list -o']='wide json yaml name'
+    ['trainctl list --output']='wide json yaml name'
+    ['trainctl list --loglevel']='debug info warn warning error'
+    ['trainctl get -T']='pytorchjob py mpijob mpi volcanojob vj'
+    ['trainctl get --type']='pytorchjob py mpijob mpi volcanojob vj'
+    ['trainctl get -o']='wide json yaml name'
+    ['trainctl get --output']='wide json yaml name'
+    ['trainctl get --loglevel']='debug info warn warning error'
+    ['trainctl logs -T']='pytorchjob mpijob volcanojob'
+    ['trainctl logs --type']='pytorchjob mpijob volcanojob'
+    ['trainctl logs --loglevel']='debug info warn warning error'
+    ['trainctl top --loglevel']='debug info warn warning error'
+    ['trainctl top node -o']='wide json yaml'
+    ['trainctl top node --output']='wide json yaml'
+    ['trainctl top node --loglevel']='debug info warn warning error'
+    ['trainctl top job -T']='pytorchjob mpijob volcanojob'
+    ['trainctl top job --type']='pytorchjob mpijob volcanojob'
+    ['trainctl top job -o']='wide json yaml'
+    ['trainctl top job --output']='wide json yaml'
+    ['trainctl top job --loglevel']='debug info warn warning error'
+    ['trainctl data --loglevel']='debug info warn warning error'
+    ['trainctl data list -o']='wide json yaml'
+    ['trainctl data list --output']='wide json yaml'
+    ['trainctl data list --loglevel']='debug info warn warning error'
+    ['trainctl delete -T']='pytorchjob mpijob volcanojob'
+    ['trainctl delete --type']='pytorchjob mpijob volcanojob'
+    ['trainctl delete --loglevel']='debug info warn warning error'
+    ['trainctl completion --loglevel']='debug info warn warning error'
+    ['trainctl version -o']='json'
+    ['trainctl version --output']='json'
+    ['trainctl version --loglevel']='debug info warn warning error'
+    ['trainctl templates --loglevel']='debug info warn warning error'
+    ['trainctl templates export --loglevel']='debug info warn warning error'
+    ['trainctl config --loglevel']='debug info warn warning error'
+    ['trainctl config view -o']='yaml json'
+    ['trainctl config view --output']='yaml json'
+    ['trainctl config view --loglevel']='debug info warn warning error'
+)
+declare -gA __trainctl_args=(
+    ['trainctl completion']='bash zsh fish'
+)
+
+# Completes "$cur" from the output of `trainctl __complete WORDS...` (candidates, then ":N").
+__trainctl_dynamic() {
+    local out directive line
+    local -a cands=()
+    out=$("${words[0]}" __complete "${words[@]:1:cword-1}" "$orig_cur" 2>/dev/null) || return 0
+    while IFS= read -r line; do
+        cands+=("$line")
+    done <<<"$out"
+    directive=${cands[-1]#:}
+    unset 'cands[-1]'
+    [[ $directive =~ ^[0-9]+$ ]] || directive=0
+    if ((${#cands[@]} == 0)); then
+        if ((directive & 4)) || ((directive & 1)); then return 0; fi
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=($(compgen -f -- "$cur"))
+        return 0
+    fi
+    ((directive & 2)) && compopt -o nospace 2>/dev/null
+    COMPREPLY=("${cands[@]}")
+    if [[ $cur == *:* ]] && declare -F __ltrim_colon_completions >/dev/null; then
+        __ltrim_colon_completions "$orig_cur"
+    fi
+}
+
+__trainctl_complete() {
+    local cur prev words cword
+    if declare -F _get_comp_words_by_ref >/dev/null; then
+        _get_comp_words_by_ref -n =: cur prev words cword
+    else
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+        cur=${COMP_WORDS[COMP_CWORD]}
+    fi
+    COMPREPLY=()
+    local orig_cur=$cur path=trainctl pending= dashdash= w i
+    for ((i = 1; i < cword; i++)); do
+        w=${words[i]}
+        if [[ -n $pending ]]; then
+            pending=
+            continue
+        fi
+        if [[ -z $dashdash && $w == -- ]]; then
+            dashdash=1
+            continue
+        fi
+        if [[ -z $dashdash && $w == -?* ]]; then
+            if [[ $w != *=* && " ${__trainctl_value_flags[$path]} " == *" $w "* ]]; then
+                pending=$w
+            fi
+            continue
+        fi
+        if [[ -z $dashdash && -n ${__trainctl_children["$path $w"]} ]]; then
+            path="$path ${__trainctl_children["$path $w"]}"
+        fi
+    done
+    local flag=
+    if [[ -n $pending ]]; then
+        flag=$pending
+    elif [[ -z $dashdash && $cur == --*=* ]]; then
+        flag=${cur%%=*}
+        cur=${cur#*=}
+    fi
+    if [[ -n $flag ]]; then
+        if [[ -n ${__trainctl_values["$path $flag"]} ]]; then
+            COMPREPLY=($(compgen -W "${__trainctl_values["$path $flag"]}" -- "$cur"))
+        elif [[ " ${__trainctl_value_flags[$path]} " == *" $flag "* ]]; then
+            __trainctl_dynamic
+        fi
+        return 0
+    fi
+    if [[ -z $dashdash && $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "${__trainctl_flags[$path]}" -- "$cur"))
+        [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
+        return 0
+    fi
+    if [[ -n ${__trainctl_commands[$path]} ]]; then
+        COMPREPLY=($(compgen -W "${__trainctl_commands[$path]}" -- "$cur"))
+        if ((${#COMPREPLY[@]} == 0)); then
+            COMPREPLY=($(compgen -W "${__trainctl_aliases[$path]}" -- "$cur"))
+        fi
+        return 0
+    fi
+    if [[ -n ${__trainctl_args[$path]} ]]; then
+        COMPREPLY=($(compgen -W "${__trainctl_args[$path]}" -- "$cur"))
+        return 0
+    fi
+    __trainctl_dynamic
+}
+
+complete -F __trainctl_complete trainctl

@@ -1,0 +1,388 @@
+# fish completion for trainctl, generated from the command tree by
+# `trainctl completion fish`; do not edit. Install: trainctl completion fish | source, or
+# save it as ~/.config/fish/completions/trainctl.fish. Job, instance, namespace, PVC and
+# node names and kubeconfig contexts come from `trainctl __complete`.
+
+function __trainctl_child --argument-names cmdpath word
+    switch "$cmdpath $word"
+        case 'trainctl submit'
+            echo submit
+        case 'trainctl list'
+            echo list
+        case 'trainctl ls'
+            echo list
+        case 'trainctl get'
+            echo get
+        case 'trainctl logs'
+            echo logs
+        case 'trainctl log'
+            echo logs
+        case 'trainctl top'
+            echo top
+        case 'trainctl data'
+            echo data
+        case 'trainctl delete'
+            echo delete
+        case 'trainctl del'
+            echo delete
+        case 'trainctl completion'
+            echo completion
+        case 'trainctl version'
+            echo version
+        case 'trainctl templates'
+            echo templates
+        case 'trainctl config'
+            echo config
+        case 'trainctl submit pytorch'
+            echo pytorch
+        case 'trainctl submit pytorchjob'
+            echo pytorch
+        case 'trainctl submit mpi'
+            echo mpi
+        case 'trainctl submit mpijob'
+            echo mpi
+        case 'trainctl submit volcano'
+            echo volcano
+        case 'trainctl submit volcanojob'
+            echo volcano
+        case 'trainctl top node'
+            echo node
+        case 'trainctl top job'
+            echo job
+        case 'trainctl data list'
+            echo list
+        case 'trainctl data ls'
+            echo list
+        case 'trainctl templates export'
+            echo export
+        case 'trainctl config view'
+            echo view
+    end
+end
+
+function __trainctl_takes_value --argument-names cmdpath flag
+    switch "$cmdpath $flag"
+        case 'trainctl --kubeconfig' 'trainctl --config' 'trainctl --context' 'trainctl -n' 'trainctl --namespace' 'trainctl --loglevel' 'trainctl --request-timeout'
+            return 0
+        case 'trainctl submit --kubeconfig' 'trainctl submit --config' 'trainctl submit --context' 'trainctl submit -n' 'trainctl submit --namespace' 'trainctl submit --loglevel' 'trainctl submit --request-timeout'
+            return 0
+        case 'trainctl submit pytorch --name' 'trainctl submit pytorch --image' 'trainctl submit pytorch --gpus' 'trainctl submit pytorch --cpu' 'trainctl submit pytorch --memory' 'trainctl submit pytorch --working-dir' 'trainctl submit pytorch --workingDir' 'trainctl submit pytorch -e' 'trainctl submit pytorch --env' 'trainctl submit pytorch -d' 'trainctl submit pytorch --data' 'trainctl submit pytorch --data-dir' 'trainctl submit pytorch --dataDir' 'trainctl submit pytorch --selector' 'trainctl submit pytorch --toleration' 'trainctl submit pytorch -a' 'trainctl submit pytorch --annotation' 'trainctl submit pytorch -l' 'trainctl submit pytorch --label' 'trainctl submit pytorch --image-pull-secret' 'trainctl submit pytorch --imagePullSecret' 'trainctl submit pytorch -p' 'trainctl submit pytorch --priority' 'trainctl submit pytorch --shell' 'trainctl submit pytorch --retry' 'trainctl submit pytorch --ttl-after-finished' 'trainctl submit pytorch --workers' 'trainctl submit pytorch --sync-mode' 'trainctl submit pytorch --syncMode' 'trainctl submit pytorch --sync-source' 'trainctl submit pytorch --syncSource' 'trainctl submit pytorch --sync-image' 'trainctl submit pytorch --syncImage' 'trainctl submit pytorch --logdir' 'trainctl submit pytorch --tensorboard-image' 'trainctl submit pytorch --tensorboardImage' 'trainctl submit pytorch --running-timeout' 'trainctl submit pytorch --clean-task-policy' 'trainctl submit pytorch --cleanTaskPolicy' 'trainctl submit pytorch --share-memory' 'trainctl submit pytorch --shm-size' 'trainctl submit pytorch --scheduler' 'trainctl submit pytorch --queue' 'trainctl submit pytorch --min-available' 'trainctl submit pytorch --minAvailable' 'trainctl submit pytorch --schedule-timeout' 'trainctl submit pytorch --min-resources' 'trainctl submit pytorch --slots-per-worker' 'trainctl submit pytorch --nproc-per-node' 'trainctl submit pytorch --operator' 'trainctl submit pytorch --master-port' 'trainctl submit pytorch -o' 'trainctl submit pytorch --output' 'trainctl submit pytorch --timeout' 'trainctl submit pytorch --template-dir' 'trainctl submit pytorch --kubeconfig' 'trainctl submit pytorch --config' 'trainctl submit pytorch --context' 'trainctl submit pytorch -n' 'trainctl submit pytorch --namespace' 'trainctl submit pytorch --loglevel' 'trainctl submit pytorch --request-timeout'
+            return 0
+        case 'trainctl submit mpi --name' 'trainctl submit mpi --image' 'trainctl submit mpi --gpus' 'trainctl submit mpi --cpu' 'trainctl submit mpi --memory' 'trainctl submit mpi --working-dir' 'trainctl submit mpi --workingDir' 'trainctl submit mpi -e' 'trainctl submit mpi --env' 'trainctl submit mpi -d' 'trainctl submit mpi --data' 'trainctl submit mpi --data-dir' 'trainctl submit mpi --dataDir' 'trainctl submit mpi --selector' 'trainctl submit mpi --toleration' 'trainctl submit mpi -a' 'trainctl submit mpi --annotation' 'trainctl submit mpi -l' 'trainctl submit mpi --label' 'trainctl submit mpi --image-pull-secret' 'trainctl submit mpi --imagePullSecret' 'trainctl submit mpi -p' 'trainctl submit mpi --priority' 'trainctl submit mpi --shell' 'trainctl submit mpi --retry' 'trainctl submit mpi --ttl-after-finished' 'trainctl submit mpi --workers' 'trainctl submit mpi --sync-mode' 'trainctl submit mpi --syncMode' 'trainctl submit mpi --sync-source' 'trainctl submit mpi --syncSource' 'trainctl submit mpi --sync-image' 'trainctl submit mpi --syncImage' 'trainctl submit mpi --logdir' 'trainctl submit mpi --tensorboard-image' 'trainctl submit mpi --tensorboardImage' 'trainctl submit mpi --running-timeout' 'trainctl submit mpi --clean-task-policy' 'trainctl submit mpi --cleanTaskPolicy' 'trainctl submit mpi --share-memory' 'trainctl submit mpi --shm-size' 'trainctl submit mpi --scheduler' 'trainctl submit mpi --queue' 'trainctl submit mpi --min-available' 'trainctl submit mpi --minAvailable' 'trainctl submit mpi --schedule-timeout' 'trainctl submit mpi --min-resources' 'trainctl submit mpi --slots-per-worker' 'trainctl submit mpi --nproc-per-node' 'trainctl submit mpi --operator' 'trainctl submit mpi --master-port' 'trainctl submit mpi -o' 'trainctl submit mpi --output' 'trainctl submit mpi --timeout' 'trainctl submit mpi --template-dir' 'trainctl submit mpi --kubeconfig' 'trainctl submit mpi --config' 'trainctl submit mpi --context' 'trainctl submit mpi -n' 'trainctl submit mpi --namespace' 'trainctl submit mpi --loglevel' 'trainctl submit mpi --request-timeout'
+            return 0
+        case 'trainctl submit volcano --name' 'trainctl submit volcano --image' 'trainctl submit volcano --gpus' 'trainctl submit volcano --cpu' 'trainctl submit volcano --memory' 'trainctl submit volcano --working-dir' 'trainctl submit volcano --workingDir' 'trainctl submit volcano -e' 'trainctl submit volcano --env' 'trainctl submit volcano -d' 'trainctl submit volcano --data' 'trainctl submit volcano --data-dir' 'trainctl submit volcano --dataDir' 'trainctl submit volcano --selector' 'trainctl submit volcano --toleration' 'trainctl submit volcano -a' 'trainctl submit volcano --annotation' 'trainctl submit volcano -l' 'trainctl submit volcano --label' 'trainctl submit volcano --image-pull-secret' 'trainctl submit volcano --imagePullSecret' 'trainctl submit volcano -p' 'trainctl submit volcano --priority' 'trainctl submit volcano --shell' 'trainctl submit volcano --retry' 'trainctl submit volcano --ttl-after-finished' 'trainctl submit volcano --task' 'trainctl submit volcano --task-images' 'trainctl submit volcano --taskImages' 'trainctl submit volcano --task-replicas' 'trainctl submit volcano --taskReplicas' 'trainctl submit volcano --task-name' 'trainctl submit volcano --taskName' 'trainctl submit volcano --task-cpu' 'trainctl submit volcano --taskCPU' 'trainctl submit volcano --task-memory' 'trainctl submit volcano --taskMemory' 'trainctl submit volcano --task-port' 'trainctl submit volcano --taskPort' 'trainctl submit volcano --min-available' 'trainctl submit volcano --minAvailable' 'trainctl submit volcano --queue' 'trainctl submit volcano --scheduler-name' 'trainctl submit volcano --schedulerName' 'trainctl submit volcano --scheduler' 'trainctl submit volcano -o' 'trainctl submit volcano --output' 'trainctl submit volcano --timeout' 'trainctl submit volcano --template-dir' 'trainctl submit volcano --kubeconfig' 'trainctl submit volcano --config' 'trainctl submit volcano --context' 'trainctl submit volcano -n' 'trainctl submit volcano --namespace' 'trainctl submit volcano --loglevel' 'trainctl submit volcano --request-timeout'
+            return 0
+        case 'trainctl list -T' 'trainctl list --type' 'trainctl list -o' 'trainctl list --output' 'trainctl list --kubeconfig' 'trainctl list --config' 'trainctl list --context' 'trainctl list -n' 'trainctl list --namespace' 'trainctl list --loglevel' 'trainctl list --request-timeout'
+            return 0
+        case 'trainctl get -T' 'trainctl get --type' 'trainctl get -o' 'trainctl get --output' 'trainctl get --kubeconfig' 'trainctl get --config' 'trainctl get --context' 'trainctl get -n' 'trainctl get --namespace' 'trainctl get --loglevel' 'trainctl get --request-timeout'
+            return 0
+        case 'trainctl logs -i' 'trainctl logs --instance' 'trainctl logs -c' 'trainctl logs --container' 'trainctl logs -t' 'trainctl logs --tail' 'trainctl logs --since' 'trainctl logs --since-time' 'trainctl logs -T' 'trainctl logs --type' 'trainctl logs --reconnect-delay' 'trainctl logs --kubeconfig' 'trainctl logs --config' 'trainctl logs --context' 'trainctl logs -n' 'trainctl logs --namespace' 'trainctl logs --loglevel' 'trainctl logs --request-timeout'
+            return 0
+        case 'trainctl top --kubeconfig' 'trainctl top --config' 'trainctl top --context' 'trainctl top -n' 'trainctl top --namespace' 'trainctl top --loglevel' 'trainctl top --request-timeout'
+            return 0
+        case 'trainctl top node -o' 'trainctl top node --output' 'trainctl top node --kubeconfig' 'trainctl top node --config' 'trainctl top node --context' 'trainctl top node -n' 'trainctl top node --namespace' 'trainctl top node --loglevel' 'trainctl top node --request-timeout'
+            return 0
+        case 'trainctl top job -T' 'trainctl top job --type' 'trainctl top job -o' 'trainctl top job --output' 'trainctl top job --kubeconfig' 'trainctl top job --config' 'trainctl top job --context' 'trainctl top job -n' 'trainctl top job --namespace' 'trainctl top job --loglevel' 'trainctl top job --request-timeout'
+            return 0
+        case 'trainctl data --kubeconfig' 'trainctl data --config' 'trainctl data --context' 'trainctl data -n' 'trainctl data --namespace' 'trainctl data --loglevel' 'trainctl data --request-timeout'
+            return 0
+        case 'trainctl data list -o' 'trainctl data list --output' 'trainctl data list --kubeconfig' 'trainctl data list --config' 'trainctl data list --context' 'trainctl data list -n' 'trainctl data list --namespace' 'trainctl data list --loglevel' 'trainctl data list --request-timeout'
+            return 0
+        case 'trainctl delete -T' 'trainctl delete --type' 'trainctl delete --kubeconfig' 'trainctl delete --config' 'trainctl delete --context' 'trainctl delete -n' 'trainctl delete --namespace' 'trainctl delete --loglevel' 'trainctl delete --request-timeout'
+            return 0
+        case 'trainctl completion --kubeconfig' 'trainctl completion --config' 'trainctl completion --context' 'trainctl completion -n' 'trainctl completion --namespace' 'trainctl completion --loglevel' 'trainctl completion --request-timeout'
+            return 0
+        case 'trainctl version -o' 'trainctl version --output' 'trainctl version --kubeconfig' 'trainctl version --config' 'trainctl version --context' 'trainctl version -n' 'trainctl version --namespace' 'trainctl version --loglevel' 'trainctl version --request-timeout'
+            return 0
+        case 'trainctl templates --kubeconfig' 'trainctl templates --config' 'trainctl templates --context' 'trainctl templates -n' 'trainctl templates --namespace' 'trainctl templates --loglevel' 'trainctl templates --request-timeout'
+            return 0
+        case 'trainctl templates export --kubeconfig' 'trainctl templates export --config' 'trainctl templates export --context' 'trainctl templates export -n' 'trainctl templates export --namespace' 'trainctl templates export --loglevel' 'trainctl templates export --request-timeout'
+            return 0
+        case 'trainctl config --kubeconfig' 'trainctl config --config' 'trainctl config --context' 'trainctl config -n' 'trainctl config --namespace' 'trainctl config --loglevel' 'trainctl config --request-timeout'
+            return 0
+        case 'trainctl config view -o' 'trainctl config view --output' 'trainctl config view --kubeconfig' 'trainctl config view --config' 'trainctl config view --context' 'trainctl config view -n' 'trainctl config view --namespace' 'trainctl config view --loglevel' 'trainctl config view --request-timeout'
+            return 0
+    end
+    return 1
+end
+
+# The command path ("trainctl submit pytorch") that the words before the cursor lead to.
+function __trainctl_path
+    set -l tokens (commandline -opc)
+    set -l cmdpath trainctl
+    set -l skip 0
+    set -l dashdash 0
+    for w in $tokens[2..-1]
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        if test $dashdash = 0
+            switch $w
+                case --
+                    set dashdash 1
+                    continue
+                case '--*=*'
+                    continue
+                case '-?*'
+                    __trainctl_takes_value "$cmdpath" $w; and set skip 1
+                    continue
+            end
+            set -l child (__trainctl_child "$cmdpath" $w)
+            if test -n "$child"
+                set cmdpath "$cmdpath $child"
+            end
+        end
+    end
+    echo $cmdpath
+end
+
+function __trainctl_at --argument-names want
+    test (__trainctl_path) = "$want"
+end
+
+# Candidates from `trainctl __complete WORDS...`, without its last line (":N").
+function __trainctl_dynamic
+    set -l tokens (commandline -opc)
+    set -l current (commandline -ct)
+    set -l out ($tokens[1] __complete $tokens[2..-1] "$current" 2>/dev/null)
+    or return 0
+    for line in $out
+        string match -qr '^:[0-9]+$' -- $line; and continue
+        echo $line
+    end
+end
+
+complete -c trainctl -e
+
+# trainctl
+complete -c trainctl -s h -l help -d 'Print this help message and exit'
+complete -c trainctl -l kubeconfig -r -F -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+complete -c trainctl -l context -x -a '(__trainctl_dynamic)' -d 'The kubeconfig context to use'
+complete -c trainctl -s n -l namespace -x -a '(__trainctl_dynamic)' -d 'The namespace (default: the config file'\''s, then the context'\''s, then "default")'
+complete -c trainctl -l loglevel -x -a 'debug info warn warning error' -d 'Log level: debug, info, warn or error'
+complete -c trainctl -s v -l verbose -d 'More logging: -v info, -vv debug'
+complete -c trainctl -l request-timeout -r -F -d 'Timeout of each API request, e.g. 30s; 0 for none'
+complete -c trainctl -l no-color -d 'Never colour the output (NO_COLOR does the same)'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a submit -d 'Submit a training job (pytorch, mpi, volcano)'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a list -d 'List training jobs'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a ls -d 'alias of list: List training jobs'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a get -d 'Show one training job: status, instances, TensorBoard'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a logs -d 'Print the logs of a training job'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a log -d 'alias of logs: Print the logs of a training job'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a top -d 'Show GPU usage of nodes and jobs'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a data -d 'Inspect the data volumes (PVCs) usable by jobs'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a delete -d 'Delete training jobs and everything created for them'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a del -d 'alias of delete: Delete training jobs and everything created for them'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a completion -d 'Print a shell completion script (bash, zsh or fish)'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a version -d 'Print the version of trainctl'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a templates -d 'Manage the manifest templates used by submit'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a config -d 'Show the trainctl config file (~/.config/trainctl/config.yaml)'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f
+
+# trainctl submit
+complete -c trainctl -n '__trainctl_at '\''trainctl submit'\''' -f -a pytorch -d 'Submit a PyTorchJob (kubeflow.org/v1)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit'\''' -f -a pytorchjob -d 'alias of pytorch: Submit a PyTorchJob (kubeflow.org/v1)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit'\''' -f -a mpi -d 'Submit an MPIJob (kubeflow.org/v2beta1)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit'\''' -f -a mpijob -d 'alias of mpi: Submit an MPIJob (kubeflow.org/v2beta1)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit'\''' -f -a volcano -d 'Submit a Volcano Job (batch.volcano.sh/v1alpha1)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit'\''' -f -a volcanojob -d 'alias of volcano: Submit a Volcano Job (batch.volcano.sh/v1alpha1)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit'\''' -f
+
+# trainctl submit pytorch
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l name -r -F -d 'Job name (required; lower-case letters, digits, '\''-'\'')'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l image -r -F -d 'Container image of the job'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l gpus -r -F -d 'GPUs per pod (nvidia.com/gpu)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l cpu -r -F -d 'CPU request and limit per pod, e.g. 4 or 500m'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l memory -r -F -d 'Memory request and limit per pod, e.g. 8Gi'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l working-dir -r -F -d 'Working directory of the command'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -s e -l env -r -F -d 'Environment variable KEY=VALUE (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -s d -l data -x -a '(__trainctl_dynamic)' -d 'Mount a PVC: PVC_NAME:/mount/path (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l data-dir -r -F -d 'Mount a host directory: /host/path[:/mount/path] (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l selector -r -F -d 'Node selector KEY=VALUE (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l toleration -r -F -d 'Toleration KEY[=VALUE][:EFFECT], or all (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -s a -l annotation -r -F -d 'Annotation KEY=VALUE on the job and its pods (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -s l -l label -r -F -d 'Label KEY=VALUE on the job and its pods (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l image-pull-secret -r -F -d 'Image pull secret name (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -s p -l priority -r -F -d 'PriorityClass of the pods'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l shell -x -a 'sh bash' -d 'Shell that runs the command: sh or bash'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l retry -r -F -d 'Retries before the job is marked failed (backoffLimit)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l ttl-after-finished -r -F -d 'Delete the job this long after it ends, e.g. 1h'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l workers -r -F -d 'Number of pods, the master included'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l sync-mode -x -a 'git rsync' -d 'Fetch code before start: git or rsync'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l sync-source -r -F -d 'Git URL or rsync source of the code (lands in WORKING_DIR/code/)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l sync-image -r -F -d 'Image of the code-sync init container'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l tensorboard -d 'Run TensorBoard (Deployment + NodePort Service NAME-tensorboard)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l logdir -r -F -d 'Event directory TensorBoard reads'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l tensorboard-image -r -F -d 'TensorBoard image'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l running-timeout -r -F -d 'Stop the job after it ran this long (activeDeadlineSeconds)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l clean-task-policy -x -a 'Running All None' -d 'Pods to delete when the job ends: Running, All or None (default Running)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l share-memory -r -F -d 'Size of /dev/shm (default 2Gi)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l scheduler -r -F -d 'schedulerName of the pods, e.g. volcano'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l gang -d 'Gang-schedule the pods (runPolicy.schedulingPolicy)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l queue -r -F -d 'Scheduling queue (runPolicy.schedulingPolicy.queue)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l min-available -r -F -d 'Pods that must be schedulable together (default: all)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l schedule-timeout -r -F -d 'Gang scheduling timeout, e.g. 180s'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l min-resources -r -F -d 'Gang minimum resources NAME=QUANTITY (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l nproc-per-node -x -a 'auto cpu gpu' -d 'torchrun processes per pod: auto, cpu, gpu or N'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l operator -x -a 'none' -d 'none: run without the training-operator (Indexed Job + headless Service)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l master-port -r -F -d 'MASTER_PORT with --operator none'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l dry-run -d 'Print the manifests (YAML stream) and send nothing'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -s o -l output -x -a 'yaml json' -d 'Format of --dry-run: yaml or json'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l wait -d 'Wait until every pod runs; --wait=finished waits until the job ends'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l timeout -r -F -d 'Give up waiting after this long, e.g. 10m'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit pytorch'\''' -l template-dir -r -F -d 'Directory of templates overriding the built-in ones (also TRAINCTL_TEMPLATE_DIR)'
+
+# trainctl submit mpi
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l name -r -F -d 'Job name (required; lower-case letters, digits, '\''-'\'')'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l image -r -F -d 'Container image of the job'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l gpus -r -F -d 'GPUs per pod (nvidia.com/gpu)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l cpu -r -F -d 'CPU request and limit per pod, e.g. 4 or 500m'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l memory -r -F -d 'Memory request and limit per pod, e.g. 8Gi'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l working-dir -r -F -d 'Working directory of the command'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -s e -l env -r -F -d 'Environment variable KEY=VALUE (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -s d -l data -x -a '(__trainctl_dynamic)' -d 'Mount a PVC: PVC_NAME:/mount/path (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l data-dir -r -F -d 'Mount a host directory: /host/path[:/mount/path] (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l selector -r -F -d 'Node selector KEY=VALUE (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l toleration -r -F -d 'Toleration KEY[=VALUE][:EFFECT], or all (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -s a -l annotation -r -F -d 'Annotation KEY=VALUE on the job and its pods (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -s l -l label -r -F -d 'Label KEY=VALUE on the job and its pods (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l image-pull-secret -r -F -d 'Image pull secret name (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -s p -l priority -r -F -d 'PriorityClass of the pods'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l shell -x -a 'sh bash' -d 'Shell that runs the command: sh or bash'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l retry -r -F -d 'Retries before the job is marked failed (backoffLimit)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l ttl-after-finished -r -F -d 'Delete the job this long after it ends, e.g. 1h'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l workers -r -F -d 'Number of worker pods (the launcher is extra)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l sync-mode -x -a 'git rsync' -d 'Fetch code before start: git or rsync'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l sync-source -r -F -d 'Git URL or rsync source of the code (lands in WORKING_DIR/code/)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l sync-image -r -F -d 'Image of the code-sync init container'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l tensorboard -d 'Run TensorBoard (Deployment + NodePort Service NAME-tensorboard)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l logdir -r -F -d 'Event directory TensorBoard reads'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l tensorboard-image -r -F -d 'TensorBoard image'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l running-timeout -r -F -d 'Stop the job after it ran this long (activeDeadlineSeconds)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l clean-task-policy -x -a 'Running All None' -d 'Pods to delete when the job ends: Running, All or None (default All)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l share-memory -r -F -d 'Size of /dev/shm (default 2Gi)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l scheduler -r -F -d 'schedulerName of the pods, e.g. volcano'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l gang -d 'Gang-schedule the pods (runPolicy.schedulingPolicy)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l queue -r -F -d 'Scheduling queue (runPolicy.schedulingPolicy.queue)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l min-available -r -F -d 'Pods that must be schedulable together (default: all)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l schedule-timeout -r -F -d 'Gang scheduling timeout, e.g. 180s'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l min-resources -r -F -d 'Gang minimum resources NAME=QUANTITY (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l gputopology -d 'Topology-aware GPU placement (ACK; aliyun.com/gpu)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l slots-per-worker -r -F -d 'MPI slots per worker (default: GPUs, at least 1)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l dry-run -d 'Print the manifests (YAML stream) and send nothing'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -s o -l output -x -a 'yaml json' -d 'Format of --dry-run: yaml or json'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l wait -d 'Wait until every pod runs; --wait=finished waits until the job ends'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l timeout -r -F -d 'Give up waiting after this long, e.g. 10m'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit mpi'\''' -l template-dir -r -F -d 'Directory of templates overriding the built-in ones (also TRAINCTL_TEMPLATE_DIR)'
+
+# trainctl submit volcano
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l name -r -F -d 'Job name (required; lower-case letters, digits, '\''-'\'')'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l image -r -F -d 'Container image of the job'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l gpus -r -F -d 'GPUs per pod (nvidia.com/gpu)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l cpu -r -F -d 'CPU request and limit per pod, e.g. 4 or 500m'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l memory -r -F -d 'Memory request and limit per pod, e.g. 8Gi'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l working-dir -r -F -d 'Working directory of the command'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -s e -l env -r -F -d 'Environment variable KEY=VALUE (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -s d -l data -x -a '(__trainctl_dynamic)' -d 'Mount a PVC: PVC_NAME:/mount/path (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l data-dir -r -F -d 'Mount a host directory: /host/path[:/mount/path] (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l selector -r -F -d 'Node selector KEY=VALUE (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l toleration -r -F -d 'Toleration KEY[=VALUE][:EFFECT], or all (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -s a -l annotation -r -F -d 'Annotation KEY=VALUE on the job and its pods (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -s l -l label -r -F -d 'Label KEY=VALUE on the job and its pods (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l image-pull-secret -r -F -d 'Image pull secret name (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -s p -l priority -r -F -d 'PriorityClass of the pods'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l shell -x -a 'sh bash' -d 'Shell that runs the command: sh or bash'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l retry -r -F -d 'Retries before the job is marked failed (backoffLimit)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l ttl-after-finished -r -F -d 'Delete the job this long after it ends, e.g. 1h'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l task -r -F -d 'Task NAME:REPLICAS[:IMAGE[:COMMAND]] (repeatable; default image and command: --image and the positional command)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l task-images -r -F -d 'Arena style: one task per image, named TASK-NAME-I (repeatable)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l task-replicas -r -F -d 'Arena style: replicas of each --task-images task'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l task-name -r -F -d 'Arena style: name (prefix) of the tasks'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l task-cpu -r -F -d 'Arena style: same as --cpu'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l task-memory -r -F -d 'Arena style: same as --memory'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l task-port -r -F -d 'Container port of every task'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l min-available -r -F -d 'Pods that must be schedulable together (default: all)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l queue -r -F -d 'Volcano queue (default: default)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l scheduler-name -r -F -d 'schedulerName (default volcano)'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l dry-run -d 'Print the manifests (YAML stream) and send nothing'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -s o -l output -x -a 'yaml json' -d 'Format of --dry-run: yaml or json'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l wait -d 'Wait until every pod runs; --wait=finished waits until the job ends'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l timeout -r -F -d 'Give up waiting after this long, e.g. 10m'
+complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l template-dir -r -F -d 'Directory of templates overriding the built-in ones (also TRAINCTL_TEMPLATE_DIR)'
+
+# trainctl list
+complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s A -l all-namespaces -d 'List jobs in all namespaces'
+complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj' -d 'Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj)'
+complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s o -l output -x -a 'wide json yaml name' -d 'Output format: wide (default), json, yaml or name'
+complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -f
+
+# trainctl get
+complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s T -l type -x -a 'pytorchjob py mpijob mpi volcanojob vj' -d 'Job type, when two kinds have a job of this name: pytorchjob (py), mpijob (mpi), volcanojob (vj)'
+complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s e -l events -d 'Also show the events of the job and its instances'
+complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s o -l output -x -a 'wide json yaml name' -d 'Output format: wide (default), json, yaml or name'
+complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -f -a '(__trainctl_dynamic)'
+
+# trainctl logs
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s i -l instance -x -a '(__trainctl_dynamic)' -d 'Instance (pod) name; default: the chief instance'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s c -l container -r -F -d 'Container; default: the main one (init-code while initializing)'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s f -l follow -d 'Follow the log until the instance ends; exit 5 when it failed'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s t -l tail -r -F -d 'Only the last N lines (-1: all)'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l since -r -F -d 'Only lines newer than a relative duration, e.g. 5s, 2m, 3h'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l since-time -r -F -d 'Only lines after an RFC 3339 time'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l timestamps -d 'Prefix each line with its RFC 3339 timestamp'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s T -l type -x -a 'pytorchjob mpijob volcanojob' -d 'Job type when two kinds share the name: pytorchjob, mpijob, volcanojob'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -f -a '(__trainctl_dynamic)'
+
+# trainctl top
+complete -c trainctl -n '__trainctl_at '\''trainctl top'\''' -f -a node -d 'Show GPU capacity and allocation per node'
+complete -c trainctl -n '__trainctl_at '\''trainctl top'\''' -f -a job -d 'Show GPU requests and allocation per job'
+complete -c trainctl -n '__trainctl_at '\''trainctl top'\''' -f
+
+# trainctl top node
+complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -s d -l details -d 'Per node: its GPU instances and a GPU summary'
+complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -s o -l output -x -a 'wide json yaml' -d 'Output format: wide (default), json or yaml'
+complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -f -a '(__trainctl_dynamic)'
+
+# trainctl top job
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s A -l all-namespaces -d 'Jobs of all namespaces'
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s T -l type -x -a 'pytorchjob mpijob volcanojob' -d 'Only jobs of this type: pytorchjob, mpijob, volcanojob'
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s o -l output -x -a 'wide json yaml' -d 'Output format: wide (default), json or yaml'
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -f
+
+# trainctl data
+complete -c trainctl -n '__trainctl_at '\''trainctl data'\''' -f -a list -d 'List the PVCs usable with --data'
+complete -c trainctl -n '__trainctl_at '\''trainctl data'\''' -f -a ls -d 'alias of list: List the PVCs usable with --data'
+complete -c trainctl -n '__trainctl_at '\''trainctl data'\''' -f
+
+# trainctl data list
+complete -c trainctl -n '__trainctl_at '\''trainctl data list'\''' -s A -l all-namespaces -d 'PVCs of all namespaces'
+complete -c trainctl -n '__trainctl_at '\''trainctl data list'\''' -s o -l output -x -a 'wide json yaml' -d 'Output format: wide (default), json or yaml'
+complete -c trainctl -n '__trainctl_at '\''trainctl data list'\''' -f
+
+# trainctl delete
+complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -s T -l type -x -a 'pytorchjob mpijob volcanojob' -d 'Job type when two kinds share a name: pytorchjob, mpijob, volcanojob'
+complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -f -a '(__trainctl_dynamic)'
+
+# trainctl completion
+complete -c trainctl -n '__trainctl_at '\''trainctl completion'\''' -f -a 'bash zsh fish'
+
+# trainctl version
+complete -c trainctl -n '__trainctl_at '\''trainctl version'\''' -s o -l output -x -a 'json' -d 'Output format: json'
+complete -c trainctl -n '__trainctl_at '\''trainctl version'\''' -l short -d 'Print only the version number'
+complete -c trainctl -n '__trainctl_at '\''trainctl version'\''' -f
+
+# trainctl templates
+complete -c trainctl -n '__trainctl_at '\''trainctl templates'\''' -f -a export -d 'Write the built-in templates into a directory'
+complete -c trainctl -n '__trainctl_at '\''trainctl templates'\''' -f
+
+# trainctl templates export
+complete -c trainctl -n '__trainctl_at '\''trainctl templates export'\''' -l force -d 'Overwrite existing files'
+
+# trainctl config
+complete -c trainctl -n '__trainctl_at '\''trainctl config'\''' -f -a view -d 'Print the settings read from the config file and the effective namespace'
+complete -c trainctl -n '__trainctl_at '\''trainctl config'\''' -f
+
+# trainctl config view
+complete -c trainctl -n '__trainctl_at '\''trainctl config view'\''' -s o -l output -x -a 'yaml json' -d 'Output format: yaml (default) or json'
+complete -c trainctl -n '__trainctl_at '\''trainctl config view'\''' -f

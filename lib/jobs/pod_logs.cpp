@@ -120,9 +120,11 @@ std::string follow_logs(kube::Client& client, const LogOptions& o, std::ostream&
       cut = true;
       ++failures;
     }
+    const std::string phase = pod_phase(client, o);
+    // Waiting for a Pending pod (no GPUs free yet) is not a failure: -f waits as long as it takes.
+    if (phase == "Pending") failures = 0;
     if (failures > s.max_failures)
       throw TransportError("lost the log stream of " + o.pod + " " + std::to_string(failures) + " times; giving up");
-    const std::string phase = pod_phase(client, o);
     if (phase.empty() || phase == "Succeeded" || phase == "Failed") {
       if (cut && !phase.empty()) {
         // The pod ended while the stream was down: read what it wrote meanwhile.

@@ -145,3 +145,36 @@ TEST_CASE("logs -f follows a container restart and reads what was written while 
   CHECK(h.out() == "start\ncrash\nstart again\nfinished\n");
   CHECK_NOTHROW(c.verify());
 }
+
+TEST_CASE("logs -f waits for a Pending instance instead of giving up") {
+  Harness h;
+  stub_dist(*h.client);
+  auto& c = *h.client;
+  const std::string pod_path = "/api/v1/namespaces/default/pods/pytorch-dist-master-0";
+  json pending = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Pending", 1);
+  json waiting = {{"kind", "Status"}, {"code", 400}, {"reason", "BadRequest"},
+                  {"message", "container \"pytorch\" in pod \"pytorch-dist-master-0\" is waiting to start: ContainerCreating"}};
+  // More refusals than max_failures (10): a Pending pod does not count against it.
+  for (int i = 0; i < 12; ++i) {
+    c.on("STREAM", kMasterLog + "?follow=true&timestamps=true", 400, waiting);
+    c.on_get(pod_path, pending);
+  }
+  c.on_stream(kMasterLog + "?follow=true&timestamps=true", {"2024-05-01T09:59:59Z hello"});
+  c.on_get(pod_path, pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1, "node-1"));
+  h.run({"logs", "-f", "pytorch-dist", "--reconnect-delay", "0s"});
+  CHECK(h.out() == "hello\n");
+  CHECK_NOTHROW(c.verify());
+}
+
+TEST_CASE("logs -f gives up after repeated cuts of a running instance") {
+  Harness h;
+  stub_dist(*h.client);
+  auto& c = *h.client;
+  json running = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1");
+  for (int i = 0; i < 11; ++i) {
+    c.on_stream(kMasterLog + "?follow=true&timestamps=true", {}, /*cut=*/true);
+    c.on_get("/api/v1/namespaces/default/pods/pytorch-dist-master-0", running);
+  }
+  CHECK_THROWS_AS(h.run({"logs", "-f", "pytorch-dist", "--reconnect-delay", "0s"}), trainctl::TransportError);
+  CHECK_NOTHROW(c.verify());
+}

@@ -75,6 +75,11 @@ std::vector<kube::Client::Result> FakeClient::send_all(const std::vector<kube::R
 void FakeClient::stream(const kube::Request& request, const kube::LineHandler& on_line) {
   m_requests.push_back(request);
   Stub& s = take("STREAM", request.path);
+  if (s.status < 200 || s.status > 299) {
+    auto status = nlohmann::json::parse(s.body, nullptr, false);
+    throw ApiError(static_cast<int>(s.status), status.is_object() ? status.value("reason", "") : "",
+                   status.is_object() ? status.value("message", s.body) : s.body);
+  }
   for (const auto& l : s.lines)
     if (!on_line(l)) return;
   if (s.cut) throw TransportError("stream cut: connection reset by peer");

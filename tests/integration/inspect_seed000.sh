@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The PyTorch walk-through of seed 000, with trainctl in place of arena, against kubesim's
+# demo cluster: top node, data list, submit pytorch, list, top job, top node, get, logs,
+# logs -i, logs -t, delete. Checks the table layouts and the numbers a user would read.
+set -euo pipefail
+
+if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
+  echo "skipped: TRAINCTL and KUBESIM must point to the built binaries"
+  exit 77
+fi
+SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+
+tmp=$(mktemp -d)
+kubesim_pid=
+cleanup() {
+  if [[ -n "$kubesim_pid" ]]; then kill "$kubesim_pid" 2>/dev/null || true; wait "$kubesim_pid" 2>/dev/null || true; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+schema_args=()
+for d in "${TRAINCTL_SCHEMAS:-}" "$SOURCE_DIR/../shared/k8s-schemas"; do
+  if [[ -n "$d" && -d "$d/crds" ]]; then schema_args=(--schemas "$d"); break; fi
+done
+
+"$KUBESIM" --listen 127.0.0.1 --port 0 ${INSPECT_KUBESIM_ARGS:-} --kubeconfig-out "$tmp/kubeconfig" \
+  --seed "$SOURCE_DIR/tools/kubesim/seeds/demo.yaml" --default-duration 30m "${schema_args[@]}" \
+  >"$tmp/kubesim.log" 2>&1 &
+kubesim_pid=$!
+for _ in $(seq 200); do [[ -s "$tmp/kubeconfig" ]] && break; sleep 0.05; done
+[[ -s "$tmp/kubeconfig" ]] || { echo "kubesim did not start"; cat "$tmp/kubesim.log"; exit 1; }
+
+t() { "$TRAINCTL" --kubeconfig "$tmp/kubeconfig" "$@"; }
+fail() { echo "FAIL: $*"; exit 1; }
+expect_eq() {  # expect_eq WHAT EXPECTED ACTUAL
+  if [[ "$2" != "$3" ]]; then
+    echo "FAIL: $1"; echo "--- expected"; printf '%s\n' "$2"; echo "--- actual"; printf '%s\n' "$3"; exit 1
+  fi
+}
+expect_match() {  # expect_match WHAT REGEX TEXT
+  grep -Eq -- "$2" <<<"$3" || { echo "FAIL: $1: no line matches /$2/ in:"; printf '%s\n' "$3"; exit 1; }
+}
+
+# 1. arena top node: three masters without GPUs, three workers with 2 GPUs, nothing allocated.
+expect_eq "top node before submitting" \
+"NAME                       IPADDRESS     ROLE    STATUS  GPU(Total)  GPU(Allocated)
+cn-huhehaote.192.168.0.20  192.168.0.20  master  ready   0           0
+cn-huhehaote.192.168.0.21  192.168.0.21  master  ready   0           0
+cn-huhehaote.192.168.0.22  192.168.0.22  master  ready   0           0
+cn-huhehaote.192.168.0.31  192.168.0.31  <none>  ready   2           0
+cn-huhehaote.192.168.0.32  192.168.0.32  <none>  ready   2           0
+cn-huhehaote.192.168.0.33  192.168.0.33  <none>  ready   2           0
+-----------------------------------------------------------------------------------------
+Allocated/Total GPUs In Cluster:
+0/6 (0%)" "$(t top node)"
+
+# The volume the job mounts.
+expect_match "data list" '^training-data +ReadWriteMany +[0-9]+[smhd]$' "$(t data list)"
+expect_eq "data list header" "NAME           ACCESSMODE     DESCRIPTION  OWNER  AGE" "$(t data list | head -1)"
+
+# 2. Submit the job of the walk-through.
+t submit pytorch \
+  --name=pytorch-dist \
+  --gpus=1 \
+  --workers=3 \
+  --working-dir=/root \
+  --image=registry.cn-beijing.aliyuncs.com/ai-samples/pytorch-with-tensorboard:1.5.1-cuda10.1-cudnn7-runtime \
+  --sync-mode=git \
+  --sync-source=https://code.aliyun.com/370272561/mnist-pytorch.git \
+  --data=training-data:/mnist_data \
+  --tensorboard \
+  --logdir=/mnist_data/pytorch_data/logs \
+  "python /root/code/mnist-pytorch/mnist.py --epochs 10 --backend nccl --dir /mnist_data/pytorch_data/logs --data /mnist_data/pytorch_data/" \
+  >"$tmp/submit.out"
+
+# 3. arena list: wait until the three pods run.
+list=
+for _ in $(seq 150); do
+  list=$(t list)
+  grep -Eq '^pytorch-dist +RUNNING ' <<<"$list" && break
+  sleep 0.2
+done
+expect_eq "list header" "NAME          STATUS   TRAINER     DURATION  GPU(Requested)  GPU(Allocated)  NODE" "$(head -1 <<<"$list")"
+expect_match "list row" '^pytorch-dist  RUNNING  PYTORCHJOB  [0-9]+[sm] +3 +3 +192\.168\.0\.3[123]$' "$list"
+
+# 4. arena top job.
+top_job=$(t top job)
+expect_match "top job row" '^pytorch-dist +RUNNING +PYTORCHJOB +[0-9]+[sm] +3 +3 +192\.168\.0\.3[123]$' "$top_job"
+expect_eq "top job footer" "Total Allocated/Requested GPUs of Training Jobs: 3/3" "$(tail -1 <<<"$top_job")"
+
+# 5. arena top node: three of six GPUs allocated.
+expect_eq "top node footer" "Allocated/Total GPUs In Cluster:
+3/6 (50%)" "$(t top node | tail -2)"
+
+# 6. arena get: the newer layout, three instances, the TensorBoard URL.
+get=$(t get pytorch-dist)
+expect_eq "get summary" "Name:        pytorch-dist
+Status:      RUNNING
+Namespace:   default
+Priority:    N/A
+Trainer:     PYTORCHJOB" "$(head -5 <<<"$get")"
+expect_match "get instances" '^pytorch-dist-master-0 +Running +[0-9]+[sm] +true +1 +cn-huhehaote\.192\.168\.0\.3[123]$' "$get"
+expect_match "get instances" '^pytorch-dist-worker-1 +Running +[0-9]+[sm] +false +1 +cn-huhehaote\.192\.168\.0\.3[123]$' "$get"
+expect_match "tensorboard" '^Your tensorboard will be available on:$' "$get"
+expect_match "tensorboard URL" '^http://192\.168\.0\.[0-9]+:3[0-9]{4}$' "$get"
+[[ $(t get pytorch-dist -o json | grep -c '"isChief": true') == 1 ]] || fail "get -o json: one chief"
+
+# 7. arena logs: the chief, a worker, the tail.
+for _ in $(seq 100); do [[ -n "$(t logs pytorch-dist)" ]] && break; sleep 0.2; done
+[[ -n "$(t logs pytorch-dist)" ]] || fail "logs of the chief are empty"
+t logs pytorch-dist -i pytorch-dist-worker-0 >/dev/null
+[[ $(t logs pytorch-dist -t 2 | wc -l) -le 2 ]] || fail "logs -t 2 printed more than 2 lines"
+if t logs pytorch-dist -i no-such-pod 2>"$tmp/err"; then fail "logs -i with a wrong instance succeeded"; fi
+grep -q "pytorch-dist-master-0" "$tmp/err" || fail "logs -i error does not list the instances"
+
+# 8. delete, then the job is gone and a second delete is NotFound (exit 3).
+expect_eq "delete" "The training job pytorch-dist has been deleted successfully" "$(t delete pytorch-dist)"
+for _ in $(seq 100); do grep -q '^pytorch-dist ' <<<"$(t list)" || break; sleep 0.1; done
+if grep -q '^pytorch-dist ' <<<"$(t list)"; then fail "job still listed after delete"; fi
+set +e
+t delete pytorch-dist 2>/dev/null
+rc=$?
+set -e
+[[ $rc == 3 ]] || fail "second delete exited $rc, not 3"
+echo "ok: seed 000 walk-through"

@@ -76,6 +76,7 @@ void BatchJobController::create_pod(const json& job, int index) {
     meta["name"] = prefix + m_ctx.random_suffix();
     if (m_ctx.store.get_shared(*m_ctx.pods, meta_ns(job), meta["name"])) continue;
     m_ctx.store.create(*m_ctx.pods, {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}});
+    m_ctx.record_event(job, "Normal", "SuccessfulCreate", "Created pod: " + meta["name"].get<std::string>(), "job-controller");
     return;
   }
 }
@@ -88,7 +89,12 @@ void BatchJobController::finish(const json& job, json status, const std::string&
   if (!reason.empty()) c["reason"] = reason;
   if (!message.empty()) c["message"] = message;
   status["conditions"].push_back(c);
-  if (type == "Complete") status["completionTime"] = now;
+  if (type == "Complete") {
+    status["completionTime"] = now;
+    m_ctx.record_event(job, "Normal", "Completed", "Job completed", "job-controller");
+  } else {
+    m_ctx.record_event(job, "Warning", reason, message, "job-controller");
+  }
   m_ctx.patch(*m_ctx.jobs, meta_ns(job), meta_name(job), [&](json& obj) { obj["status"] = status; });
 }
 

@@ -82,18 +82,18 @@ void Context::record_event(const json& obj, const std::string& type, const std::
   const std::string uid = meta_uid(obj);
   const std::string ts = now_str();
   // An existing event with the same object, reason and message gets its count bumped.
-  auto same = store.list(*events, ns, [&](const json& e) {
-    const auto& io = e.value("involvedObject", json::object());
-    return io.value("uid", "") == uid && e.value("reason", "") == reason &&
-           e.value("message", "") == message;
-  });
-  if (!same.items.empty()) {
-    const auto& e = *same.items.front();
-    patch(*events, ns, meta_name(e), [&](json& ev) {
-      ev["count"] = ev.value("count", 1) + 1;
-      ev["lastTimestamp"] = ts;
-    });
-    return;
+  const std::string dedup = uid + "\n" + reason + "\n" + message;
+  {
+    std::lock_guard<std::mutex> lock(m_events_mutex);
+    auto it = m_event_names.find(dedup);
+    if (it != m_event_names.end()) {
+      const bool bumped = patch(*events, ns, it->second, [&](json& ev) {
+        ev["count"] = ev.value("count", 1) + 1;
+        ev["lastTimestamp"] = ts;
+      });
+      if (bumped) return;
+      m_event_names.erase(it);
+    }
   }
   char hex[32];
   auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(now().time_since_epoch()).count();
@@ -108,7 +108,11 @@ void Context::record_event(const json& obj, const std::string& type, const std::
              {"source", {{"component", component}}}, {"firstTimestamp", ts}, {"lastTimestamp", ts},
              {"count", 1}, {"reportingComponent", component}, {"reportingInstance", ""}};
   try {
+    const std::string event_name = ev["metadata"]["name"];
     store.create(*events, std::move(ev));
+    std::lock_guard<std::mutex> lock(m_events_mutex);
+    if (m_event_names.size() > 100000) m_event_names.clear();
+    m_event_names[dedup] = event_name;
   } catch (const StatusError&) {
     // The namespace may be gone; events are best effort, as in a real cluster.
   }

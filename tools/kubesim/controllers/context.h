@@ -88,6 +88,10 @@ struct Context {
   // Records a core/v1 Event about obj (deduplicated by reason+message: count is bumped).
   void record_event(const json& obj, const std::string& type, const std::string& reason,
                     const std::string& message, const std::string& component = "");
+
+private:
+  std::mutex m_events_mutex;
+  std::map<std::string, std::string> m_event_names;  // uid/reason/message -> event name
 };
 
 // ---- free helpers ----

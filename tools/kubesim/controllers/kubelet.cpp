@@ -159,6 +159,14 @@ void Kubelet::start_containers(const json& pod, Run& run) {
     run.logs.push_back(std::make_unique<TrainingLog>(c, run.total_lines));
     if (restart) m_ctx.logs.reset(ns, name, c.value("name", ""));
   }
+  for (const auto& c : containers) {
+    const std::string cname = c.value("name", "");
+    if (!restart)
+      m_ctx.record_event(pod, "Normal", "Pulled",
+                         "Container image \"" + c.value("image", "") + "\" already present on machine", "kubelet");
+    m_ctx.record_event(pod, "Normal", "Created", "Created container " + cname, "kubelet");
+    m_ctx.record_event(pod, "Normal", "Started", "Started container " + cname, "kubelet");
+  }
   const std::string node = pod["spec"].value("nodeName", "");
   const std::string ip = pod.value("status", json::object()).value("podIP", "");
   const std::string new_ip = ip.empty() ? pod_ip(node) : ip;
@@ -227,6 +235,10 @@ void Kubelet::crash_restart(const json& pod, Run& run) {
   const std::string ns = meta_ns(pod), name = meta_name(pod);
   for (size_t i = 0; i < run.logs.size(); ++i)
     for (const auto& l : run.logs[i]->final_lines(137)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
+  for (const auto& c : run.containers)
+    m_ctx.record_event(pod, "Warning", "BackOff",
+                       "Back-off restarting failed container " + c + " in pod " + name + "_" + ns + "(" + run.uid + ")",
+                       "kubelet");
   ++run.restarts;
   run.stage = Stage::BackOff;
   run.stage_end = t + m_ctx.options.crash_backoff;

@@ -233,6 +233,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
       auto it = by_name.find(pod_name);
       if (it == by_name.end()) {
         m_ctx.create_if_absent(*m_ctx.pods, make_pod(job, rtype, i));
+        m_ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name, "pytorchjob-controller");
       } else {
         const std::string phase = phase_of(*it->second);
         if (phase == "Running") ++active;
@@ -249,8 +250,11 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
           }
         }
       }
-      if (m_ctx.services && !m_ctx.store.get_shared(*m_ctx.services, ns, pod_name))
+      if (m_ctx.services && !m_ctx.store.get_shared(*m_ctx.services, ns, pod_name)) {
         m_ctx.create_if_absent(*m_ctx.services, make_service(job, rtype, i));
+        m_ctx.record_event(job, "Normal", "SuccessfulCreateService", "Created service: " + pod_name,
+                           "pytorchjob-controller");
+      }
     }
     replica_statuses[rtype] = json::object();
     if (active) replica_statuses[rtype]["active"] = active;

@@ -177,6 +177,8 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
   m->real_base = steady_clock::now();
   Impl* impl = m.get();
   m->ctx.clock = [impl] { return impl->now(); };
+  // Object timestamps (creationTimestamp, Table ages, sinceSeconds) follow the simulated clock.
+  store.set_clock([impl] { return impl->now(); });
   m->ctx.wake_at = [impl](const ObjectKey& k, TimePoint t) {
     std::lock_guard<std::mutex> lock(impl->queue_mutex);
     for (auto it = impl->timers.lower_bound(t); it != impl->timers.end() && it->first == t; ++it)
@@ -213,6 +215,7 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
 Simulation::~Simulation() {
   stop();
   m->ctx.store.unwatch(m->watch_handle);
+  m->ctx.store.set_clock(nullptr);
 }
 
 void Simulation::ensure_types(Store& store) { register_builtin_crds(store); }

@@ -1,0 +1,74 @@
+// A kubesim server started in-process on 127.0.0.1:0 over TLS, and HTTPS clients for it
+// that verify the server against kubesim's CA.
+#pragma once
+
+#include "kubesim/logs.h"
+#include "kubesim/server.h"
+#include "kubesim/store.h"
+
+#include <httplib.h>
+#include <openssl/pem.h>
+
+#include <memory>
+#include <string>
+
+namespace kubesim::testing {
+
+inline X509* pem_to_cert(const std::string& pem) {
+  BIO* b = BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size()));
+  X509* c = PEM_read_bio_X509(b, nullptr, nullptr, nullptr);
+  BIO_free(b);
+  return c;
+}
+
+inline EVP_PKEY* pem_to_key(const std::string& pem) {
+  BIO* b = BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size()));
+  EVP_PKEY* k = PEM_read_bio_PrivateKey(b, nullptr, nullptr, nullptr);
+  BIO_free(b);
+  return k;
+}
+
+struct SimServer {
+  Store store;
+  LogStore logs;
+  std::unique_ptr<Server> server;
+  std::string token = "test-token-0123456789";
+
+  explicit SimServer(Validator validator = nullptr) {
+    ServerOptions o;
+    o.port = 0;
+    o.tokens = {token};
+    o.threads = 16;
+    o.validator = std::move(validator);
+    server = std::make_unique<Server>(store, logs, o);
+    server->start();
+  }
+  ~SimServer() { server->stop(); }
+
+  // A client trusting kubesim's CA; with_token adds the bearer token to every request.
+  std::unique_ptr<httplib::SSLClient> client(bool with_token = true, const CertKey* client_cert = nullptr) {
+    std::unique_ptr<httplib::SSLClient> c;
+    if (client_cert) {
+      X509* cert = pem_to_cert(client_cert->cert_pem);
+      EVP_PKEY* key = pem_to_key(client_cert->key_pem);
+      c = std::make_unique<httplib::SSLClient>("127.0.0.1", server->port(), cert, key);
+      X509_free(cert);
+      EVP_PKEY_free(key);
+    } else {
+      c = std::make_unique<httplib::SSLClient>("127.0.0.1", server->port());
+    }
+    X509_STORE* st = X509_STORE_new();
+    X509* ca = pem_to_cert(server->ca().cert_pem);
+    X509_STORE_add_cert(st, ca);
+    X509_free(ca);
+    c->set_ca_cert_store(st);
+    c->enable_server_certificate_verification(true);
+    if (with_token) c->set_bearer_token_auth(token.c_str());
+    c->set_read_timeout(10, 0);
+    return c;
+  }
+};
+
+inline nlohmann::json body_json(const httplib::Result& r) { return nlohmann::json::parse(r->body); }
+
+}  // namespace kubesim::testing

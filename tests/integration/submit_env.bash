@@ -1,0 +1,62 @@
+# Shared set-up of the submit_*.sh integration tests (sourced, not run): starts kubesim on
+# 127.0.0.1 with the real schemas and a small GPU cluster, and defines helpers.
+# Needs TRAINCTL, KUBESIM and SOURCE_DIR (set by CTest); exits 77 (skipped) without them or
+# without the schemas.
+
+if [[ -z "${TRAINCTL:-}" || -z "${KUBESIM:-}" || ! -x "${KUBESIM:-}" || ! -x "${TRAINCTL:-}" ]]; then
+  echo "SKIPPED: TRAINCTL and KUBESIM must name the built binaries" >&2
+  exit 77
+fi
+SCHEMAS="${TRAINCTL_SCHEMAS:-}"
+if [[ -z "$SCHEMAS" && -d "${SOURCE_DIR:-.}/../shared/k8s-schemas/crds" ]]; then SCHEMAS="$SOURCE_DIR/../shared/k8s-schemas"; fi
+if [[ -z "$SCHEMAS" && -d "$HOME/.cache/trainctl/k8s-schemas/crds" ]]; then SCHEMAS="$HOME/.cache/trainctl/k8s-schemas"; fi
+if [[ -z "$SCHEMAS" ]]; then
+  echo "SKIPPED: no Kubernetes schemas (set TRAINCTL_SCHEMAS or run scripts/fetch-schemas.sh)" >&2
+  exit 77
+fi
+
+WORK="$(mktemp -d)"
+KCFG="$WORK/kubeconfig"
+KUBESIM_PID=""
+cleanup() {
+  if [[ -n "$KUBESIM_PID" ]]; then kill "$KUBESIM_PID" 2>/dev/null || true; wait "$KUBESIM_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL: $*" >&2
+  [[ -f "$WORK/kubesim.log" ]] && tail -n 20 "$WORK/kubesim.log" >&2
+  exit 1
+}
+
+# start_kubesim [extra kubesim flags...]
+start_kubesim() {
+  cat >"$WORK/cluster.yaml" <<'YAML'
+nodes:
+  - {name: gpu-a, ip: 10.0.0.11, gpus: 8, cpu: "64", memory: 512Gi}
+  - {name: gpu-b, ip: 10.0.0.12, gpus: 8, cpu: "64", memory: 512Gi}
+  - {name: topo-a, ip: 10.0.0.21, gpus: 8, gpuResource: aliyun.com/gpu, cpu: "64", memory: 512Gi,
+     labels: {ack.node.gpu.schedule: topology}}
+namespaces: [default, team-a]
+pvcs:
+  - {name: training-data, namespace: default, accessModes: [ReadWriteMany], storage: 100Gi}
+YAML
+  "$KUBESIM" --listen 127.0.0.1 --port 0 --kubeconfig-out "$KCFG" --schemas "$SCHEMAS" --seed "$WORK/cluster.yaml" \
+    --speed 20 "$@" >"$WORK/kubesim.log" 2>&1 &
+  KUBESIM_PID=$!
+  for _ in $(seq 1 100); do
+    [[ -s "$KCFG" ]] && grep -q "listening" "$WORK/kubesim.log" && return 0
+    kill -0 "$KUBESIM_PID" 2>/dev/null || fail "kubesim exited: $(cat "$WORK/kubesim.log")"
+    sleep 0.1
+  done
+  fail "kubesim did not start"
+}
+
+tc() { "$TRAINCTL" --kubeconfig "$KCFG" "$@"; }
+
+# expect_output NAME PATTERN: the last command's output (in $OUT) contains PATTERN.
+expect_output() {
+  grep -qF -- "$2" <<<"$OUT" || fail "$1: output lacks \"$2\":
+$OUT"
+}

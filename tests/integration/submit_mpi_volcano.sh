@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Seed 004 (submit mpi, with and without --gputopology) and seed 003 (PaddlePaddle on
+# Volcano) command lines against kubesim: created and Running; --wait=finished ends with
+# exit 0; a missing CRD gives the not-installed message.
+set -euo pipefail
+source "$(dirname "$0")/submit_env.bash"
+start_kubesim --default-outcome succeed --default-duration 20s
+
+CMD='mpirun --allow-run-as-root -np "4" -bind-to none -map-by slot -x NCCL_DEBUG=INFO -x NCCL_SOCKET_IFNAME=eth0 -x LD_LIBRARY_PATH -x PATH --mca pml ob1 --mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0 --mca orte_keep_fqdn_hostnames t --mca btl ^openib python /examples/pytorch_synthetic_benchmark.py --model=vgg16 --batch-size=64'
+IMAGE=registry.cn-hangzhou.aliyuncs.com/kubernetes-image-hub/pytorch-benchmark:torch1.6.0-py3.7-cuda10.1
+
+OUT=$(tc submit mpi \
+  --name=pytorch-topo-4-vgg16 \
+  --gpus=1 \
+  --workers=4 \
+  --gputopology=true \
+  --image=$IMAGE \
+  --wait --timeout=60s \
+  "$CMD" 2>&1) || fail "seed 004 topology: $OUT"
+expect_output "seed 004 topology" "The Job pytorch-topo-4-vgg16 has been submitted successfully"
+expect_output "seed 004 topology" "job pytorch-topo-4-vgg16: 5/5 pods running"
+
+OUT=$(tc submit mpi \
+  --name=pytorch-4-vgg16 \
+  --gpus=1 \
+  --workers=4 \
+  --image=$IMAGE \
+  --wait=finished --timeout=120s \
+  "$CMD" 2>&1) || fail "seed 004: $OUT"
+expect_output "seed 004" "job pytorch-4-vgg16: SUCCEEDED"
+expect_output "seed 004" "The Job pytorch-4-vgg16 has succeeded"
+
+OUT=$(tc submit volcano --name=fluid-ctr --image=paddlepaddle/edl-example:ctr \
+  --task="pserver:2:paddlepaddle/edl-example:ctr:TRAINING_ROLE=PSERVER paddle_k8s start_fluid" \
+  --task=trainer:2 --cpu=1 --memory=2Gi --wait --timeout=60s \
+  "TRAINING_ROLE=TRAINER paddle_k8s start_fluid" 2>&1) || fail "seed 003: $OUT"
+expect_output "seed 003" "job fluid-ctr: 4/4 pods running"
+expect_output "seed 003" "--type volcanojob -n default"
+echo "ok"

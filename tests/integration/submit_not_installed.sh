@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# A cluster without the training-operator's CRD: submit pytorch says so and how to proceed,
+# and --operator none still works there.
+set -euo pipefail
+source "$(dirname "$0")/submit_env.bash"
+start_kubesim --no-crd pytorchjobs.kubeflow.org --default-outcome run-forever
+
+set +e
+OUT=$(tc submit pytorch --name=nope --image=busybox --tensorboard "true" 2>&1)
+rc=$?
+set -e
+[[ $rc -eq 1 ]] || fail "exit code $rc: $OUT"
+expect_output "not installed" "PyTorchJob (kubeflow.org/v1) is not installed on this cluster: install the training-operator, or use --operator none"
+
+OUT=$(tc submit pytorch --name=fallback --operator none --image=busybox --wait --timeout=60s "true" 2>&1) ||
+  fail "--operator none: $OUT"
+expect_output "--operator none" "job fallback: 1/1 pods running"
+echo "ok"

@@ -23,6 +23,12 @@ expect_output "seed 000" "The Job pytorch-dist has been submitted successfully"
 expect_output "seed 000" 'You can run `trainctl get pytorch-dist --type pytorchjob -n default` to check the job status'
 expect_output "seed 000" "job pytorch-dist: 3/3 pods running"
 expect_output "seed 000" "The Job pytorch-dist is running"
+if command -v kubectl >/dev/null 2>&1; then
+  for obj in deployment/pytorch-dist-tensorboard service/pytorch-dist-tensorboard; do
+    owner=$(kubectl --kubeconfig "$KCFG" get "$obj" -o jsonpath='{.metadata.ownerReferences[0].kind}/{.metadata.ownerReferences[0].name}')
+    [[ "$owner" == "PyTorchJob/pytorch-dist" ]] || fail "$obj owner: $owner"
+  done
+fi
 
 # The private-repository variant of seed 000 (`arena --loglevel info submit pytorch ...`).
 OUT=$(tc --loglevel info submit pytorch --name=pytorch-git \

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# --dry-run contacts nothing (no kubeconfig needed) and prints a YAML stream that
+# `kubectl apply -f -` accepts; what kubectl creates from it is what trainctl would create.
+set -euo pipefail
+source "$(dirname "$0")/submit_env.bash"
+
+# No cluster, no kubeconfig: still works, namespace "default".
+OUT=$(KUBECONFIG=/nonexistent/kubeconfig HOME="$WORK" TRAINCTL_CONFIG= "$TRAINCTL" submit pytorch --name=dry \
+  --image=busybox --workers=2 --tensorboard --dry-run "echo 'a: b' # c" 2>&1) || fail "dry-run without a cluster: $OUT"
+expect_output "dry-run" "kind: PyTorchJob"
+expect_output "dry-run" "namespace: default"
+[[ $(grep -c '^---$' <<<"$OUT") -eq 2 ]] || fail "expected 3 documents: $OUT"
+OUT=$(KUBECONFIG=/nonexistent/kubeconfig HOME="$WORK" "$TRAINCTL" -n ns2 submit mpi --name=dry --image=busybox \
+  --dry-run -o json "true" 2>&1) || fail "dry-run -o json: $OUT"
+python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["kind"]=="List" and d["apiVersion"]=="v1"; assert d["items"][0]["metadata"]["namespace"]=="ns2"' <<<"$OUT" ||
+  fail "-o json is not a v1 List: $OUT"
+
+command -v kubectl >/dev/null 2>&1 || { echo "SKIPPED: kubectl not found" >&2; exit 77; }
+start_kubesim --default-outcome run-forever
+"$TRAINCTL" --kubeconfig "$KCFG" submit volcano --name=applied --image=busybox --task=ps:1 --task=worker:2 \
+  --dry-run "echo \"{{x}}\"" >"$WORK/stream.yaml" || fail "dry-run volcano"
+OUT=$(kubectl --kubeconfig "$KCFG" apply -f "$WORK/stream.yaml" 2>&1) || fail "kubectl apply: $OUT"
+expect_output "kubectl apply" "applied"
+OUT=$(kubectl --kubeconfig "$KCFG" get jobs.batch.volcano.sh applied -o jsonpath='{.spec.tasks[1].template.spec.containers[0].command[2]}' 2>&1) ||
+  fail "kubectl get: $OUT"
+[[ "$OUT" == 'echo "{{x}}"' ]] || fail "command changed on the way: $OUT"
+echo "ok"

@@ -153,7 +153,8 @@ private:
     }
     if (t.answered()) {
       const long status = t.response().status;
-      log::debug("{} {} {} {} in {} ms", request.method, t.url(), status, http_reason_phrase(status),
+      const auto phrase = http_reason_phrase(status);
+      log::debug("{} {} {}{}{} in {} ms", request.method, t.url(), status, phrase.empty() ? "" : " ", phrase,
                  t.elapsed().count());
       if (status >= 200 && status < 300) return v;
       if (status == 401 && !state.auth_retried && m_credentials.refresh_after_unauthorized()) {

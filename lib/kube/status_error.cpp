@@ -11,6 +11,10 @@ namespace trainctl::kube {
 
 std::string_view http_reason_phrase(long http_status) {
   switch (http_status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 202: return "Accepted";
+    case 204: return "No Content";
     case 400: return "Bad Request";
     case 401: return "Unauthorized";
     case 403: return "Forbidden";

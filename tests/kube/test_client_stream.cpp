@@ -1,5 +1,4 @@
-// Streaming, paging, parallel requests and connection reuse of the REST client against a
-// real HTTPS server on 127.0.0.1.
+// Streaming (watch, logs -f) of the REST client against a real HTTPS server on 127.0.0.1.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -96,6 +95,37 @@ TEST_CASE("stream stops when the handler returns false", "[client][stream]") {
   CHECK(seen == std::vector<int>{0, 1, 2});
 }
 
+TEST_CASE("a stream cut after some lines is a TransportError and is not sent again", "[client][stream]") {
+  ServerFixture fx;
+  std::atomic<int> attempts{0};
+  fx.server.routes().Get("/cut", [&](const httplib::Request&, httplib::Response& res) {
+    ++attempts;
+    res.set_chunked_content_provider("text/plain", [](size_t offset, httplib::DataSink& sink) {
+      if (offset > 0) return false;  // the second call drops the connection without the last chunk
+      sink.write("one\ntwo\n", 8);
+      return true;
+    });
+  });
+  fx.server.start();
+  auto waits = std::make_shared<RecordedWaits>();
+  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
+  std::vector<std::string> lines;
+  kube::Request request;
+  request.path = "/cut";
+  try {
+    client->stream(request, [&](std::string_view line) {
+      lines.emplace_back(line);
+      return true;
+    });
+    FAIL("expected a TransportError");
+  } catch (const TransportError& e) {
+    CHECK(std::string(e.what()).find("closed before the answer was complete") != std::string::npos);
+  }
+  CHECK(lines == std::vector<std::string>{"one", "two"});  // delivered once, never repeated
+  CHECK(attempts == 1);
+  CHECK(waits->count() == 0);
+}
+
 TEST_CASE("stream throws ApiError before any line on a non-2xx answer", "[client][stream]") {
   ServerFixture fx;
   fx.server.routes().Get("/forbidden", [](const httplib::Request&, httplib::Response& res) {
@@ -122,135 +152,4 @@ TEST_CASE("stream throws ApiError before any line on a non-2xx answer", "[client
     CHECK(e.code() == ExitCode::Auth);
   }
   CHECK(lines == 0);
-}
-
-TEST_CASE("list_paged follows continue tokens over three pages", "[client][paging]") {
-  ServerFixture fx;
-  std::vector<std::string> queries;
-  std::mutex mutex;
-  fx.server.routes().Get("/api/v1/pods", [&](const httplib::Request& req, httplib::Response& res) {
-    {
-      std::lock_guard lock(mutex);
-      queries.push_back(req.get_param_value("labelSelector") + "|" + req.get_param_value("limit") + "|" +
-                        req.get_param_value("continue"));
-    }
-    const std::string cont = req.get_param_value("continue");
-    nlohmann::json page{{"kind", "PodList"}, {"apiVersion", "v1"}};
-    if (cont.empty()) {
-      page["items"] = {{{"metadata", {{"name", "a"}}}}, {{"metadata", {{"name", "b"}}}}};
-      page["metadata"] = {{"continue", "tok/1+="}, {"resourceVersion", "40"}};
-    } else if (cont == "tok/1+=") {
-      page["items"] = {{{"metadata", {{"name", "c"}}}}, {{"metadata", {{"name", "d"}}}}};
-      page["metadata"] = {{"continue", "tok2"}, {"resourceVersion", "41"}};
-    } else if (cont == "tok2") {
-      page["items"] = {{{"metadata", {{"name", "e"}}}}};
-      page["metadata"] = {{"resourceVersion", "42"}};
-    } else {
-      res.status = 410;
-    }
-    res.set_content(page.dump(), "application/json");
-  });
-  fx.server.start();
-  auto waits = std::make_shared<RecordedWaits>();
-  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
-  std::vector<std::string> names;
-  const std::string rv = client->list_paged(
-      "/api/v1/pods?labelSelector=" + kube::url_encode("app=train"),
-      [&](nlohmann::json&& item) { names.push_back(item["metadata"]["name"]); }, 2);
-  CHECK(names == std::vector<std::string>{"a", "b", "c", "d", "e"});
-  CHECK(rv == "42");
-  CHECK(queries == std::vector<std::string>{"app=train|2|", "app=train|2|tok/1+=", "app=train|2|tok2"});
-}
-
-TEST_CASE("send_all returns results in request order, errors in their slots", "[client][parallel]") {
-  ServerFixture fx;
-  std::atomic<int> in_flight{0};
-  std::atomic<int> max_in_flight{0};
-  fx.server.routes().Get(R"(/items/(\d+))", [&](const httplib::Request& req, httplib::Response& res) {
-    const int n = std::stoi(req.matches[1]);
-    const int now = ++in_flight;
-    for (int seen = max_in_flight; now > seen && !max_in_flight.compare_exchange_weak(seen, now);) {
-    }
-    // Earlier items answer later, so completion order is the reverse of request order.
-    std::this_thread::sleep_for(std::chrono::milliseconds(20 * (5 - n)));
-    --in_flight;
-    if (n == 3) {
-      res.status = 404;
-      res.set_content(R"({"kind":"Status","status":"Failure","message":"item 3 not found","reason":"NotFound",)"
-                      R"("code":404})",
-                      "application/json");
-      return;
-    }
-    res.set_content(nlohmann::json{{"n", n}}.dump(), "application/json");
-  });
-  fx.server.start();
-  auto waits = std::make_shared<RecordedWaits>();
-  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
-  std::vector<kube::Request> requests(5);
-  for (int i = 0; i < 5; ++i) requests[i].path = "/items/" + std::to_string(i);
-  const auto results = client->send_all(requests);
-  REQUIRE(results.size() == 5);
-  for (int i = 0; i < 5; ++i) {
-    INFO("item " << i);
-    if (i == 3) {
-      REQUIRE(results[i].error);
-      CHECK_THROWS_WITH(std::rethrow_exception(results[i].error), "item 3 not found");
-    } else {
-      CHECK_FALSE(results[i].error);
-      CHECK(nlohmann::json::parse(results[i].response.body)["n"] == i);
-    }
-  }
-  CHECK(max_in_flight > 1);  // they ran at the same time
-}
-
-TEST_CASE("send_all retries the requests that got a 503 and keeps the others", "[client][parallel]") {
-  ServerFixture fx;
-  std::atomic<int> flaky_attempts{0};
-  std::atomic<int> steady_attempts{0};
-  fx.server.routes().Get("/flaky", [&](const httplib::Request&, httplib::Response& res) {
-    if (++flaky_attempts == 1) {
-      res.status = 503;
-      res.set_content(R"({"kind":"Status","status":"Failure","message":"busy","reason":"ServiceUnavailable",)"
-                      R"("code":503})",
-                      "application/json");
-      return;
-    }
-    res.set_content(R"({"which":"flaky"})", "application/json");
-  });
-  fx.server.routes().Get("/steady", [&](const httplib::Request&, httplib::Response& res) {
-    ++steady_attempts;
-    res.set_content(R"({"which":"steady"})", "application/json");
-  });
-  fx.server.start();
-  auto waits = std::make_shared<RecordedWaits>();
-  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
-  std::vector<kube::Request> requests(2);
-  requests[0].path = "/flaky";
-  requests[1].path = "/steady";
-  const auto results = client->send_all(requests);
-  REQUIRE(results.size() == 2);
-  REQUIRE_FALSE(results[0].error);
-  REQUIRE_FALSE(results[1].error);
-  CHECK(nlohmann::json::parse(results[0].response.body)["which"] == "flaky");
-  CHECK(nlohmann::json::parse(results[1].response.body)["which"] == "steady");
-  CHECK(flaky_attempts == 2);
-  CHECK(steady_attempts == 1);
-  CHECK(waits->count() == 1);
-}
-
-TEST_CASE("consecutive requests reuse one connection", "[client][connection]") {
-  ServerFixture fx;
-  std::vector<int> ports;
-  std::mutex mutex;
-  fx.server.routes().Get("/ping", [&](const httplib::Request& req, httplib::Response& res) {
-    std::lock_guard lock(mutex);
-    ports.push_back(req.remote_port);
-    res.set_content("{}", "application/json");
-  });
-  fx.server.start();
-  auto waits = std::make_shared<RecordedWaits>();
-  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
-  for (int i = 0; i < 4; ++i) client->get_json("/ping");
-  REQUIRE(ports.size() == 4);
-  CHECK(std::set<int>(ports.begin(), ports.end()).size() == 1);
 }

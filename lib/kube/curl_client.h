@@ -8,7 +8,8 @@
 // tls_server_name: requests go to https://<tls_server_name>:<port>/... with
 // CURLOPT_CONNECT_TO mapping that name back to the server's host and port, so the TCP
 // connection goes where `server` says while SNI and certificate verification use
-// tls_server_name (the Host header names it too; the API server ignores Host).
+// tls_server_name (the Host header names it too; the API server ignores Host). Through
+// a proxy the tunnel is asked for tls_server_name, so the proxy must be able to reach it.
 //
 // proxy_url is used for every request when set. Without it libcurl reads https_proxy /
 // HTTPS_PROXY like kubectl; loopback addresses (localhost, 127.0.0.1, ::1) are always
@@ -32,8 +33,9 @@
 // connect timeouts, with exponential backoff and jitter, at most max_retries times and
 // max_retry_time of waiting. A request that timed out after connecting is not retried (it
 // already used the whole request timeout). A non-idempotent request (POST, PATCH) is only
-// sent again when its connection could not be opened at all (refused, unresolvable host),
-// so it cannot have reached the server; a POST answered with 503 is never retried. A 401
+// sent again when its connection was refused, so it cannot have reached the server; a
+// POST answered with 503 (or reset after sending) is never retried. A host name that does
+// not resolve and TLS failures are not retried for any request. A 401
 // with an exec plugin (or a token file that changed) is retried once with fresh credentials.
 // stream() retries the same way only before any line has been delivered.
 #pragma once

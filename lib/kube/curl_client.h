@@ -8,8 +8,9 @@
 // tls_server_name: requests go to https://<tls_server_name>:<port>/... with
 // CURLOPT_CONNECT_TO mapping that name back to the server's host and port, so the TCP
 // connection goes where `server` says while SNI and certificate verification use
-// tls_server_name (the Host header names it too; the API server ignores Host). Through
-// a proxy the tunnel is asked for tls_server_name, so the proxy must be able to reach it.
+// tls_server_name (the Host header names it too; the API server ignores Host). Combined
+// with proxy_url, which host the proxy is asked to tunnel to is libcurl's choice; that
+// combination is not covered by tests.
 //
 // proxy_url is used for every request when set. Without it libcurl reads https_proxy /
 // HTTPS_PROXY like kubectl; loopback addresses (localhost, 127.0.0.1, ::1) are always

@@ -3,6 +3,7 @@
 # demo cluster: top node, data list, submit pytorch, list, top job, top node, get, logs,
 # logs -i, logs -t, delete. Checks the table layouts and the numbers a user would read.
 set -euo pipefail
+# INSPECT_KUBESIM_ARGS adds kubesim flags (e.g. --plain-http when debugging TLS).
 
 if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
   echo "skipped: TRAINCTL and KUBESIM must point to the built binaries"

@@ -55,6 +55,15 @@ nlohmann::ordered_json list_json(const std::vector<std::string>& v) {
   return a;
 }
 
+Getenv or_process_env(const Getenv& getenv) {
+  if (getenv) return getenv;
+  return [](const std::string& name) -> std::optional<std::string> {
+    const char* v = std::getenv(name.c_str());
+    if (!v) return std::nullopt;
+    return std::string(v);
+  };
+}
+
 }  // namespace
 
 bool UserConfig::empty() const {
@@ -93,7 +102,8 @@ nlohmann::ordered_json UserConfig::to_json() const {
   return j;
 }
 
-std::string user_config_path(const Getenv& getenv, bool* explicit_path) {
+std::string user_config_path(const Getenv& getenv_in, bool* explicit_path) {
+  const Getenv getenv = or_process_env(getenv_in);
   if (explicit_path) *explicit_path = false;
   if (auto p = getenv("TRAINCTL_CONFIG"); p && !p->empty()) {
     if (explicit_path) *explicit_path = true;
@@ -141,11 +151,7 @@ UserConfig parse_user_config(const std::string& text, const std::string& path) {
 }
 
 UserConfig load_user_config(const Getenv& getenv_in) {
-  Getenv getenv = getenv_in ? getenv_in : [](const std::string& name) -> std::optional<std::string> {
-    const char* v = std::getenv(name.c_str());
-    if (!v) return std::nullopt;
-    return std::string(v);
-  };
+  const Getenv getenv = or_process_env(getenv_in);
   bool explicit_path = false;
   const std::string path = user_config_path(getenv, &explicit_path);
   if (path.empty()) return {};

@@ -48,7 +48,8 @@ struct UserConfig {
 using Getenv = std::function<std::optional<std::string>(const std::string&)>;
 
 // The path the config is read from (see above); `explicit_path` says it came from
-// TRAINCTL_CONFIG. Empty when neither the variables nor HOME give one.
+// TRAINCTL_CONFIG. Empty when neither the variables nor HOME give one. getenv defaults to
+// the process environment.
 std::string user_config_path(const Getenv& getenv, bool* explicit_path = nullptr);
 
 // Parses config text; `path` names the file in messages. Throws ConfigError on malformed

@@ -25,7 +25,8 @@ std::string namespace_for(Factory& f, bool dry_run) {
   }
 }
 
-void print_manifests(const std::vector<nlohmann::json>& objects, const std::string& format, std::ostream& out) {
+void print_manifests(const std::vector<nlohmann::json>& objects, const std::string& format,
+                     std::ostream& out) {
   if (format == "json") {
     nlohmann::json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", objects}};
     out << list.dump(2) << '\n';
@@ -56,8 +57,8 @@ void wait(const submit::SubmitOptions& o, const submit::Plan& plan, Factory& f) 
   try {
     submit::JobPhase phase = submit::wait_for_job(f.client(), *plan.kind, plan.namespace_, plan.name, w);
     end_live();
-    io.out() << "The Job " << plan.name << (phase == submit::JobPhase::Succeeded ? " has succeeded" : " is running")
-             << '\n';
+    io.out() << "The Job " << plan.name
+             << (phase == submit::JobPhase::Succeeded ? " has succeeded" : " is running") << '\n';
   } catch (...) {
     end_live();
     throw;

@@ -1,6 +1,5 @@
 // trainctl submit volcano: Submit a Volcano Job (batch.volcano.sh/v1alpha1)
 #include <CLI/CLI.hpp>
-
 #include <memory>
 
 #include "cmd/commands.h"
@@ -16,7 +15,8 @@ void setup_submit_volcano(CLI::App& submit, Factory& f) {
   cmd->alias("volcanojob");
   submit::add_volcano_flags(*cmd, *options);
   set_examples(cmd,
-               "  trainctl submit volcano --name=paddle --task=pserver:2 --task=trainer:2 --image=paddlepaddle/paddle \"python train.py\"\n"
+               "  trainctl submit volcano --name=paddle --task=pserver:2 --task=trainer:2 "
+               "--image=paddlepaddle/paddle \"python train.py\"\n"
                "  trainctl submit volcano --name=ctr --image=paddlepaddle/paddle:1.5.2 \\\n"
                "      --task=\"pserver:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_pserver\" \\\n"
                "      --task=\"trainer:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_trainer\"\n");

@@ -1,12 +1,12 @@
 // trainctl templates export DIR: writes the built-in manifest templates, so that an admin can
 // edit copies and use them with --template-dir or TRAINCTL_TEMPLATE_DIR.
-#include <CLI/CLI.hpp>
+#include "render/templates.h"
 
+#include <CLI/CLI.hpp>
 #include <memory>
 
 #include "cmd/commands.h"
 #include "cmd/run.h"
-#include "render/templates.h"
 
 namespace trainctl {
 
@@ -24,8 +24,9 @@ void setup_templates(CLI::App& root, Factory& f) {
   auto* exp = templates->add_subcommand("export", "Write the built-in templates into a directory");
   exp->add_option("dir", options->dir, "Directory to write to (created if missing)")->required();
   exp->add_flag("--force", options->force, "Overwrite existing files");
-  set_examples(exp, "  trainctl templates export ./my-templates\n"
-                    "  TRAINCTL_TEMPLATE_DIR=./my-templates trainctl submit mpi ...\n");
+  set_examples(exp,
+               "  trainctl templates export ./my-templates\n"
+               "  TRAINCTL_TEMPLATE_DIR=./my-templates trainctl submit mpi ...\n");
   bind_run(exp, f, [options, &f] {
     auto written = render::export_templates(options->dir, options->force);
     for (const auto& p : written) f.io().out() << p << '\n';

@@ -16,8 +16,10 @@ bool needs_quotes(const std::string& s) {
   const unsigned char c = static_cast<unsigned char>(s[0]);
   if (std::isdigit(c) || c == '+' || c == '-' || c == '.' || c == '~') return true;
   std::string lower(s);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
-  static const char* const words[] = {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "nan", "inf"};
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char ch) { return std::tolower(ch); });
+  static const char* const words[] = {"true", "false", "yes",  "no",  "on", "off",
+                                      "y",    "n",     "null", "nan", "inf"};
   return std::any_of(std::begin(words), std::end(words), [&](const char* w) { return lower == w; });
 }
 

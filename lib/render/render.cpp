@@ -1,8 +1,8 @@
 #include "render/render.h"
 
-#include <kainjow/mustache.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <kainjow/mustache.hpp>
 #include <regex>
 
 #include "core/errors.h"

@@ -13,7 +13,7 @@ namespace trainctl::render {
 const std::map<std::string, std::string>& embedded_templates();
 
 class TemplateSet {
-public:
+ public:
   // override_dir empty: only the built-in templates.
   explicit TemplateSet(std::string override_dir = {});
 
@@ -25,7 +25,7 @@ public:
 
   const std::string& override_dir() const { return m_dir; }
 
-private:
+ private:
   std::string m_dir;
 };
 

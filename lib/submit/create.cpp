@@ -14,7 +14,8 @@ std::string collection_path_for(const json& object, const std::string& ns) {
   std::string plural = object.value("kind", "");
   for (auto& c : plural) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   plural += "s";
-  const std::string base = api_version.find('/') == std::string::npos ? "/api/" + api_version : "/apis/" + api_version;
+  const std::string base =
+      api_version.find('/') == std::string::npos ? "/api/" + api_version : "/apis/" + api_version;
   return base + "/namespaces/" + ns + "/" + plural;
 }
 
@@ -53,14 +54,16 @@ std::string roll_back(kube::Client& client, const std::vector<std::pair<std::str
   for (auto it = created.rbegin(); it != created.rend(); ++it) {
     const std::string path = it->first + "/" + it->second["metadata"].value("name", "");
     try {
-      client.delete_json(path, {{"apiVersion", "v1"}, {"kind", "DeleteOptions"}, {"propagationPolicy", "Background"}});
+      client.delete_json(
+          path, {{"apiVersion", "v1"}, {"kind", "DeleteOptions"}, {"propagationPolicy", "Background"}});
     } catch (const ApiError& e) {
       if (!e.is_not_found()) failed.push_back(describe(it->second) + " (" + e.what() + ")");
     } catch (const std::exception& e) {
       failed.push_back(describe(it->second) + " (" + e.what() + ")");
     }
   }
-  std::string note = "; deleted the " + std::to_string(created.size() - failed.size()) + " object(s) created before it";
+  std::string note =
+      "; deleted the " + std::to_string(created.size() - failed.size()) + " object(s) created before it";
   if (!failed.empty()) {
     note += "; could not delete";
     for (size_t i = 0; i < failed.size(); ++i) note += (i ? ", " : " ") + failed[i];
@@ -96,12 +99,13 @@ std::vector<json> create_all(kube::Client& client, const jobs::JobKind& kind, co
   std::vector<std::pair<std::string, json>> created = {{job_path, created_job}};
   out.push_back(created_job);
 
-  const json owner = {{"apiVersion", job.value("apiVersion", "")},
-                      {"kind", job.value("kind", "")},
-                      {"name", job_name},
-                      {"uid", created_job.contains("metadata") ? created_job["metadata"].value("uid", "") : ""},
-                      {"controller", true},
-                      {"blockOwnerDeletion", true}};
+  const json owner = {
+      {"apiVersion", job.value("apiVersion", "")},
+      {"kind", job.value("kind", "")},
+      {"name", job_name},
+      {"uid", created_job.contains("metadata") ? created_job["metadata"].value("uid", "") : ""},
+      {"controller", true},
+      {"blockOwnerDeletion", true}};
   for (size_t i = 1; i < manifests.size(); ++i) {
     json obj = std::move(manifests[i]);
     obj["metadata"]["ownerReferences"] = json::array({owner});

@@ -9,8 +9,11 @@ namespace {
 // Repeatable flag taking exactly one value each time, so that a following positional
 // command is never swallowed.
 template <typename T>
-CLI::Option* repeatable(CLI::App& cmd, const std::string& names, std::vector<T>& into, const std::string& help) {
-  return cmd.add_option(names, into, help)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+CLI::Option* repeatable(CLI::App& cmd, const std::string& names, std::vector<T>& into,
+                        const std::string& help) {
+  return cmd.add_option(names, into, help)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 // A hidden alias writing into the same variable (Arena's deprecated camelCase spellings).
@@ -37,21 +40,24 @@ void add_pod_flags(CLI::App& cmd, SubmitOptions& o) {
   alias(cmd, "--dataDir", o.data_dirs);
   repeatable(cmd, "--selector", o.selectors, "Node selector KEY=VALUE (repeatable)");
   repeatable(cmd, "--toleration", o.tolerations, "Toleration KEY[=VALUE][:EFFECT], or all (repeatable)");
-  repeatable(cmd, "-a,--annotation", o.annotations, "Annotation KEY=VALUE on the job and its pods (repeatable)");
+  repeatable(cmd, "-a,--annotation", o.annotations,
+             "Annotation KEY=VALUE on the job and its pods (repeatable)");
   repeatable(cmd, "-l,--label", o.labels, "Label KEY=VALUE on the job and its pods (repeatable)");
   repeatable(cmd, "--image-pull-secret", o.image_pull_secrets, "Image pull secret name (repeatable)");
   alias(cmd, "--imagePullSecret", o.image_pull_secrets);
   cmd.add_option("-p,--priority", o.priority, "PriorityClass of the pods");
   cmd.add_option("--shell", o.shell, "Shell that runs the command: sh or bash")->capture_default_str();
   cmd.add_option("--retry", o.retry, "Retries before the job is marked failed (backoffLimit)");
-  cmd.add_option("--ttl-after-finished", o.ttl_after_finished, "Delete the job this long after it ends, e.g. 1h");
+  cmd.add_option("--ttl-after-finished", o.ttl_after_finished,
+                 "Delete the job this long after it ends, e.g. 1h");
 }
 
 void add_output_flags(CLI::App& cmd, SubmitOptions& o) {
   cmd.add_flag("--dry-run", o.dry_run, "Print the manifests (YAML stream) and send nothing");
   cmd.add_option("-o,--output", o.output, "Format of --dry-run: yaml or json")->capture_default_str();
   // A flag, so that `--wait CMD` leaves CMD to the positional command; --wait=finished sets it.
-  cmd.add_flag("--wait{running}", o.wait, "Wait until every pod runs; --wait=finished waits until the job ends");
+  cmd.add_flag("--wait{running}", o.wait,
+               "Wait until every pod runs; --wait=finished waits until the job ends");
   cmd.add_option("--timeout", o.timeout, "Give up waiting after this long, e.g. 10m");
   cmd.add_option("--template-dir", o.template_dir,
                  "Directory of templates overriding the built-in ones (also TRAINCTL_TEMPLATE_DIR)");
@@ -64,20 +70,24 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
   o.trainer = trainer;
   const bool mpi = trainer == jobs::Trainer::MPI;
   add_pod_flags(cmd, o);
-  cmd.add_option("--workers", o.workers,
-                 mpi ? "Number of worker pods (the launcher is extra)" : "Number of pods, the master included")
+  cmd.add_option(
+         "--workers", o.workers,
+         mpi ? "Number of worker pods (the launcher is extra)" : "Number of pods, the master included")
       ->capture_default_str();
   cmd.add_option("--sync-mode", o.sync_mode, "Fetch code before start: git or rsync");
   alias(cmd, "--syncMode", o.sync_mode);
-  cmd.add_option("--sync-source", o.sync_source, "Git URL or rsync source of the code (lands in WORKING_DIR/code/)");
+  cmd.add_option("--sync-source", o.sync_source,
+                 "Git URL or rsync source of the code (lands in WORKING_DIR/code/)");
   alias(cmd, "--syncSource", o.sync_source);
   cmd.add_option("--sync-image", o.sync_image, "Image of the code-sync init container");
   alias(cmd, "--syncImage", o.sync_image);
-  cmd.add_flag("--tensorboard", o.tensorboard, "Run TensorBoard (Deployment + NodePort Service NAME-tensorboard)");
+  cmd.add_flag("--tensorboard", o.tensorboard,
+               "Run TensorBoard (Deployment + NodePort Service NAME-tensorboard)");
   cmd.add_option("--logdir", o.logdir, "Event directory TensorBoard reads")->capture_default_str();
   cmd.add_option("--tensorboard-image", o.tensorboard_image, "TensorBoard image");
   alias(cmd, "--tensorboardImage", o.tensorboard_image);
-  cmd.add_option("--running-timeout", o.running_timeout, "Stop the job after it ran this long (activeDeadlineSeconds)");
+  cmd.add_option("--running-timeout", o.running_timeout,
+                 "Stop the job after it ran this long (activeDeadlineSeconds)");
   cmd.add_option("--clean-task-policy", o.clean_task_policy,
                  std::string("Pods to delete when the job ends: Running, All or None (default ") +
                      (mpi ? "All" : "Running") + ")");
@@ -91,11 +101,16 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
   alias(cmd, "--minAvailable", o.min_available);
   cmd.add_option("--schedule-timeout", o.schedule_timeout, "Gang scheduling timeout, e.g. 180s");
   repeatable(cmd, "--min-resources", o.min_resources, "Gang minimum resources NAME=QUANTITY (repeatable)");
-  auto* topo = cmd.add_flag("--gputopology", o.gputopology, "Topology-aware GPU placement (ACK; aliyun.com/gpu)");
-  auto* slots = cmd.add_option("--slots-per-worker", o.slots_per_worker, "MPI slots per worker (default: GPUs, at least 1)");
-  auto* nproc = cmd.add_option("--nproc-per-node", o.nproc_per_node, "torchrun processes per pod: auto, cpu, gpu or N");
-  auto* op = cmd.add_option("--operator", o.operator_, "none: run without the training-operator (Indexed Job + headless Service)");
-  auto* port = cmd.add_option("--master-port", o.master_port, "MASTER_PORT with --operator none")->capture_default_str();
+  auto* topo =
+      cmd.add_flag("--gputopology", o.gputopology, "Topology-aware GPU placement (ACK; aliyun.com/gpu)");
+  auto* slots = cmd.add_option("--slots-per-worker", o.slots_per_worker,
+                               "MPI slots per worker (default: GPUs, at least 1)");
+  auto* nproc =
+      cmd.add_option("--nproc-per-node", o.nproc_per_node, "torchrun processes per pod: auto, cpu, gpu or N");
+  auto* op = cmd.add_option("--operator", o.operator_,
+                            "none: run without the training-operator (Indexed Job + headless Service)");
+  auto* port = cmd.add_option("--master-port", o.master_port, "MASTER_PORT with --operator none")
+                   ->capture_default_str();
   if (mpi) {
     nproc->group("");
     op->group("");
@@ -110,13 +125,17 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
 void add_volcano_flags(CLI::App& cmd, SubmitOptions& o) {
   o.trainer = jobs::Trainer::Volcano;
   add_pod_flags(cmd, o);
-  repeatable(cmd, "--task", o.tasks, "Task NAME:REPLICAS[:IMAGE[:COMMAND]] (repeatable; default image and command: "
-                                     "--image and the positional command)");
-  repeatable(cmd, "--task-images", o.task_images, "Arena style: one task per image, named TASK-NAME-I (repeatable)");
+  repeatable(cmd, "--task", o.tasks,
+             "Task NAME:REPLICAS[:IMAGE[:COMMAND]] (repeatable; default image and command: "
+             "--image and the positional command)");
+  repeatable(cmd, "--task-images", o.task_images,
+             "Arena style: one task per image, named TASK-NAME-I (repeatable)");
   alias(cmd, "--taskImages", o.task_images);
-  cmd.add_option("--task-replicas", o.task_replicas, "Arena style: replicas of each --task-images task")->capture_default_str();
+  cmd.add_option("--task-replicas", o.task_replicas, "Arena style: replicas of each --task-images task")
+      ->capture_default_str();
   alias(cmd, "--taskReplicas", o.task_replicas);
-  cmd.add_option("--task-name", o.task_name, "Arena style: name (prefix) of the tasks")->capture_default_str();
+  cmd.add_option("--task-name", o.task_name, "Arena style: name (prefix) of the tasks")
+      ->capture_default_str();
   alias(cmd, "--taskName", o.task_name);
   cmd.add_option("--task-cpu", o.cpu, "Arena style: same as --cpu");
   alias(cmd, "--taskCPU", o.cpu);

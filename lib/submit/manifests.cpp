@@ -44,12 +44,14 @@ std::vector<KeyValue> object_labels(const Plan& p, std::vector<KeyValue> standar
   return out;
 }
 
-json one_object(const render::TemplateSet& t, const std::string& kind, const std::string& name, const json& values) {
+json one_object(const render::TemplateSet& t, const std::string& kind, const std::string& name,
+                const json& values) {
   std::string source;
   std::string text = t.get(kind, name, &source);
   auto objs = render::render_objects(source, text, values);
   if (objs.size() != 1 || !objs[0].is_object())
-    throw Error("template " + source + " must render exactly one object, it rendered " + std::to_string(objs.size()));
+    throw Error("template " + source + " must render exactly one object, it rendered " +
+                std::to_string(objs.size()));
   return objs[0];
 }
 
@@ -119,7 +121,8 @@ json volcano_job(const Plan& p, const render::TemplateSet& t) {
   json tasks = json::array();
   for (const auto& task : p.tasks) {
     PodRole role{task.name, "Never", task.image, true, task.command};
-    tasks.push_back({{"name", task.name}, {"replicas", task.replicas}, {"template_json", pod_template(p, t, role)}});
+    tasks.push_back(
+        {{"name", task.name}, {"replicas", task.replicas}, {"template_json", pod_template(p, t, role)}});
   }
   v["tasks"] = tasks;
   return one_object(t, p.template_kind, "job.yaml", v);
@@ -139,7 +142,8 @@ json operator_free_job(const Plan& p, const render::TemplateSet& t) {
     role.extra_env.push_back({{"name", "PET_NNODES"}, {"value", std::to_string(p.workers)}});
   }
   role.extra_env_fields = json::array({{{"name", "RANK"}, {"field_path", index_path}}});
-  if (!p.nproc_per_node.empty()) role.extra_env_fields.push_back({{"name", "PET_NODE_RANK"}, {"field_path", index_path}});
+  if (!p.nproc_per_node.empty())
+    role.extra_env_fields.push_back({{"name", "PET_NODE_RANK"}, {"field_path", index_path}});
   v["pod_template_json"] = pod_template(p, t, role);
   return one_object(t, p.template_kind, "job.yaml", v);
 }
@@ -168,7 +172,9 @@ std::vector<KeyValue> chief_pod_labels(const Plan& p) {
 std::vector<json> tensorboard(const Plan& p, const render::TemplateSet& t) {
   std::vector<KeyValue> standard = standard_labels(p);
   standard.push_back({"role", "tensorboard"});
-  json v = {{"name", p.name + "-tensorboard"}, {"namespace", p.namespace_}, {"image", p.tensorboard_image},
+  json v = {{"name", p.name + "-tensorboard"},
+            {"namespace", p.namespace_},
+            {"image", p.tensorboard_image},
             {"logdir", p.logdir}};
   v["labels"] = kv_list(object_labels(p, standard));
   v["selector"] = kv_list({{"role", "tensorboard"}, {"release", p.name}, {"app", p.kind->type}});

@@ -55,7 +55,7 @@ struct SubmitOptions {
 
   // pytorch
   std::string nproc_per_node;
-  std::string operator_;  // "" (training-operator) | none
+  std::string operator_;    // "" (training-operator) | none
   int master_port = 23456;  // --operator none
 
   // volcano

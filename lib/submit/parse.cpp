@@ -57,7 +57,8 @@ nlohmann::json parse_toleration(const std::string& text) {
   if (text == "all") return {{"operator", "Exists"}};
   static const std::regex re("([^=:]+)(=([^:]*))?(:(NoSchedule|PreferNoSchedule|NoExecute))?");
   std::smatch m;
-  if (!std::regex_match(text, m, re) || !is_label_key(m[1].str()) || (m[2].matched && !is_label_value(m[3].str())))
+  if (!std::regex_match(text, m, re) || !is_label_key(m[1].str()) ||
+      (m[2].matched && !is_label_value(m[3].str())))
     throw UsageError("invalid --toleration " + dq(text) +
                      ": use KEY[=VALUE][:EFFECT] (EFFECT NoSchedule, PreferNoSchedule or NoExecute) or all");
   nlohmann::json t = {{"key", m[1].str()}};
@@ -86,7 +87,8 @@ DataMount parse_data(const std::string& text) {
 
 HostMount parse_data_dir(const std::string& text) {
   auto colon = text.find(':');
-  HostMount h{text.substr(0, colon), colon == std::string::npos ? text.substr(0, colon) : text.substr(colon + 1)};
+  HostMount h{text.substr(0, colon),
+              colon == std::string::npos ? text.substr(0, colon) : text.substr(colon + 1)};
   if (h.host.empty() || h.host[0] != '/' || h.path.empty() || h.path[0] != '/')
     throw UsageError("invalid --data-dir " + dq(text) + ": use /host/path[:/mount/path] (absolute paths)");
   return h;

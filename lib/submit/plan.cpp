@@ -25,8 +25,8 @@ std::string trainer_command(jobs::Trainer t) {
   }
 }
 
-std::vector<KeyValue> key_values(const std::string& flag, const std::vector<std::string>& items, bool label_key,
-                                 bool label_value) {
+std::vector<KeyValue> key_values(const std::string& flag, const std::vector<std::string>& items,
+                                 bool label_key, bool label_value) {
   std::vector<KeyValue> out;
   for (const auto& item : items) {
     KeyValue kv = parse_key_value(flag, item);
@@ -81,7 +81,8 @@ void check_name(const Plan& p) {
       derived.push_back(n + "-" + std::to_string(p.workers - 1) + "-xxxxx");
       break;
     case jobs::Trainer::Volcano:
-      for (const auto& t : p.tasks) derived.push_back(n + "-" + t.name + "-" + std::to_string(t.replicas - 1));
+      for (const auto& t : p.tasks)
+        derived.push_back(n + "-" + t.name + "-" + std::to_string(t.replicas - 1));
       break;
   }
   if (p.tensorboard) derived.push_back(n + "-tensorboard");
@@ -117,7 +118,8 @@ void plan_tasks(const SubmitOptions& o, Plan& p) {
     throw UsageError("--min-available " + std::to_string(p.min_available) + " is more than the " +
                      std::to_string(sum) + " pods of the job's tasks");
   p.queue = o.queue.empty() ? "default" : o.queue;
-  p.scheduler = !o.scheduler_name.empty() ? o.scheduler_name : (!o.scheduler.empty() ? o.scheduler : "volcano");
+  p.scheduler =
+      !o.scheduler_name.empty() ? o.scheduler_name : (!o.scheduler.empty() ? o.scheduler : "volcano");
   p.task_port = o.task_port;
   if (o.task_port < 0 || o.task_port > 65535) throw UsageError("--task-port must be between 1 and 65535");
 }
@@ -155,13 +157,15 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   if (o.workers < 1) throw UsageError("--workers must be at least 1");
   if (o.gpus < 0) throw UsageError("--gpus must not be negative");
   if (o.retry < 0) throw UsageError("--retry must not be negative");
-  if (o.shell != "sh" && o.shell != "bash") throw UsageError("invalid --shell " + dq(o.shell) + ": use sh or bash");
+  if (o.shell != "sh" && o.shell != "bash")
+    throw UsageError("invalid --shell " + dq(o.shell) + ": use sh or bash");
   if (o.working_dir.empty() || o.working_dir[0] != '/')
     throw UsageError("invalid --working-dir " + dq(o.working_dir) + ": use an absolute path");
   check_quantity("--cpu", o.cpu);
   check_quantity("--memory", o.memory);
   check_quantity("--share-memory", o.shm_size);
-  if (o.gputopology && o.trainer != jobs::Trainer::MPI) throw UsageError("--gputopology is only for submit mpi");
+  if (o.gputopology && o.trainer != jobs::Trainer::MPI)
+    throw UsageError("--gputopology is only for submit mpi");
   if (o.slots_per_worker != 0 && o.trainer != jobs::Trainer::MPI)
     throw UsageError("--slots-per-worker is only for submit mpi");
   if (o.slots_per_worker < 0) throw UsageError("--slots-per-worker must be at least 1");
@@ -169,12 +173,15 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
     if (!pytorch) throw UsageError("--nproc-per-node is only for submit pytorch");
     static const std::regex nproc("auto|cpu|gpu|[1-9][0-9]*");
     if (!std::regex_match(o.nproc_per_node, nproc))
-      throw UsageError("invalid --nproc-per-node " + dq(o.nproc_per_node) + ": use auto, cpu, gpu or a number");
+      throw UsageError("invalid --nproc-per-node " + dq(o.nproc_per_node) +
+                       ": use auto, cpu, gpu or a number");
   }
-  if (o.trainer == jobs::Trainer::Volcano && (o.tensorboard || !o.sync_mode.empty() || !o.sync_source.empty()))
+  if (o.trainer == jobs::Trainer::Volcano &&
+      (o.tensorboard || !o.sync_mode.empty() || !o.sync_source.empty()))
     throw UsageError("--tensorboard and --sync-mode are not available on " + cmd);
   p.nproc_per_node = o.nproc_per_node;
-  if (o.master_port < 1 || o.master_port > 65535) throw UsageError("--master-port must be between 1 and 65535");
+  if (o.master_port < 1 || o.master_port > 65535)
+    throw UsageError("--master-port must be between 1 and 65535");
   p.master_port = o.master_port;
 
   p.envs = key_values("--env", o.envs, false, false);
@@ -206,14 +213,17 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   if (!o.sync_mode.empty() && o.sync_mode != "git" && o.sync_mode != "rsync")
     throw UsageError("invalid --sync-mode " + dq(o.sync_mode) + ": use git or rsync");
   if (!o.sync_mode.empty() && o.sync_source.empty()) throw UsageError("--sync-mode needs --sync-source");
-  if (o.sync_mode.empty() && !o.sync_source.empty()) throw UsageError("--sync-source needs --sync-mode (git or rsync)");
-  if (o.sync_mode.empty() && !o.sync_image.empty()) throw UsageError("--sync-image needs --sync-mode (git or rsync)");
+  if (o.sync_mode.empty() && !o.sync_source.empty())
+    throw UsageError("--sync-source needs --sync-mode (git or rsync)");
+  if (o.sync_mode.empty() && !o.sync_image.empty())
+    throw UsageError("--sync-image needs --sync-mode (git or rsync)");
   p.sync_mode = o.sync_mode;
   p.sync_source = o.sync_source;
   p.sync_image = o.sync_image;
   if (p.sync_mode == "git") {
     p.sync_repo = git_repo_name(o.sync_source);
-    if (p.sync_repo.empty()) throw UsageError("invalid --sync-source " + dq(o.sync_source) + ": no repository name");
+    if (p.sync_repo.empty())
+      throw UsageError("invalid --sync-source " + dq(o.sync_source) + ": no repository name");
     if (p.sync_image.empty()) p.sync_image = "registry.cn-zhangjiakou.aliyuncs.com/acs/git-sync:v3.3.5";
   } else if (p.sync_mode == "rsync" && p.sync_image.empty()) {
     p.sync_image = "registry.cn-zhangjiakou.aliyuncs.com/acs/rsync:v3.1.0-aliyun";
@@ -222,11 +232,14 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   // TensorBoard.
   p.tensorboard = o.tensorboard;
   p.logdir = o.logdir;
-  p.tensorboard_image = o.tensorboard_image.empty() ? "registry.cn-zhangjiakou.aliyuncs.com/acs/tensorflow:1.12.0-devel"
-                                                    : o.tensorboard_image;
+  p.tensorboard_image = o.tensorboard_image.empty()
+                            ? "registry.cn-zhangjiakou.aliyuncs.com/acs/tensorflow:1.12.0-devel"
+                            : o.tensorboard_image;
   if (p.tensorboard) {
-    if (p.logdir.empty() || p.logdir[0] != '/') throw UsageError("invalid --logdir " + dq(p.logdir) + ": use an absolute path");
-    p.logdir_on_data = std::any_of(p.data.begin(), p.data.end(), [&](const DataMount& d) { return under(p.logdir, d.path); });
+    if (p.logdir.empty() || p.logdir[0] != '/')
+      throw UsageError("invalid --logdir " + dq(p.logdir) + ": use an absolute path");
+    p.logdir_on_data = std::any_of(p.data.begin(), p.data.end(),
+                                   [&](const DataMount& d) { return under(p.logdir, d.path); });
   }
 
   // Run policy.
@@ -252,7 +265,8 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   if (o.min_available < 0) throw UsageError("--min-available must be at least 1");
 
   // Shared memory: pytorch and mpi mount /dev/shm (2Gi by default), except with --gputopology.
-  if (o.trainer != jobs::Trainer::Volcano && !o.gputopology) p.shm_size = o.shm_size.empty() ? "2Gi" : o.shm_size;
+  if (o.trainer != jobs::Trainer::Volcano && !o.gputopology)
+    p.shm_size = o.shm_size.empty() ? "2Gi" : o.shm_size;
 
   if (o.trainer == jobs::Trainer::Volcano) {
     plan_tasks(o, p);
@@ -266,8 +280,9 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
     p.min_available = o.min_available > 0 ? o.min_available : pods;
     p.expected_pods = pods;
     if (trainer == jobs::Trainer::PyTorchNoOperator && p.scheduling_policy)
-      throw UsageError("--gang, --queue, --min-available and --schedule-timeout need the training-operator "
-                       "(not --operator none)");
+      throw UsageError(
+          "--gang, --queue, --min-available and --schedule-timeout need the training-operator "
+          "(not --operator none)");
   }
   p.gputopology = o.gputopology;
   p.slots_per_worker = o.slots_per_worker > 0 ? o.slots_per_worker : std::max(1, o.gpus);
@@ -275,9 +290,11 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   if (o.dry_run && !o.wait.empty()) throw UsageError("--wait cannot be used with --dry-run");
   if (!o.wait.empty() && o.wait != "running" && o.wait != "finished")
     throw UsageError("invalid --wait=" + o.wait + ": use --wait (until every pod runs) or --wait=finished");
-  if (o.output != "yaml" && o.output != "json") throw UsageError("invalid --output " + dq(o.output) + ": use yaml or json");
+  if (o.output != "yaml" && o.output != "json")
+    throw UsageError("invalid --output " + dq(o.output) + ": use yaml or json");
   if (!o.timeout.empty()) parse_seconds("--timeout", o.timeout);
-  if (!namespace_.empty() && !is_dns1123_label(namespace_)) throw UsageError("invalid namespace " + dq(namespace_));
+  if (!namespace_.empty() && !is_dns1123_label(namespace_))
+    throw UsageError("invalid namespace " + dq(namespace_));
 
   check_name(p);
   return p;

@@ -2,9 +2,8 @@
 // or sent. make_plan() throws UsageError with one clear line for the first bad input.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>

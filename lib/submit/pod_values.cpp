@@ -70,7 +70,8 @@ json pod_values(const Plan& p, const PodRole& role) {
   std::vector<KeyValue> resources;
   if (!p.cpu.empty()) resources.push_back({"cpu", p.cpu});
   if (!p.memory.empty()) resources.push_back({"memory", p.memory});
-  if (gpus > 0) resources.push_back({p.gputopology ? "aliyun.com/gpu" : "nvidia.com/gpu", std::to_string(gpus)});
+  if (gpus > 0)
+    resources.push_back({p.gputopology ? "aliyun.com/gpu" : "nvidia.com/gpu", std::to_string(gpus)});
   v["resources"] = non_empty(kv_list(resources));
   v["has_resources"] = !resources.empty();
 
@@ -94,9 +95,13 @@ json pod_values(const Plan& p, const PodRole& role) {
     mounts.push_back({{"name", "training-logs"}, {"path", p.logdir}});
   }
   if (!p.sync_mode.empty()) {
-    mounts.push_back({{"name", "code-sync"}, {"path", p.working_dir + (p.working_dir.back() == '/' ? "" : "/") + "code"}});
-    json sync = {{"image", p.sync_image}, {"source", p.sync_source}, {"git", p.sync_mode == "git"},
-                 {"rsync", p.sync_mode == "rsync"}, {"repo", or_null(p.sync_repo)}};
+    mounts.push_back(
+        {{"name", "code-sync"}, {"path", p.working_dir + (p.working_dir.back() == '/' ? "" : "/") + "code"}});
+    json sync = {{"image", p.sync_image},
+                 {"source", p.sync_source},
+                 {"git", p.sync_mode == "git"},
+                 {"rsync", p.sync_mode == "rsync"},
+                 {"repo", or_null(p.sync_repo)}};
     v["sync"] = sync;
     std::vector<KeyValue> sync_res;
     if (!p.cpu.empty()) sync_res.push_back({"cpu", p.cpu});

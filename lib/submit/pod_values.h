@@ -2,7 +2,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 
 #include "submit/plan.h"
@@ -12,10 +11,10 @@ namespace trainctl::submit {
 struct PodRole {
   std::string container_name;  // pytorch, mpi, the Volcano task name
   std::string restart_policy = "Never";
-  std::string image;           // empty: the plan's image
-  bool run_command = true;     // false: the image's entrypoint (MPI workers run sshd)
-  std::string command;         // empty: the plan's command
-  int gpus = -1;               // -1: the plan's --gpus
+  std::string image;        // empty: the plan's image
+  bool run_command = true;  // false: the image's entrypoint (MPI workers run sshd)
+  std::string command;      // empty: the plan's command
+  int gpus = -1;            // -1: the plan's --gpus
   nlohmann::json extra_labels = nlohmann::json::object();
   nlohmann::json extra_env = nlohmann::json::array();         // [{name, value}]
   nlohmann::json extra_env_fields = nlohmann::json::array();  // [{name, field_path}]

@@ -27,14 +27,15 @@ struct Done {
 };
 
 class Watcher {
-public:
+ public:
   Watcher(kube::Client& client, const WaitOptions& o) : m_client(client), m_options(o) {
     if (o.timeout) m_deadline = o.clock() + *o.timeout;
   }
 
   // Lists `path` (with `query`), then watches it from the list's resourceVersion, calling
   // on_object for every object seen until it throws Done.
-  JobPhase run(const std::string& path, const std::string& query, const std::function<void(const std::string&, const json&)>& on_object) {
+  JobPhase run(const std::string& path, const std::string& query,
+               const std::function<void(const std::string&, const json&)>& on_object) {
     try {
       for (;;) {
         std::string rv;
@@ -46,13 +47,15 @@ public:
         while (!relist) {
           long secs = 300;
           if (m_deadline) {
-            auto left = std::chrono::duration_cast<std::chrono::seconds>(*m_deadline - m_options.clock()).count();
+            auto left =
+                std::chrono::duration_cast<std::chrono::seconds>(*m_deadline - m_options.clock()).count();
             if (left <= 0) throw Error("timed out waiting for the job", ExitCode::Timeout);
             secs = std::min<long>(secs, left);
           }
           std::exception_ptr outcome;
           kube::Request r;
-          r.path = path + "?" + query + "&watch=true&allowWatchBookmarks=true&timeoutSeconds=" + std::to_string(secs) +
+          r.path = path + "?" + query +
+                   "&watch=true&allowWatchBookmarks=true&timeoutSeconds=" + std::to_string(secs) +
                    (rv.empty() ? "" : "&resourceVersion=" + rv);
           m_client.stream(r, [&](std::string_view line) {
             if (line.empty()) return true;
@@ -91,7 +94,7 @@ public:
     m_last = line;
   }
 
-private:
+ private:
   kube::Client& m_client;
   const WaitOptions& m_options;
   std::optional<std::chrono::system_clock::time_point> m_deadline;
@@ -101,11 +104,13 @@ private:
 struct PodEnded {};
 
 JobPhase watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
-                    std::map<std::string, std::string>& phases, const WaitOptions& o, const std::string& what) {
+                    std::map<std::string, std::string>& phases, const WaitOptions& o,
+                    const std::string& what) {
   return w.run("/api/v1/namespaces/" + ns + "/pods", "labelSelector=" + kube::url_encode(selector),
                [&](const std::string& type, const json& pod) {
                  const std::string pod_name = pod["metadata"].value("name", "");
-                 const std::string phase = pod.contains("status") ? pod["status"].value("phase", "Pending") : "Pending";
+                 const std::string phase =
+                     pod.contains("status") ? pod["status"].value("phase", "Pending") : "Pending";
                  const std::string before = phases.count(pod_name) ? phases[pod_name] : "";
                  if (type == "DELETED") {
                    phases.erase(pod_name);
@@ -127,7 +132,8 @@ JobPhase job_phase(const jobs::JobKind& kind, const json& job) {
   switch (kind.trainer) {
     case jobs::Trainer::Volcano: {
       std::string phase;
-      if (job.contains("status") && job["status"].contains("state")) phase = job["status"]["state"].value("phase", "");
+      if (job.contains("status") && job["status"].contains("state"))
+        phase = job["status"]["state"].value("phase", "");
       if (phase == "Completed") return JobPhase::Succeeded;
       if (phase == "Failed" || phase == "Aborted" || phase == "Terminated") return JobPhase::Failed;
       if (phase == "Running" || phase == "Completing") return JobPhase::Running;
@@ -160,8 +166,8 @@ const char* phase_name(JobPhase phase) {
   return "UNKNOWN";
 }
 
-JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& ns, const std::string& name,
-                      const WaitOptions& o) {
+JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
+                      const std::string& name, const WaitOptions& o) {
   Watcher w(client, o);
   const std::string what = "job " + name;
   auto check_job = [&](const json& job) {
@@ -175,7 +181,8 @@ JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std
   };
   try {
     if (o.until_finished) {
-      return w.run(kind.resource.collection_path(ns), "fieldSelector=" + kube::url_encode("metadata.name=" + name),
+      return w.run(kind.resource.collection_path(ns),
+                   "fieldSelector=" + kube::url_encode("metadata.name=" + name),
                    [&](const std::string& type, const json& job) {
                      if (type == "DELETED") throw Error(what + " was deleted", ExitCode::JobFailed);
                      w.status(what + ": " + phase_name(check_job(job)));
@@ -194,9 +201,9 @@ JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std
   } catch (const Error& e) {
     if (e.code() == ExitCode::Timeout) {
       std::string secs = o.timeout ? std::to_string(o.timeout->count()) + "s" : "";
-      throw Error("timed out after " + secs + " waiting for " + what +
-                      (o.until_finished ? " to finish" : " to run"),
-                  ExitCode::Timeout);
+      throw Error(
+          "timed out after " + secs + " waiting for " + what + (o.until_finished ? " to finish" : " to run"),
+          ExitCode::Timeout);
     }
     throw;
   }

@@ -2,10 +2,9 @@
 // polling) until every pod runs, or until the job ends (--wait=finished).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 

@@ -1,7 +1,8 @@
 // The rendering engine: values enter templates JSON-encoded, YAML text becomes JSON objects,
 // and JSON objects print as YAML that reads back identically.
-#include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
+
+#include <catch2/catch.hpp>
 
 #include "core/errors.h"
 #include "render/emit.h"
@@ -12,7 +13,8 @@ using nlohmann::json;
 
 TEST_CASE("strings and numbers enter templates JSON-encoded", "[render]") {
   json values = {{"s", "a \"b\"\n"}, {"n", 3}, {"f", 1.5}, {"t", true}};
-  CHECK(render::render_text("t", "{{s}}|{{n}}|{{f}}|{{#t}}yes{{/t}}", values) == "\"a \\\"b\\\"\\n\"|3|1.5|yes");
+  CHECK(render::render_text("t", "{{s}}|{{n}}|{{f}}|{{#t}}yes{{/t}}", values) ==
+        "\"a \\\"b\\\"\\n\"|3|1.5|yes");
 }
 
 TEST_CASE("null and false skip sections; lists repeat them; _json keys insert JSON", "[render]") {
@@ -21,7 +23,9 @@ TEST_CASE("null and false skip sections; lists repeat them; _json keys insert JS
                  {"items", {{{"k", "a"}}, {{"k", "b"}}}},
                  {"obj_json", {{"x", {1, 2}}, {"y", "z"}}},
                  {"empty", json::array()}};
-  const std::string tmpl = "{{#absent}}A{{/absent}}{{#off}}O{{/off}}{{#empty}}E{{/empty}}{{#items}}[{{k}}]{{/items}}{{absent}}{{obj_json}}";
+  const std::string tmpl =
+      "{{#absent}}A{{/absent}}{{#off}}O{{/off}}{{#empty}}E{{/empty}}{{#items}}[{{k}}]{{/"
+      "items}}{{absent}}{{obj_json}}";
   CHECK(render::render_text("t", tmpl, values) == "[\"a\"][\"b\"]{\"x\":[1,2],\"y\":\"z\"}");
 }
 
@@ -40,9 +44,10 @@ TEST_CASE("a broken template is an error naming it", "[render]") {
 }
 
 TEST_CASE("YAML to JSON: quoted scalars are strings, plain ones typed, nulls dropped", "[render]") {
-  auto docs = render::parse_yaml_stream("t",
-                                        "a: \"1\"\nb: 1\nc: true\nd: \"true\"\ne: 1.5\nf:\ng: ~\nh: [x, \"\"]\n"
-                                        "i: {}\nj: 0x1F\nk: -7\nl: text\n---\n---\nsecond: doc\n");
+  auto docs =
+      render::parse_yaml_stream("t",
+                                "a: \"1\"\nb: 1\nc: true\nd: \"true\"\ne: 1.5\nf:\ng: ~\nh: [x, \"\"]\n"
+                                "i: {}\nj: 0x1F\nk: -7\nl: text\n---\n---\nsecond: doc\n");
   REQUIRE(docs.size() == 2);  // the empty document is dropped
   CHECK(docs[0] == json::parse(R"({"a": "1", "b": 1, "c": true, "d": "true", "e": 1.5, "h": ["x", ""],
                                    "i": {}, "j": 31, "k": -7, "l": "text"})"));
@@ -52,12 +57,25 @@ TEST_CASE("YAML to JSON: quoted scalars are strings, plain ones typed, nulls dro
 TEST_CASE("hostile values survive template -> YAML -> JSON byte for byte", "[render][hostile]") {
   std::string big(10 * 1024, 'x');
   for (size_t i = 0; i < big.size(); i += 97) big[i] = '\n';
-  const std::vector<std::string> values = {"it's \"quoted\"", "multi\nline\n", "key: value", "{{x}}", "# hash",
-                                           "ünï 😀 \u2028 \u0085 \ufeff", "\x01\x7f", "", " pad ", "- dash",
-                                           "true", "123", "null", "~", big};
+  const std::vector<std::string> values = {"it's \"quoted\"",
+                                           "multi\nline\n",
+                                           "key: value",
+                                           "{{x}}",
+                                           "# hash",
+                                           "ünï 😀 \u2028 \u0085 \ufeff",
+                                           "\x01\x7f",
+                                           "",
+                                           " pad ",
+                                           "- dash",
+                                           "true",
+                                           "123",
+                                           "null",
+                                           "~",
+                                           big};
   for (const auto& v : values) {
     INFO(json(v).dump());
-    auto objs = render::render_objects("t", "list:\n- name: {{v}}\n  inline: [{{v}}, {{v}}]\nkey: {{v}}\n", {{"v", v}});
+    auto objs = render::render_objects("t", "list:\n- name: {{v}}\n  inline: [{{v}}, {{v}}]\nkey: {{v}}\n",
+                                       {{"v", v}});
     REQUIRE(objs.size() == 1);
     CHECK(objs[0]["list"][0]["name"] == v);
     CHECK(objs[0]["list"][0]["inline"] == json::array({v, v}));
@@ -68,8 +86,9 @@ TEST_CASE("hostile values survive template -> YAML -> JSON byte for byte", "[ren
 
 TEST_CASE("printed YAML quotes strings that would read back as other types", "[render][emit]") {
   json obj = json::object();
-  for (const char* s : {"true", "False", "yes", "no", "on", "off", "y", "n", "null", "~", "", "123", "1.5", "0x1F",
-                        "1e3", "-1", "+1", ".5", "2026-01-01", ".inf", "NaN", "-c", "0777"})
+  for (const char* s :
+       {"true", "False", "yes", "no", "on", "off", "y",          "n",    "null", "~",  "",    "123",
+        "1.5",  "0x1F",  "1e3", "-1", "+1", ".5",  "2026-01-01", ".inf", "NaN",  "-c", "0777"})
     obj[s] = s;
   obj["plain"] = "text";
   obj["number"] = 42;
@@ -98,5 +117,6 @@ TEST_CASE("printed YAML quotes strings that would read back as other types", "[r
 TEST_CASE("a YAML stream separates documents with ---", "[render][emit]") {
   std::string s = render::to_yaml_stream({json{{"a", 1}}, json{{"b", json::array({1, "x"})}}});
   CHECK(s == "a: 1\n---\nb:\n  - 1\n  - x\n");
-  CHECK(render::parse_yaml_stream("t", s) == std::vector<json>{json{{"a", 1}}, json{{"b", json::array({1, "x"})}}});
+  CHECK(render::parse_yaml_stream("t", s) ==
+        std::vector<json>{json{{"a", 1}}, json{{"b", json::array({1, "x"})}}});
 }

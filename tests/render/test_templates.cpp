@@ -1,7 +1,6 @@
 // Where templates come from: the built-in set, overridden file by file from a directory; the
 // export command's writer; every built-in template is valid mustache and YAML.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -27,11 +26,12 @@ std::string read(const fs::path& p) {
 }
 }  // namespace
 
-TEST_CASE("the built-in set has one job template per kind and shared pod/TensorBoard templates", "[templates]") {
+TEST_CASE("the built-in set has one job template per kind and shared pod/TensorBoard templates",
+          "[templates]") {
   const auto& t = render::embedded_templates();
-  for (const char* name : {"pytorch/job.yaml", "pytorch-none/job.yaml", "pytorch-none/service.yaml", "mpi/job.yaml",
-                           "volcano/job.yaml", "common/pod.yaml", "common/tensorboard-deployment.yaml",
-                           "common/tensorboard-service.yaml"}) {
+  for (const char* name : {"pytorch/job.yaml", "pytorch-none/job.yaml", "pytorch-none/service.yaml",
+                           "mpi/job.yaml", "volcano/job.yaml", "common/pod.yaml",
+                           "common/tensorboard-deployment.yaml", "common/tensorboard-service.yaml"}) {
     INFO(name);
     CHECK(t.count(name) == 1);
   }
@@ -60,7 +60,8 @@ TEST_CASE("lookup order: override KIND/NAME, override common/NAME, built-in KIND
   CHECK(over.get("pytorch", "pod.yaml") == "common: 1\n");
   CHECK(over.get("pytorch", "job.yaml") == render::embedded_templates().at("pytorch/job.yaml"));
   CHECK(builtin.get("mpi", "pod.yaml") == render::embedded_templates().at("common/pod.yaml"));
-  CHECK_THROWS_WITH(builtin.get("mpi", "nothing.yaml"), "no template mpi/nothing.yaml (nor common/nothing.yaml)");
+  CHECK_THROWS_WITH(builtin.get("mpi", "nothing.yaml"),
+                    "no template mpi/nothing.yaml (nor common/nothing.yaml)");
 }
 
 TEST_CASE("the template directory comes from the flag, else TRAINCTL_TEMPLATE_DIR", "[templates]") {
@@ -74,7 +75,8 @@ TEST_CASE("the template directory comes from the flag, else TRAINCTL_TEMPLATE_DI
   CHECK_THROWS_AS(render::resolve_template_dir(""), UsageError);
   CHECK_THROWS_WITH(render::resolve_template_dir(""),
                     "TRAINCTL_TEMPLATE_DIR \"/nonexistent/templates\" is not a directory");
-  CHECK_THROWS_WITH(render::resolve_template_dir("/nonexistent/x"), "--template-dir \"/nonexistent/x\" is not a directory");
+  CHECK_THROWS_WITH(render::resolve_template_dir("/nonexistent/x"),
+                    "--template-dir \"/nonexistent/x\" is not a directory");
   ::unsetenv("TRAINCTL_TEMPLATE_DIR");
 }
 
@@ -83,7 +85,8 @@ TEST_CASE("export writes every built-in template and refuses to overwrite withou
   auto written = render::export_templates(dir, false);
   CHECK(written.size() == render::embedded_templates().size());
   for (const auto& [name, text] : render::embedded_templates()) CHECK(read(fs::path(dir) / name) == text);
-  CHECK_THROWS_WITH(render::export_templates(dir, false), Catch::Contains("already exists (use --force to overwrite)"));
+  CHECK_THROWS_WITH(render::export_templates(dir, false),
+                    Catch::Contains("already exists (use --force to overwrite)"));
   CHECK_NOTHROW(render::export_templates(dir, true));
   // An exported set used as an override directory renders exactly as the built-ins.
   render::TemplateSet over(dir);
@@ -92,11 +95,13 @@ TEST_CASE("export writes every built-in template and refuses to overwrite withou
 
 TEST_CASE("the TensorBoard Service template renders a valid core/v1 Service", "[templates]") {
   auto set = schema::SchemaSet::load_dir(testing::require_schema_dir());
-  json v = {{"name", "demo-tensorboard"},
-            {"namespace", "ns1"},
-            {"labels", {{{"key", "role"}, {"value", "tensorboard"}}, {{"key", "release"}, {"value", "demo"}}}},
-            {"selector", {{{"key", "role"}, {"value", "tensorboard"}}}}};
-  auto objs = render::render_objects("svc", render::embedded_templates().at("common/tensorboard-service.yaml"), v);
+  json v = {
+      {"name", "demo-tensorboard"},
+      {"namespace", "ns1"},
+      {"labels", {{{"key", "role"}, {"value", "tensorboard"}}, {{"key", "release"}, {"value", "demo"}}}},
+      {"selector", {{{"key", "role"}, {"value", "tensorboard"}}}}};
+  auto objs =
+      render::render_objects("svc", render::embedded_templates().at("common/tensorboard-service.yaml"), v);
   REQUIRE(objs.size() == 1);
   auto result = set.validate(objs[0]);
   INFO(result.to_string());

@@ -2,9 +2,8 @@
 // fail the n-th request in any way (HTTP status, transport error) and see every request.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -14,13 +13,14 @@
 namespace trainctl::testing {
 
 class ScriptedClient : public kube::Client {
-public:
+ public:
   // Answers a send(): return a Response (2xx) or throw an Error.
   using Handler = std::function<kube::Response(const kube::Request&, int index)>;
   // Answers a stream(): the lines to deliver.
   using StreamHandler = std::function<std::vector<std::string>(const kube::Request&, int index)>;
 
-  explicit ScriptedClient(Handler h, StreamHandler s = {}) : m_handler(std::move(h)), m_stream(std::move(s)) {}
+  explicit ScriptedClient(Handler h, StreamHandler s = {})
+      : m_handler(std::move(h)), m_stream(std::move(s)) {}
 
   kube::Response send(const kube::Request& r) override {
     m_requests.push_back(r);
@@ -50,13 +50,15 @@ public:
   const std::vector<kube::Request>& requests() const { return m_requests; }
   const std::vector<kube::Request>& streams() const { return m_streams; }
 
-  static kube::Response ok(const nlohmann::json& body, long status = 201) { return {status, body.dump(), {}}; }
+  static kube::Response ok(const nlohmann::json& body, long status = 201) {
+    return {status, body.dump(), {}};
+  }
   // A metav1.Status error as kube-apiserver sends it, thrown as the real client does.
   [[noreturn]] static void fail(int status, const std::string& reason, const std::string& message) {
     throw ApiError(status, reason, message);
   }
 
-private:
+ private:
   Handler m_handler;
   StreamHandler m_stream;
   std::vector<kube::Request> m_requests;

@@ -1,9 +1,8 @@
 #include "submit_testing.h"
 
 #include <CLI/CLI.hpp>
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -85,7 +84,8 @@ void check_golden(const std::string& name, const std::vector<json>& objects) {
 }
 
 const json& object_of_kind(const std::vector<json>& objects, const std::string& kind) {
-  auto it = std::find_if(objects.begin(), objects.end(), [&](const json& o) { return o.value("kind", "") == kind; });
+  auto it = std::find_if(objects.begin(), objects.end(),
+                         [&](const json& o) { return o.value("kind", "") == kind; });
   INFO("looking for a " << kind);
   REQUIRE(it != objects.end());
   return *it;
@@ -93,7 +93,8 @@ const json& object_of_kind(const std::vector<json>& objects, const std::string& 
 
 const json& pod_spec(const json& job, const std::string& replica) {
   const json& spec = job.at("spec");
-  if (spec.contains("pytorchReplicaSpecs")) return spec["pytorchReplicaSpecs"].at(replica).at("template").at("spec");
+  if (spec.contains("pytorchReplicaSpecs"))
+    return spec["pytorchReplicaSpecs"].at(replica).at("template").at("spec");
   if (spec.contains("mpiReplicaSpecs")) return spec["mpiReplicaSpecs"].at(replica).at("template").at("spec");
   if (spec.contains("tasks")) {
     for (const auto& t : spec["tasks"])

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 
@@ -17,7 +16,8 @@ namespace trainctl::testing {
 submit::SubmitOptions parse_submit(const std::string& kind, const std::vector<std::string>& args);
 
 // make_plan + build_manifests.
-std::vector<nlohmann::json> render_submit(const submit::SubmitOptions& options, const std::string& ns = "default",
+std::vector<nlohmann::json> render_submit(const submit::SubmitOptions& options,
+                                          const std::string& ns = "default",
                                           const render::TemplateSet& templates = render::TemplateSet());
 
 // parse_submit + render_submit + require_valid.

@@ -16,7 +16,8 @@ namespace {
 
 // pytorch + TensorBoard: PyTorchJob, Deployment, Service.
 std::vector<json> three_objects() {
-  return render_submit(parse_submit("pytorch", {"--name=demo", "--image=busybox", "--tensorboard", "sleep 1"}), "ns1");
+  return render_submit(
+      parse_submit("pytorch", {"--name=demo", "--image=busybox", "--tensorboard", "sleep 1"}), "ns1");
 }
 
 const jobs::JobKind& pytorch() { return jobs::kind_for(jobs::Trainer::PyTorch); }
@@ -24,7 +25,8 @@ const jobs::JobKind& pytorch() { return jobs::kind_for(jobs::Trainer::PyTorch); 
 // Echoes the posted object back with a uid, as the API server does.
 kube::Response echo(const kube::Request& r) {
   json o = json::parse(r.body);
-  o["metadata"]["uid"] = "uid-" + o["metadata"]["name"].get<std::string>() + "-" + o["kind"].get<std::string>();
+  o["metadata"]["uid"] =
+      "uid-" + o["metadata"]["name"].get<std::string>() + "-" + o["kind"].get<std::string>();
   return ScriptedClient::ok(o);
 }
 
@@ -39,10 +41,11 @@ std::vector<std::string> verbs_and_paths(const ScriptedClient& c) {
 TEST_CASE("create: the job first, then dependents with an ownerReference to its uid", "[create]") {
   ScriptedClient client([](const kube::Request& r, int) { return echo(r); });
   auto created = submit::create_all(client, pytorch(), "ns1", three_objects());
-  CHECK(verbs_and_paths(client) ==
-        std::vector<std::string>{"POST /apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs?fieldValidation=Strict",
-                                 "POST /apis/apps/v1/namespaces/ns1/deployments?fieldValidation=Strict",
-                                 "POST /api/v1/namespaces/ns1/services?fieldValidation=Strict"});
+  CHECK(
+      verbs_and_paths(client) ==
+      std::vector<std::string>{"POST /apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs?fieldValidation=Strict",
+                               "POST /apis/apps/v1/namespaces/ns1/deployments?fieldValidation=Strict",
+                               "POST /api/v1/namespaces/ns1/services?fieldValidation=Strict"});
   REQUIRE(created.size() == 3);
   CHECK_FALSE(json::parse(client.requests()[0].body)["metadata"].contains("ownerReferences"));
   for (int i : {1, 2}) {
@@ -61,7 +64,8 @@ TEST_CASE("create: the n-th create failing deletes everything created before it"
   };
   const std::vector<Failure> failures = {
       {"500", [] { ScriptedClient::fail(500, "InternalError", "etcd is down"); }, ExitCode::Error},
-      {"422", [] { ScriptedClient::fail(422, "Invalid", "Deployment.apps \"x\" is invalid: spec: Required value"); },
+      {"422",
+       [] { ScriptedClient::fail(422, "Invalid", "Deployment.apps \"x\" is invalid: spec: Required value"); },
        ExitCode::Error},
       {"reset", [] { throw TransportError("connection reset by peer"); }, ExitCode::Error},
       {"403", [] { ScriptedClient::fail(403, "Forbidden", "services is forbidden"); }, ExitCode::Auth},
@@ -81,9 +85,10 @@ TEST_CASE("create: the n-th create failing deletes everything created before it"
       } catch (const Error& e) {
         std::string msg = e.what();
         CHECK(e.code() == f.code);
-        CHECK(msg.find(n == 1 ? "creating Deployment demo-tensorboard failed" : "creating Service demo-tensorboard failed") !=
+        CHECK(msg.find(n == 1 ? "creating Deployment demo-tensorboard failed"
+                              : "creating Service demo-tensorboard failed") != std::string::npos);
+        CHECK(msg.find("deleted the " + std::to_string(n) + " object(s) created before it") !=
               std::string::npos);
-        CHECK(msg.find("deleted the " + std::to_string(n) + " object(s) created before it") != std::string::npos);
       }
       auto calls = verbs_and_paths(client);
       std::vector<std::string> deletes(calls.begin() + n + 1, calls.end());
@@ -130,11 +135,18 @@ TEST_CASE("create: 404 on the job's collection means the operator is not install
     std::string message;
   };
   const std::vector<Case> cases = {
-      {jobs::Trainer::PyTorch, "pytorch", {"--name=a", "--image=x"},
-       "PyTorchJob (kubeflow.org/v1) is not installed on this cluster: install the training-operator, or use --operator none"},
-      {jobs::Trainer::MPI, "mpi", {"--name=a", "--image=x"},
+      {jobs::Trainer::PyTorch,
+       "pytorch",
+       {"--name=a", "--image=x"},
+       "PyTorchJob (kubeflow.org/v1) is not installed on this cluster: install the training-operator, or use "
+       "--operator none"},
+      {jobs::Trainer::MPI,
+       "mpi",
+       {"--name=a", "--image=x"},
        "MPIJob (kubeflow.org/v2beta1) is not installed on this cluster: install the mpi-operator (v2beta1)"},
-      {jobs::Trainer::Volcano, "volcano", {"--name=a", "--image=x"},
+      {jobs::Trainer::Volcano,
+       "volcano",
+       {"--name=a", "--image=x"},
        "Job (batch.volcano.sh/v1alpha1) is not installed on this cluster: install Volcano"},
   };
   for (const auto& c : cases) {
@@ -162,20 +174,23 @@ TEST_CASE("create: a missing namespace is a not-found error, not a missing opera
 
 TEST_CASE("create: other errors on the job keep the server's message and exit code", "[create]") {
   ScriptedClient client([](const kube::Request&, int) -> kube::Response {
-    ScriptedClient::fail(403, "Forbidden", "pytorchjobs.kubeflow.org is forbidden: User \"bob\" cannot create");
+    ScriptedClient::fail(403, "Forbidden",
+                         "pytorchjobs.kubeflow.org is forbidden: User \"bob\" cannot create");
   });
   try {
     submit::create_all(client, pytorch(), "ns1", three_objects());
     FAIL("no error");
   } catch (const Error& e) {
-    CHECK(std::string(e.what()).find("creating PyTorchJob demo failed: pytorchjobs.kubeflow.org is forbidden") == 0);
+    CHECK(std::string(e.what()).find(
+              "creating PyTorchJob demo failed: pytorchjobs.kubeflow.org is forbidden") == 0);
     CHECK(e.code() == ExitCode::Auth);
   }
   CHECK(client.requests().size() == 1);
 }
 
 TEST_CASE("collection paths follow apiVersion and kind", "[create]") {
-  CHECK(submit::collection_path_for({{"apiVersion", "v1"}, {"kind", "Service"}}, "a") == "/api/v1/namespaces/a/services");
+  CHECK(submit::collection_path_for({{"apiVersion", "v1"}, {"kind", "Service"}}, "a") ==
+        "/api/v1/namespaces/a/services");
   CHECK(submit::collection_path_for({{"apiVersion", "batch/v1"}, {"kind", "Job"}}, "a") ==
         "/apis/batch/v1/namespaces/a/jobs");
   CHECK(submit::collection_path_for({{"apiVersion", "batch.volcano.sh/v1alpha1"}, {"kind", "Job"}}, "a") ==

@@ -10,19 +10,22 @@ using namespace trainctl;
 using namespace trainctl::testing;
 
 TEST_CASE("Arena's camelCase spellings are accepted as aliases", "[flags]") {
-  auto a = parse_submit("pytorch", {"--name=x", "--image=i", "--syncMode=git", "--syncSource=https://h/r.git",
-                                    "--syncImage=s", "--workingDir=/w", "--dataDir=/h:/c", "--tensorboardImage=t",
-                                    "--cleanTaskPolicy=All", "--shm-size=1Gi", "--imagePullSecret=p", "cmd"});
-  auto b = parse_submit("pytorch", {"--name=x", "--image=i", "--sync-mode=git", "--sync-source=https://h/r.git",
-                                    "--sync-image=s", "--working-dir=/w", "--data-dir=/h:/c", "--tensorboard-image=t",
-                                    "--clean-task-policy=All", "--share-memory=1Gi", "--image-pull-secret=p", "cmd"});
+  auto a =
+      parse_submit("pytorch", {"--name=x", "--image=i", "--syncMode=git", "--syncSource=https://h/r.git",
+                               "--syncImage=s", "--workingDir=/w", "--dataDir=/h:/c", "--tensorboardImage=t",
+                               "--cleanTaskPolicy=All", "--shm-size=1Gi", "--imagePullSecret=p", "cmd"});
+  auto b = parse_submit("pytorch",
+                        {"--name=x", "--image=i", "--sync-mode=git", "--sync-source=https://h/r.git",
+                         "--sync-image=s", "--working-dir=/w", "--data-dir=/h:/c", "--tensorboard-image=t",
+                         "--clean-task-policy=All", "--share-memory=1Gi", "--image-pull-secret=p", "cmd"});
   CHECK(render_submit(a) == render_submit(b));
   CHECK(a.sync_mode == "git");
   CHECK(a.working_dir == "/w");
   CHECK(a.data_dirs == std::vector<std::string>{"/h:/c"});
   CHECK(a.shm_size == "1Gi");
-  auto v = parse_submit("volcano", {"--name=v", "--taskImages=a", "--taskReplicas=3", "--taskName=t", "--taskCPU=1",
-                                    "--taskMemory=1Gi", "--taskPort=80", "--minAvailable=2", "--schedulerName=s"});
+  auto v = parse_submit("volcano",
+                        {"--name=v", "--taskImages=a", "--taskReplicas=3", "--taskName=t", "--taskCPU=1",
+                         "--taskMemory=1Gi", "--taskPort=80", "--minAvailable=2", "--schedulerName=s"});
   CHECK(v.task_images == std::vector<std::string>{"a"});
   CHECK(v.task_replicas == 3);
   CHECK(v.task_name == "t");
@@ -34,8 +37,9 @@ TEST_CASE("Arena's camelCase spellings are accepted as aliases", "[flags]") {
 }
 
 TEST_CASE("repeatable flags take one value each and never swallow the command", "[flags]") {
-  auto o = parse_submit("pytorch", {"--name=x", "--image=i", "-e", "A=1", "--env", "B=2", "-d", "p:/d", "-a", "k=v",
-                                    "-l", "l=v", "--selector", "s=v", "--toleration", "all", "python train.py"});
+  auto o = parse_submit(
+      "pytorch", {"--name=x", "--image=i", "-e", "A=1", "--env", "B=2", "-d", "p:/d", "-a", "k=v", "-l",
+                  "l=v", "--selector", "s=v", "--toleration", "all", "python train.py"});
   CHECK(o.envs == std::vector<std::string>{"A=1", "B=2"});
   CHECK(o.data == std::vector<std::string>{"p:/d"});
   CHECK(o.annotations == std::vector<std::string>{"k=v"});
@@ -46,8 +50,8 @@ TEST_CASE("repeatable flags take one value each and never swallow the command", 
 }
 
 TEST_CASE("the command is the positional arguments joined by spaces, run by the shell", "[flags]") {
-  auto objs = render_submit(parse_submit("pytorch", {"--name=x", "--image=i", "--shell=bash", "--", "python", "train.py",
-                                                     "--lr=0.1"}));
+  auto objs = render_submit(parse_submit(
+      "pytorch", {"--name=x", "--image=i", "--shell=bash", "--", "python", "train.py", "--lr=0.1"}));
   CHECK(main_container(objs[0], "Master")["command"] ==
         nlohmann::json::array({"bash", "-c", "python train.py --lr=0.1"}));
   // No command: the image's entrypoint runs.
@@ -105,8 +109,8 @@ TEST_CASE("--task splits NAME:REPLICAS:IMAGE:COMMAND around registry ports, tags
   };
   for (const auto& c : cases) {
     INFO(c.text);
-    auto p = submit::make_plan(parse_submit("volcano", {"--name=x", "--image=default-image", "--task=" + c.text, "dflt"}),
-                               "ns");
+    auto p = submit::make_plan(
+        parse_submit("volcano", {"--name=x", "--image=default-image", "--task=" + c.text, "dflt"}), "ns");
     REQUIRE(p.tasks.size() == 1);
     CHECK(p.tasks[0].replicas == 2);
     CHECK(p.tasks[0].image == (c.image.empty() ? "default-image" : c.image));

@@ -42,9 +42,9 @@ std::vector<std::string> hostile_values() {
 TEST_CASE("hostile command, env and annotation values arrive byte for byte", "[hostile]") {
   for (const auto& v : hostile_values()) {
     INFO("value: " << json(v).dump());
-    std::vector<std::string> args = {"--name=hostile", "--image=busybox", "--sync-mode=git",
-                                     "--sync-source=https://example.com/r.git", "--env=HOSTILE=" + v,
-                                     "--annotation=example.com/note=" + v};
+    std::vector<std::string> args = {"--name=hostile",     "--image=busybox",
+                                     "--sync-mode=git",    "--sync-source=https://example.com/r.git",
+                                     "--env=HOSTILE=" + v, "--annotation=example.com/note=" + v};
     if (!v.empty()) args.push_back(v);
     for (const std::string kind : {"pytorch", "mpi", "volcano"}) {
       INFO(kind);
@@ -75,8 +75,8 @@ TEST_CASE("hostile command, env and annotation values arrive byte for byte", "[h
 }
 
 TEST_CASE("hostile values in --task commands and keys of annotations stay data", "[hostile]") {
-  auto objs = render_submit(parse_submit(
-      "volcano", {"--name=v", "--task=a:1:busybox:echo 'x: {{y}}' # z", "--task=b:1:busybox:1.36:sh -c \"a:b\""}));
+  auto objs = render_submit(parse_submit("volcano", {"--name=v", "--task=a:1:busybox:echo 'x: {{y}}' # z",
+                                                     "--task=b:1:busybox:1.36:sh -c \"a:b\""}));
   CHECK(main_container(objs[0], "a")["command"][2] == "echo 'x: {{y}}' # z");
   CHECK(main_container(objs[0], "b")["image"] == "busybox:1.36");
   CHECK(main_container(objs[0], "b")["command"][2] == "sh -c \"a:b\"");

@@ -13,10 +13,13 @@ const std::string kSeed004Image =
     "registry.cn-hangzhou.aliyuncs.com/kubernetes-image-hub/pytorch-benchmark:torch1.6.0-py3.7-cuda10.1";
 // The shell joins "...-np "4" -bind-to..." into one word without the inner quotes.
 std::string seed004_command(const std::string& model) {
-  return "mpirun --allow-run-as-root -np 4 -bind-to none -map-by slot -x NCCL_DEBUG=INFO -x NCCL_SOCKET_IFNAME=eth0 "
-         "-x LD_LIBRARY_PATH -x PATH --mca pml ob1 --mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0 "
+  return "mpirun --allow-run-as-root -np 4 -bind-to none -map-by slot -x NCCL_DEBUG=INFO -x "
+         "NCCL_SOCKET_IFNAME=eth0 "
+         "-x LD_LIBRARY_PATH -x PATH --mca pml ob1 --mca btl_tcp_if_include eth0 --mca oob_tcp_if_include "
+         "eth0 "
          "--mca orte_keep_fqdn_hostnames t --mca btl ^openib python /examples/pytorch_synthetic_benchmark.py "
-         "--model=" + model + " --batch-size=64";
+         "--model=" +
+         model + " --batch-size=64";
 }
 }  // namespace
 
@@ -24,10 +27,12 @@ TEST_CASE("seed 000: submit pytorch with git sync, PVC and TensorBoard", "[seed]
   auto objs = submit_objects(
       "pytorch",
       {"--name=pytorch-dist", "--gpus=1", "--workers=3", "--working-dir=/root",
-       "--image=registry.cn-beijing.aliyuncs.com/ai-samples/pytorch-with-tensorboard:1.5.1-cuda10.1-cudnn7-runtime",
+       "--image=registry.cn-beijing.aliyuncs.com/ai-samples/"
+       "pytorch-with-tensorboard:1.5.1-cuda10.1-cudnn7-runtime",
        "--sync-mode=git", "--sync-source=https://code.aliyun.com/370272561/mnist-pytorch.git",
        "--data=training-data:/mnist_data", "--tensorboard", "--logdir=/mnist_data/pytorch_data/logs",
-       "python /root/code/mnist-pytorch/mnist.py --epochs 10 --backend nccl --dir /mnist_data/pytorch_data/logs "
+       "python /root/code/mnist-pytorch/mnist.py --epochs 10 --backend nccl --dir "
+       "/mnist_data/pytorch_data/logs "
        "--data /mnist_data/pytorch_data/"});
   REQUIRE(objs.size() == 3);
   const json& job = objs[0];
@@ -36,9 +41,10 @@ TEST_CASE("seed 000: submit pytorch with git sync, PVC and TensorBoard", "[seed]
   CHECK(job["spec"]["pytorchReplicaSpecs"]["Worker"]["replicas"] == 2);  // 3 pods, the master included
   const json& c = main_container(job, "Worker");
   CHECK(c["resources"]["limits"]["nvidia.com/gpu"] == "1");
-  CHECK(c["command"] == json::array({"sh", "-c",
-                                     "python /root/code/mnist-pytorch/mnist.py --epochs 10 --backend nccl --dir "
-                                     "/mnist_data/pytorch_data/logs --data /mnist_data/pytorch_data/"}));
+  CHECK(c["command"] ==
+        json::array({"sh", "-c",
+                     "python /root/code/mnist-pytorch/mnist.py --epochs 10 --backend nccl --dir "
+                     "/mnist_data/pytorch_data/logs --data /mnist_data/pytorch_data/"}));
   // The code lands in /root/code/mnist-pytorch: git-sync writes DEST under ROOT=/code, which is
   // WORKING_DIR/code in the trainer.
   const json& init = pod_spec(job, "Master")["initContainers"][0];
@@ -46,8 +52,10 @@ TEST_CASE("seed 000: submit pytorch with git sync, PVC and TensorBoard", "[seed]
   CHECK(env_value(init, "GIT_SYNC_REPO") == "https://code.aliyun.com/370272561/mnist-pytorch.git");
   CHECK(env_value(init, "GIT_SYNC_DEST") == "mnist-pytorch");
   CHECK(env_value(init, "GIT_SYNC_ROOT") == "/code");
-  CHECK(c["volumeMounts"].dump().find(R"({"mountPath":"/root/code","name":"code-sync"})") != std::string::npos);
-  CHECK(c["volumeMounts"].dump().find(R"({"mountPath":"/mnist_data","name":"training-data"})") != std::string::npos);
+  CHECK(c["volumeMounts"].dump().find(R"({"mountPath":"/root/code","name":"code-sync"})") !=
+        std::string::npos);
+  CHECK(c["volumeMounts"].dump().find(R"({"mountPath":"/mnist_data","name":"training-data"})") !=
+        std::string::npos);
   const json& svc = objs[2];
   CHECK(svc["kind"] == "Service");
   CHECK(svc["metadata"]["name"] == "pytorch-dist-tensorboard");
@@ -60,7 +68,9 @@ TEST_CASE("seed 000: private git repository credentials reach git-sync through -
   // `arena --loglevel info submit pytorch ... --env=GIT_SYNC_USERNAME=yourname ...`; --loglevel is
   // a global flag of the root command, the rest is the submit command line.
   auto objs = submit_objects(
-      "pytorch", {"--name=pytorch-git", "--image=registry.cn-beijing.aliyuncs.com/ai-samples/pytorch-with-tensorboard:1.5.1-cuda10.1-cudnn7-runtime",
+      "pytorch", {"--name=pytorch-git",
+                  "--image=registry.cn-beijing.aliyuncs.com/ai-samples/"
+                  "pytorch-with-tensorboard:1.5.1-cuda10.1-cudnn7-runtime",
                   "--sync-mode=git", "--sync-source=https://code.aliyun.com/370272561/mnist-pytorch.git",
                   "--env=GIT_SYNC_USERNAME=yourname", "--env=GIT_SYNC_PASSWORD=yourpwd",
                   "python /root/code/mnist-pytorch/mnist.py --backend gloo"});
@@ -71,11 +81,12 @@ TEST_CASE("seed 000: private git repository credentials reach git-sync through -
 }
 
 TEST_CASE("seed 001: MPIJob v2beta1 scheduling policy from flags", "[seed]") {
-  auto objs = submit_objects("mpi", {"--name=tensorflow-benchmarks", "--image=mpioperator/tensorflow-benchmarks:latest",
-                                     "--workers=1", "--gpus=2", "--clean-task-policy=Running", "--min-available=10",
-                                     "--queue=test-queue", "--min-resources=cpu=3000m", "--priority=high",
-                                     "--schedule-timeout=180", "--annotation=sidecar.istio.io/inject=false",
-                                     "mpirun --allow-run-as-root -np 2 python scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py"});
+  auto objs = submit_objects(
+      "mpi", {"--name=tensorflow-benchmarks", "--image=mpioperator/tensorflow-benchmarks:latest",
+              "--workers=1", "--gpus=2", "--clean-task-policy=Running", "--min-available=10",
+              "--queue=test-queue", "--min-resources=cpu=3000m", "--priority=high", "--schedule-timeout=180",
+              "--annotation=sidecar.istio.io/inject=false",
+              "mpirun --allow-run-as-root -np 2 python scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py"});
   const json& spec = objs[0]["spec"];
   CHECK(objs[0]["apiVersion"] == "kubeflow.org/v2beta1");
   CHECK(spec["slotsPerWorker"] == 2);  // = GPUs per worker, as in the seed's example
@@ -84,16 +95,20 @@ TEST_CASE("seed 001: MPIJob v2beta1 scheduling policy from flags", "[seed]") {
       "minResources": {"cpu": "3000m"}, "priorityClass": "high", "scheduleTimeoutSeconds": 180})"));
   CHECK(spec["mpiReplicaSpecs"]["Launcher"]["replicas"] == 1);
   CHECK(spec["mpiReplicaSpecs"]["Worker"]["replicas"] == 1);
-  CHECK(spec["mpiReplicaSpecs"]["Worker"]["template"]["metadata"]["annotations"]["sidecar.istio.io/inject"] == "false");
-  CHECK(spec["mpiReplicaSpecs"]["Launcher"]["template"]["metadata"]["annotations"]["sidecar.istio.io/inject"] == "false");
+  CHECK(spec["mpiReplicaSpecs"]["Worker"]["template"]["metadata"]["annotations"]["sidecar.istio.io/inject"] ==
+        "false");
+  CHECK(
+      spec["mpiReplicaSpecs"]["Launcher"]["template"]["metadata"]["annotations"]["sidecar.istio.io/inject"] ==
+      "false");
   CHECK(main_container(objs[0], "Worker")["resources"]["limits"]["nvidia.com/gpu"] == "2");
   CHECK_FALSE(main_container(objs[0], "Launcher").contains("resources"));  // the launcher has no GPUs
 }
 
 TEST_CASE("seed 002: PyTorch without an operator gets the launcher's environment", "[seed]") {
-  auto objs = submit_objects("pytorch", {"--name=pytorchjob-xxx", "--image=pytorch/pytorch", "--workers=3",
-                                         "--operator=none", "-e", "NCCL_DEBUG=INFO", "-e", "NCCL_IB_DISABLE=1",
-                                         "-e", "NCCL_SOCKET_IFNAME=eth0", "python mnist.py"});
+  auto objs =
+      submit_objects("pytorch", {"--name=pytorchjob-xxx", "--image=pytorch/pytorch", "--workers=3",
+                                 "--operator=none", "-e", "NCCL_DEBUG=INFO", "-e", "NCCL_IB_DISABLE=1", "-e",
+                                 "NCCL_SOCKET_IFNAME=eth0", "python mnist.py"});
   REQUIRE(objs.size() == 2);
   const json& job = objs[0];
   CHECK(job["apiVersion"] == "batch/v1");
@@ -120,9 +135,10 @@ TEST_CASE("seed 002: PyTorch without an operator gets the launcher's environment
 }
 
 TEST_CASE("seed 003: PaddlePaddle pserver + trainer on Volcano in one command line", "[seed]") {
-  auto objs = submit_objects("volcano", {"--name=fluid-ctr", "--image=paddlepaddle/edl-example:ctr",
-                                         "--task=pserver:2:paddlepaddle/edl-example:ctr:paddle_k8s start_pserver",
-                                         "--task=trainer:2:paddlepaddle/edl-example:ctr:paddle_k8s start_trainer"});
+  auto objs =
+      submit_objects("volcano", {"--name=fluid-ctr", "--image=paddlepaddle/edl-example:ctr",
+                                 "--task=pserver:2:paddlepaddle/edl-example:ctr:paddle_k8s start_pserver",
+                                 "--task=trainer:2:paddlepaddle/edl-example:ctr:paddle_k8s start_trainer"});
   const json& spec = objs[0]["spec"];
   CHECK(objs[0]["apiVersion"] == "batch.volcano.sh/v1alpha1");
   CHECK(spec["schedulerName"] == "volcano");
@@ -153,7 +169,8 @@ TEST_CASE("seed 004: the four submit mpi command lines", "[seed]") {
       CHECK(main_container(objs[0], "Launcher")["command"][2] == seed004_command(model));
       const json& spec = pod_spec(objs[0], "Worker");
       const json& limits = main_container(objs[0], "Worker")["resources"]["limits"];
-      const bool has_shm = spec.contains("volumes") && spec["volumes"].dump().find("dshm") != std::string::npos;
+      const bool has_shm =
+          spec.contains("volumes") && spec["volumes"].dump().find("dshm") != std::string::npos;
       if (topo) {
         CHECK(worker["template"]["metadata"]["labels"]["gpu-topology"] == name);
         CHECK(worker["template"]["metadata"]["labels"]["gpu-topology-replica"] == "4");

@@ -1,7 +1,6 @@
 // An admin's template directory changes what submit renders (seed 001: MPIJob pods need
 // sidecar.istio.io/inject: "false" in Istio namespaces), kind by kind.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 
@@ -25,19 +24,22 @@ TEST_CASE("an overriding mpi/pod.yaml adds the Istio annotation to MPIJob pods o
   std::ofstream(fs::path(dir) / "mpi" / "pod.yaml") << pod;
   render::TemplateSet templates(dir);
 
-  auto mpi = render_submit(parse_submit("mpi", {"--name=hvd", "--image=horovod/horovod", "-a", "team=ml", "horovodrun"}),
-                           "default", templates);
+  auto mpi = render_submit(
+      parse_submit("mpi", {"--name=hvd", "--image=horovod/horovod", "-a", "team=ml", "horovodrun"}),
+      "default", templates);
   require_valid(mpi);
   for (const char* replica : {"Launcher", "Worker"}) {
     const auto& meta = mpi[0]["spec"]["mpiReplicaSpecs"][replica]["template"]["metadata"];
     CHECK(meta["annotations"]["sidecar.istio.io/inject"] == "false");
     CHECK(meta["annotations"]["team"] == "ml");  // the user's annotations are still there
   }
-  auto pytorch = render_submit(parse_submit("pytorch", {"--name=pt", "--image=pytorch/pytorch", "python x.py"}),
-                               "default", templates);
-  CHECK_FALSE(pytorch[0]["spec"]["pytorchReplicaSpecs"]["Master"]["template"]["metadata"].contains("annotations"));
+  auto pytorch = render_submit(
+      parse_submit("pytorch", {"--name=pt", "--image=pytorch/pytorch", "python x.py"}), "default", templates);
+  CHECK_FALSE(
+      pytorch[0]["spec"]["pytorchReplicaSpecs"]["Master"]["template"]["metadata"].contains("annotations"));
   // Unchanged exported templates render exactly what the built-ins render.
-  CHECK(pytorch == render_submit(parse_submit("pytorch", {"--name=pt", "--image=pytorch/pytorch", "python x.py"})));
+  CHECK(pytorch ==
+        render_submit(parse_submit("pytorch", {"--name=pt", "--image=pytorch/pytorch", "python x.py"})));
 }
 
 TEST_CASE("a template typo that breaks the YAML is reported with the template's path", "[templates]") {
@@ -45,6 +47,7 @@ TEST_CASE("a template typo that breaks the YAML is reported with the template's 
   fs::create_directories(fs::path(dir) / "volcano");
   std::ofstream(fs::path(dir) / "volcano" / "job.yaml") << "apiVersion: [oops\n";
   render::TemplateSet templates(dir);
-  CHECK_THROWS_WITH(render_submit(parse_submit("volcano", {"--name=v", "--image=x"}), "default", templates),
-                    Catch::Contains((fs::path(dir) / "volcano" / "job.yaml").string() + " did not render to valid YAML"));
+  CHECK_THROWS_WITH(
+      render_submit(parse_submit("volcano", {"--name=v", "--image=x"}), "default", templates),
+      Catch::Contains((fs::path(dir) / "volcano" / "job.yaml").string() + " did not render to valid YAML"));
 }

@@ -40,7 +40,9 @@ TEST_CASE("each bad flag value gives a UsageError naming it", "[validation]") {
       {"pytorch", {"--name=Bad_Name", img}, "invalid --name \"Bad_Name\""},
       {"pytorch", {"--name=9lives", img}, "starting with a letter"},
       {"pytorch", {"--name=-x", img}, "invalid --name"},
-      {"pytorch", {"--name=" + std::string(54, 'a'), img, "--workers=12"}, "-worker-10\" would have 64 characters"},
+      {"pytorch",
+       {"--name=" + std::string(54, 'a'), img, "--workers=12"},
+       "-worker-10\" would have 64 characters"},
       {"mpi", {"--name=" + std::string(49, 'a'), img}, "-launcher-xxxxx\" would have 64 characters"},
       {"pytorch", {"--name=" + std::string(52, 'a'), img, "--tensorboard"}, "-tensorboard\" would have 64"},
       {"volcano", {"--name=" + std::string(54, 'a'), img, "--task=trainer:10"}, "-trainer-9\" would have 64"},
@@ -91,11 +93,15 @@ TEST_CASE("each bad flag value gives a UsageError naming it", "[validation]") {
       {"pytorch", {"--name=a", img, "--timeout=later"}, "invalid --timeout \"later\""},
       {"mpi", {"--name=a", img, "--min-resources=cpu=much"}, "invalid --min-resources cpu"},
       {"volcano", {"--name=a", "--task=ps:2"}, "task \"ps\" has no image"},
-      {"volcano", {"--name=a", img, "--task=ps"}, "invalid --task \"ps\": use NAME:REPLICAS[:IMAGE[:COMMAND]]"},
+      {"volcano",
+       {"--name=a", img, "--task=ps"},
+       "invalid --task \"ps\": use NAME:REPLICAS[:IMAGE[:COMMAND]]"},
       {"volcano", {"--name=a", img, "--task=ps:0"}, "REPLICAS must be at least 1"},
       {"volcano", {"--name=a", img, "--task=PS:1"}, "the task name \"PS\""},
       {"volcano", {"--name=a", img, "--task=ps:1", "--task=ps:2"}, "task \"ps\" is given twice"},
-      {"volcano", {"--name=a", img, "--task=ps:1", "--min-available=3"}, "--min-available 3 is more than the 1 pods"},
+      {"volcano",
+       {"--name=a", img, "--task=ps:1", "--min-available=3"},
+       "--min-available 3 is more than the 1 pods"},
   };
   for (const auto& c : cases) {
     std::string joined;

@@ -17,7 +17,9 @@ json pod(const std::string& name, const std::string& phase, const std::string& r
   return {{"metadata", {{"name", name}, {"resourceVersion", rv}}}, {"status", {{"phase", phase}}}};
 }
 
-std::string event(const std::string& type, const json& obj) { return json{{"type", type}, {"object", obj}}.dump(); }
+std::string event(const std::string& type, const json& obj) {
+  return json{{"type", type}, {"object", obj}}.dump();
+}
 
 json list(const json& items, const std::string& rv = "10") {
   return {{"kind", "List"}, {"metadata", {{"resourceVersion", rv}}}, {"items", items}};
@@ -47,8 +49,9 @@ TEST_CASE("job phases from each kind's status", "[wait]") {
   CHECK(submit::job_phase(vc, {{"status", {{"state", {{"phase", "Aborted"}}}}}}) == JobPhase::Failed);
   CHECK(submit::job_phase(vc, {{"status", {{"state", {{"phase", "Pending"}}}}}}) == JobPhase::Pending);
   const auto& none = kind(jobs::Trainer::PyTorchNoOperator);
-  CHECK(submit::job_phase(none, {{"status", {{"conditions", {{{"type", "Complete"}, {"status", "True"}}}}}}}) ==
-        JobPhase::Succeeded);
+  CHECK(
+      submit::job_phase(none, {{"status", {{"conditions", {{{"type", "Complete"}, {"status", "True"}}}}}}}) ==
+      JobPhase::Succeeded);
   CHECK(submit::job_phase(none, {{"status", {{"conditions", {{{"type", "Failed"}, {"status", "True"}}}}}}}) ==
         JobPhase::Failed);
   CHECK(submit::job_phase(none, {{"status", {{"active", 2}}}}) == JobPhase::Running);
@@ -63,8 +66,10 @@ TEST_CASE("--wait: returns once every pod runs, from a watch started at the list
       [](const kube::Request& r, int) -> std::vector<std::string> {
         CHECK(r.path.find("watch=true") != std::string::npos);
         CHECK(r.path.find("resourceVersion=10") != std::string::npos);
-        return {event("MODIFIED", pod("demo-master-0", "Running")), event("ADDED", pod("demo-worker-0", "Pending")),
-                "", event("BOOKMARK", {{"metadata", {{"resourceVersion", "12"}}}}),
+        return {event("MODIFIED", pod("demo-master-0", "Running")),
+                event("ADDED", pod("demo-worker-0", "Pending")),
+                "",
+                event("BOOKMARK", {{"metadata", {{"resourceVersion", "12"}}}}),
                 event("MODIFIED", pod("demo-worker-0", "Running")),
                 event("MODIFIED", pod("never-read", "Running"))};
       });
@@ -72,7 +77,8 @@ TEST_CASE("--wait: returns once every pod runs, from a watch started at the list
   submit::WaitOptions o;
   o.expected_pods = 2;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
-  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) == submit::JobPhase::Running);
+  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+        submit::JobPhase::Running);
   CHECK(lines == std::vector<std::string>{"job demo: 0/2 pods running", "job demo: 1/2 pods running",
                                           "job demo: 2/2 pods running"});
   CHECK(client.streams().size() == 1);
@@ -85,7 +91,9 @@ TEST_CASE("--wait=finished: exit 0 on success, JobFailed on failure", "[wait]") 
   for (const std::string end : {"Succeeded", "Failed"}) {
     ScriptedClient client(
         [](const kube::Request& r, int) -> kube::Response {
-          CHECK(r.path.find("/apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs?fieldSelector=metadata.name%3Ddemo") == 0);
+          CHECK(r.path.find(
+                    "/apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs?fieldSelector=metadata.name%3Ddemo") ==
+                0);
           return ScriptedClient::ok(list(json::array({pytorch_job("Created")})), 200);
         },
         [&](const kube::Request&, int) -> std::vector<std::string> {
@@ -96,8 +104,10 @@ TEST_CASE("--wait=finished: exit 0 on success, JobFailed on failure", "[wait]") 
     std::vector<std::string> lines;
     o.on_status = [&](const std::string& l) { lines.push_back(l); };
     if (end == "Succeeded") {
-      CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) == submit::JobPhase::Succeeded);
-      CHECK(lines == std::vector<std::string>{"job demo: PENDING", "job demo: RUNNING", "job demo: SUCCEEDED"});
+      CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+            submit::JobPhase::Succeeded);
+      CHECK(lines ==
+            std::vector<std::string>{"job demo: PENDING", "job demo: RUNNING", "job demo: SUCCEEDED"});
     } else {
       try {
         submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o);
@@ -124,20 +134,22 @@ TEST_CASE("--wait: a failed pod makes it ask the job, outside the stream", "[wai
       });
   submit::WaitOptions o;
   o.expected_pods = 1;
-  CHECK_THROWS_MATCHES(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o), Error,
-                       Catch::Predicate<Error>([](const Error& e) { return e.code() == ExitCode::JobFailed; }));
+  CHECK_THROWS_MATCHES(
+      submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o), Error,
+      Catch::Predicate<Error>([](const Error& e) { return e.code() == ExitCode::JobFailed; }));
   CHECK(gets == 2);  // the pod list, then the job
 }
 
 TEST_CASE("--timeout ends the wait with ExitCode::Timeout", "[wait]") {
   auto now = std::chrono::system_clock::time_point{} + std::chrono::hours(1000);
-  ScriptedClient client([](const kube::Request&, int) { return ScriptedClient::ok(list(json::array()), 200); },
-                        [&](const kube::Request& r, int) -> std::vector<std::string> {
-                          // The server ends a watch after timeoutSeconds; the clock moves on.
-                          CHECK(r.path.find("timeoutSeconds=30") != std::string::npos);
-                          now += std::chrono::seconds(31);
-                          return {};
-                        });
+  ScriptedClient client(
+      [](const kube::Request&, int) { return ScriptedClient::ok(list(json::array()), 200); },
+      [&](const kube::Request& r, int) -> std::vector<std::string> {
+        // The server ends a watch after timeoutSeconds; the clock moves on.
+        CHECK(r.path.find("timeoutSeconds=30") != std::string::npos);
+        now += std::chrono::seconds(31);
+        return {};
+      });
   submit::WaitOptions o;
   o.until_finished = true;
   o.timeout = std::chrono::seconds(30);
@@ -156,13 +168,15 @@ TEST_CASE("--wait: a watch ERROR (410 Gone) makes it list again", "[wait]") {
   ScriptedClient client(
       [&](const kube::Request&, int) -> kube::Response {
         ++lists;
-        return ScriptedClient::ok(list(json::array({pytorch_job(lists == 1 ? "Created" : "Succeeded")})), 200);
+        return ScriptedClient::ok(list(json::array({pytorch_job(lists == 1 ? "Created" : "Succeeded")})),
+                                  200);
       },
       [](const kube::Request&, int) -> std::vector<std::string> {
         return {json{{"type", "ERROR"}, {"object", {{"kind", "Status"}, {"code", 410}}}}.dump()};
       });
   submit::WaitOptions o;
   o.until_finished = true;
-  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) == submit::JobPhase::Succeeded);
+  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+        submit::JobPhase::Succeeded);
   CHECK(lists == 2);
 }

@@ -59,6 +59,8 @@ void Api::do_create(ApiRequest& req) {
       throw bad_request("the namespace of the provided object does not match the namespace sent on the request");
     obj["metadata"]["namespace"] = p.ns;
   }
+  for (const char* k : {"uid", "creationTimestamp", "deletionTimestamp", "resourceVersion", "generation"})
+    obj["metadata"].erase(k);  // set by the server only
   validate_object(req, *p.rt, obj, true);
   if (req.param("dryRun") == "All") {
     send_json(req.res, 201, obj.dump());
@@ -128,6 +130,8 @@ void Api::do_patch(ApiRequest& req) {
       json obj = patch;
       obj["metadata"]["name"] = p.name;
       if (p.rt->namespaced) obj["metadata"]["namespace"] = p.ns;
+      for (const char* k : {"uid", "creationTimestamp", "deletionTimestamp", "resourceVersion", "generation"})
+        obj["metadata"].erase(k);
       validate_object(req, *p.rt, obj, true);
       send_json(req.res, 201, m_store.create(*p.rt, std::move(obj)).dump());
       return;

@@ -117,7 +117,10 @@ json Store::create(const ResourceType& rt, json obj) {
     }
     if (td->objects.count({ns, name})) throw already_exists(rt, name);
     md["uid"] = new_uid();
-    md["creationTimestamp"] = format_rfc3339(m->clock ? m->clock() : std::chrono::system_clock::now());
+    // A given creationTimestamp is kept (seeding a cluster with history); the REST layer
+    // clears it from client requests as kube-apiserver does.
+    if (!md.contains("creationTimestamp") || !md["creationTimestamp"].is_string())
+      md["creationTimestamp"] = format_rfc3339(m->clock ? m->clock() : std::chrono::system_clock::now());
     md.erase("resourceVersion");
     md.erase("deletionTimestamp");
     if (!rt.group.empty()) md["generation"] = 1;  // core/v1 types here track no generation

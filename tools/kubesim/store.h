@@ -94,7 +94,7 @@ public:
   std::chrono::system_clock::time_point now() const;
 
   // ---- objects ----
-  // Assigns metadata.uid, resourceVersion, creationTimestamp, generation; resolves
+  // Assigns metadata.uid, resourceVersion, creationTimestamp (unless given), generation; resolves
   // generateName; defaults metadata.namespace for namespaced types. Throws StatusError
   // (409 AlreadyExists, 404 namespace not found).
   json create(const ResourceType& rt, json obj);

@@ -59,9 +59,14 @@ bool Api::handle_discovery(const httplib::Request& http, httplib::Response& res)
   }
   auto groups = groups_of(m_store.types());
   if (p == "/apis") {
+    // Built-in groups first, then custom resource groups, as kube-apiserver orders them;
+    // kubectl resolves an ambiguous "jobs" to the first group that has it (batch).
     json list = json::array();
-    for (const auto& [g, vs] : groups)
-      if (!g.empty()) list.push_back(group_entry(g, vs));
+    for (int pass = 0; pass < 2; ++pass)
+      for (const auto& [g, vs] : groups) {
+        bool builtin = g.find('.') == std::string::npos || g.ends_with(".k8s.io");
+        if (!g.empty() && builtin == (pass == 0)) list.push_back(group_entry(g, vs));
+      }
     send_json(res, 200, json{{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", list}}.dump());
     return true;
   }

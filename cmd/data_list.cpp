@@ -20,12 +20,14 @@ struct DataListOptions {
 };
 
 void run_data_list(const DataListOptions& o, Factory& f) {
-  using print::OutputFormat;
   using jobs::at;
   using jobs::str;
-  const auto format = print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
-  const std::string path = o.all_namespaces ? "/api/v1/persistentvolumeclaims"
-                                            : "/api/v1/namespaces/" + f.namespace_() + "/persistentvolumeclaims";
+  using print::OutputFormat;
+  const auto format =
+      print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
+  const std::string path = o.all_namespaces
+                               ? "/api/v1/persistentvolumeclaims"
+                               : "/api/v1/namespaces/" + f.namespace_() + "/persistentvolumeclaims";
   auto results = jobs::read_all(f.client(), {{path, true}});
   const auto now = f.clock()();
   // Arena: NAMESPACE is the second column with --all-namespaces.
@@ -34,9 +36,12 @@ void run_data_list(const DataListOptions& o, Factory& f) {
   print::Table t(header);
   auto arr = nlohmann::ordered_json::array();
   for (const auto& pvc : results[0].items) {
-    if (str(at(pvc, "status"), "phase") != "Bound" || at(at(pvc, "metadata"), "deletionTimestamp").is_string()) continue;
+    if (str(at(pvc, "status"), "phase") != "Bound" ||
+        at(at(pvc, "metadata"), "deletionTimestamp").is_string())
+      continue;
     const auto& modes = jobs::at_path(pvc, {"spec", "accessModes"});
-    const std::string mode = modes.is_array() && !modes.empty() && modes[0].is_string() ? modes[0].get<std::string>() : "";
+    const std::string mode =
+        modes.is_array() && !modes.empty() && modes[0].is_string() ? modes[0].get<std::string>() : "";
     const auto created = jobs::parse_time(str(at(pvc, "metadata"), "creationTimestamp")).value_or(now);
     const auto age = jobs::seconds_between(created, now);
     std::vector<std::string> row = {jobs::name_of(pvc), mode, jobs::annotation(pvc, "description"),
@@ -72,7 +77,8 @@ void setup_data_list(CLI::App& data, Factory& f) {
   auto* cmd = data.add_subcommand("list", "List the PVCs usable with --data");
   cmd->alias("ls");
   cmd->add_flag("-A,--all-namespaces", opts->all_namespaces, "PVCs of all namespaces");
-  cmd->add_flag("--allNamespaces", opts->all_namespaces, "Deprecated spelling of --all-namespaces")->group("");
+  cmd->add_flag("--allNamespaces", opts->all_namespaces, "Deprecated spelling of --all-namespaces")
+      ->group("");
   cmd->add_option("-o,--output", opts->output, "Output format: wide (default), json or yaml");
   set_examples(cmd,
                "  # Volumes to mount with --data NAME:/path\n"

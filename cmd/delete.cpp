@@ -23,7 +23,9 @@ void delete_object(kube::Client& client, const std::string& path) {
   kube::Request r;
   r.method = "DELETE";
   r.path = path;
-  r.body = nlohmann::json{{"kind", "DeleteOptions"}, {"apiVersion", "v1"}, {"propagationPolicy", "Foreground"}}.dump();
+  r.body =
+      nlohmann::json{{"kind", "DeleteOptions"}, {"apiVersion", "v1"}, {"propagationPolicy", "Foreground"}}
+          .dump();
   client.send(r);
 }
 
@@ -48,8 +50,8 @@ void run_delete(const DeleteOptions& o, Factory& f) {
     if (found.size() > 1) {
       std::string list;
       for (const auto* k : found) list += (list.empty() ? "" : ", ") + k->type;
-      f.io().err() << "error: there is more than one training job named " << print::sanitize(name) << " (" << list
-                   << "): choose one with -T/--type\n";
+      f.io().err() << "error: there is more than one training job named " << print::sanitize(name) << " ("
+                   << list << "): choose one with -T/--type\n";
       ++ambiguous;
       continue;
     }
@@ -70,8 +72,10 @@ void run_delete(const DeleteOptions& o, Factory& f) {
     f.io().out() << "The training job " << print::sanitize(name) << " has been deleted successfully\n";
   }
   if (missing > 0)
-    throw NotFoundError(std::to_string(missing) + " of " + std::to_string(o.names.size()) + " jobs not found");
-  if (ambiguous > 0) throw UsageError("some names are used by more than one kind of job; nothing was deleted for them");
+    throw NotFoundError(std::to_string(missing) + " of " + std::to_string(o.names.size()) +
+                        " jobs not found");
+  if (ambiguous > 0)
+    throw UsageError("some names are used by more than one kind of job; nothing was deleted for them");
 }
 
 }  // namespace
@@ -81,7 +85,8 @@ void setup_delete(CLI::App& root, Factory& f) {
   auto* cmd = root.add_subcommand("delete", "Delete training jobs and everything created for them");
   cmd->alias("del");
   cmd->add_option("names", opts->names, "Job names")->required();
-  cmd->add_option("-T,--type", opts->type, "Job type when two kinds share a name: pytorchjob, mpijob, volcanojob");
+  cmd->add_option("-T,--type", opts->type,
+                  "Job type when two kinds share a name: pytorchjob, mpijob, volcanojob");
   set_examples(cmd,
                "  # Delete a job; its pods, services and TensorBoard go with it\n"
                "  trainctl delete pytorch-dist\n"

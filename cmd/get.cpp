@@ -53,8 +53,9 @@ void setup_get(CLI::App& root, Factory& f) {
   auto opts = std::make_shared<GetOptions>();
   auto* cmd = root.add_subcommand("get", "Show one training job: status, instances, TensorBoard");
   cmd->add_option("name", opts->name, "Job name")->required();
-  cmd->add_option("-T,--type", opts->type,
-                  "Job type, when two kinds have a job of this name: pytorchjob (py), mpijob (mpi), volcanojob (vj)");
+  cmd->add_option(
+      "-T,--type", opts->type,
+      "Job type, when two kinds have a job of this name: pytorchjob (py), mpijob (mpi), volcanojob (vj)");
   cmd->add_flag("-e,--events", opts->events, "Also show the events of the job and its instances");
   cmd->add_option("-o,--output", opts->output, "Output format: wide (default), json, yaml or name");
   set_examples(cmd,

@@ -27,9 +27,15 @@ void run_list(const ListOptions& o, Factory& f) {
   const auto list = jobs::list_jobs(f.client(), ns, kinds, f.clock()());
   auto& out = f.io().out();
   switch (format) {
-    case OutputFormat::Json: out << print::to_json(jobs::jobs_json(list)); break;
-    case OutputFormat::Yaml: out << print::to_yaml(jobs::jobs_json(list)); break;
-    case OutputFormat::Name: out << jobs::job_names(list); break;
+    case OutputFormat::Json:
+      out << print::to_json(jobs::jobs_json(list));
+      break;
+    case OutputFormat::Yaml:
+      out << print::to_yaml(jobs::jobs_json(list));
+      break;
+    case OutputFormat::Name:
+      out << jobs::job_names(list);
+      break;
     default:
       out << jobs::job_list_table(list, o.all_namespaces).render(f.io());
   }
@@ -42,9 +48,11 @@ void setup_list(CLI::App& root, Factory& f) {
   auto* cmd = root.add_subcommand("list", "List training jobs");
   cmd->alias("ls");
   cmd->add_flag("-A,--all-namespaces", opts->all_namespaces, "List jobs in all namespaces");
-  cmd->add_flag("--allNamespaces", opts->all_namespaces, "Deprecated spelling of --all-namespaces")->group("");
-  cmd->add_option("-T,--type", opts->type,
-                  "Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj)");
+  cmd->add_flag("--allNamespaces", opts->all_namespaces, "Deprecated spelling of --all-namespaces")
+      ->group("");
+  cmd->add_option(
+      "-T,--type", opts->type,
+      "Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj)");
   cmd->add_option("-o,--output", opts->output, "Output format: wide (default), json, yaml or name");
   set_examples(cmd,
                "  # Jobs in the current namespace, newest first\n"

@@ -1,7 +1,6 @@
 // trainctl logs: the log of a job's chief instance (master, launcher, first task, completion
 // index 0), or of -i INSTANCE; -f follows it until the instance ends.
 #include <CLI/CLI.hpp>
-
 #include <cmath>
 
 #include "cmd/commands.h"
@@ -40,14 +39,16 @@ const jobs::Instance& pick_instance(const jobs::TrainingJob& job, const std::str
   if (!wanted.empty()) {
     for (const auto& i : job.instances)
       if (i.name == wanted) return i;
-    throw NotFoundError("job " + job.name + " has no instance " + print::sanitize(wanted) + "; its instances are:" +
-                        instance_list(job));
+    throw NotFoundError("job " + job.name + " has no instance " + print::sanitize(wanted) +
+                        "; its instances are:" + instance_list(job));
   }
   if (job.instances.size() == 1) return job.instances.front();
   for (const auto& i : job.instances)
     if (i.is_chief) return i;
-  throw UsageError("job " + job.name + " has several instances and no chief; please use '-i' or '--instance' to "
-                   "choose one of:" + instance_list(job));
+  throw UsageError("job " + job.name +
+                   " has several instances and no chief; please use '-i' or '--instance' to "
+                   "choose one of:" +
+                   instance_list(job));
 }
 
 std::string pick_container(const jobs::Instance& i, const std::string& wanted) {
@@ -71,7 +72,8 @@ void run_logs(const LogsOptions& o, Factory& f) {
   }
   if (!o.since_time.empty()) {
     if (!jobs::parse_time(o.since_time))
-      throw UsageError("invalid --since-time \"" + o.since_time + "\": use RFC 3339, e.g. 2024-05-01T10:00:00Z");
+      throw UsageError("invalid --since-time \"" + o.since_time +
+                       "\": use RFC 3339, e.g. 2024-05-01T10:00:00Z");
     l.since_time = o.since_time;
   }
   if (o.tail >= 0) l.tail = o.tail;
@@ -92,7 +94,8 @@ void run_logs(const LogsOptions& o, Factory& f) {
     return;
   }
   jobs::FollowSettings s;
-  s.reconnect_delay = std::chrono::duration_cast<std::chrono::milliseconds>(parse_duration(o.reconnect_delay));
+  s.reconnect_delay =
+      std::chrono::duration_cast<std::chrono::milliseconds>(parse_duration(o.reconnect_delay));
   const std::string phase = jobs::follow_logs(f.client(), l, f.io().out(), s);
   if (phase == "Failed") throw Error("instance " + l.pod + " failed", ExitCode::JobFailed);
   if (phase.empty()) f.io().err() << "instance " << print::sanitize(l.pod) << " was deleted\n";
@@ -106,14 +109,17 @@ void setup_logs(CLI::App& root, Factory& f) {
   cmd->alias("log");
   cmd->add_option("name", opts->name, "Job name")->required();
   cmd->add_option("-i,--instance", opts->instance, "Instance (pod) name; default: the chief instance");
-  cmd->add_option("-c,--container", opts->container, "Container; default: the main one (init-code while initializing)");
+  cmd->add_option("-c,--container", opts->container,
+                  "Container; default: the main one (init-code while initializing)");
   cmd->add_flag("-f,--follow", opts->follow, "Follow the log until the instance ends; exit 5 when it failed");
   cmd->add_option("-t,--tail", opts->tail, "Only the last N lines (-1: all)");
   cmd->add_option("--since", opts->since, "Only lines newer than a relative duration, e.g. 5s, 2m, 3h");
   cmd->add_option("--since-time", opts->since_time, "Only lines after an RFC 3339 time");
   cmd->add_flag("--timestamps", opts->timestamps, "Prefix each line with its RFC 3339 timestamp");
-  cmd->add_option("-T,--type", opts->type, "Job type when two kinds share the name: pytorchjob, mpijob, volcanojob");
-  cmd->add_option("--reconnect-delay", opts->reconnect_delay, "Pause before reconnecting a cut -f stream")->group("");
+  cmd->add_option("-T,--type", opts->type,
+                  "Job type when two kinds share the name: pytorchjob, mpijob, volcanojob");
+  cmd->add_option("--reconnect-delay", opts->reconnect_delay, "Pause before reconnecting a cut -f stream")
+      ->group("");
   set_examples(cmd,
                "  # The chief instance (rank 0)\n"
                "  trainctl logs pytorch-dist\n"

@@ -19,7 +19,8 @@ struct TopJobOptions {
 
 void run_top_job(const TopJobOptions& o, Factory& f) {
   using print::OutputFormat;
-  const auto format = print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
+  const auto format =
+      print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
   const auto list = jobs::list_jobs(f.client(), ns, jobs::kinds_for_type(o.type), f.clock()());
   auto& out = f.io().out();

@@ -1,6 +1,5 @@
 // trainctl top node: GPU capacity and allocation per node, with the cluster's totals.
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <set>
 
@@ -23,11 +22,13 @@ struct TopNodeOptions {
   std::string output;
 };
 
-const char* const kDashes = "-----------------------------------------------------------------------------------------";
+const char* const kDashes =
+    "-----------------------------------------------------------------------------------------";
 
 std::string percent(long long part, long long total) {
   // Arena: int64(float64(part) / float64(total) * 100), i.e. truncated.
-  const long long p = total > 0 ? static_cast<long long>(static_cast<double>(part) / static_cast<double>(total) * 100) : 0;
+  const long long p =
+      total > 0 ? static_cast<long long>(static_cast<double>(part) / static_cast<double>(total) * 100) : 0;
   return std::to_string(part) + "/" + std::to_string(total) + " (" + std::to_string(p) + "%)";
 }
 
@@ -48,7 +49,8 @@ std::string summary(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& 
   t.set_status_column(3);
   long long total = 0, allocated = 0, unhealthy = 0;
   for (const auto& n : nodes) {
-    std::vector<std::string> row = {n.name, n.ip, n.role, n.status, std::to_string(n.total), std::to_string(n.allocated)};
+    std::vector<std::string> row = {
+        n.name, n.ip, n.role, n.status, std::to_string(n.total), std::to_string(n.allocated)};
     if (show_mode) row.push_back(jobs::mode_name(n.mode));
     if (any_unhealthy) row.push_back(std::to_string(n.unhealthy));
     if (bar) row.push_back(print::usage_bar(n.allocated, n.total));
@@ -102,9 +104,11 @@ std::string details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& 
 
 void run_top_node(const TopNodeOptions& o, Factory& f) {
   using print::OutputFormat;
-  const auto format = print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
+  const auto format =
+      print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
   const std::string not_done = kube::url_encode("status.phase!=Failed,status.phase!=Succeeded");
-  auto results = jobs::read_all(f.client(), {{"/api/v1/nodes", true}, {"/api/v1/pods?fieldSelector=" + not_done, true}});
+  auto results =
+      jobs::read_all(f.client(), {{"/api/v1/nodes", true}, {"/api/v1/pods?fieldSelector=" + not_done, true}});
   auto usage = jobs::node_usage(results[0].items, results[1].items);
   if (!o.nodes.empty()) {
     for (const auto& want : o.nodes)

@@ -13,12 +13,14 @@ namespace trainctl::jobs {
 
 using nlohmann::json;
 
-bool pod_belongs_to(const JobKind& kind, const json& pod, const std::string& ns, const std::string& job_name) {
+bool pod_belongs_to(const JobKind& kind, const json& pod, const std::string& ns,
+                    const std::string& job_name) {
   return namespace_of(pod) == ns && label(pod, kind.pod_job_label) == job_name &&
          labels_match(pod, kind.pod_extra_selector);
 }
 
-std::map<std::pair<std::string, std::string>, PodRefs> group_pods(const JobKind& kind, const std::vector<json>& pods) {
+std::map<std::pair<std::string, std::string>, PodRefs> group_pods(const JobKind& kind,
+                                                                  const std::vector<json>& pods) {
   std::map<std::pair<std::string, std::string>, PodRefs> out;
   for (const auto& p : pods) {
     const std::string job = label(p, kind.pod_job_label);
@@ -106,8 +108,10 @@ const json* choose_chief(const JobKind& kind, const json& job, const PodRefs& po
 long long spec_requested_gpus(const JobKind& kind, const json& job) {
   const auto& spec = at(job, "spec");
   switch (kind.trainer) {
-    case Trainer::PyTorch: return replica_map_gpus(at(spec, "pytorchReplicaSpecs"));
-    case Trainer::MPI: return replica_map_gpus(at(spec, "mpiReplicaSpecs"));
+    case Trainer::PyTorch:
+      return replica_map_gpus(at(spec, "pytorchReplicaSpecs"));
+    case Trainer::MPI:
+      return replica_map_gpus(at(spec, "mpiReplicaSpecs"));
     case Trainer::Volcano: {
       long long total = 0;
       for (const auto& t : at(spec, "tasks")) {

@@ -1,9 +1,8 @@
 // Turns a job object of any kind and the pods found for it into a TrainingJob.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>

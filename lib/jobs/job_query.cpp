@@ -46,10 +46,11 @@ size_t kind_order(const JobKind* k) {
 
 }  // namespace
 
-std::vector<TrainingJob> list_jobs(kube::Client& client, const std::string& ns, const std::vector<const JobKind*>& kinds,
-                                   TimePoint now) {
+std::vector<TrainingJob> list_jobs(kube::Client& client, const std::string& ns,
+                                   const std::vector<const JobKind*>& kinds, TimePoint now) {
   std::vector<Read> reads;
-  for (const auto* k : kinds) reads.push_back({with_selector(k->resource.collection_path(ns), k->list_selector), true});
+  for (const auto* k : kinds)
+    reads.push_back({with_selector(k->resource.collection_path(ns), k->list_selector), true});
   std::vector<std::string> pod_labels;
   for (const auto* k : kinds)
     if (std::find(pod_labels.begin(), pod_labels.end(), k->pod_job_label) == pod_labels.end())
@@ -112,10 +113,13 @@ std::string tensorboard_url(const std::vector<json>& services, const std::vector
 GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   std::vector<Read> reads;
   for (const auto* k : o.kinds) reads.push_back({k->resource.object_path(o.ns, o.name), false});
-  for (const auto* k : o.kinds) reads.push_back({with_selector(pods_path(o.ns), k->pod_selector(o.name)), true});
+  for (const auto* k : o.kinds)
+    reads.push_back({with_selector(pods_path(o.ns), k->pod_selector(o.name)), true});
   const size_t services_at = reads.size();
   if (o.tensorboard) {
-    reads.push_back({with_selector("/api/v1/namespaces/" + o.ns + "/services", "role=tensorboard,release=" + o.name), true});
+    reads.push_back(
+        {with_selector("/api/v1/namespaces/" + o.ns + "/services", "role=tensorboard,release=" + o.name),
+         true});
     reads.push_back({"/api/v1/nodes", true});
   }
   const size_t events_at = reads.size();
@@ -144,7 +148,8 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     if (pod_belongs_to(kind, p, o.ns, o.name)) pods.push_back(&p);
   GetResult r;
   r.job = build_job(kind, results[k].object, pods, now);
-  if (o.tensorboard) r.job.tensorboard = tensorboard_url(results[services_at].items, results[services_at + 1].items);
+  if (o.tensorboard)
+    r.job.tensorboard = tensorboard_url(results[services_at].items, results[services_at + 1].items);
   if (o.events) {
     std::set<std::string> names{o.name};
     for (const auto& i : r.job.instances) names.insert(i.name);

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 
@@ -43,6 +42,7 @@ GetResult get_job(kube::Client& client, const GetOptions& options, TimePoint now
 // TensorBoard URL from the services labelled role=tensorboard,release=NAME and the nodes:
 // a LoadBalancer ingress IP with the service port, else the InternalIP of the first Ready
 // node with ports[0].nodePort; "" when neither applies.
-std::string tensorboard_url(const std::vector<nlohmann::json>& services, const std::vector<nlohmann::json>& nodes);
+std::string tensorboard_url(const std::vector<nlohmann::json>& services,
+                            const std::vector<nlohmann::json>& nodes);
 
 }  // namespace trainctl::jobs

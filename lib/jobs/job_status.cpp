@@ -20,7 +20,9 @@ std::optional<TimePoint> condition_time(const json& job, const char* type) {
   return std::nullopt;
 }
 
-std::optional<TimePoint> status_time(const json& job, const char* key) { return parse_time(str(at(job, "status"), key)); }
+std::optional<TimePoint> status_time(const json& job, const char* key) {
+  return parse_time(str(at(job, "status"), key));
+}
 
 std::string training_operator_status(const json& job) {
   if (condition_true(job, "Succeeded")) return "SUCCEEDED";
@@ -47,7 +49,8 @@ std::string volcano_status(const json& job) {
   if (phase.empty() || phase == "Pending") return "PENDING";
   if (phase == "Running" || phase == "Restarting" || phase == "Completing") return "RUNNING";
   if (phase == "Completed") return "SUCCEEDED";
-  if (phase == "Failed" || phase == "Aborted" || phase == "Aborting" || phase == "Terminated" || phase == "Terminating")
+  if (phase == "Failed" || phase == "Aborted" || phase == "Aborting" || phase == "Terminated" ||
+      phase == "Terminating")
     return "FAILED";
   return "UNKNOWN";
 }
@@ -74,15 +77,20 @@ std::optional<TimePoint> latest_pod_transition(const json& pod) {
 
 std::string kind_status(const JobKind& kind, const json& job, const json* chief) {
   switch (kind.trainer) {
-    case Trainer::PyTorch: return training_operator_status(job);
-    case Trainer::MPI: return mpi_status(job, chief);
-    case Trainer::Volcano: return volcano_status(job);
-    case Trainer::PyTorchNoOperator: return batch_status(job);
+    case Trainer::PyTorch:
+      return training_operator_status(job);
+    case Trainer::MPI:
+      return mpi_status(job, chief);
+    case Trainer::Volcano:
+      return volcano_status(job);
+    case Trainer::PyTorchNoOperator:
+      return batch_status(job);
   }
   return "UNKNOWN";
 }
 
-std::string job_status(const JobKind& kind, const json& job, const json* chief, const std::vector<const json*>& pods) {
+std::string job_status(const JobKind& kind, const json& job, const json* chief,
+                       const std::vector<const json*>& pods) {
   std::string s = kind_status(kind, job, chief);
   if (s == "RUNNING") {
     for (const auto* p : pods)
@@ -91,8 +99,8 @@ std::string job_status(const JobKind& kind, const json& job, const json* chief, 
   return s;
 }
 
-std::chrono::seconds job_duration(const JobKind& kind, const json& job, const std::string& status, const json* chief,
-                                  TimePoint now) {
+std::chrono::seconds job_duration(const JobKind& kind, const json& job, const std::string& status,
+                                  const json* chief, TimePoint now) {
   const auto created = parse_time(str(at(job, "metadata"), "creationTimestamp")).value_or(now);
   const auto start = status_time(job, "startTime");
   const auto completion = status_time(job, "completionTime");

@@ -11,9 +11,8 @@
 //  Then for every kind: RUNNING with any Pending pod shows PENDING.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 

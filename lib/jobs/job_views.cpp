@@ -15,16 +15,17 @@ std::vector<std::string> with_namespace(bool all, const std::string& ns, std::ve
   return cells;
 }
 
-print::Table jobs_table(const std::vector<TrainingJob>& jobs, bool all, const char* age_header, bool numeric_allocated) {
-  print::Table t(with_namespace(all, "NAMESPACE",
-                                {"NAME", "STATUS", "TRAINER", age_header, "GPU(Requested)", "GPU(Allocated)", "NODE"}));
+print::Table jobs_table(const std::vector<TrainingJob>& jobs, bool all, const char* age_header,
+                        bool numeric_allocated) {
+  print::Table t(
+      with_namespace(all, "NAMESPACE",
+                     {"NAME", "STATUS", "TRAINER", age_header, "GPU(Requested)", "GPU(Allocated)", "NODE"}));
   t.set_status_column(all ? 2 : 1);
   for (const auto& j : jobs) {
-    t.add_row(with_namespace(all, j.namespace_,
-                             {j.name, j.status, j.trainer(), short_human_duration(j.duration),
-                              std::to_string(j.gpus_requested),
-                              numeric_allocated ? std::to_string(j.gpus_allocated) : j.allocated_display(),
-                              j.node_display()}));
+    t.add_row(with_namespace(
+        all, j.namespace_,
+        {j.name, j.status, j.trainer(), short_human_duration(j.duration), std::to_string(j.gpus_requested),
+         numeric_allocated ? std::to_string(j.gpus_allocated) : j.allocated_display(), j.node_display()}));
   }
   return t;
 }
@@ -41,7 +42,9 @@ print::Table job_list_table(const std::vector<TrainingJob>& jobs, bool all) {
   return jobs_table(jobs, all, "DURATION", false);
 }
 
-print::Table top_job_table(const std::vector<TrainingJob>& jobs, bool all) { return jobs_table(jobs, all, "AGE", true); }
+print::Table top_job_table(const std::vector<TrainingJob>& jobs, bool all) {
+  return jobs_table(jobs, all, "AGE", true);
+}
 
 std::string top_job_footer(const std::vector<TrainingJob>& jobs) {
   long long allocated = 0, requested = 0;
@@ -101,15 +104,17 @@ std::string render_events(const std::vector<nlohmann::json>& events, TimePoint n
   if (events.empty()) return out + "No events for resources\n";
   std::vector<const nlohmann::json*> sorted;
   for (const auto& e : events) sorted.push_back(&e);
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const nlohmann::json* a, const nlohmann::json* b) { return event_time(*a) < event_time(*b); });
+  std::stable_sort(sorted.begin(), sorted.end(), [](const nlohmann::json* a, const nlohmann::json* b) {
+    return event_time(*a) < event_time(*b);
+  });
   print::Table t({"SOURCE", "TYPE", "AGE", "MESSAGE"});
   t.set_underline(true);
   for (const auto* e : sorted) {
     const auto& obj = at(*e, "involvedObject");
     std::string kind = str(obj, "kind");
     std::transform(kind.begin(), kind.end(), kind.begin(), [](unsigned char c) { return std::tolower(c); });
-    t.add_row({kind + "/" + str(obj, "name"), str(*e, "type"), short_human_duration(seconds_between(event_time(*e), now)),
+    t.add_row({kind + "/" + str(obj, "name"), str(*e, "type"),
+               short_human_duration(seconds_between(event_time(*e), now)),
                "[" + str(*e, "reason") + "] " + str(*e, "message")});
   }
   return out + t.render(io);

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <string_view>
 
@@ -16,8 +15,8 @@ const nlohmann::json& at_path(const nlohmann::json& obj, std::initializer_list<s
 std::string str(const nlohmann::json& obj, std::string_view key);
 std::string label(const nlohmann::json& obj, std::string_view key);       // metadata.labels[key]
 std::string annotation(const nlohmann::json& obj, std::string_view key);  // metadata.annotations[key]
-std::string name_of(const nlohmann::json& obj);                            // metadata.name
-std::string namespace_of(const nlohmann::json& obj);                       // metadata.namespace
+std::string name_of(const nlohmann::json& obj);                           // metadata.name
+std::string namespace_of(const nlohmann::json& obj);                      // metadata.namespace
 // Whether obj's labels satisfy "k=v,k2=v2" (equality terms only; "k" alone = exists).
 bool labels_match(const nlohmann::json& obj, std::string_view selector);
 

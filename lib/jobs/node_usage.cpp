@@ -11,10 +11,14 @@ namespace trainctl::jobs {
 
 std::string mode_name(NodeMode m) {
   switch (m) {
-    case NodeMode::None: return "none";
-    case NodeMode::Exclusive: return "exclusive";
-    case NodeMode::Topology: return "topology";
-    case NodeMode::Share: return "share";
+    case NodeMode::None:
+      return "none";
+    case NodeMode::Exclusive:
+      return "exclusive";
+    case NodeMode::Topology:
+      return "topology";
+    case NodeMode::Share:
+      return "share";
   }
   return "none";
 }
@@ -29,7 +33,8 @@ std::string node_role(const json& node) {
   if (labels.is_object()) {
     const std::string prefix = "node-role.kubernetes.io/";
     for (const auto& [k, v] : labels.items())
-      if (k.rfind(prefix, 0) == 0 && k.size() > prefix.size()) roles += (roles.empty() ? "" : ",") + k.substr(prefix.size());
+      if (k.rfind(prefix, 0) == 0 && k.size() > prefix.size())
+        roles += (roles.empty() ? "" : ",") + k.substr(prefix.size());
   }
   if (roles.empty()) roles = label(node, "kubernetes.io/role");
   return roles.empty() ? "<none>" : roles;
@@ -50,7 +55,8 @@ bool node_ready(const json& node) {
 
 long long pod_resource(const json& pod, const std::string& resource) {
   long long n = 0;
-  for (const auto& c : at_path(pod, {"spec", "containers"})) n += parse_count(at(at_path(c, {"resources", "limits"}), resource));
+  for (const auto& c : at_path(pod, {"spec", "containers"}))
+    n += parse_count(at(at_path(c, {"resources", "limits"}), resource));
   return n;
 }
 
@@ -69,7 +75,8 @@ nlohmann::ordered_json NodeUsage::to_json() const {
   j["unhealthyGPUs"] = unhealthy;
   j["instances"] = nlohmann::ordered_json::array();
   for (const auto& p : pods)
-    j["instances"].push_back({{"namespace", p.namespace_}, {"name", p.name}, {"status", p.status}, {"requestGPUs", p.gpus}});
+    j["instances"].push_back(
+        {{"namespace", p.namespace_}, {"name", p.name}, {"status", p.status}, {"requestGPUs", p.gpus}});
   return j;
 }
 

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 
@@ -41,6 +40,7 @@ struct NodeUsage {
 };
 
 // One entry per node (sorted by name); `pods` are the cluster's non-completed pods.
-std::vector<NodeUsage> node_usage(const std::vector<nlohmann::json>& nodes, const std::vector<nlohmann::json>& pods);
+std::vector<NodeUsage> node_usage(const std::vector<nlohmann::json>& nodes,
+                                  const std::vector<nlohmann::json>& pods);
 
 }  // namespace trainctl::jobs

@@ -7,7 +7,8 @@ namespace trainctl::jobs {
 
 namespace {
 std::string page_path(const std::string& path, int page_size, const std::string& cont) {
-  std::string p = path + (path.find('?') == std::string::npos ? '?' : '&') + "limit=" + std::to_string(page_size);
+  std::string p =
+      path + (path.find('?') == std::string::npos ? '?' : '&') + "limit=" + std::to_string(page_size);
   if (!cont.empty()) p += "&continue=" + kube::url_encode(cont);
   return p;
 }
@@ -30,8 +31,9 @@ std::vector<ReadResult> read_all(kube::Client& client, const std::vector<Read>& 
     requests.push_back(std::move(req));
   }
   auto results = client.send_all(requests);
-  if (results.size() != reads.size()) throw Error("the client answered " + std::to_string(results.size()) + " of " +
-                                                  std::to_string(reads.size()) + " requests");
+  if (results.size() != reads.size())
+    throw Error("the client answered " + std::to_string(results.size()) + " of " +
+                std::to_string(reads.size()) + " requests");
   std::vector<ReadResult> out(reads.size());
   for (size_t i = 0; i < reads.size(); ++i) {
     auto& res = results[i];
@@ -51,7 +53,8 @@ std::vector<ReadResult> read_all(kube::Client& client, const std::vector<Read>& 
       continue;
     }
     std::string cont = take_page(std::move(body), out[i].items);
-    while (!cont.empty()) cont = take_page(client.get_json(page_path(reads[i].path, page_size, cont)), out[i].items);
+    while (!cont.empty())
+      cont = take_page(client.get_json(page_path(reads[i].path, page_size, cont)), out[i].items);
   }
   return out;
 }

@@ -9,7 +9,8 @@
 
 namespace trainctl::jobs {
 
-std::string log_path(const LogOptions& o, bool follow, bool timestamps, bool window, const std::string& since_time) {
+std::string log_path(const LogOptions& o, bool follow, bool timestamps, bool window,
+                     const std::string& since_time) {
   std::string p = "/api/v1/namespaces/" + o.ns + "/pods/" + o.pod + "/log";
   std::string q;
   auto add = [&q](const std::string& k, const std::string& v) { q += (q.empty() ? "?" : "&") + k + "=" + v; };
@@ -38,7 +39,7 @@ namespace {
 // Writes timestamped lines, remembering where it stopped so that a resumed stream (which
 // starts again at the last line's second) does not repeat lines.
 class LineWriter {
-public:
+ public:
   LineWriter(std::ostream& out, bool keep_timestamps) : m_out(out), m_keep(keep_timestamps) {}
 
   const std::optional<TimePoint>& last() const { return m_last; }
@@ -69,7 +70,7 @@ public:
     m_out.flush();
   }
 
-private:
+ private:
   std::ostream& m_out;
   bool m_keep;
   std::optional<TimePoint> m_last;
@@ -96,7 +97,8 @@ kube::Request log_request(const LogOptions& o, bool follow, const LineWriter& w)
 
 }  // namespace
 
-std::string follow_logs(kube::Client& client, const LogOptions& o, std::ostream& out, const FollowSettings& s) {
+std::string follow_logs(kube::Client& client, const LogOptions& o, std::ostream& out,
+                        const FollowSettings& s) {
   auto sleep = s.sleep ? s.sleep : [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); };
   LineWriter writer(out, o.timestamps);
   int failures = 0;
@@ -124,7 +126,8 @@ std::string follow_logs(kube::Client& client, const LogOptions& o, std::ostream&
     // Waiting for a Pending pod (no GPUs free yet) is not a failure: -f waits as long as it takes.
     if (phase == "Pending") failures = 0;
     if (failures > s.max_failures)
-      throw TransportError("lost the log stream of " + o.pod + " " + std::to_string(failures) + " times; giving up");
+      throw TransportError("lost the log stream of " + o.pod + " " + std::to_string(failures) +
+                           " times; giving up");
     if (phase.empty() || phase == "Succeeded" || phase == "Failed") {
       if (cut && !phase.empty()) {
         // The pod ended while the stream was down: read what it wrote meanwhile.

@@ -69,13 +69,16 @@ std::string pod_display_status(const json& pod) {
       ++i;
       continue;
     }
-    if (restartable_init(pod, str(c, "name")) && field(c, "started").is_boolean() && field(c, "started").get<bool>()) {
+    if (restartable_init(pod, str(c, "name")) && field(c, "started").is_boolean() &&
+        field(c, "started").get<bool>()) {
       ++i;
       continue;
     }
     if (terminated.is_object()) {
-      reason = str(terminated, "reason").empty() ? exit_reason("Init:", terminated) : "Init:" + str(terminated, "reason");
-    } else if (waiting.is_object() && !str(waiting, "reason").empty() && str(waiting, "reason") != "PodInitializing") {
+      reason = str(terminated, "reason").empty() ? exit_reason("Init:", terminated)
+                                                 : "Init:" + str(terminated, "reason");
+    } else if (waiting.is_object() && !str(waiting, "reason").empty() &&
+               str(waiting, "reason") != "PodInitializing") {
       reason = "Init:" + str(waiting, "reason");
     } else {
       reason = "Init:" + std::to_string(i) + "/" + std::to_string(init_count);
@@ -97,15 +100,18 @@ std::string pod_display_status(const json& pod) {
         reason = str(terminated, "reason");
       } else if (terminated.is_object()) {
         reason = exit_reason("", terminated);
-      } else if (field(*it, "ready").is_boolean() && field(*it, "ready").get<bool>() && field(state, "running").is_object()) {
+      } else if (field(*it, "ready").is_boolean() && field(*it, "ready").get<bool>() &&
+                 field(state, "running").is_object()) {
         has_running = true;
       }
     }
-    if (reason == "Completed" && has_running) reason = has_condition(status, "Ready") && condition_true(status, "Ready") ? "Running" : "NotReady";
+    if (reason == "Completed" && has_running)
+      reason = has_condition(status, "Ready") && condition_true(status, "Ready") ? "Running" : "NotReady";
   }
 
   const json& meta = field(pod, "metadata");
-  if (field(meta, "deletionTimestamp").is_string()) reason = str(status, "reason") == "NodeLost" ? "Unknown" : "Terminating";
+  if (field(meta, "deletionTimestamp").is_string())
+    reason = str(status, "reason") == "NodeLost" ? "Unknown" : "Terminating";
   return reason;
 }
 

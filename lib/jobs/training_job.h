@@ -2,9 +2,8 @@
 // pods (lib/jobs/build_job.h). Status and duration follow Arena's rules (job_status.h).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,15 +32,15 @@ struct TrainingJob {
   std::string name;
   std::string namespace_;
   std::string uid;
-  std::string status;           // PENDING, QUEUING, RUNNING, SUCCEEDED, FAILED, UNKNOWN
+  std::string status;            // PENDING, QUEUING, RUNNING, SUCCEEDED, FAILED, UNKNOWN
   std::string priority = "N/A";  // priority class, or N/A
   TimePoint created{};
   std::optional<TimePoint> ended;  // created + duration, for SUCCEEDED and FAILED
   std::chrono::seconds duration{0};
   long long gpus_requested = 0;
   long long gpus_allocated = 0;
-  std::string chief_name;     // chief instance, "" when it has no pod yet
-  std::string chief_node_ip;  // its hostIP, "" when not scheduled
+  std::string chief_name;           // chief instance, "" when it has no pod yet
+  std::string chief_node_ip;        // its hostIP, "" when not scheduled
   std::vector<Instance> instances;  // chief first, then by name
   std::string tensorboard;          // URL, filled by get when a TensorBoard service exists
 

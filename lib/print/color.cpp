@@ -5,12 +5,23 @@ namespace trainctl::print {
 std::string paint(std::string_view text, Color color) {
   const char* code = nullptr;
   switch (color) {
-    case Color::None: return std::string(text);
-    case Color::Green: code = "\x1b[32m"; break;
-    case Color::Yellow: code = "\x1b[33m"; break;
-    case Color::Red: code = "\x1b[31m"; break;
-    case Color::Dim: code = "\x1b[2m"; break;
-    case Color::Bold: code = "\x1b[1m"; break;
+    case Color::None:
+      return std::string(text);
+    case Color::Green:
+      code = "\x1b[32m";
+      break;
+    case Color::Yellow:
+      code = "\x1b[33m";
+      break;
+    case Color::Red:
+      code = "\x1b[31m";
+      break;
+    case Color::Dim:
+      code = "\x1b[2m";
+      break;
+    case Color::Bold:
+      code = "\x1b[1m";
+      break;
   }
   return std::string(code) + std::string(text) + "\x1b[0m";
 }

@@ -12,11 +12,16 @@ namespace trainctl::print {
 
 std::string output_name(OutputFormat f) {
   switch (f) {
-    case OutputFormat::Table: return "table";
-    case OutputFormat::Wide: return "wide";
-    case OutputFormat::Json: return "json";
-    case OutputFormat::Yaml: return "yaml";
-    case OutputFormat::Name: return "name";
+    case OutputFormat::Table:
+      return "table";
+    case OutputFormat::Wide:
+      return "wide";
+    case OutputFormat::Json:
+      return "json";
+    case OutputFormat::Yaml:
+      return "yaml";
+    case OutputFormat::Name:
+      return "name";
   }
   return "";
 }
@@ -44,7 +49,8 @@ bool needs_quotes(const std::string& s) {
   static const char* const words[] = {"null", "~", "true", "false", "yes", "no", "on", "off", "y", "n"};
   for (const char* w : words)
     if (lower == w) return true;
-  static const std::regex number(R"([-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))");
+  static const std::regex number(
+      R"([-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))");
   return std::regex_match(s, number);
 }
 

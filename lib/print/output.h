@@ -1,9 +1,8 @@
 // -o/--output: which printer a command uses, and the JSON/YAML printers.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 

@@ -12,7 +12,7 @@
 namespace trainctl::print {
 
 class Table {
-public:
+ public:
   explicit Table(std::vector<std::string> headers);
 
   void add_row(std::vector<std::string> cells);
@@ -26,7 +26,7 @@ public:
   std::string render(const IOStreams& io) const;
   std::string render(bool tty, bool color, int width) const;
 
-private:
+ private:
   std::vector<std::string> m_headers;
   std::vector<std::vector<std::string>> m_rows;
   int m_status_column = -1;

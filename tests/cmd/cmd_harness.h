@@ -3,7 +3,6 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-
 #include <cstdlib>
 #include <ctime>
 #include <memory>
@@ -21,7 +20,8 @@ struct Harness {
   std::shared_ptr<trainctl::testing::FakeClient> client = std::make_shared<trainctl::testing::FakeClient>();
   trainctl::Factory factory;
 
-  explicit Harness(bool tty = false, int width = 200) : factory(trainctl::IOStreams::test(tty, width), &globals) {
+  explicit Harness(bool tty = false, int width = 200)
+      : factory(trainctl::IOStreams::test(tty, width), &globals) {
     ::setenv("TZ", "UTC", 1);
     ::tzset();
     globals.namespace_ = "default";
@@ -52,10 +52,12 @@ inline const std::string kPyTorchJobs = "/apis/kubeflow.org/v1/namespaces/defaul
 inline const std::string kMPIJobs = "/apis/kubeflow.org/v2beta1/namespaces/default/mpijobs?limit=500";
 inline const std::string kVolcanoJobs = "/apis/batch.volcano.sh/v1alpha1/namespaces/default/jobs?limit=500";
 inline const std::string kBatchJobs =
-    "/apis/batch/v1/namespaces/default/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500";
+    "/apis/batch/v1/namespaces/default/"
+    "jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500";
 inline const std::string kTrainingPods =
     "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500";
-inline const std::string kVolcanoPods = "/api/v1/namespaces/default/pods?labelSelector=volcano.sh%2Fjob-name&limit=500";
+inline const std::string kVolcanoPods =
+    "/api/v1/namespaces/default/pods?labelSelector=volcano.sh%2Fjob-name&limit=500";
 inline const std::string kBatchPods =
     "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io%2Fjob-name&limit=500";
 }  // namespace paths

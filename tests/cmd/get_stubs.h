@@ -19,10 +19,11 @@ inline std::string job_path(int kind, const std::string& name) {
 }
 
 inline std::string pods_path(int kind, const std::string& name) {
-  const std::string sel[] = {
-      "training.kubeflow.org%2Fjob-name%3D" + name + "%2Ctraining.kubeflow.org%2Foperator-name%3Dpytorchjob-controller",
-      "training.kubeflow.org%2Fjob-name%3D" + name + "%2Ctraining.kubeflow.org%2Foperator-name%3Dmpi-operator",
-      "volcano.sh%2Fjob-name%3D" + name, "batch.kubernetes.io%2Fjob-name%3D" + name};
+  const std::string sel[] = {"training.kubeflow.org%2Fjob-name%3D" + name +
+                                 "%2Ctraining.kubeflow.org%2Foperator-name%3Dpytorchjob-controller",
+                             "training.kubeflow.org%2Fjob-name%3D" + name +
+                                 "%2Ctraining.kubeflow.org%2Foperator-name%3Dmpi-operator",
+                             "volcano.sh%2Fjob-name%3D" + name, "batch.kubernetes.io%2Fjob-name%3D" + name};
   return "/api/v1/namespaces/default/pods?labelSelector=" + sel[kind] + "&limit=500";
 }
 
@@ -42,19 +43,24 @@ inline void stub_job(FakeClient& c, int kind, const std::string& name, const jso
   }
 }
 
-inline void stub_tensorboard(FakeClient& c, const std::string& name, const json& services, const json& nodes) {
-  c.on_get("/api/v1/namespaces/default/services?labelSelector=role%3Dtensorboard%2Crelease%3D" + name + "&limit=500",
+inline void stub_tensorboard(FakeClient& c, const std::string& name, const json& services,
+                             const json& nodes) {
+  c.on_get("/api/v1/namespaces/default/services?labelSelector=role%3Dtensorboard%2Crelease%3D" + name +
+               "&limit=500",
            FakeClient::list(services));
   c.on_get("/api/v1/nodes?limit=500", FakeClient::list(nodes));
 }
 
-inline json node(const std::string& name, bool ready, const std::string& ip, const json& labels = json::object(),
-                 const json& capacity = json::object(), const json& allocatable = json::object()) {
+inline json node(const std::string& name, bool ready, const std::string& ip,
+                 const json& labels = json::object(), const json& capacity = json::object(),
+                 const json& allocatable = json::object()) {
   return {{"metadata", {{"name", name}, {"labels", labels}}},
-          {"status", {{"conditions", json::array({{{"type", "Ready"}, {"status", ready ? "True" : "False"}}})},
-                      {"addresses", json::array({{{"type", "InternalIP"}, {"address", ip}}, {{"type", "Hostname"}, {"address", name}}})},
-                      {"capacity", capacity},
-                      {"allocatable", allocatable.empty() ? capacity : allocatable}}}};
+          {"status",
+           {{"conditions", json::array({{{"type", "Ready"}, {"status", ready ? "True" : "False"}}})},
+            {"addresses", json::array({{{"type", "InternalIP"}, {"address", ip}},
+                                       {{"type", "Hostname"}, {"address", name}}})},
+            {"capacity", capacity},
+            {"allocatable", allocatable.empty() ? capacity : allocatable}}}};
 }
 
 }  // namespace get_stubs

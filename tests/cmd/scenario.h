@@ -18,30 +18,32 @@ inline json pytorch_dist() {
   return pytorchjob("pytorch-dist", "2024-05-01T09:59:30Z", 3, 1, status);
 }
 inline std::vector<json> pytorch_dist_pods() {
-  return {pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1", "default",
-              "2024-05-01T09:59:31Z"),
-          pod("pytorch-dist-worker-0", pytorch_labels("pytorch-dist", "worker", 0), "Running", 1, "node-2", "default",
-              "2024-05-01T09:59:31Z"),
-          pod("pytorch-dist-worker-1", pytorch_labels("pytorch-dist", "worker", 1), "Running", 1, "node-2", "default",
-              "2024-05-01T09:59:31Z")};
+  return {pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1",
+              "default", "2024-05-01T09:59:31Z"),
+          pod("pytorch-dist-worker-0", pytorch_labels("pytorch-dist", "worker", 0), "Running", 1, "node-2",
+              "default", "2024-05-01T09:59:31Z"),
+          pod("pytorch-dist-worker-1", pytorch_labels("pytorch-dist", "worker", 1), "Running", 1, "node-2",
+              "default", "2024-05-01T09:59:31Z")};
 }
 
 // pytorch-git: created 09:14, ran 09:14:10 -> 09:20:00 (5m50s), SUCCEEDED, master on node-3.
 inline json pytorch_git() {
-  json status = {{"startTime", "2024-05-01T09:14:10Z"}, {"completionTime", "2024-05-01T09:20:00Z"},
+  json status = {{"startTime", "2024-05-01T09:14:10Z"},
+                 {"completionTime", "2024-05-01T09:20:00Z"},
                  {"conditions", json::array({condition("Created", "True", "2024-05-01T09:14:00Z"),
                                              condition("Running", "False", "2024-05-01T09:20:00Z"),
                                              condition("Succeeded", "True", "2024-05-01T09:20:00Z")})}};
   return pytorchjob("pytorch-git", "2024-05-01T09:14:00Z", 1, 1, status);
 }
 inline std::vector<json> pytorch_git_pods() {
-  return {pod("pytorch-git-master-0", pytorch_labels("pytorch-git", "master", 0), "Succeeded", 1, "node-3", "default",
-              "2024-05-01T09:14:01Z")};
+  return {pod("pytorch-git-master-0", pytorch_labels("pytorch-git", "master", 0), "Succeeded", 1, "node-3",
+              "default", "2024-05-01T09:14:01Z")};
 }
 
 // mpi-pending: created 09:55, only Created; launcher and 2 workers Pending (no GPUs free).
 inline json mpi_pending() {
-  json status = {{"conditions", json::array({condition("Created", "True", "2024-05-01T09:55:00Z", "MPIJobCreated")})}};
+  json status = {
+      {"conditions", json::array({condition("Created", "True", "2024-05-01T09:55:00Z", "MPIJobCreated")})}};
   return mpijob("mpi-pending", "2024-05-01T09:55:00Z", 2, 1, status);
 }
 inline std::vector<json> mpi_pending_pods() {
@@ -61,7 +63,9 @@ inline std::vector<json> vj_pods() {
 template <typename... Vs>
 json concat(const Vs&... vs) {
   json out = json::array();
-  (..., [&](const std::vector<json>& v) { for (const auto& x : v) out.push_back(x); }(vs));
+  (..., [&](const std::vector<json>& v) {
+    for (const auto& x : v) out.push_back(x);
+  }(vs));
   return out;
 }
 

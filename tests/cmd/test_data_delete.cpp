@@ -7,9 +7,13 @@
 using namespace get_stubs;
 
 namespace {
-json pvc(const std::string& name, const std::string& ns, const std::string& phase, const json& annotations = json::object()) {
-  return {{"metadata", {{"name", name}, {"namespace", ns}, {"creationTimestamp", "2024-05-01T09:25:00Z"},
-                        {"annotations", annotations}}},
+json pvc(const std::string& name, const std::string& ns, const std::string& phase,
+         const json& annotations = json::object()) {
+  return {{"metadata",
+           {{"name", name},
+            {"namespace", ns},
+            {"creationTimestamp", "2024-05-01T09:25:00Z"},
+            {"annotations", annotations}}},
           {"spec", {{"accessModes", json::array({"ReadWriteMany"})}, {"volumeName", "pv-" + name}}},
           {"status", {{"phase", phase}, {"capacity", {{"storage", "10Gi"}}}}}};
 }
@@ -18,7 +22,8 @@ json pvc(const std::string& name, const std::string& ns, const std::string& phas
 TEST_CASE("data list prints bound PVCs as in the walk-through (seed 000)") {
   Harness h;
   h.client->on_get("/api/v1/namespaces/default/persistentvolumeclaims?limit=500",
-                   FakeClient::list(json::array({pvc("training-data", "default", "Bound"), pvc("new-claim", "default", "Pending")})));
+                   FakeClient::list(json::array(
+                       {pvc("training-data", "default", "Bound"), pvc("new-claim", "default", "Pending")})));
   h.run({"data", "list"});
   CHECK(h.out() ==
         "NAME           ACCESSMODE     DESCRIPTION  OWNER  AGE\n"
@@ -31,7 +36,8 @@ TEST_CASE("data list -A puts NAMESPACE second and reads description/owner annota
   json deleting = pvc("old", "team-b", "Bound");
   deleting["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
   h.client->on_get("/api/v1/persistentvolumeclaims?limit=500",
-                   FakeClient::list(json::array({pvc("imagenet", "team-a", "Bound", {{"description", "ImageNet 2012"}, {"owner", "alice"}}),
+                   FakeClient::list(json::array({pvc("imagenet", "team-a", "Bound",
+                                                     {{"description", "ImageNet 2012"}, {"owner", "alice"}}),
                                                  deleting})));
   h.run({"data", "list", "--allNamespaces"});
   CHECK(h.out() ==
@@ -56,7 +62,10 @@ TEST_CASE("delete removes found jobs in the foreground, reports missing ones, an
   for (int k = 0; k < 4; ++k) c.on_not_found(job_path(k, "b"));
   c.on("DELETE", "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs/a", 200, json{{"kind", "PyTorchJob"}});
   c.on("DELETE", "/api/v1/namespaces/default/configmaps/a-pytorchjob", 404,
-       json{{"kind", "Status"}, {"reason", "NotFound"}, {"code", 404}, {"message", "configmaps \"a-pytorchjob\" not found"}});
+       json{{"kind", "Status"},
+            {"reason", "NotFound"},
+            {"code", 404},
+            {"message", "configmaps \"a-pytorchjob\" not found"}});
   try {
     h.run({"delete", "a", "b"});
     FAIL("no error");

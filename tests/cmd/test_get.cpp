@@ -11,13 +11,15 @@ using namespace fixtures;
 TEST_CASE("get prints Arena's newer layout (seed 004) from one parallel round trip") {
   Harness h;
   const std::string name = "pytorch-topo-4-vgg16";
-  json status = {{"startTime", "2024-05-01T09:59:50Z"},
-                 {"conditions", json::array({condition("Created", "True", "2024-05-01T09:59:49Z", "MPIJobCreated"),
-                                             condition("Running", "True", "2024-05-01T09:59:50Z", "MPIJobRunning")})}};
+  json status = {
+      {"startTime", "2024-05-01T09:59:50Z"},
+      {"conditions", json::array({condition("Created", "True", "2024-05-01T09:59:49Z", "MPIJobCreated"),
+                                  condition("Running", "True", "2024-05-01T09:59:50Z", "MPIJobRunning")})}};
   const std::string node = "cn-shanghai.192.168.16.173";
   json pods = json::array({pod(name + "-launcher-mnjzr", mpi_labels(name, "launcher"), "Running", 0, node)});
   for (int i = 3; i >= 0; --i)
-    pods.push_back(pod(name + "-worker-" + std::to_string(i), mpi_labels(name, "worker"), "Running", 1, node));
+    pods.push_back(
+        pod(name + "-worker-" + std::to_string(i), mpi_labels(name, "worker"), "Running", 1, node));
   stub_job(*h.client, 1, name, mpijob(name, "2024-05-01T09:59:49Z", 4, 1, status), pods, true);
   stub_tensorboard(*h.client, name, json::array(), json::array());
   h.run({"get", name, "--type", "mpijob"});
@@ -35,11 +37,16 @@ TEST_CASE("get prints Arena's newer layout (seed 004) from one parallel round tr
         "Instances:\n"
         "NAME                                 STATUS   AGE  IS_CHIEF  GPU(Requested)  NODE\n"
         "----                                 ------   ---  --------  --------------  ----\n"
-        "pytorch-topo-4-vgg16-launcher-mnjzr  Running  11s  true      0               cn-shanghai.192.168.16.173\n"
-        "pytorch-topo-4-vgg16-worker-0        Running  11s  false     1               cn-shanghai.192.168.16.173\n"
-        "pytorch-topo-4-vgg16-worker-1        Running  11s  false     1               cn-shanghai.192.168.16.173\n"
-        "pytorch-topo-4-vgg16-worker-2        Running  11s  false     1               cn-shanghai.192.168.16.173\n"
-        "pytorch-topo-4-vgg16-worker-3        Running  11s  false     1               cn-shanghai.192.168.16.173\n");
+        "pytorch-topo-4-vgg16-launcher-mnjzr  Running  11s  true      0               "
+        "cn-shanghai.192.168.16.173\n"
+        "pytorch-topo-4-vgg16-worker-0        Running  11s  false     1               "
+        "cn-shanghai.192.168.16.173\n"
+        "pytorch-topo-4-vgg16-worker-1        Running  11s  false     1               "
+        "cn-shanghai.192.168.16.173\n"
+        "pytorch-topo-4-vgg16-worker-2        Running  11s  false     1               "
+        "cn-shanghai.192.168.16.173\n"
+        "pytorch-topo-4-vgg16-worker-3        Running  11s  false     1               "
+        "cn-shanghai.192.168.16.173\n");
   REQUIRE(h.client->batches().size() == 1);
   CHECK(h.client->batches()[0] == 4);  // -T mpijob: the MPIJob, its pods, TensorBoard services, nodes
   CHECK_NOTHROW(h.client->verify());
@@ -47,16 +54,22 @@ TEST_CASE("get prints Arena's newer layout (seed 004) from one parallel round tr
 
 TEST_CASE("get shows the TensorBoard URL from the NodePort service and the first Ready node") {
   Harness h;
-  stub_job(*h.client, 0, "pytorch-dist", scenario::pytorch_dist(), scenario::concat(scenario::pytorch_dist_pods()));
-  json svc = {{"metadata", {{"name", "pytorch-dist-tensorboard"}, {"labels", {{"role", "tensorboard"}, {"release", "pytorch-dist"}}}}},
-              {"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 6006}, {"nodePort", 30131}}})}}}};
-  stub_tensorboard(*h.client, "pytorch-dist", json::array({svc}),
-                   json::array({node("node-0", false, "192.168.0.30"), node("node-1", true, "192.168.0.31")}));
+  stub_job(*h.client, 0, "pytorch-dist", scenario::pytorch_dist(),
+           scenario::concat(scenario::pytorch_dist_pods()));
+  json svc = {
+      {"metadata",
+       {{"name", "pytorch-dist-tensorboard"},
+        {"labels", {{"role", "tensorboard"}, {"release", "pytorch-dist"}}}}},
+      {"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 6006}, {"nodePort", 30131}}})}}}};
+  stub_tensorboard(
+      *h.client, "pytorch-dist", json::array({svc}),
+      json::array({node("node-0", false, "192.168.0.30"), node("node-1", true, "192.168.0.31")}));
   h.run({"get", "pytorch-dist"});
   const std::string out = h.out();
   CHECK(out.rfind("Name:        pytorch-dist\nStatus:      RUNNING\n", 0) == 0);
   CHECK(out.find("Trainer:     PYTORCHJOB\nDuration:    21s\n") != std::string::npos);
-  CHECK(out.find("pytorch-dist-master-0  Running  21s  true      1               node-1\n") != std::string::npos);
+  CHECK(out.find("pytorch-dist-master-0  Running  21s  true      1               node-1\n") !=
+        std::string::npos);
   const std::string tail = "\nYour tensorboard will be available on:\nhttp://192.168.0.31:30131\n";
   REQUIRE(out.size() > tail.size());
   CHECK(out.substr(out.size() - tail.size()) == tail);
@@ -67,38 +80,46 @@ TEST_CASE("get shows the TensorBoard URL from the NodePort service and the first
 
 TEST_CASE("get of a finished job prints EndTime = CreateTime + Duration") {
   Harness h;
-  stub_job(*h.client, 0, "pytorch-git", scenario::pytorch_git(), scenario::concat(scenario::pytorch_git_pods()));
+  stub_job(*h.client, 0, "pytorch-git", scenario::pytorch_git(),
+           scenario::concat(scenario::pytorch_git_pods()));
   stub_tensorboard(*h.client, "pytorch-git", json::array(), json::array());
   h.run({"get", "pytorch-git"});
   CHECK(h.out().find("Status:      SUCCEEDED\n") != std::string::npos);
-  CHECK(h.out().find("Duration:    5m\nCreateTime:  2024-05-01 09:14:00\nEndTime:     2024-05-01 09:19:50\n") !=
-        std::string::npos);
+  CHECK(
+      h.out().find("Duration:    5m\nCreateTime:  2024-05-01 09:14:00\nEndTime:     2024-05-01 09:19:50\n") !=
+      std::string::npos);
   CHECK(h.out().find("Completed") != std::string::npos);
   CHECK(h.out().find("tensorboard") == std::string::npos);
 }
 
 TEST_CASE("get -e adds the events of the job's pods, oldest first") {
   Harness h;
-  stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(), scenario::concat(scenario::mpi_pending_pods()));
+  stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(),
+           scenario::concat(scenario::mpi_pending_pods()));
   stub_tensorboard(*h.client, "mpi-pending", json::array(), json::array());
-  auto event = [](const std::string& pod, const std::string& type, const std::string& reason, const std::string& msg,
-                  const std::string& at) {
-    return json{{"involvedObject", {{"kind", "Pod"}, {"name", pod}}}, {"type", type}, {"reason", reason},
-                {"message", msg}, {"lastTimestamp", at}};
+  auto event = [](const std::string& pod, const std::string& type, const std::string& reason,
+                  const std::string& msg, const std::string& at) {
+    return json{{"involvedObject", {{"kind", "Pod"}, {"name", pod}}},
+                {"type", type},
+                {"reason", reason},
+                {"message", msg},
+                {"lastTimestamp", at}};
   };
-  h.client->on_get("/api/v1/namespaces/default/events?limit=500",
-                   trainctl::testing::FakeClient::list(json::array(
-                       {event("mpi-pending-worker-0", "Warning", "FailedScheduling",
-                              "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", "2024-05-01T09:58:00Z"),
-                        event("other-pod", "Normal", "Pulled", "pulled", "2024-05-01T09:57:00Z"),
-                        event("mpi-pending-launcher-x7r2n", "Normal", "Scheduled", "assigned", "2024-05-01T09:55:00Z")})));
+  h.client->on_get(
+      "/api/v1/namespaces/default/events?limit=500",
+      trainctl::testing::FakeClient::list(json::array(
+          {event("mpi-pending-worker-0", "Warning", "FailedScheduling",
+                 "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", "2024-05-01T09:58:00Z"),
+           event("other-pod", "Normal", "Pulled", "pulled", "2024-05-01T09:57:00Z"),
+           event("mpi-pending-launcher-x7r2n", "Normal", "Scheduled", "assigned", "2024-05-01T09:55:00Z")})));
   h.run({"get", "mpi-pending", "-e"});
   const std::string events =
       "\nEvents:\n"
       "SOURCE                          TYPE     AGE  MESSAGE\n"
       "------                          ----     ---  -------\n"
       "pod/mpi-pending-launcher-x7r2n  Normal   5m   [Scheduled] assigned\n"
-      "pod/mpi-pending-worker-0        Warning  2m   [FailedScheduling] 0/3 nodes are available: 3 Insufficient nvidia.com/gpu.\n";
+      "pod/mpi-pending-worker-0        Warning  2m   [FailedScheduling] 0/3 nodes are available: 3 "
+      "Insufficient nvidia.com/gpu.\n";
   const std::string out = h.out();
   REQUIRE(out.size() > events.size());
   CHECK(out.substr(out.size() - events.size()) == events);
@@ -130,7 +151,8 @@ TEST_CASE("get of a name used by two kinds asks for -T and names the kinds") {
   c.on_not_found(job_path(2, "mnist"));
   // A plain batch Job of that name (no trainctl labels) is not a training job.
   c.on_get(job_path(3, "mnist"), json{{"metadata", {{"name", "mnist"}, {"namespace", "default"}}}});
-  for (int k = 0; k < 4; ++k) c.on_get(pods_path(k, "mnist"), trainctl::testing::FakeClient::list(json::array()));
+  for (int k = 0; k < 4; ++k)
+    c.on_get(pods_path(k, "mnist"), trainctl::testing::FakeClient::list(json::array()));
   stub_tensorboard(c, "mnist", json::array(), json::array());
   CHECK_THROWS_WITH(h.run({"get", "mnist"}), Catch::Contains("pytorchjob, mpijob") && Catch::Contains("-T"));
 }

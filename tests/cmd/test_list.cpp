@@ -4,8 +4,8 @@
 #include "core/errors.h"
 #include "scenario.h"
 
-using trainctl::testing::FakeClient;
 using nlohmann::json;
+using trainctl::testing::FakeClient;
 
 namespace {
 void stub_scenario(FakeClient& c) {
@@ -14,7 +14,8 @@ void stub_scenario(FakeClient& c) {
   c.on_get(paths::kMPIJobs, FakeClient::list(json::array({mpi_pending()})));
   c.on_get(paths::kVolcanoJobs, FakeClient::list(json::array({vj()})));
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
-  c.on_get(paths::kTrainingPods, FakeClient::list(concat(pytorch_dist_pods(), pytorch_git_pods(), mpi_pending_pods())));
+  c.on_get(paths::kTrainingPods,
+           FakeClient::list(concat(pytorch_dist_pods(), pytorch_git_pods(), mpi_pending_pods())));
   c.on_get(paths::kVolcanoPods, FakeClient::list(concat(vj_pods())));
   c.on_get(paths::kBatchPods, FakeClient::list(json::array()));
 }
@@ -56,17 +57,22 @@ TEST_CASE("list -A adds NAMESPACE first and lists every namespace") {
   auto& c = *h.client;
   using namespace scenario;
   c.on_get("/apis/kubeflow.org/v1/pytorchjobs?limit=500",
-           FakeClient::list(json::array({pytorchjob("a", "2024-05-01T09:00:00Z", 1, 2, json::object(), "team-a")})));
+           FakeClient::list(
+               json::array({pytorchjob("a", "2024-05-01T09:00:00Z", 1, 2, json::object(), "team-a")})));
   c.on_get("/apis/kubeflow.org/v2beta1/mpijobs?limit=500", FakeClient::list(json::array()));
   c.on_get("/apis/batch.volcano.sh/v1alpha1/jobs?limit=500", FakeClient::list(json::array()));
-  c.on_get("/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
-           FakeClient::list(json::array({batchjob("b", "2024-05-01T09:30:00Z", {{"active", 2}, {"startTime", "2024-05-01T09:30:00Z"}}, "team-b")})));
+  c.on_get(
+      "/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
+      FakeClient::list(json::array({batchjob(
+          "b", "2024-05-01T09:30:00Z", {{"active", 2}, {"startTime", "2024-05-01T09:30:00Z"}}, "team-b")})));
   c.on_get("/api/v1/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500",
-           FakeClient::list(json::array({pod("a-master-0", pytorch_labels("a", "master", 0), "Pending", 2, "", "team-a")})));
+           FakeClient::list(json::array(
+               {pod("a-master-0", pytorch_labels("a", "master", 0), "Pending", 2, "", "team-a")})));
   c.on_get("/api/v1/pods?labelSelector=volcano.sh%2Fjob-name&limit=500", FakeClient::list(json::array()));
-  c.on_get("/api/v1/pods?labelSelector=batch.kubernetes.io%2Fjob-name&limit=500",
-           FakeClient::list(json::array({pod("b-0-x", batch_labels("b", 0), "Running", 1, "node-2", "team-b"),
-                                         pod("b-1-y", batch_labels("b", 1), "Running", 1, "node-1", "team-b")})));
+  c.on_get(
+      "/api/v1/pods?labelSelector=batch.kubernetes.io%2Fjob-name&limit=500",
+      FakeClient::list(json::array({pod("b-0-x", batch_labels("b", 0), "Running", 1, "node-2", "team-b"),
+                                    pod("b-1-y", batch_labels("b", 1), "Running", 1, "node-1", "team-b")})));
   h.run({"list", "-A"});
   CHECK(h.out() ==
         "NAMESPACE  NAME  STATUS   TRAINER     DURATION  GPU(Requested)  GPU(Allocated)  NODE\n"

@@ -28,8 +28,8 @@ TEST_CASE("logs prints the chief instance's log by default") {
 TEST_CASE("logs -i picks an instance; -t and --timestamps reach the server") {
   Harness h;
   stub_dist(*h.client);
-  h.client->on("GET", "/api/v1/namespaces/default/pods/pytorch-dist-worker-0/log?timestamps=true&tailLines=5", 200,
-               "2024-05-01T09:59:59Z Train Epoch: 10\n");
+  h.client->on("GET", "/api/v1/namespaces/default/pods/pytorch-dist-worker-0/log?timestamps=true&tailLines=5",
+               200, "2024-05-01T09:59:59Z Train Epoch: 10\n");
   h.run({"logs", "pytorch-dist", "-i", "pytorch-dist-worker-0", "-t", "5", "--timestamps"});
   CHECK(h.out() == "2024-05-01T09:59:59Z Train Epoch: 10\n");
   CHECK_NOTHROW(h.client->verify());
@@ -49,7 +49,8 @@ TEST_CASE("logs --since and --since-time") {
   CHECK(h2.out() == "y\n");
 
   Harness h3;
-  CHECK_THROWS_AS(h3.run({"logs", "a", "--since", "5m", "--since-time", "2024-05-01T09:00:00Z"}), trainctl::UsageError);
+  CHECK_THROWS_AS(h3.run({"logs", "a", "--since", "5m", "--since-time", "2024-05-01T09:00:00Z"}),
+                  trainctl::UsageError);
   CHECK_THROWS_AS(h3.run({"logs", "a", "--since-time", "yesterday"}), trainctl::UsageError);
   CHECK(h3.client->requests().empty());
 }
@@ -74,14 +75,16 @@ TEST_CASE("logs of a job without a chief and several instances asks for -i") {
   p0["metadata"]["labels"].erase("batch.kubernetes.io/job-completion-index");
   p1["metadata"]["labels"].erase("batch.kubernetes.io/job-completion-index");
   stub_job(*h.client, 3, "b", batchjob("b", "2024-05-01T09:00:00Z", {{"active", 2}}), json::array({p0, p1}));
-  CHECK_THROWS_WITH(h.run({"logs", "b"}), Catch::Contains("-i") && Catch::Contains("b-0-x") && Catch::Contains("b-1-y"));
+  CHECK_THROWS_WITH(h.run({"logs", "b"}),
+                    Catch::Contains("-i") && Catch::Contains("b-0-x") && Catch::Contains("b-1-y"));
 }
 
 TEST_CASE("logs of an instance in Init reads the init-code container") {
   Harness h;
   json p = pod("a-master-0", pytorch_labels("a", "master", 0), "Pending", 1, "node-1");
   p["spec"]["initContainers"] = json::array({{{"name", "init-code"}, {"image", "git-sync"}}});
-  p["status"]["initContainerStatuses"] = json::array({{{"name", "init-code"}, {"state", {{"running", json::object()}}}}});
+  p["status"]["initContainerStatuses"] =
+      json::array({{{"name", "init-code"}, {"state", {{"running", json::object()}}}}});
   stub_job(*h.client, 0, "a", pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1), json::array({p}));
   h.client->on("GET", "/api/v1/namespaces/default/pods/a-master-0/log?container=init-code", 200, "cloning\n");
   h.run({"logs", "a"});
@@ -94,14 +97,17 @@ TEST_CASE("logs -f resumes a cut stream without losing or doubling lines, and en
   stub_dist(*h.client);
   auto& c = *h.client;
   c.on_stream(kMasterLog + "?follow=true&timestamps=true",
-              {"2024-05-01T09:59:58.100000000Z epoch 1", "2024-05-01T09:59:58.900000000Z epoch 2"}, /*cut=*/true);
-  json running = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1");
+              {"2024-05-01T09:59:58.100000000Z epoch 1", "2024-05-01T09:59:58.900000000Z epoch 2"},
+              /*cut=*/true);
+  json running =
+      pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1");
   c.on_get("/api/v1/namespaces/default/pods/pytorch-dist-master-0", running);
   // Resumed from the last line's second: the server repeats both lines of 09:59:58.
   c.on_stream(kMasterLog + "?follow=true&timestamps=true&sinceTime=2024-05-01T09%3A59%3A58Z",
               {"2024-05-01T09:59:58.100000000Z epoch 1", "2024-05-01T09:59:58.900000000Z epoch 2",
                "2024-05-01T09:59:59.500000000Z epoch 3", "2024-05-01T09:59:59.600000000Z done"});
-  json succeeded = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1, "node-1");
+  json succeeded =
+      pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1, "node-1");
   c.on_get("/api/v1/namespaces/default/pods/pytorch-dist-master-0", succeeded);
   h.run({"logs", "-f", "pytorch-dist", "--reconnect-delay", "0s"});
   CHECK(h.out() == "epoch 1\nepoch 2\nepoch 3\ndone\n");
@@ -113,7 +119,8 @@ TEST_CASE("logs -f keeps timestamps when asked, and exits with JobFailed when th
   stub_dist(*h.client);
   auto& c = *h.client;
   c.on_stream(kMasterLog + "?follow=true&timestamps=true&tailLines=1", {"2024-05-01T09:59:58Z Traceback"});
-  json failed = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Failed", 1, "node-1");
+  json failed =
+      pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Failed", 1, "node-1");
   c.on_get("/api/v1/namespaces/default/pods/pytorch-dist-master-0", failed);
   try {
     h.run({"logs", "-f", "pytorch-dist", "--timestamps", "-t", "1", "--reconnect-delay", "0s"});
@@ -130,14 +137,17 @@ TEST_CASE("logs -f follows a container restart and reads what was written while 
   stub_dist(*h.client);
   auto& c = *h.client;
   const std::string pod_path = "/api/v1/namespaces/default/pods/pytorch-dist-master-0";
-  json running = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1");
+  json running =
+      pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1");
   // First container: the stream ends when it exits; the pod restarts it.
-  c.on_stream(kMasterLog + "?follow=true&timestamps=true", {"2024-05-01T09:59:50Z start", "2024-05-01T09:59:51Z crash"});
+  c.on_stream(kMasterLog + "?follow=true&timestamps=true",
+              {"2024-05-01T09:59:50Z start", "2024-05-01T09:59:51Z crash"});
   c.on_get(pod_path, running);
   // Second container: cut mid-way, and the pod ends before the next connection.
   c.on_stream(kMasterLog + "?follow=true&timestamps=true&sinceTime=2024-05-01T09%3A59%3A51Z",
               {"2024-05-01T09:59:51Z crash", "2024-05-01T09:59:55Z start again"}, /*cut=*/true);
-  json done = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1, "node-1");
+  json done =
+      pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1, "node-1");
   c.on_get(pod_path, done);
   c.on("GET", kMasterLog + "?timestamps=true&sinceTime=2024-05-01T09%3A59%3A55Z", 200,
        "2024-05-01T09:59:55Z start again\n2024-05-01T09:59:56Z finished\n");
@@ -152,15 +162,20 @@ TEST_CASE("logs -f waits for a Pending instance instead of giving up") {
   auto& c = *h.client;
   const std::string pod_path = "/api/v1/namespaces/default/pods/pytorch-dist-master-0";
   json pending = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Pending", 1);
-  json waiting = {{"kind", "Status"}, {"code", 400}, {"reason", "BadRequest"},
-                  {"message", "container \"pytorch\" in pod \"pytorch-dist-master-0\" is waiting to start: ContainerCreating"}};
+  json waiting = {
+      {"kind", "Status"},
+      {"code", 400},
+      {"reason", "BadRequest"},
+      {"message",
+       "container \"pytorch\" in pod \"pytorch-dist-master-0\" is waiting to start: ContainerCreating"}};
   // More refusals than max_failures (10): a Pending pod does not count against it.
   for (int i = 0; i < 12; ++i) {
     c.on("STREAM", kMasterLog + "?follow=true&timestamps=true", 400, waiting);
     c.on_get(pod_path, pending);
   }
   c.on_stream(kMasterLog + "?follow=true&timestamps=true", {"2024-05-01T09:59:59Z hello"});
-  c.on_get(pod_path, pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1, "node-1"));
+  c.on_get(pod_path, pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1,
+                         "node-1"));
   h.run({"logs", "-f", "pytorch-dist", "--reconnect-delay", "0s"});
   CHECK(h.out() == "hello\n");
   CHECK_NOTHROW(c.verify());
@@ -170,7 +185,8 @@ TEST_CASE("logs -f gives up after repeated cuts of a running instance") {
   Harness h;
   stub_dist(*h.client);
   auto& c = *h.client;
-  json running = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1");
+  json running =
+      pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1");
   for (int i = 0; i < 11; ++i) {
     c.on_stream(kMasterLog + "?follow=true&timestamps=true", {}, /*cut=*/true);
     c.on_get("/api/v1/namespaces/default/pods/pytorch-dist-master-0", running);

@@ -10,7 +10,8 @@ using namespace fixtures;
 
 namespace {
 const std::string kNodes = "/api/v1/nodes?limit=500";
-const std::string kActivePods = "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded&limit=500";
+const std::string kActivePods =
+    "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded&limit=500";
 
 // Seed 000's cluster: three master nodes without GPUs, three workers with 2 GPUs each.
 json seed_nodes() {
@@ -33,9 +34,11 @@ json gpu_pod(const std::string& name, const std::string& node, int gpus) {
 TEST_CASE("top node prints seed 000's table and footer") {
   Harness h;
   h.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
-  h.client->on_get(kActivePods, trainctl::testing::FakeClient::list(json::array(
-                                    {gpu_pod("a", "cn-huhehaote.192.168.0.4", 1), gpu_pod("b", "cn-huhehaote.192.168.0.4", 1),
-                                     gpu_pod("c", "cn-huhehaote.192.168.0.6", 1), gpu_pod("cpu-only", "cn-huhehaote.192.168.0.5", 0)})));
+  h.client->on_get(kActivePods, trainctl::testing::FakeClient::list(
+                                    json::array({gpu_pod("a", "cn-huhehaote.192.168.0.4", 1),
+                                                 gpu_pod("b", "cn-huhehaote.192.168.0.4", 1),
+                                                 gpu_pod("c", "cn-huhehaote.192.168.0.6", 1),
+                                                 gpu_pod("cpu-only", "cn-huhehaote.192.168.0.5", 0)})));
   h.run({"top", "node"});
   CHECK(h.out() ==
         "NAME                      IPADDRESS    ROLE    STATUS  GPU(Total)  GPU(Allocated)\n"
@@ -67,7 +70,8 @@ TEST_CASE("top node: mixed GPU modes add GPU(Mode), unhealthy GPUs add UNHEALTHY
   Harness h;
   json nodes = json::array(
       {node("gpu-a", true, "10.0.0.1", json::object(), {{"nvidia.com/gpu", "2"}}, {{"nvidia.com/gpu", "1"}}),
-       node("topo-b", false, "10.0.0.2", {{"ack.node.gpu.schedule", "topology"}, {"kubernetes.io/role", "worker"}},
+       node("topo-b", false, "10.0.0.2",
+            {{"ack.node.gpu.schedule", "topology"}, {"kubernetes.io/role", "worker"}},
             {{"aliyun.com/gpu", "4"}})});
   json topo_pod = pod("t", json::object(), "Running", 0, "topo-b");
   topo_pod["spec"]["containers"][0]["resources"] = {{"limits", {{"aliyun.com/gpu", "1"}}}};
@@ -147,7 +151,8 @@ TEST_CASE("top job prints per-job GPUs and the totals of running jobs") {
   c.on_get(paths::kMPIJobs, FakeClient::list(json::array({mpi_pending()})));
   c.on_get(paths::kVolcanoJobs, FakeClient::list(json::array({vj()})));
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
-  c.on_get(paths::kTrainingPods, FakeClient::list(concat(pytorch_dist_pods(), pytorch_git_pods(), mpi_pending_pods())));
+  c.on_get(paths::kTrainingPods,
+           FakeClient::list(concat(pytorch_dist_pods(), pytorch_git_pods(), mpi_pending_pods())));
   c.on_get(paths::kVolcanoPods, FakeClient::list(concat(vj_pods())));
   c.on_get(paths::kBatchPods, FakeClient::list(json::array()));
   h.run({"top", "job"});

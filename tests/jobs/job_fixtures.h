@@ -4,7 +4,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 
 namespace fixtures {
@@ -16,8 +15,12 @@ inline constexpr const char* kNow = "2024-05-01T10:00:00Z";
 
 inline json condition(const std::string& type, const std::string& status, const std::string& at,
                       const std::string& reason = "") {
-  return {{"type", type}, {"status", status}, {"lastUpdateTime", at}, {"lastTransitionTime", at},
-          {"reason", reason.empty() ? "PyTorchJob" + type : reason}, {"message", "job " + type}};
+  return {{"type", type},
+          {"status", status},
+          {"lastUpdateTime", at},
+          {"lastTransitionTime", at},
+          {"reason", reason.empty() ? "PyTorchJob" + type : reason},
+          {"message", "job " + type}};
 }
 
 inline json gpu_container(const std::string& name, int gpus) {
@@ -28,17 +31,24 @@ inline json gpu_container(const std::string& name, int gpus) {
 
 inline json pytorchjob(const std::string& name, const std::string& created, int workers, int gpus,
                        const json& status = json::object(), const std::string& ns = "default") {
-  json replica = {{"replicas", 1}, {"restartPolicy", "OnFailure"},
+  json replica = {{"replicas", 1},
+                  {"restartPolicy", "OnFailure"},
                   {"template", {{"spec", {{"containers", json::array({gpu_container("pytorch", gpus)})}}}}}};
   json specs = {{"Master", replica}};
   if (workers > 1) {
     specs["Worker"] = replica;
     specs["Worker"]["replicas"] = workers - 1;
   }
-  return {{"apiVersion", "kubeflow.org/v1"}, {"kind", "PyTorchJob"},
-          {"metadata", {{"name", name}, {"namespace", ns}, {"uid", "uid-" + name}, {"creationTimestamp", created},
-                        {"labels", {{"app", "pytorchjob"}, {"release", name}}}}},
-          {"spec", {{"pytorchReplicaSpecs", specs}}}, {"status", status}};
+  return {{"apiVersion", "kubeflow.org/v1"},
+          {"kind", "PyTorchJob"},
+          {"metadata",
+           {{"name", name},
+            {"namespace", ns},
+            {"uid", "uid-" + name},
+            {"creationTimestamp", created},
+            {"labels", {{"app", "pytorchjob"}, {"release", name}}}}},
+          {"spec", {{"pytorchReplicaSpecs", specs}}},
+          {"status", status}};
 }
 
 inline json mpijob(const std::string& name, const std::string& created, int workers, int gpus,
@@ -47,34 +57,49 @@ inline json mpijob(const std::string& name, const std::string& created, int work
                    {"template", {{"spec", {{"containers", json::array({gpu_container("mpi", 0)})}}}}}};
   json worker = {{"replicas", workers},
                  {"template", {{"spec", {{"containers", json::array({gpu_container("mpi", gpus)})}}}}}};
-  return {{"apiVersion", "kubeflow.org/v2beta1"}, {"kind", "MPIJob"},
-          {"metadata", {{"name", name}, {"namespace", ns}, {"uid", "uid-" + name}, {"creationTimestamp", created}}},
-          {"spec", {{"slotsPerWorker", 1}, {"mpiReplicaSpecs", {{"Launcher", launcher}, {"Worker", worker}}}}},
-          {"status", status}};
+  return {
+      {"apiVersion", "kubeflow.org/v2beta1"},
+      {"kind", "MPIJob"},
+      {"metadata",
+       {{"name", name}, {"namespace", ns}, {"uid", "uid-" + name}, {"creationTimestamp", created}}},
+      {"spec", {{"slotsPerWorker", 1}, {"mpiReplicaSpecs", {{"Launcher", launcher}, {"Worker", worker}}}}},
+      {"status", status}};
 }
 
 inline json volcanojob(const std::string& name, const std::string& created, const json& state,
                        const std::string& ns = "default") {
-  json task = {{"replicas", 2}, {"template", {{"spec", {{"containers", json::array({gpu_container("t", 1)})}}}}}};
+  json task = {{"replicas", 2},
+               {"template", {{"spec", {{"containers", json::array({gpu_container("t", 1)})}}}}}};
   json ps = task;
   ps["name"] = "pserver";
   ps["replicas"] = 1;
   ps["template"]["spec"]["containers"][0].erase("resources");
   task["name"] = "trainer";
-  json j = {{"apiVersion", "batch.volcano.sh/v1alpha1"}, {"kind", "Job"},
-            {"metadata", {{"name", name}, {"namespace", ns}, {"uid", "uid-" + name}, {"creationTimestamp", created}}},
-            {"spec", {{"minAvailable", 3}, {"schedulerName", "volcano"}, {"tasks", json::array({ps, task})}}}};
+  json j = {
+      {"apiVersion", "batch.volcano.sh/v1alpha1"},
+      {"kind", "Job"},
+      {"metadata",
+       {{"name", name}, {"namespace", ns}, {"uid", "uid-" + name}, {"creationTimestamp", created}}},
+      {"spec", {{"minAvailable", 3}, {"schedulerName", "volcano"}, {"tasks", json::array({ps, task})}}}};
   if (!state.is_null()) j["status"] = {{"state", state}, {"minAvailable", 3}};
   return j;
 }
 
 inline json batchjob(const std::string& name, const std::string& created, const json& status,
                      const std::string& ns = "default") {
-  return {{"apiVersion", "batch/v1"}, {"kind", "Job"},
-          {"metadata", {{"name", name}, {"namespace", ns}, {"uid", "uid-" + name}, {"creationTimestamp", created},
-                        {"labels", {{"app", "pytorchjob"}, {"release", name}, {"trainctl.io/operator", "none"}}}}},
-          {"spec", {{"completionMode", "Indexed"}, {"completions", 2}, {"parallelism", 2},
-                    {"template", {{"spec", {{"containers", json::array({gpu_container("pytorch", 1)})}}}}}}},
+  return {{"apiVersion", "batch/v1"},
+          {"kind", "Job"},
+          {"metadata",
+           {{"name", name},
+            {"namespace", ns},
+            {"uid", "uid-" + name},
+            {"creationTimestamp", created},
+            {"labels", {{"app", "pytorchjob"}, {"release", name}, {"trainctl.io/operator", "none"}}}}},
+          {"spec",
+           {{"completionMode", "Indexed"},
+            {"completions", 2},
+            {"parallelism", 2},
+            {"template", {{"spec", {{"containers", json::array({gpu_container("pytorch", 1)})}}}}}}},
           {"status", status}};
 }
 
@@ -88,57 +113,79 @@ inline std::string node_ip(const std::string& node) {
 inline json pod(const std::string& name, const json& labels, const std::string& phase, int gpus,
                 const std::string& node = "", const std::string& ns = "default",
                 const std::string& created = "2024-05-01T09:50:00Z") {
-  json p = {{"apiVersion", "v1"}, {"kind", "Pod"},
-            {"metadata", {{"name", name}, {"namespace", ns}, {"labels", labels}, {"creationTimestamp", created}}},
-            {"spec", {{"containers", json::array({gpu_container("pytorch", gpus)})}}},
-            {"status", {{"phase", phase}}}};
+  json p = {
+      {"apiVersion", "v1"},
+      {"kind", "Pod"},
+      {"metadata", {{"name", name}, {"namespace", ns}, {"labels", labels}, {"creationTimestamp", created}}},
+      {"spec", {{"containers", json::array({gpu_container("pytorch", gpus)})}}},
+      {"status", {{"phase", phase}}}};
   if (!node.empty()) p["spec"]["nodeName"] = node;
   if (phase == "Pending" && node.empty()) {
-    p["status"]["conditions"] = json::array({{{"type", "PodScheduled"}, {"status", "False"}, {"reason", "Unschedulable"},
-                                              {"message", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu."},
-                                              {"lastTransitionTime", created}}});
+    p["status"]["conditions"] =
+        json::array({{{"type", "PodScheduled"},
+                      {"status", "False"},
+                      {"reason", "Unschedulable"},
+                      {"message", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu."},
+                      {"lastTransitionTime", created}}});
     return p;
   }
   p["status"]["hostIP"] = node_ip(node);
   p["status"]["podIP"] = "10.0.0.5";
   p["status"]["startTime"] = created;
   if (phase == "Running") {
-    p["status"]["conditions"] = json::array({{{"type", "Ready"}, {"status", "True"}, {"lastTransitionTime", created}}});
-    p["status"]["containerStatuses"] = json::array(
-        {{{"name", "pytorch"}, {"ready", true}, {"restartCount", 0}, {"state", {{"running", {{"startedAt", created}}}}}}});
+    p["status"]["conditions"] =
+        json::array({{{"type", "Ready"}, {"status", "True"}, {"lastTransitionTime", created}}});
+    p["status"]["containerStatuses"] = json::array({{{"name", "pytorch"},
+                                                     {"ready", true},
+                                                     {"restartCount", 0},
+                                                     {"state", {{"running", {{"startedAt", created}}}}}}});
   } else if (phase == "Succeeded" || phase == "Failed") {
     const int code = phase == "Succeeded" ? 0 : 1;
     const char* reason = phase == "Succeeded" ? "Completed" : "Error";
-    p["status"]["conditions"] = json::array({{{"type", "Ready"}, {"status", "False"}, {"lastTransitionTime", "2024-05-01T09:58:00Z"}}});
+    p["status"]["conditions"] = json::array(
+        {{{"type", "Ready"}, {"status", "False"}, {"lastTransitionTime", "2024-05-01T09:58:00Z"}}});
     p["status"]["containerStatuses"] = json::array(
-        {{{"name", "pytorch"}, {"ready", false}, {"restartCount", 0},
-          {"state", {{"terminated", {{"exitCode", code}, {"reason", reason}, {"finishedAt", "2024-05-01T09:58:00Z"}}}}}}});
+        {{{"name", "pytorch"},
+          {"ready", false},
+          {"restartCount", 0},
+          {"state",
+           {{"terminated",
+             {{"exitCode", code}, {"reason", reason}, {"finishedAt", "2024-05-01T09:58:00Z"}}}}}}});
   } else if (phase == "Pending") {
-    p["status"]["containerStatuses"] = json::array(
-        {{{"name", "pytorch"}, {"ready", false}, {"restartCount", 0}, {"state", {{"waiting", {{"reason", "ContainerCreating"}}}}}}});
+    p["status"]["containerStatuses"] =
+        json::array({{{"name", "pytorch"},
+                      {"ready", false},
+                      {"restartCount", 0},
+                      {"state", {{"waiting", {{"reason", "ContainerCreating"}}}}}}});
   }
   return p;
 }
 
 inline json pytorch_labels(const std::string& job, const std::string& type, int index) {
-  return {{"training.kubeflow.org/job-name", job}, {"training.kubeflow.org/replica-type", type},
+  return {{"training.kubeflow.org/job-name", job},
+          {"training.kubeflow.org/replica-type", type},
           {"training.kubeflow.org/replica-index", std::to_string(index)},
           {"training.kubeflow.org/operator-name", "pytorchjob-controller"}};
 }
 
 inline json mpi_labels(const std::string& job, const std::string& role) {
-  return {{"training.kubeflow.org/job-name", job}, {"training.kubeflow.org/job-role", role},
+  return {{"training.kubeflow.org/job-name", job},
+          {"training.kubeflow.org/job-role", role},
           {"training.kubeflow.org/operator-name", "mpi-operator"}};
 }
 
 inline json volcano_labels(const std::string& job, const std::string& task, int index) {
-  return {{"volcano.sh/job-name", job}, {"volcano.sh/job-namespace", "default"}, {"volcano.sh/task-spec", task},
+  return {{"volcano.sh/job-name", job},
+          {"volcano.sh/job-namespace", "default"},
+          {"volcano.sh/task-spec", task},
           {"volcano.sh/task-index", std::to_string(index)}};
 }
 
 inline json batch_labels(const std::string& job, int index) {
-  return {{"batch.kubernetes.io/job-name", job}, {"job-name", job},
-          {"batch.kubernetes.io/job-completion-index", std::to_string(index)}, {"app", "pytorchjob"},
+  return {{"batch.kubernetes.io/job-name", job},
+          {"job-name", job},
+          {"batch.kubernetes.io/job-completion-index", std::to_string(index)},
+          {"app", "pytorchjob"},
           {"release", job}};
 }
 

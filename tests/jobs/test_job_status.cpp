@@ -65,7 +65,8 @@ TEST_CASE("PyTorchJob RUNNING with a Pending pod shows PENDING") {
 }
 
 TEST_CASE("PyTorchJob succeeded: completionTime - startTime, EndTime = create + duration, N/A allocated") {
-  json status = {{"startTime", "2024-05-01T09:51:00Z"}, {"completionTime", "2024-05-01T09:54:30Z"},
+  json status = {{"startTime", "2024-05-01T09:51:00Z"},
+                 {"completionTime", "2024-05-01T09:54:30Z"},
                  {"conditions", json::array({condition("Created", "True", kCreated),
                                              condition("Running", "False", "2024-05-01T09:54:30Z"),
                                              condition("Succeeded", "True", "2024-05-01T09:54:30Z")})}};
@@ -93,10 +94,13 @@ TEST_CASE("PyTorchJob failed: Failed beats Running; duration ends at the chief's
 }
 
 TEST_CASE("PyTorchJob Succeeded wins over Failed; Queuing when only queued") {
-  json both = {{"conditions", json::array({condition("Failed", "True", kCreated), condition("Succeeded", "True", kCreated)})}};
-  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1, both), nullptr) == "SUCCEEDED");
+  json both = {{"conditions", json::array({condition("Failed", "True", kCreated),
+                                           condition("Succeeded", "True", kCreated)})}};
+  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1, both), nullptr) ==
+        "SUCCEEDED");
   json queued = {{"conditions", json::array({condition("Queuing", "True", kCreated)})}};
-  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1, queued), nullptr) == "QUEUING");
+  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1, queued), nullptr) ==
+        "QUEUING");
   CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1), nullptr) == "PENDING");
 }
 
@@ -136,9 +140,11 @@ TEST_CASE("MPIJob: created only is PENDING; a running launcher makes it RUNNING"
 }
 
 TEST_CASE("MPIJob succeeded: completionTime - creation") {
-  json status = {{"startTime", "2024-05-01T09:51:00Z"}, {"completionTime", "2024-05-01T09:56:00Z"},
-                 {"conditions", json::array({condition("Running", "False", "2024-05-01T09:56:00Z", "MPIJobRunning"),
-                                             condition("Succeeded", "True", "2024-05-01T09:56:00Z", "MPIJobSucceeded")})}};
+  json status = {{"startTime", "2024-05-01T09:51:00Z"},
+                 {"completionTime", "2024-05-01T09:56:00Z"},
+                 {"conditions",
+                  json::array({condition("Running", "False", "2024-05-01T09:56:00Z", "MPIJobRunning"),
+                               condition("Succeeded", "True", "2024-05-01T09:56:00Z", "MPIJobSucceeded")})}};
   auto j = build(Trainer::MPI, mpijob("m", kCreated, 2, 1, status), {});
   CHECK(j.status == "SUCCEEDED");
   CHECK(j.duration.count() == 360);
@@ -153,7 +159,9 @@ TEST_CASE("MPIJob v1alpha1 launcherStatus Failed is FAILED") {
 TEST_CASE("Volcano Job: status.state.phase decides") {
   const JobKind& k = kind_for(Trainer::Volcano);
   auto status_of = [&](const char* phase) {
-    return kind_status(k, volcanojob("v", kCreated, {{"phase", phase}, {"lastTransitionTime", "2024-05-01T09:55:00Z"}}), nullptr);
+    return kind_status(
+        k, volcanojob("v", kCreated, {{"phase", phase}, {"lastTransitionTime", "2024-05-01T09:55:00Z"}}),
+        nullptr);
   };
   CHECK(status_of("Pending") == "PENDING");
   CHECK(status_of("Running") == "RUNNING");
@@ -163,8 +171,10 @@ TEST_CASE("Volcano Job: status.state.phase decides") {
   CHECK(status_of("Aborted") == "FAILED");
   CHECK(kind_status(k, volcanojob("v", kCreated, nullptr), nullptr) == "PENDING");
 
-  auto done = build(Trainer::Volcano,
-                    volcanojob("v", kCreated, {{"phase", "Completed"}, {"lastTransitionTime", "2024-05-01T09:55:00Z"}}), {});
+  auto done = build(
+      Trainer::Volcano,
+      volcanojob("v", kCreated, {{"phase", "Completed"}, {"lastTransitionTime", "2024-05-01T09:55:00Z"}}),
+      {});
   CHECK(done.duration.count() == 300);
   CHECK(done.gpus_requested == 2);  // trainer task: 2 replicas x 1 GPU; pserver none
 }
@@ -191,14 +201,19 @@ TEST_CASE("operator-free PyTorch (Indexed batch Job): active, Complete, Failed")
   CHECK(r.duration.count() == 480);
   CHECK(r.chief_name == "b-0-abcde");
 
-  json complete = {{"startTime", "2024-05-01T09:52:00Z"}, {"completionTime", "2024-05-01T09:53:00Z"}, {"succeeded", 2},
+  json complete = {{"startTime", "2024-05-01T09:52:00Z"},
+                   {"completionTime", "2024-05-01T09:53:00Z"},
+                   {"succeeded", 2},
                    {"conditions", json::array({{{"type", "Complete"}, {"status", "True"}}})}};
   auto c = build(Trainer::PyTorchNoOperator, batchjob("b", kCreated, complete), {});
   CHECK(c.status == "SUCCEEDED");
   CHECK(c.duration.count() == 60);
 
-  json failed = {{"startTime", "2024-05-01T09:52:00Z"}, {"failed", 1},
-                 {"conditions", json::array({{{"type", "Failed"}, {"status", "True"}, {"reason", "BackoffLimitExceeded"},
+  json failed = {{"startTime", "2024-05-01T09:52:00Z"},
+                 {"failed", 1},
+                 {"conditions", json::array({{{"type", "Failed"},
+                                              {"status", "True"},
+                                              {"reason", "BackoffLimitExceeded"},
                                               {"lastTransitionTime", "2024-05-01T09:54:00Z"}}})}};
   auto f = build(Trainer::PyTorchNoOperator, batchjob("b", kCreated, failed), {});
   CHECK(f.status == "FAILED");
@@ -215,7 +230,9 @@ TEST_CASE("requestGPUsOfJobOwner annotation overrides the sum of limits") {
 
 TEST_CASE("instances sort chief first, then in natural order") {
   std::vector<json> pods;
-  for (int i : {10, 2, 1}) pods.push_back(pod("a-worker-" + std::to_string(i), pytorch_labels("a", "worker", i), "Running", 1, "node-1"));
+  for (int i : {10, 2, 1})
+    pods.push_back(
+        pod("a-worker-" + std::to_string(i), pytorch_labels("a", "worker", i), "Running", 1, "node-1"));
   pods.push_back(pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1, "node-1"));
   auto j = build(Trainer::PyTorch, pytorchjob("a", kCreated, 4, 1), pods);
   REQUIRE(j.instances.size() == 4);

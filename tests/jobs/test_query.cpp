@@ -10,16 +10,21 @@ using nlohmann::json;
 using trainctl::testing::FakeClient;
 using namespace trainctl::jobs;
 
-TEST_CASE("tensorboard_url: a LoadBalancer ingress IP wins; else the first Ready node's InternalIP and nodePort") {
-  json lb = {{"spec", {{"type", "LoadBalancer"}, {"ports", json::array({{{"port", 6006}, {"nodePort", 31000}}})}}},
-             {"status", {{"loadBalancer", {{"ingress", json::array({{{"ip", "47.1.2.3"}}})}}}}}};
+TEST_CASE(
+    "tensorboard_url: a LoadBalancer ingress IP wins; else the first Ready node's InternalIP and nodePort") {
+  json lb = {
+      {"spec", {{"type", "LoadBalancer"}, {"ports", json::array({{{"port", 6006}, {"nodePort", 31000}}})}}},
+      {"status", {{"loadBalancer", {{"ingress", json::array({{{"ip", "47.1.2.3"}}})}}}}}};
   CHECK(tensorboard_url({lb}, {}) == "http://47.1.2.3:6006");
-  json np = {{"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 6006}, {"nodePort", 31000}}})}}}};
-  json not_ready = {{"status", {{"conditions", json::array({{{"type", "Ready"}, {"status", "False"}}})},
-                                {"addresses", json::array({{{"type", "InternalIP"}, {"address", "10.0.0.1"}}})}}}};
-  json ready = {{"status", {{"conditions", json::array({{{"type", "Ready"}, {"status", "True"}}})},
-                            {"addresses", json::array({{{"type", "Hostname"}, {"address", "n2"}},
-                                                       {{"type", "InternalIP"}, {"address", "10.0.0.2"}}})}}}};
+  json np = {
+      {"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 6006}, {"nodePort", 31000}}})}}}};
+  json not_ready = {{"status",
+                     {{"conditions", json::array({{{"type", "Ready"}, {"status", "False"}}})},
+                      {"addresses", json::array({{{"type", "InternalIP"}, {"address", "10.0.0.1"}}})}}}};
+  json ready = {{"status",
+                 {{"conditions", json::array({{{"type", "Ready"}, {"status", "True"}}})},
+                  {"addresses", json::array({{{"type", "Hostname"}, {"address", "n2"}},
+                                             {{"type", "InternalIP"}, {"address", "10.0.0.2"}}})}}}};
   CHECK(tensorboard_url({np}, {not_ready, ready}) == "http://10.0.0.2:31000");
   CHECK(tensorboard_url({np}, {not_ready}).empty());
   json cluster_ip = {{"spec", {{"type", "ClusterIP"}, {"ports", json::array({{{"port", 6006}}})}}}};
@@ -31,7 +36,8 @@ TEST_CASE("read_all: 404 marks a result not found, other errors propagate with t
   c.on_not_found("/apis/x/v1/things?limit=500");
   c.on_get("/api/v1/pods?limit=500", FakeClient::list(json::array({{{"metadata", {{"name", "p"}}}}})));
   c.on_get("/api/v1/namespaces/default/pods/p", json{{"metadata", {{"name", "p"}}}});
-  auto r = read_all(c, {{"/apis/x/v1/things", true}, {"/api/v1/pods", true}, {"/api/v1/namespaces/default/pods/p", false}});
+  auto r = read_all(
+      c, {{"/apis/x/v1/things", true}, {"/api/v1/pods", true}, {"/api/v1/namespaces/default/pods/p", false}});
   CHECK(r[0].not_found);
   REQUIRE(r[1].items.size() == 1);
   CHECK(r[2].object["metadata"]["name"] == "p");
@@ -40,7 +46,9 @@ TEST_CASE("read_all: 404 marks a result not found, other errors propagate with t
 
   FakeClient forbidden;
   forbidden.on("GET", "/api/v1/nodes?limit=500", 403,
-               json{{"kind", "Status"}, {"reason", "Forbidden"}, {"code", 403},
+               json{{"kind", "Status"},
+                    {"reason", "Forbidden"},
+                    {"code", 403},
                     {"message", "nodes is forbidden: User \"alice\" cannot list resource \"nodes\""}});
   try {
     read_all(forbidden, {{"/api/v1/nodes", true}});
@@ -61,17 +69,24 @@ TEST_CASE("kinds_for_type: pytorch covers the operator and the operator-free kin
 
 TEST_CASE("node_usage: GPU-share nodes count aliyun.com/gpu-count; completed pods free their GPUs") {
   json share = {{"metadata", {{"name", "s"}}},
-                {"status", {{"capacity", {{"aliyun.com/gpu-count", "2"}, {"aliyun.com/gpu-mem", "32"}}},
-                            {"allocatable", {{"aliyun.com/gpu-count", "2"}, {"aliyun.com/gpu-mem", "32"}}}}}};
-  json excl = {{"metadata", {{"name", "e"}, {"labels", {{"node-role.kubernetes.io/worker", ""}, {"node-role.kubernetes.io/gpu", ""}}}}},
-               {"status", {{"capacity", {{"nvidia.com/gpu", "4"}}}, {"allocatable", {{"nvidia.com/gpu", "4"}}}}}};
+                {"status",
+                 {{"capacity", {{"aliyun.com/gpu-count", "2"}, {"aliyun.com/gpu-mem", "32"}}},
+                  {"allocatable", {{"aliyun.com/gpu-count", "2"}, {"aliyun.com/gpu-mem", "32"}}}}}};
+  json excl = {
+      {"metadata",
+       {{"name", "e"},
+        {"labels", {{"node-role.kubernetes.io/worker", ""}, {"node-role.kubernetes.io/gpu", ""}}}}},
+      {"status", {{"capacity", {{"nvidia.com/gpu", "4"}}}, {"allocatable", {{"nvidia.com/gpu", "4"}}}}}};
   auto pod = [](const std::string& node, const std::string& res, int n, const std::string& phase) {
     return json{{"metadata", {{"name", "p-" + node + phase}, {"namespace", "default"}}},
-                {"spec", {{"nodeName", node}, {"containers", json::array({{{"resources", {{"limits", {{res, std::to_string(n)}}}}}}})}}},
+                {"spec",
+                 {{"nodeName", node},
+                  {"containers", json::array({{{"resources", {{"limits", {{res, std::to_string(n)}}}}}}})}}},
                 {"status", {{"phase", phase}}}};
   };
-  auto u = node_usage({share, excl}, {pod("s", "aliyun.com/gpu-count", 1, "Running"), pod("e", "nvidia.com/gpu", 2, "Running"),
-                                      pod("e", "nvidia.com/gpu", 2, "Succeeded")});
+  auto u = node_usage({share, excl},
+                      {pod("s", "aliyun.com/gpu-count", 1, "Running"),
+                       pod("e", "nvidia.com/gpu", 2, "Running"), pod("e", "nvidia.com/gpu", 2, "Succeeded")});
   REQUIRE(u.size() == 2);
   CHECK(u[0].name == "e");
   CHECK(u[0].mode == NodeMode::Exclusive);

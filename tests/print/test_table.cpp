@@ -76,7 +76,8 @@ TEST_CASE("control characters from the cluster never reach the terminal") {
 TEST_CASE("sanitize keeps printable UTF-8 and escapes C1 controls and invalid bytes") {
   using trainctl::print::sanitize;
   CHECK(sanitize("训练-data") == "训练-data");
-  CHECK(sanitize("a\xc2\x9b" "31mb") == "a\\u009b31mb");  // CSI as a C1 control
+  CHECK(sanitize("a\xc2\x9b"
+                 "31mb") == "a\\u009b31mb");  // CSI as a C1 control
   CHECK(sanitize("bad\xff") == "bad\\xff");
   CHECK(sanitize("tab\there") == "tab\\x09here");
   CHECK(trainctl::print::display_width("训练") == 4);

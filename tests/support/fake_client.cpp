@@ -6,7 +6,8 @@
 
 namespace trainctl::testing {
 
-FakeClient& FakeClient::on(const std::string& method, const std::string& path, long status, const nlohmann::json& body) {
+FakeClient& FakeClient::on(const std::string& method, const std::string& path, long status,
+                           const nlohmann::json& body) {
   Stub s;
   s.method = method;
   s.path = path;
@@ -18,7 +19,11 @@ FakeClient& FakeClient::on(const std::string& method, const std::string& path, l
 
 FakeClient& FakeClient::on_not_found(const std::string& path) {
   return on("GET", path, 404,
-            {{"kind", "Status"}, {"apiVersion", "v1"}, {"status", "Failure"}, {"reason", "NotFound"}, {"code", 404},
+            {{"kind", "Status"},
+             {"apiVersion", "v1"},
+             {"status", "Failure"},
+             {"reason", "NotFound"},
+             {"code", 404},
              {"message", "the server could not find the requested resource"}});
 }
 
@@ -101,7 +106,8 @@ void FakeClient::verify() const {
 }
 
 nlohmann::json FakeClient::list(const nlohmann::json& items, const std::string& cont) {
-  nlohmann::json l = {{"kind", "List"}, {"apiVersion", "v1"}, {"items", items}, {"metadata", nlohmann::json::object()}};
+  nlohmann::json l = {
+      {"kind", "List"}, {"apiVersion", "v1"}, {"items", items}, {"metadata", nlohmann::json::object()}};
   if (!cont.empty()) l["metadata"]["continue"] = cont;
   return l;
 }

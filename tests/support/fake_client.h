@@ -4,7 +4,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 
@@ -13,7 +12,7 @@
 namespace trainctl::testing {
 
 class FakeClient : public kube::Client {
-public:
+ public:
   struct Stub {
     std::string method;
     std::string path;  // exact, with the query string
@@ -26,7 +25,9 @@ public:
 
   // Answers `method path` once with status and body (a JSON value, serialized).
   FakeClient& on(const std::string& method, const std::string& path, long status, const nlohmann::json& body);
-  FakeClient& on_get(const std::string& path, const nlohmann::json& body) { return on("GET", path, 200, body); }
+  FakeClient& on_get(const std::string& path, const nlohmann::json& body) {
+    return on("GET", path, 200, body);
+  }
   // A 404 with a metav1.Status body, as the API server sends for a missing object or resource.
   FakeClient& on_not_found(const std::string& path);
   // A streamed GET: delivers `lines`; with `cut`, the stream then breaks (TransportError).
@@ -47,7 +48,7 @@ public:
   // A paged list body: {"kind": "List", "items": items, "metadata": {"continue": cont}}.
   static nlohmann::json list(const nlohmann::json& items, const std::string& cont = "");
 
-private:
+ private:
   Stub& take(const std::string& method, const std::string& path);
   std::vector<Stub> m_stubs;
   std::vector<kube::Request> m_requests;

@@ -1,5 +1,7 @@
 #include "rest_fixture.h"
 
+#include "kubesim/builtin_types.h"
+
 #include <catch2/catch.hpp>
 
 using kubesim::json;
@@ -208,4 +210,30 @@ TEST_CASE("REST: pods/log options and errors", "[kubesim][rest]") {
   closer.join();
   REQUIRE(r);
   CHECK(r->body == "first\nsecond\nthird\n");
+}
+
+TEST_CASE("REST: watch from a resourceVersion too old for the history is 410 Gone", "[kubesim][rest]") {
+  SimServer sim;
+  sim.store.set_history_limit(2);
+  auto c = sim.client();
+  for (const char* n : {"a", "b", "c", "d"}) REQUIRE(c->Post("/api/v1/namespaces/default/pods", pod(n), kJson)->status == 201);
+  auto r = c->Get("/api/v1/namespaces/default/pods?watch=true&resourceVersion=1&timeoutSeconds=1");
+  REQUIRE(r);
+  CHECK(r->status == 410);
+  CHECK(body_json(r)["reason"] == "Expired");
+}
+
+TEST_CASE("REST: a custom resource type that is unregistered answers 404", "[kubesim][rest]") {
+  SimServer sim;
+  kubesim::register_builtin_crds(sim.store);
+  auto c = sim.client();
+  CHECK(c->Get("/apis/kubeflow.org/v2beta1/namespaces/default/mpijobs")->status == 200);
+  const auto* rt = sim.store.resolve("mpijobs");
+  REQUIRE(rt);
+  CHECK(rt->kind == "MPIJob");
+  sim.store.unregister_type(rt->group, rt->plural);
+  auto r = c->Get("/apis/kubeflow.org/v2beta1/namespaces/default/mpijobs");
+  CHECK(r->status == 404);
+  json gv = body_json(c->Get("/apis/kubeflow.org/v1"));
+  CHECK(gv["resources"][0]["name"] == "pytorchjobs");
 }

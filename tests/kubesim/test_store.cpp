@@ -196,3 +196,16 @@ TEST_CASE("log store follow returns when the container's log is closed", "[kubes
   CHECK(logs.previous_lines("default", "p", "c").size() == 2);
   CHECK(logs.lines("default", "p", "c").empty());
 }
+
+TEST_CASE("store events_since an rv older than the history window is 410 Expired", "[kubesim][store]") {
+  Store s;
+  s.set_history_limit(3);
+  const auto* cm = s.find("", "v1", "configmaps");
+  uint64_t start = s.resource_version();
+  for (const char* n : {"a", "b", "c", "d", "e"}) s.create(*cm, configmap(n));
+  auto e = status_of([&] { s.events_since(*cm, start); });
+  CHECK(e.code == 410);
+  CHECK(e.reason == "Expired");
+  CHECK(e.message.rfind("too old resource version: " + std::to_string(start), 0) == 0);
+  CHECK(s.events_since(*cm, s.resource_version() - 2).size() == 2);
+}

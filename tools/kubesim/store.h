@@ -144,6 +144,8 @@ public:
   // Events of rt after resource_version rv still in the history window (for watch with
   // ?resourceVersion=). Throws 410 Gone (reason Expired) when rv is older than the window.
   std::vector<WatchEvent> events_since(const ResourceType& rt, uint64_t rv) const;
+  // How many events the history window keeps (default 20,000).
+  void set_history_limit(size_t events);
 
 private:
   struct Impl;

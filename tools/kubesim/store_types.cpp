@@ -214,6 +214,12 @@ void Store::unwatch(uint64_t handle) {
   m->watchers.erase(handle);
 }
 
+void Store::set_history_limit(size_t events) {
+  std::unique_lock lock(m->mu);
+  m->history_limit = events == 0 ? 1 : events;
+  while (m->history.size() > m->history_limit) m->history.pop_front();
+}
+
 std::vector<WatchEvent> Store::events_since(const ResourceType& rt, uint64_t rv) const {
   std::shared_lock lock(m->mu);
   std::vector<WatchEvent> out;

@@ -202,3 +202,23 @@ TEST_CASE("activeDeadlineSeconds fails a running PyTorchJob", "[controllers][pyt
   REQUIRE(failed != nullptr);
   CHECK((*failed)["message"] == "Job slow has failed because it was active longer than specified deadline");
 }
+
+TEST_CASE("restartPolicy ExitCode restarts a replica that died with a retryable code", "[controllers][pytorch]") {
+  SimFixture f;
+  json job = pytorch_job("flaky", 1, "crash");
+  job["spec"]["pytorchReplicaSpecs"]["Worker"]["restartPolicy"] = "ExitCode";
+  job["spec"]["pytorchReplicaSpecs"]["Master"]["restartPolicy"] = "ExitCode";
+  f.create("kubeflow.org", "v1", "pytorchjobs", job);
+  f.step(0ms);
+  const std::string first_uid = f.pod("flaky-worker-0")["metadata"]["uid"];
+  CHECK(f.pod("flaky-worker-0")["spec"]["restartPolicy"] == "Never");
+  f.step(33s);  // containers exit 137 after 30 s of running
+  json st = f.get("kubeflow.org", "v1", "pytorchjobs", "flaky");
+  const json* restarting = find_condition(st, "Restarting");
+  REQUIRE(restarting != nullptr);
+  CHECK((*restarting)["reason"] == "PyTorchJobRestarting");
+  CHECK(find_condition(st, "Failed") == nullptr);
+  // The failed pod was replaced by a new one of the same name.
+  CHECK(f.pod("flaky-worker-0")["metadata"]["uid"] != first_uid);
+  CHECK(phase(f.pod("flaky-worker-0")) != "Failed");
+}

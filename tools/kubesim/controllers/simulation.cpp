@@ -43,6 +43,7 @@ struct Simulation::Impl {
   std::set<ObjectKey> dirty;
   std::multimap<TimePoint, ObjectKey> timers;
   bool nodes_or_pods_changed = true;
+  TimePoint last_retry{};
 
   std::mutex round_mutex;
   uint64_t watch_handle = 0;
@@ -107,7 +108,9 @@ struct Simulation::Impl {
           timers.erase(timers.begin());
         }
         batch.swap(dirty);
-        scheduling = nodes_or_pods_changed || iteration == 0;
+        // Without a pod or node change, retry pending pods at most once per simulated second.
+        scheduling = nodes_or_pods_changed || (iteration == 0 && t - last_retry >= seconds(1));
+        if (scheduling) last_retry = t;
         nodes_or_pods_changed = false;
       }
       if (batch.empty() && !scheduling) return;

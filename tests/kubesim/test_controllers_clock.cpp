@@ -1,7 +1,7 @@
 // The real clock (speed factor, background thread) and gang scheduling of training jobs.
-#include "test_controllers_fixture.h"
-
 #include <thread>
+
+#include "test_controllers_fixture.h"
 
 using namespace kubesim;
 using namespace kubesim::testing;
@@ -17,10 +17,17 @@ TEST_CASE("with the real clock a job runs to completion in the background", "[co
   Simulation sim(store, logs, opt);
   sim.start();
   const auto t0 = sim.now();
-  json job = {{"apiVersion", "batch/v1"}, {"kind", "Job"},
-              {"metadata", {{"name", "quick"}, {"namespace", "default"}, {"annotations", {{"kubesim.trainctl.io/duration", "10s"}}}}},
-              {"spec", {{"template", {{"spec", {{"restartPolicy", "Never"},
-                                                {"containers", json::array({gpu_container("c", "python train.py", 1)})}}}}}}}};
+  json job = {{"apiVersion", "batch/v1"},
+              {"kind", "Job"},
+              {"metadata",
+               {{"name", "quick"},
+                {"namespace", "default"},
+                {"annotations", {{"kubesim.trainctl.io/duration", "10s"}}}}},
+              {"spec",
+               {{"template",
+                 {{"spec",
+                   {{"restartPolicy", "Never"},
+                    {"containers", json::array({gpu_container("c", "python train.py", 1)})}}}}}}}};
   store.create(*store.find("batch", "v1", "jobs"), job);
   bool complete = false;
   // Polls for at most 30 s of real time; the job needs about 12 simulated seconds.
@@ -34,14 +41,18 @@ TEST_CASE("with the real clock a job runs to completion in the background", "[co
   CHECK(sim.now() - t0 >= 12s);  // simulated time moved faster than real time
 }
 
-TEST_CASE("PyTorchJob schedulingPolicy.minAvailable creates a PodGroup and gangs its pods", "[controllers][pytorch][scheduler]") {
+TEST_CASE("PyTorchJob schedulingPolicy.minAvailable creates a PodGroup and gangs its pods",
+          "[controllers][pytorch][scheduler]") {
   SimFixture f;
   json tmpl = {{"spec", {{"containers", json::array({gpu_container("pytorch", "python train.py", 2)})}}}};
-  json job = {{"apiVersion", "kubeflow.org/v1"}, {"kind", "PyTorchJob"},
+  json job = {{"apiVersion", "kubeflow.org/v1"},
+              {"kind", "PyTorchJob"},
               {"metadata", {{"name", "gang"}, {"namespace", "default"}}},
-              {"spec", {{"runPolicy", {{"schedulingPolicy", {{"minAvailable", 4}}}}},
-                        {"pytorchReplicaSpecs", {{"Master", {{"replicas", 1}, {"template", tmpl}}},
-                                                 {"Worker", {{"replicas", 3}, {"template", tmpl}}}}}}}};
+              {"spec",
+               {{"runPolicy", {{"schedulingPolicy", {{"minAvailable", 4}}}}},
+                {"pytorchReplicaSpecs",
+                 {{"Master", {{"replicas", 1}, {"template", tmpl}}},
+                  {"Worker", {{"replicas", 3}, {"template", tmpl}}}}}}}};
   f.create("kubeflow.org", "v1", "pytorchjobs", job);
   f.step(5s);
   json pg = f.get("scheduling.volcano.sh", "v1beta1", "podgroups", "gang");

@@ -2,17 +2,16 @@
 // masters without GPUs, 3 workers with 2 nvidia.com/gpu each), for controller tests.
 #pragma once
 
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <memory>
+#include <string>
+
 #include "kubesim/controllers/context.h"
 #include "kubesim/controllers/simulation.h"
 #include "kubesim/logs.h"
 #include "kubesim/seed.h"
 #include "kubesim/store.h"
-
-#include <catch2/catch.hpp>
-
-#include <chrono>
-#include <memory>
-#include <string>
 
 namespace kubesim::testing {
 
@@ -52,7 +51,9 @@ struct SimFixture {
                            const std::string& name, const std::string& ns = "default") {
     return store.get(type(group, version, plural), ns, name);
   }
-  json pod(const std::string& name, const std::string& ns = "default") { return get("", "v1", "pods", name, ns); }
+  json pod(const std::string& name, const std::string& ns = "default") {
+    return get("", "v1", "pods", name, ns);
+  }
   std::vector<json> list(const std::string& group, const std::string& version, const std::string& plural,
                          const std::string& ns = "default") {
     std::vector<json> out;
@@ -79,8 +80,8 @@ inline const json* find_condition(const json& obj, const std::string& type) {
 inline std::string phase(const json& pod) { return pod.value("status", json::object()).value("phase", ""); }
 
 inline json gpu_container(const std::string& name, const std::string& command, int gpus) {
-  json c = {{"name", name}, {"image", "registry.example/train:1"},
-            {"command", json::array({"sh", "-c", command})}};
+  json c = {
+      {"name", name}, {"image", "registry.example/train:1"}, {"command", json::array({"sh", "-c", command})}};
   if (gpus > 0) c["resources"] = {{"limits", {{"nvidia.com/gpu", gpus}}}};
   return c;
 }

@@ -1,7 +1,6 @@
 // PyTorchJob: the training-operator's pods, labels, env, services and status conditions.
-#include "test_controllers_fixture.h"
-
 #include "kubesim/controllers/context.h"
+#include "test_controllers_fixture.h"
 
 using namespace kubesim;
 using namespace kubesim::testing;
@@ -9,13 +8,21 @@ using namespace kubesim::testing;
 namespace {
 
 json pytorch_job(const std::string& name, int workers, const std::string& outcome = "succeed") {
-  json tmpl = {{"spec", {{"containers", json::array({gpu_container(
-                                            "pytorch", "python /root/code/mnist-pytorch/mnist.py --epochs 10", 1)})}}}};
-  return {{"apiVersion", "kubeflow.org/v1"}, {"kind", "PyTorchJob"},
-          {"metadata", {{"name", name}, {"namespace", "default"},
-                        {"annotations", {{"kubesim.trainctl.io/outcome", outcome}, {"kubesim.trainctl.io/duration", "30s"}}}}},
-          {"spec", {{"pytorchReplicaSpecs", {{"Master", {{"replicas", 1}, {"restartPolicy", "OnFailure"}, {"template", tmpl}}},
-                                             {"Worker", {{"replicas", workers}, {"restartPolicy", "OnFailure"}, {"template", tmpl}}}}}}}};
+  json tmpl = {
+      {"spec",
+       {{"containers", json::array({gpu_container(
+                           "pytorch", "python /root/code/mnist-pytorch/mnist.py --epochs 10", 1)})}}}};
+  return {{"apiVersion", "kubeflow.org/v1"},
+          {"kind", "PyTorchJob"},
+          {"metadata",
+           {{"name", name},
+            {"namespace", "default"},
+            {"annotations",
+             {{"kubesim.trainctl.io/outcome", outcome}, {"kubesim.trainctl.io/duration", "30s"}}}}},
+          {"spec",
+           {{"pytorchReplicaSpecs",
+             {{"Master", {{"replicas", 1}, {"restartPolicy", "OnFailure"}, {"template", tmpl}}},
+              {"Worker", {{"replicas", workers}, {"restartPolicy", "OnFailure"}, {"template", tmpl}}}}}}}};
 }
 
 }  // namespace
@@ -122,7 +129,8 @@ TEST_CASE("PyTorchJob goes Created -> Running -> Succeeded with logs", "[control
   CHECK(job["status"].contains("completionTime"));
   CHECK(job["status"]["replicaStatuses"]["Master"]["succeeded"] == 1);
   CHECK(phase(f.pod("pytorch-dist-master-0")) == "Succeeded");
-  CHECK(f.pod("pytorch-dist-master-0")["status"]["containerStatuses"][0]["state"]["terminated"]["exitCode"] == 0);
+  CHECK(f.pod("pytorch-dist-master-0")["status"]["containerStatuses"][0]["state"]["terminated"]["exitCode"] ==
+        0);
 
   // Logs: the PyTorch example's header and footer, every progress line numbered in order.
   auto lines = f.logs.lines("default", "pytorch-dist-master-0", "pytorch");
@@ -130,7 +138,8 @@ TEST_CASE("PyTorchJob goes Created -> Running -> Succeeded with logs", "[control
   CHECK(lines.front().text == "WORLD_SIZE: 3, CURRENT_RANK: 0");
   CHECK(lines.back().text == "accuracy=0.9904");
   CHECK(f.logs.closed("default", "pytorch-dist-master-0", "pytorch"));
-  CHECK(f.logs.lines("default", "pytorch-dist-worker-0", "pytorch").front().text == "WORLD_SIZE: 3, CURRENT_RANK: 1");
+  CHECK(f.logs.lines("default", "pytorch-dist-worker-0", "pytorch").front().text ==
+        "WORLD_SIZE: 3, CURRENT_RANK: 1");
   size_t numbered = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
     auto pos = lines[i].text.rfind(" step=");
@@ -203,7 +212,8 @@ TEST_CASE("activeDeadlineSeconds fails a running PyTorchJob", "[controllers][pyt
   CHECK((*failed)["message"] == "Job slow has failed because it was active longer than specified deadline");
 }
 
-TEST_CASE("restartPolicy ExitCode restarts a replica that died with a retryable code", "[controllers][pytorch]") {
+TEST_CASE("restartPolicy ExitCode restarts a replica that died with a retryable code",
+          "[controllers][pytorch]") {
   SimFixture f;
   json job = pytorch_job("flaky", 1, "crash");
   job["spec"]["pytorchReplicaSpecs"]["Worker"]["restartPolicy"] = "ExitCode";

@@ -1,18 +1,27 @@
 // batch/v1 Jobs, Deployments and Services.
-#include "test_controllers_fixture.h"
-
 #include <regex>
+
+#include "test_controllers_fixture.h"
 
 using namespace kubesim;
 using namespace kubesim::testing;
 
 TEST_CASE("an Indexed Job runs one pod per completion index", "[controllers][job]") {
   SimFixture f;
-  json job = {{"apiVersion", "batch/v1"}, {"kind", "Job"},
-              {"metadata", {{"name", "dist"}, {"namespace", "default"}, {"annotations", {{"kubesim.trainctl.io/duration", "20s"}}}}},
-              {"spec", {{"completionMode", "Indexed"}, {"completions", 3}, {"parallelism", 3},
-                        {"template", {{"spec", {{"restartPolicy", "Never"},
-                                                {"containers", json::array({gpu_container("trainer", "torchrun train.py", 1)})}}}}}}}};
+  json job = {{"apiVersion", "batch/v1"},
+              {"kind", "Job"},
+              {"metadata",
+               {{"name", "dist"},
+                {"namespace", "default"},
+                {"annotations", {{"kubesim.trainctl.io/duration", "20s"}}}}},
+              {"spec",
+               {{"completionMode", "Indexed"},
+                {"completions", 3},
+                {"parallelism", 3},
+                {"template",
+                 {{"spec",
+                   {{"restartPolicy", "Never"},
+                    {"containers", json::array({gpu_container("trainer", "torchrun train.py", 1)})}}}}}}}};
   json created = f.create("batch", "v1", "jobs", job);
   f.step(0ms);
   const std::string uid = created["metadata"]["uid"];
@@ -50,12 +59,19 @@ TEST_CASE("an Indexed Job runs one pod per completion index", "[controllers][job
 
 TEST_CASE("a failing Job stops at its backoffLimit", "[controllers][job]") {
   SimFixture f;
-  json job = {{"apiVersion", "batch/v1"}, {"kind", "Job"},
-              {"metadata", {{"name", "bad"}, {"namespace", "default"},
-                            {"annotations", {{"kubesim.trainctl.io/outcome", "fail"}, {"kubesim.trainctl.io/duration", "5s"}}}}},
-              {"spec", {{"backoffLimit", 1},
-                        {"template", {{"spec", {{"restartPolicy", "Never"},
-                                                {"containers", json::array({gpu_container("c", "python fail.py", 0)})}}}}}}}};
+  json job = {
+      {"apiVersion", "batch/v1"},
+      {"kind", "Job"},
+      {"metadata",
+       {{"name", "bad"},
+        {"namespace", "default"},
+        {"annotations", {{"kubesim.trainctl.io/outcome", "fail"}, {"kubesim.trainctl.io/duration", "5s"}}}}},
+      {"spec",
+       {{"backoffLimit", 1},
+        {"template",
+         {{"spec",
+           {{"restartPolicy", "Never"},
+            {"containers", json::array({gpu_container("c", "python fail.py", 0)})}}}}}}}};
   f.create("batch", "v1", "jobs", job);
   f.step(60s);
   json st = f.get("batch", "v1", "jobs", "bad")["status"];
@@ -67,19 +83,31 @@ TEST_CASE("a failing Job stops at its backoffLimit", "[controllers][job]") {
   CHECK_FALSE(st.contains("completionTime"));
 }
 
-TEST_CASE("a TensorBoard Deployment gets a ReplicaSet, a ready pod and a NodePort", "[controllers][deployment]") {
+TEST_CASE("a TensorBoard Deployment gets a ReplicaSet, a ready pod and a NodePort",
+          "[controllers][deployment]") {
   SimFixture f;
   json labels = {{"app", "tensorboard"}, {"release", "pytorch-dist"}};
-  json dep = {{"apiVersion", "apps/v1"}, {"kind", "Deployment"},
+  json dep = {{"apiVersion", "apps/v1"},
+              {"kind", "Deployment"},
               {"metadata", {{"name", "pytorch-dist-tensorboard"}, {"namespace", "default"}}},
-              {"spec", {{"replicas", 1}, {"selector", {{"matchLabels", labels}}},
-                        {"template", {{"metadata", {{"labels", labels}}},
-                                      {"spec", {{"containers", json::array({{{"name", "tensorboard"}, {"image", "tensorflow/tensorflow:1.12.0"},
-                                                                             {"command", json::array({"tensorboard", "--logdir", "/mnist_data/logs"})}}})}}}}}}}};
+              {"spec",
+               {{"replicas", 1},
+                {"selector", {{"matchLabels", labels}}},
+                {"template",
+                 {{"metadata", {{"labels", labels}}},
+                  {"spec",
+                   {{"containers", json::array({{{"name", "tensorboard"},
+                                                 {"image", "tensorflow/tensorflow:1.12.0"},
+                                                 {"command", json::array({"tensorboard", "--logdir",
+                                                                          "/mnist_data/logs"})}}})}}}}}}}};
   f.create("apps", "v1", "deployments", dep);
-  json svc = {{"apiVersion", "v1"}, {"kind", "Service"},
+  json svc = {{"apiVersion", "v1"},
+              {"kind", "Service"},
               {"metadata", {{"name", "pytorch-dist-tensorboard"}, {"namespace", "default"}}},
-              {"spec", {{"type", "NodePort"}, {"selector", labels}, {"ports", json::array({{{"port", 6006}, {"targetPort", 6006}}})}}}};
+              {"spec",
+               {{"type", "NodePort"},
+                {"selector", labels},
+                {"ports", json::array({{{"port", 6006}, {"targetPort", 6006}}})}}}};
   f.create("", "v1", "services", svc);
   f.step(5s);
   auto rss = f.list("apps", "v1", "replicasets");
@@ -99,7 +127,8 @@ TEST_CASE("a TensorBoard Deployment gets a ReplicaSet, a ready pod and a NodePor
   // TensorBoard keeps running (restartPolicy Always).
   f.step(120s);
   CHECK(phase(f.list("", "v1", "pods")[0]) == "Running");
-  const auto port = f.get("", "v1", "services", "pytorch-dist-tensorboard")["spec"]["ports"][0]["nodePort"].get<int>();
+  const auto port =
+      f.get("", "v1", "services", "pytorch-dist-tensorboard")["spec"]["ports"][0]["nodePort"].get<int>();
   CHECK(port >= 30000);
   CHECK(port <= 32767);
 }
@@ -107,12 +136,15 @@ TEST_CASE("a TensorBoard Deployment gets a ReplicaSet, a ready pod and a NodePor
 TEST_CASE("allocate_node_port keeps valid ports and refuses bad ones", "[controllers][service]") {
   Store store;
   json svc = {{"metadata", {{"name", "s"}}},
-              {"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 80}, {"nodePort", 31000}}, {{"port", 81}}})}}}};
+              {"spec",
+               {{"type", "NodePort"},
+                {"ports", json::array({{{"port", 80}, {"nodePort", 31000}}, {{"port", 81}}})}}}};
   allocate_node_port(store, svc);
   CHECK(svc["spec"]["ports"][0]["nodePort"] == 31000);
   CHECK(svc["spec"]["ports"][1]["nodePort"] >= 30000);
   CHECK(svc["spec"]["ports"][1]["nodePort"] != 31000);
-  json bad = {{"metadata", {{"name", "b"}}}, {"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 80}, {"nodePort", 80}}})}}}};
+  json bad = {{"metadata", {{"name", "b"}}},
+              {"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 80}, {"nodePort", 80}}})}}}};
   try {
     allocate_node_port(store, bad);
     FAIL("expected 422");

@@ -1,7 +1,7 @@
 // MPIJob (mpi-operator v2beta1) and Volcano Job controllers.
-#include "test_controllers_fixture.h"
-
 #include <regex>
+
+#include "test_controllers_fixture.h"
 
 using namespace kubesim;
 using namespace kubesim::testing;
@@ -9,27 +9,48 @@ using namespace kubesim::testing;
 namespace {
 
 json mpi_job(const std::string& name, int workers) {
-  json launcher = {{"spec", {{"containers", json::array({{{"name", "launcher"}, {"image", "mpioperator/tensorflow-benchmarks:latest"},
-                                                          {"command", json::array({"mpirun", "--allow-run-as-root", "-np", "2", "python",
-                                                                                   "scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py"})}}})}}}};
+  json launcher = {
+      {"spec",
+       {{"containers",
+         json::array({{{"name", "launcher"},
+                       {"image", "mpioperator/tensorflow-benchmarks:latest"},
+                       {"command", json::array({"mpirun", "--allow-run-as-root", "-np", "2", "python",
+                                                "scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py"})}}})}}}};
   json worker = {{"spec", {{"containers", json::array({gpu_container("worker", "/usr/sbin/sshd -De", 1)})}}}};
-  return {{"apiVersion", "kubeflow.org/v2beta1"}, {"kind", "MPIJob"},
-          {"metadata", {{"name", name}, {"namespace", "default"}, {"annotations", {{"kubesim.trainctl.io/duration", "30s"}}}}},
-          {"spec", {{"slotsPerWorker", 2}, {"runPolicy", {{"cleanPodPolicy", "Running"}}},
-                    {"mpiReplicaSpecs", {{"Launcher", {{"replicas", 1}, {"template", launcher}}},
-                                         {"Worker", {{"replicas", workers}, {"template", worker}}}}}}}};
+  return {{"apiVersion", "kubeflow.org/v2beta1"},
+          {"kind", "MPIJob"},
+          {"metadata",
+           {{"name", name},
+            {"namespace", "default"},
+            {"annotations", {{"kubesim.trainctl.io/duration", "30s"}}}}},
+          {"spec",
+           {{"slotsPerWorker", 2},
+            {"runPolicy", {{"cleanPodPolicy", "Running"}}},
+            {"mpiReplicaSpecs",
+             {{"Launcher", {{"replicas", 1}, {"template", launcher}}},
+              {"Worker", {{"replicas", workers}, {"template", worker}}}}}}}};
 }
 
 json volcano_job(const std::string& name, int pservers, int trainers, int gpus, int min_available) {
   auto task = [&](const std::string& tname, int replicas) {
-    return json{{"name", tname}, {"replicas", replicas},
-                {"template", {{"spec", {{"restartPolicy", "Never"},
-                                        {"containers", json::array({gpu_container(tname, "python train.py", gpus)})}}}}}};
+    return json{{"name", tname},
+                {"replicas", replicas},
+                {"template",
+                 {{"spec",
+                   {{"restartPolicy", "Never"},
+                    {"containers", json::array({gpu_container(tname, "python train.py", gpus)})}}}}}};
   };
-  return {{"apiVersion", "batch.volcano.sh/v1alpha1"}, {"kind", "Job"},
-          {"metadata", {{"name", name}, {"namespace", "default"}, {"annotations", {{"kubesim.trainctl.io/duration", "30s"}}}}},
-          {"spec", {{"minAvailable", min_available}, {"schedulerName", "volcano"}, {"plugins", {{"env", json::array()}, {"svc", json::array()}}},
-                    {"tasks", json::array({task("pserver", pservers), task("trainer", trainers)})}}}};
+  return {{"apiVersion", "batch.volcano.sh/v1alpha1"},
+          {"kind", "Job"},
+          {"metadata",
+           {{"name", name},
+            {"namespace", "default"},
+            {"annotations", {{"kubesim.trainctl.io/duration", "30s"}}}}},
+          {"spec",
+           {{"minAvailable", min_available},
+            {"schedulerName", "volcano"},
+            {"plugins", {{"env", json::array()}, {"svc", json::array()}}},
+            {"tasks", json::array({task("pserver", pservers), task("trainer", trainers)})}}}};
 }
 
 }  // namespace
@@ -64,14 +85,17 @@ TEST_CASE("MPIJob creates workers, then the launcher Job and its pod", "[control
   CHECK(launcher_job["metadata"]["labels"]["training.kubeflow.org/job-role"] == "launcher");
   std::vector<json> launchers;
   for (const auto& p : f.list("", "v1", "pods"))
-    if (p["metadata"]["labels"].value("training.kubeflow.org/job-role", "") == "launcher") launchers.push_back(p);
+    if (p["metadata"]["labels"].value("training.kubeflow.org/job-role", "") == "launcher")
+      launchers.push_back(p);
   REQUIRE(launchers.size() == 1);
   const std::string lname = launchers[0]["metadata"]["name"];
-  CHECK(std::regex_match(lname, std::regex("tensorflow-benchmarks-launcher-[bcdfghjklmnpqrstvwxz2456789]{5}")));
+  CHECK(
+      std::regex_match(lname, std::regex("tensorflow-benchmarks-launcher-[bcdfghjklmnpqrstvwxz2456789]{5}")));
   CHECK(launchers[0]["metadata"]["labels"]["job-name"] == "tensorflow-benchmarks-launcher");
   CHECK(launchers[0]["metadata"]["labels"]["training.kubeflow.org/job-name"] == "tensorflow-benchmarks");
   CHECK(launchers[0]["metadata"]["ownerReferences"][0]["kind"] == "Job");
-  CHECK(env_value(launchers[0]["spec"]["containers"][0], "OMPI_MCA_orte_default_hostfile") == "/etc/mpi/hostfile");
+  CHECK(env_value(launchers[0]["spec"]["containers"][0], "OMPI_MCA_orte_default_hostfile") ==
+        "/etc/mpi/hostfile");
   CHECK(phase(launchers[0]) == "Running");
   job = f.get("kubeflow.org", "v2beta1", "mpijobs", "tensorflow-benchmarks");
   REQUIRE(find_condition(job, "Running") != nullptr);
@@ -101,7 +125,8 @@ TEST_CASE("Volcano job with pserver and trainer tasks is gang-scheduled", "[cont
   json pg = f.get("scheduling.volcano.sh", "v1beta1", "podgroups", pg_name);
   CHECK(pg["spec"]["minMember"] == 4);
   CHECK(pg["spec"]["queue"] == "default");
-  for (const char* name : {"fluid-ctr-pserver-0", "fluid-ctr-pserver-1", "fluid-ctr-trainer-0", "fluid-ctr-trainer-1"}) {
+  for (const char* name :
+       {"fluid-ctr-pserver-0", "fluid-ctr-pserver-1", "fluid-ctr-trainer-0", "fluid-ctr-trainer-1"}) {
     json p = f.pod(name);
     CHECK(p["metadata"]["annotations"]["scheduling.k8s.io/group-name"] == pg_name);
     CHECK(p["metadata"]["labels"]["volcano.sh/job-name"] == "fluid-ctr");
@@ -133,7 +158,8 @@ TEST_CASE("a gang that does not fit stays Pending as a whole", "[controllers][vo
   // 4 pods x 2 GPUs = 8 GPUs on a cluster of 6: nothing may be bound.
   f.create("batch.volcano.sh", "v1alpha1", "jobs", volcano_job("too-big", 2, 2, 2, 4));
   f.step(10s);
-  for (const char* name : {"too-big-pserver-0", "too-big-pserver-1", "too-big-trainer-0", "too-big-trainer-1"}) {
+  for (const char* name :
+       {"too-big-pserver-0", "too-big-pserver-1", "too-big-trainer-0", "too-big-trainer-1"}) {
     json p = f.pod(name);
     CHECK(p["spec"].value("nodeName", "") == "");
     CHECK(phase(p) == "Pending");

@@ -7,9 +7,12 @@ using namespace kubesim::testing;
 namespace {
 
 json bare_pod(const std::string& name, int gpus) {
-  return {{"apiVersion", "v1"}, {"kind", "Pod"},
+  return {{"apiVersion", "v1"},
+          {"kind", "Pod"},
           {"metadata", {{"name", name}, {"namespace", "default"}}},
-          {"spec", {{"restartPolicy", "Never"}, {"containers", json::array({gpu_container("main", "sleep 3600", gpus)})}}}};
+          {"spec",
+           {{"restartPolicy", "Never"},
+            {"containers", json::array({gpu_container("main", "sleep 3600", gpus)})}}}};
 }
 
 std::vector<json> events_for(SimFixture& f, const std::string& pod, const std::string& reason) {
@@ -64,8 +67,8 @@ TEST_CASE("nodeSelector and tolerations", "[scheduler]") {
 
   json tolerated = on_master;
   tolerated["metadata"]["name"] = "tolerated";
-  tolerated["spec"]["tolerations"] = json::array({{{"key", "node-role.kubernetes.io/master"}, {"operator", "Exists"},
-                                                   {"effect", "NoSchedule"}}});
+  tolerated["spec"]["tolerations"] = json::array(
+      {{{"key", "node-role.kubernetes.io/master"}, {"operator", "Exists"}, {"effect", "NoSchedule"}}});
   f.create("", "v1", "pods", tolerated);
 
   json nowhere = bare_pod("nowhere", 0);
@@ -78,7 +81,8 @@ TEST_CASE("nodeSelector and tolerations", "[scheduler]") {
         "0/6 nodes are available: 3 node(s) didn't match Pod's node affinity/selector, "
         "3 node(s) had untolerated taint {node-role.kubernetes.io/master: }.");
   const std::string node = f.pod("tolerated")["spec"].value("nodeName", "");
-  CHECK((node == "cn-huhehaote.192.168.0.20" || node == "cn-huhehaote.192.168.0.21" || node == "cn-huhehaote.192.168.0.22"));
+  CHECK((node == "cn-huhehaote.192.168.0.20" || node == "cn-huhehaote.192.168.0.21" ||
+         node == "cn-huhehaote.192.168.0.22"));
   CHECK(f.pod("nowhere")["spec"].value("nodeName", "") == "");
 }
 
@@ -116,7 +120,8 @@ TEST_CASE("coscheduling labels bind a gang all or nothing", "[scheduler]") {
   for (int i = 0; i < 3; ++i) f.create("", "v1", "pods", gang_pod("fit-" + std::to_string(i), "fit", 3, 1));
   f.step(0ms);
   for (int i = 0; i < 4; ++i) CHECK(f.pod("big-" + std::to_string(i))["spec"].value("nodeName", "") == "");
-  for (int i = 0; i < 3; ++i) CHECK_FALSE(f.pod("fit-" + std::to_string(i))["spec"].value("nodeName", "").empty());
+  for (int i = 0; i < 3; ++i)
+    CHECK_FALSE(f.pod("fit-" + std::to_string(i))["spec"].value("nodeName", "").empty());
 }
 
 TEST_CASE("pods go ContainerCreating, Init, Running with kubelet statuses", "[scheduler][kubelet]") {

@@ -1,9 +1,8 @@
 // Seed files and the large-cluster generator.
-#include "test_controllers_fixture.h"
+#include <fstream>
 
 #include "support/paths.h"
-
-#include <fstream>
+#include "test_controllers_fixture.h"
 
 using namespace kubesim;
 using namespace kubesim::testing;
@@ -11,7 +10,8 @@ using namespace kubesim::testing;
 TEST_CASE("the demo seed is seed 000's cluster", "[seed]") {
   Store store;
   Simulation::ensure_types(store);
-  SeedStats stats = load_seed_file(store, std::string(TRAINCTL_SOURCE_DIR) + "/tools/kubesim/seeds/demo.yaml");
+  SeedStats stats =
+      load_seed_file(store, std::string(TRAINCTL_SOURCE_DIR) + "/tools/kubesim/seeds/demo.yaml");
   CHECK(stats.nodes == 6);
   CHECK(stats.pvcs == 1);
   const ResourceType* nodes = store.find("", "v1", "nodes");
@@ -135,7 +135,8 @@ TEST_CASE("the generator preloads 5,000 nodes, 10,000 jobs and 150,000 pods", "[
   Store store;
   const auto start = std::chrono::steady_clock::now();
   GenerateStats stats = generate_cluster(store, GenerateOptions{});
-  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  const auto took =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
   WARN("generated 5,000 nodes / 10,000 jobs / 150,000 pods in " << took.count() << " ms");
   CHECK(stats.nodes == 5000);
   CHECK(stats.jobs == 10000);

@@ -1,13 +1,13 @@
 // Seed files: nodes, namespaces, PVCs and arbitrary manifests loaded into the store.
 #include "kubesim/seed.h"
 
-#include "kubesim/seed_objects.h"
-#include "kubesim/store.h"
-#include "schema/yaml_json.h"
-
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "kubesim/seed_objects.h"
+#include "kubesim/store.h"
+#include "schema/yaml_json.h"
 
 namespace kubesim {
 
@@ -66,7 +66,8 @@ SeedStats load_seed_file(Store& store, const std::string& path) {
     for (json o : objects) {
       const ResourceType* rt = store.find_kind(o.value("apiVersion", ""), o.value("kind", ""));
       if (!rt)
-        throw std::runtime_error(path + ": unknown kind " + o.value("kind", "?") + " in " + o.value("apiVersion", "?"));
+        throw std::runtime_error(path + ": unknown kind " + o.value("kind", "?") + " in " +
+                                 o.value("apiVersion", "?"));
       if (rt->namespaced) {
         if (!o["metadata"].contains("namespace")) o["metadata"]["namespace"] = "default";
         const std::string ns = o["metadata"]["namespace"];
@@ -94,13 +95,21 @@ GenerateOptions parse_generate_options(const std::string& text) {
     } catch (const std::exception&) {
       throw std::invalid_argument("not a number in --generate: " + item);
     }
-    if (key == "nodes") o.nodes = v;
-    else if (key == "jobs") o.jobs = v;
-    else if (key == "pods") o.pods = v;
-    else if (key == "gpus") o.gpus_per_node = static_cast<int>(v);
-    else if (key == "namespaces") o.namespaces = v;
-    else if (key == "seed") o.random_seed = v;
-    else throw std::invalid_argument("unknown --generate key " + key + " (nodes, jobs, pods, gpus, namespaces, seed)");
+    if (key == "nodes")
+      o.nodes = v;
+    else if (key == "jobs")
+      o.jobs = v;
+    else if (key == "pods")
+      o.pods = v;
+    else if (key == "gpus")
+      o.gpus_per_node = static_cast<int>(v);
+    else if (key == "namespaces")
+      o.namespaces = v;
+    else if (key == "seed")
+      o.random_seed = v;
+    else
+      throw std::invalid_argument("unknown --generate key " + key +
+                                  " (nodes, jobs, pods, gpus, namespaces, seed)");
   }
   return o;
 }

@@ -1,10 +1,10 @@
 // batch/v1 Job: pods, completions and status like kube-controller-manager's job controller.
 #include "kubesim/controllers/batch_job.h"
 
+#include <set>
+
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/run_policy.h"
-
-#include <set>
 
 namespace kubesim {
 
@@ -62,9 +62,12 @@ void BatchJobController::create_pod(const json& job, int index) {
     if (spec.contains("containers"))
       for (auto& c : spec["containers"]) {
         if (!c.contains("env") || !c["env"].is_array()) c["env"] = json::array();
-        c["env"].push_back({{"name", "JOB_COMPLETION_INDEX"},
-                            {"valueFrom", {{"fieldRef", {{"apiVersion", "v1"},
-                                                         {"fieldPath", "metadata.annotations['batch.kubernetes.io/job-completion-index']"}}}}}});
+        c["env"].push_back(
+            {{"name", "JOB_COMPLETION_INDEX"},
+             {"valueFrom",
+              {{"fieldRef",
+                {{"apiVersion", "v1"},
+                 {"fieldPath", "metadata.annotations['batch.kubernetes.io/job-completion-index']"}}}}}});
       }
   }
   meta["labels"] = labels;
@@ -75,8 +78,10 @@ void BatchJobController::create_pod(const json& job, int index) {
   for (int attempt = 0; attempt < 5; ++attempt) {
     meta["name"] = prefix + m_ctx.random_suffix();
     if (m_ctx.store.get_shared(*m_ctx.pods, meta_ns(job), meta["name"])) continue;
-    m_ctx.store.create(*m_ctx.pods, {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}});
-    m_ctx.record_event(job, "Normal", "SuccessfulCreate", "Created pod: " + meta["name"].get<std::string>(), "job-controller");
+    m_ctx.store.create(*m_ctx.pods,
+                       {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}});
+    m_ctx.record_event(job, "Normal", "SuccessfulCreate", "Created pod: " + meta["name"].get<std::string>(),
+                       "job-controller");
     return;
   }
 }
@@ -124,7 +129,8 @@ void BatchJobController::reconcile(const std::string& ns, const std::string& nam
       std::string last = done;
       for (const auto& c : job["status"].value("conditions", json::array()))
         if (c.value("status", "") == "True") last = c.value("lastTransitionTime", done);
-      const TimePoint expiry = parse_time(last) + std::chrono::seconds(int_or(spec, "ttlSecondsAfterFinished", 0));
+      const TimePoint expiry =
+          parse_time(last) + std::chrono::seconds(int_or(spec, "ttlSecondsAfterFinished", 0));
       if (m_ctx.now() >= expiry) {
         m_ctx.store.remove(*m_ctx.jobs, ns, name);
       } else {
@@ -186,7 +192,8 @@ void BatchJobController::reconcile(const std::string& ns, const std::string& nam
     return;
   }
   if (spec.contains("activeDeadlineSeconds")) {
-    const TimePoint end = parse_time(status["startTime"]) + std::chrono::seconds(int_or(spec, "activeDeadlineSeconds", 0));
+    const TimePoint end =
+        parse_time(status["startTime"]) + std::chrono::seconds(int_or(spec, "activeDeadlineSeconds", 0));
     if (m_ctx.now() >= end) {
       delete_active();
       status["active"] = 0;

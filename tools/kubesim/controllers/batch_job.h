@@ -11,12 +11,12 @@
 namespace kubesim {
 
 class BatchJobController : public Controller {
-public:
+ public:
   explicit BatchJobController(Context& ctx) : Controller(ctx) {}
   const ResourceType* primary() const override { return m_ctx.jobs; }
   void reconcile(const std::string& ns, const std::string& name) override;
 
-private:
+ private:
   void create_pod(const json& job, int index);  // index < 0: NonIndexed
   void finish(const json& job, json status, const std::string& type, const std::string& reason,
               const std::string& message);

@@ -1,12 +1,12 @@
 // Shared controller helpers: time formatting, quantities, owner references, safe writes.
 #include "kubesim/controllers/context.h"
 
-#include "kubesim/builtin_types.h"
-
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+
+#include "kubesim/builtin_types.h"
 
 namespace kubesim {
 
@@ -98,15 +98,25 @@ void Context::record_event(const json& obj, const std::string& type, const std::
   char hex[32];
   auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(now().time_since_epoch()).count();
   std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(nanos + (rng() % 1000000)));
-  json io = {{"kind", obj.value("kind", "")}, {"apiVersion", obj.value("apiVersion", "")},
-             {"name", meta_name(obj)}, {"uid", uid},
+  json io = {{"kind", obj.value("kind", "")},
+             {"apiVersion", obj.value("apiVersion", "")},
+             {"name", meta_name(obj)},
+             {"uid", uid},
              {"resourceVersion", obj["metadata"].value("resourceVersion", "")}};
   if (!meta_ns(obj).empty()) io["namespace"] = meta_ns(obj);
-  json ev = {{"apiVersion", "v1"}, {"kind", "Event"},
+  json ev = {{"apiVersion", "v1"},
+             {"kind", "Event"},
              {"metadata", {{"name", meta_name(obj) + "." + hex}, {"namespace", ns}}},
-             {"involvedObject", io}, {"reason", reason}, {"message", message}, {"type", type},
-             {"source", {{"component", component}}}, {"firstTimestamp", ts}, {"lastTimestamp", ts},
-             {"count", 1}, {"reportingComponent", component}, {"reportingInstance", ""}};
+             {"involvedObject", io},
+             {"reason", reason},
+             {"message", message},
+             {"type", type},
+             {"source", {{"component", component}}},
+             {"firstTimestamp", ts},
+             {"lastTimestamp", ts},
+             {"count", 1},
+             {"reportingComponent", component},
+             {"reportingInstance", ""}};
   try {
     const std::string event_name = ev["metadata"]["name"];
     store.create(*events, std::move(ev));
@@ -153,11 +163,16 @@ std::chrono::milliseconds parse_sim_duration(const std::string& s, std::chrono::
     size_t k = j;
     while (k < s.size() && std::isalpha(static_cast<unsigned char>(s[k]))) ++k;
     std::string unit = s.substr(j, k - j);
-    if (unit == "ms") total_ms += v;
-    else if (unit == "s" || unit.empty()) total_ms += v * 1000;
-    else if (unit == "m") total_ms += v * 60'000;
-    else if (unit == "h") total_ms += v * 3'600'000;
-    else return fallback;
+    if (unit == "ms")
+      total_ms += v;
+    else if (unit == "s" || unit.empty())
+      total_ms += v * 1000;
+    else if (unit == "m")
+      total_ms += v * 60'000;
+    else if (unit == "h")
+      total_ms += v * 3'600'000;
+    else
+      return fallback;
     any = true;
     i = k;
   }
@@ -166,9 +181,12 @@ std::chrono::milliseconds parse_sim_duration(const std::string& s, std::chrono::
 }
 
 json owner_reference(const json& owner, bool controller) {
-  return {{"apiVersion", owner.value("apiVersion", "")}, {"kind", owner.value("kind", "")},
-          {"name", meta_name(owner)}, {"uid", meta_uid(owner)},
-          {"controller", controller}, {"blockOwnerDeletion", true}};
+  return {{"apiVersion", owner.value("apiVersion", "")},
+          {"kind", owner.value("kind", "")},
+          {"name", meta_name(owner)},
+          {"uid", meta_uid(owner)},
+          {"controller", controller},
+          {"blockOwnerDeletion", true}};
 }
 
 const json* controller_of(const json& obj) {
@@ -233,21 +251,31 @@ double quantity_value(const json& q) {
   if (!q.is_string()) return 0;
   const std::string s = q.get<std::string>();
   size_t i = 0;
-  while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.' || s[i] == '-' ||
-                          s[i] == '+'))
+  while (i < s.size() &&
+         (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.' || s[i] == '-' || s[i] == '+'))
     ++i;
   double v = std::atof(s.substr(0, i).c_str());
   std::string suf = s.substr(i);
-  static const std::map<std::string, double> mult = {
-      {"", 1},       {"m", 1e-3},   {"k", 1e3},         {"M", 1e6},         {"G", 1e9},
-      {"T", 1e12},   {"P", 1e15},   {"Ki", 1024.0},     {"Mi", 1048576.0},  {"Gi", 1073741824.0},
-      {"Ti", 1099511627776.0},      {"Pi", 1125899906842624.0}};
+  static const std::map<std::string, double> mult = {{"", 1},
+                                                     {"m", 1e-3},
+                                                     {"k", 1e3},
+                                                     {"M", 1e6},
+                                                     {"G", 1e9},
+                                                     {"T", 1e12},
+                                                     {"P", 1e15},
+                                                     {"Ki", 1024.0},
+                                                     {"Mi", 1048576.0},
+                                                     {"Gi", 1073741824.0},
+                                                     {"Ti", 1099511627776.0},
+                                                     {"Pi", 1125899906842624.0}};
   auto it = mult.find(suf);
   return it == mult.end() ? v : v * it->second;
 }
 }  // namespace
 
-int64_t parse_cpu_milli(const json& q) { return static_cast<int64_t>(std::llround(quantity_value(q) * 1000)); }
+int64_t parse_cpu_milli(const json& q) {
+  return static_cast<int64_t>(std::llround(quantity_value(q) * 1000));
+}
 int64_t parse_quantity(const json& q) { return static_cast<int64_t>(std::llround(quantity_value(q))); }
 
 void inherit_sim_annotations(const json& job, json& pod_metadata) {

@@ -2,16 +2,16 @@
 // source, timers, and small helpers for writing objects without no-op updates.
 #pragma once
 
-#include "kubesim/controllers/simulation.h"
-#include "kubesim/store.h"
-
 #include <chrono>
 #include <functional>
 #include <map>
 #include <mutex>
-#include <set>
 #include <random>
+#include <set>
 #include <string>
+
+#include "kubesim/controllers/simulation.h"
+#include "kubesim/store.h"
 
 namespace kubesim {
 
@@ -32,12 +32,12 @@ struct ObjectKey {
 // Who owns what: controller ownerReference uid -> owned objects, kept current from the
 // store's watch stream so controllers find their children without scanning a namespace.
 class OwnerIndex {
-public:
+ public:
   void observe(const WatchEvent& ev);
   void add(const ResourceType* rt, const json& obj);
   std::vector<ObjectKey> children(const std::string& owner_uid) const;
 
-private:
+ private:
   mutable std::mutex m_mutex;
   std::map<std::string, std::set<ObjectKey>> m_children;
   std::map<ObjectKey, std::string> m_owner;
@@ -57,13 +57,13 @@ struct Context {
   const ResourceType* services = nullptr;
   const ResourceType* configmaps = nullptr;
   const ResourceType* events = nullptr;
-  const ResourceType* jobs = nullptr;          // batch/v1
-  const ResourceType* deployments = nullptr;   // apps/v1
-  const ResourceType* replicasets = nullptr;   // apps/v1
-  const ResourceType* pytorchjobs = nullptr;   // kubeflow.org/v1
-  const ResourceType* mpijobs = nullptr;       // kubeflow.org/v2beta1
-  const ResourceType* vcjobs = nullptr;        // batch.volcano.sh/v1alpha1
-  const ResourceType* podgroups = nullptr;     // scheduling.volcano.sh/v1beta1
+  const ResourceType* jobs = nullptr;         // batch/v1
+  const ResourceType* deployments = nullptr;  // apps/v1
+  const ResourceType* replicasets = nullptr;  // apps/v1
+  const ResourceType* pytorchjobs = nullptr;  // kubeflow.org/v1
+  const ResourceType* mpijobs = nullptr;      // kubeflow.org/v2beta1
+  const ResourceType* vcjobs = nullptr;       // batch.volcano.sh/v1alpha1
+  const ResourceType* podgroups = nullptr;    // scheduling.volcano.sh/v1beta1
 
   OwnerIndex owners;
 
@@ -84,12 +84,13 @@ struct Context {
   json create_if_absent(const ResourceType& rt, json obj);
   // Objects of rt in ns whose labels contain every pair of selector.
   std::vector<std::shared_ptr<const json>> list_labelled(
-      const ResourceType& rt, const std::string& ns, const std::map<std::string, std::string>& selector) const;
+      const ResourceType& rt, const std::string& ns,
+      const std::map<std::string, std::string>& selector) const;
   // Records a core/v1 Event about obj (deduplicated by reason+message: count is bumped).
   void record_event(const json& obj, const std::string& type, const std::string& reason,
                     const std::string& message, const std::string& component = "");
 
-private:
+ private:
   std::mutex m_events_mutex;
   std::map<std::string, std::string> m_event_names;  // uid/reason/message -> event name
 };
@@ -105,8 +106,8 @@ json owner_reference(const json& owner, bool controller = true);
 const json* controller_of(const json& obj);
 bool owned_by(const json& obj, const json& owner);
 
-std::string label(const json& obj, const std::string& key);        // "" when absent
-std::string annotation(const json& obj, const std::string& key);   // "" when absent
+std::string label(const json& obj, const std::string& key);       // "" when absent
+std::string annotation(const json& obj, const std::string& key);  // "" when absent
 std::string meta_name(const json& obj);
 std::string meta_ns(const json& obj);
 std::string meta_uid(const json& obj);

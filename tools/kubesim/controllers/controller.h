@@ -1,15 +1,15 @@
 // The interface every kubesim controller implements, so Simulation can dispatch work items.
 #pragma once
 
-#include "kubesim/controllers/context.h"
-
 #include <string>
 #include <vector>
+
+#include "kubesim/controllers/context.h"
 
 namespace kubesim {
 
 class Controller {
-public:
+ public:
   explicit Controller(Context& ctx) : m_ctx(ctx) {}
   virtual ~Controller() = default;
   Controller(const Controller&) = delete;
@@ -21,7 +21,7 @@ public:
   // idempotent: calling it again without any change writes nothing.
   virtual void reconcile(const std::string& ns, const std::string& name) = 0;
 
-protected:
+ protected:
   Context& m_ctx;
 };
 

@@ -16,8 +16,8 @@ bool pod_ready(const json& pod) {
 
 json deployment_condition(const std::string& type, const std::string& value, const std::string& reason,
                           const std::string& message, const std::string& now) {
-  return {{"type", type}, {"status", value}, {"reason", reason}, {"message", message},
-          {"lastUpdateTime", now}, {"lastTransitionTime", now}};
+  return {{"type", type},       {"status", value},       {"reason", reason},
+          {"message", message}, {"lastUpdateTime", now}, {"lastTransitionTime", now}};
 }
 
 }  // namespace
@@ -56,12 +56,17 @@ void DeploymentController::reconcile(const std::string& ns, const std::string& n
   rs_labels["pod-template-hash"] = hash;
   const std::string revision = "1";
   m_ctx.create_if_absent(*m_ctx.replicasets,
-                         {{"apiVersion", "apps/v1"}, {"kind", "ReplicaSet"},
-                          {"metadata", {{"name", rs_name}, {"namespace", ns}, {"labels", rs_labels},
-                                        {"annotations", {{"deployment.kubernetes.io/desired-replicas", std::to_string(replicas)},
-                                                         {"deployment.kubernetes.io/max-replicas", std::to_string(replicas + 1)},
-                                                         {"deployment.kubernetes.io/revision", revision}}},
-                                        {"ownerReferences", json::array({owner_reference(dep)})}}},
+                         {{"apiVersion", "apps/v1"},
+                          {"kind", "ReplicaSet"},
+                          {"metadata",
+                           {{"name", rs_name},
+                            {"namespace", ns},
+                            {"labels", rs_labels},
+                            {"annotations",
+                             {{"deployment.kubernetes.io/desired-replicas", std::to_string(replicas)},
+                              {"deployment.kubernetes.io/max-replicas", std::to_string(replicas + 1)},
+                              {"deployment.kubernetes.io/revision", revision}}},
+                            {"ownerReferences", json::array({owner_reference(dep)})}}},
                           {"spec", {{"replicas", replicas}, {"selector", selector}, {"template", rs_tmpl}}}});
   // Scale the current ReplicaSet; drop the ones of older templates.
   int64_t ready = 0, total = 0;
@@ -101,16 +106,16 @@ void DeploymentController::reconcile(const std::string& ns, const std::string& n
         }
       return c;
     };
-    conds.push_back(keep_time(available
-                                  ? deployment_condition("Available", "True", "MinimumReplicasAvailable",
-                                                         "Deployment has minimum availability.", now)
-                                  : deployment_condition("Available", "False", "MinimumReplicasUnavailable",
-                                                         "Deployment does not have minimum availability.", now)));
-    conds.push_back(keep_time(available
-                                  ? deployment_condition("Progressing", "True", "NewReplicaSetAvailable",
-                                                         "ReplicaSet \"" + rs_name + "\" has successfully progressed.", now)
-                                  : deployment_condition("Progressing", "True", "ReplicaSetUpdated",
-                                                         "ReplicaSet \"" + rs_name + "\" is progressing.", now)));
+    conds.push_back(
+        keep_time(available ? deployment_condition("Available", "True", "MinimumReplicasAvailable",
+                                                   "Deployment has minimum availability.", now)
+                            : deployment_condition("Available", "False", "MinimumReplicasUnavailable",
+                                                   "Deployment does not have minimum availability.", now)));
+    conds.push_back(keep_time(
+        available ? deployment_condition("Progressing", "True", "NewReplicaSetAvailable",
+                                         "ReplicaSet \"" + rs_name + "\" has successfully progressed.", now)
+                  : deployment_condition("Progressing", "True", "ReplicaSetUpdated",
+                                         "ReplicaSet \"" + rs_name + "\" is progressing.", now)));
     st["conditions"] = conds;
   });
 }
@@ -150,7 +155,9 @@ void ReplicaSetController::reconcile(const std::string& ns, const std::string& n
     for (int attempt = 0; attempt < 5; ++attempt) {
       meta["name"] = name + "-" + m_ctx.random_suffix();
       if (m_ctx.store.get_shared(*m_ctx.pods, ns, meta["name"])) continue;
-      m_ctx.store.create(*m_ctx.pods, {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta},
+      m_ctx.store.create(*m_ctx.pods, {{"apiVersion", "v1"},
+                                       {"kind", "Pod"},
+                                       {"metadata", meta},
                                        {"spec", tmpl.value("spec", json::object())}});
       break;
     }

@@ -9,14 +9,14 @@
 namespace kubesim {
 
 class DeploymentController : public Controller {
-public:
+ public:
   explicit DeploymentController(Context& ctx) : Controller(ctx) {}
   const ResourceType* primary() const override { return m_ctx.deployments; }
   void reconcile(const std::string& ns, const std::string& name) override;
 };
 
 class ReplicaSetController : public Controller {
-public:
+ public:
   explicit ReplicaSetController(Context& ctx) : Controller(ctx) {}
   const ResourceType* primary() const override { return m_ctx.replicasets; }
   void reconcile(const std::string& ns, const std::string& name) override;

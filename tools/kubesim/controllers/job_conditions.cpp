@@ -6,7 +6,8 @@ using nlohmann::json;
 
 bool update_job_condition(json& status, const std::string& type, const std::string& reason,
                           const std::string& message, const std::string& now) {
-  if (!status.contains("conditions") || !status["conditions"].is_array()) status["conditions"] = json::array();
+  if (!status.contains("conditions") || !status["conditions"].is_array())
+    status["conditions"] = json::array();
   for (const auto& c : status["conditions"])
     if (c.value("type", "") == type && c.value("status", "") == "True" && c.value("reason", "") == reason)
       return false;
@@ -26,15 +27,20 @@ bool update_job_condition(json& status, const std::string& type, const std::stri
     }
     out.push_back(c);
   }
-  out.push_back({{"type", type}, {"status", "True"}, {"reason", reason}, {"message", message},
-                 {"lastUpdateTime", now}, {"lastTransitionTime", transition}});
+  out.push_back({{"type", type},
+                 {"status", "True"},
+                 {"reason", reason},
+                 {"message", message},
+                 {"lastUpdateTime", now},
+                 {"lastTransitionTime", transition}});
   status["conditions"] = out;
   return true;
 }
 
 bool has_true_condition(const json& obj, const std::string& type) {
   const json& st = obj.contains("status") && obj["status"].is_object() && !obj.contains("conditions")
-                       ? obj["status"] : obj;
+                       ? obj["status"]
+                       : obj;
   if (!st.contains("conditions") || !st["conditions"].is_array()) return false;
   for (const auto& c : st["conditions"])
     if (c.value("type", "") == type && c.value("status", "") == "True") return true;

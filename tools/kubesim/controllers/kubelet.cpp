@@ -1,10 +1,10 @@
 // Simulated kubelets: container lifecycles, pod status and container logs.
 #include "kubesim/controllers/kubelet.h"
 
+#include <cstdio>
+
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/logs.h"
-
-#include <cstdio>
 
 namespace kubesim {
 
@@ -15,7 +15,8 @@ constexpr TimePoint kNever = TimePoint::max();
 std::string container_id(const std::string& uid, const std::string& name, int attempt) {
   std::hash<std::string> h;
   char buf[80];
-  std::snprintf(buf, sizeof buf, "containerd://%016zx%016zx", h(uid + name), h(name + std::to_string(attempt)));
+  std::snprintf(buf, sizeof buf, "containerd://%016zx%016zx", h(uid + name),
+                h(name + std::to_string(attempt)));
   return buf;
 }
 
@@ -25,8 +26,12 @@ json containers_of(const json& pod, const char* key) {
 }
 
 json base_status(const json& c) {
-  return {{"name", c.value("name", "")}, {"image", c.value("image", "")}, {"imageID", ""},
-          {"ready", false}, {"started", false}, {"restartCount", 0},
+  return {{"name", c.value("name", "")},
+          {"image", c.value("image", "")},
+          {"imageID", ""},
+          {"ready", false},
+          {"started", false},
+          {"restartCount", 0},
           {"lastState", json::object()}};
 }
 
@@ -97,8 +102,8 @@ void Kubelet::begin(const json& pod, Run& run) {
   const TimePoint now = m_ctx.now();
   const json inits = containers_of(pod, "initContainers");
   run.stage = Stage::Creating;
-  run.stage_end = now + m_ctx.options.container_creating +
-                  m_ctx.options.init_container * static_cast<int>(inits.size());
+  run.stage_end =
+      now + m_ctx.options.container_creating + m_ctx.options.init_container * static_cast<int>(inits.size());
   const std::string ts = format_time(now);
   const json containers = containers_of(pod, "containers");
   m_ctx.patch(*m_ctx.pods, meta_ns(pod), meta_name(pod), [&](json& obj) {
@@ -149,9 +154,8 @@ void Kubelet::start_containers(const json& pod, Run& run) {
   run.next_line = t;
   run.lines = 0;
   run.stage_end = run.outcome == "run-forever" ? kNever : t + run.duration;
-  run.total_lines = run.outcome == "run-forever"
-                        ? 10000
-                        : static_cast<size_t>(run.duration / m_ctx.options.log_interval);
+  run.total_lines =
+      run.outcome == "run-forever" ? 10000 : static_cast<size_t>(run.duration / m_ctx.options.log_interval);
   const std::string ns = meta_ns(pod), name = meta_name(pod);
   run.logs.clear();
   const json containers = containers_of(pod, "containers");
@@ -163,7 +167,8 @@ void Kubelet::start_containers(const json& pod, Run& run) {
     const std::string cname = c.value("name", "");
     if (!restart)
       m_ctx.record_event(pod, "Normal", "Pulled",
-                         "Container image \"" + c.value("image", "") + "\" already present on machine", "kubelet");
+                         "Container image \"" + c.value("image", "") + "\" already present on machine",
+                         "kubelet");
     m_ctx.record_event(pod, "Normal", "Created", "Created container " + cname, "kubelet");
     m_ctx.record_event(pod, "Normal", "Started", "Started container " + cname, "kubelet");
   }
@@ -183,7 +188,8 @@ void Kubelet::start_containers(const json& pod, Run& run) {
     for (size_t i = 0; i < containers.size(); ++i) {
       json s = base_status(containers[i]);
       json old = st.contains("containerStatuses") && i < st["containerStatuses"].size()
-                     ? st["containerStatuses"][i] : json::object();
+                     ? st["containerStatuses"][i]
+                     : json::object();
       s["restartCount"] = run.restarts;
       if (old.contains("lastState")) s["lastState"] = old["lastState"];
       s["containerID"] = container_id(run.uid, s["name"], run.restarts);
@@ -199,9 +205,12 @@ void Kubelet::start_containers(const json& pod, Run& run) {
         json s = base_status(c);
         s["containerID"] = container_id(run.uid, s["name"], 0);
         s["ready"] = true;
-        s["state"] = {{"terminated", {{"exitCode", 0}, {"reason", "Completed"},
-                                      {"startedAt", st.value("startTime", ts)}, {"finishedAt", ts},
-                                      {"containerID", s["containerID"]}}}};
+        s["state"] = {{"terminated",
+                       {{"exitCode", 0},
+                        {"reason", "Completed"},
+                        {"startedAt", st.value("startTime", ts)},
+                        {"finishedAt", ts},
+                        {"containerID", s["containerID"]}}}};
         is.push_back(s);
       }
       st["initContainerStatuses"] = is;
@@ -216,7 +225,8 @@ void Kubelet::write_logs(const json& pod, Run& run, TimePoint until) {
     bool any = false;
     for (size_t i = 0; i < run.logs.size(); ++i) {
       if (!run.logs[i]->is_training() && run.lines >= 20) continue;
-      if (run.logs[i]->is_training() && run.outcome == "run-forever" && run.lines >= run.total_lines) continue;
+      if (run.logs[i]->is_training() && run.outcome == "run-forever" && run.lines >= run.total_lines)
+        continue;
       m_ctx.logs.append(ns, name, run.containers[i], run.logs[i]->line(run.lines), run.next_line);
       any = true;
     }
@@ -236,9 +246,10 @@ void Kubelet::crash_restart(const json& pod, Run& run) {
   for (size_t i = 0; i < run.logs.size(); ++i)
     for (const auto& l : run.logs[i]->final_lines(137)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
   for (const auto& c : run.containers)
-    m_ctx.record_event(pod, "Warning", "BackOff",
-                       "Back-off restarting failed container " + c + " in pod " + name + "_" + ns + "(" + run.uid + ")",
-                       "kubelet");
+    m_ctx.record_event(
+        pod, "Warning", "BackOff",
+        "Back-off restarting failed container " + c + " in pod " + name + "_" + ns + "(" + run.uid + ")",
+        "kubelet");
   ++run.restarts;
   run.stage = Stage::BackOff;
   run.stage_end = t + m_ctx.options.crash_backoff;
@@ -246,17 +257,22 @@ void Kubelet::crash_restart(const json& pod, Run& run) {
   m_ctx.patch(*m_ctx.pods, ns, name, [&](json& obj) {
     json& st = obj["status"];
     set_pod_condition(st, "Ready", "False", "ContainersNotReady", "containers with unready status", ts);
-    set_pod_condition(st, "ContainersReady", "False", "ContainersNotReady", "containers with unready status", ts);
+    set_pod_condition(st, "ContainersReady", "False", "ContainersNotReady", "containers with unready status",
+                      ts);
     for (auto& s : st["containerStatuses"]) {
-      s["lastState"] = {{"terminated", {{"exitCode", 137}, {"reason", "Error"}, {"startedAt", started},
-                                        {"finishedAt", ts}, {"containerID", s.value("containerID", "")}}}};
+      s["lastState"] = {{"terminated",
+                         {{"exitCode", 137},
+                          {"reason", "Error"},
+                          {"startedAt", started},
+                          {"finishedAt", ts},
+                          {"containerID", s.value("containerID", "")}}}};
       s["restartCount"] = restarts;
       s["ready"] = false;
       s["started"] = false;
-      s["state"] = {{"waiting", {{"reason", "CrashLoopBackOff"},
-                                 {"message", "back-off 10s restarting failed container=" +
-                                                 s.value("name", "") + " pod=" + name + "_" + ns +
-                                                 "(" + run.uid + ")"}}}};
+      s["state"] = {{"waiting",
+                     {{"reason", "CrashLoopBackOff"},
+                      {"message", "back-off 10s restarting failed container=" + s.value("name", "") +
+                                      " pod=" + name + "_" + ns + "(" + run.uid + ")"}}}};
     }
   });
 }
@@ -281,9 +297,12 @@ void Kubelet::finish(const json& pod, Run& run) {
     for (auto& s : st["containerStatuses"]) {
       s["ready"] = false;
       s["started"] = false;
-      s["state"] = {{"terminated", {{"exitCode", code}, {"reason", code == 0 ? "Completed" : "Error"},
-                                    {"startedAt", started}, {"finishedAt", ts},
-                                    {"containerID", s.value("containerID", "")}}}};
+      s["state"] = {{"terminated",
+                     {{"exitCode", code},
+                      {"reason", code == 0 ? "Completed" : "Error"},
+                      {"startedAt", started},
+                      {"finishedAt", ts},
+                      {"containerID", s.value("containerID", "")}}}};
     }
   });
 }

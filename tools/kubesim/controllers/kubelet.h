@@ -11,29 +11,29 @@
 //   run-forever  containers never exit.
 #pragma once
 
-#include "kubesim/controllers/controller.h"
-#include "kubesim/controllers/training_log.h"
-
 #include <map>
 #include <memory>
+
+#include "kubesim/controllers/controller.h"
+#include "kubesim/controllers/training_log.h"
 
 namespace kubesim {
 
 class Kubelet : public Controller {
-public:
+ public:
   explicit Kubelet(Context& ctx) : Controller(ctx) {}
   const ResourceType* primary() const override { return m_ctx.pods; }
   void reconcile(const std::string& ns, const std::string& name) override;
 
-private:
+ private:
   enum class Stage { Creating, Running, BackOff, Done };
   struct Run {
     std::string uid;
     Stage stage = Stage::Creating;
-    TimePoint stage_end{};    // when the current stage ends (max = never)
-    TimePoint started{};      // container start of the current attempt
-    TimePoint next_line{};    // time of the next log line
-    size_t lines = 0;         // lines written in this attempt
+    TimePoint stage_end{};  // when the current stage ends (max = never)
+    TimePoint started{};    // container start of the current attempt
+    TimePoint next_line{};  // time of the next log line
+    size_t lines = 0;       // lines written in this attempt
     size_t total_lines = 0;
     int restarts = 0;
     std::string outcome;

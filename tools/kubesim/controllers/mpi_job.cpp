@@ -46,7 +46,9 @@ json pod_template(const json& job, const std::string& type, const std::string& r
   if (spec.contains("containers"))
     for (auto& c : spec["containers"]) {
       if (!c.contains("env") || !c["env"].is_array()) c["env"] = json::array();
-      auto add = [&](const std::string& k, const std::string& v) { c["env"].push_back({{"name", k}, {"value", v}}); };
+      auto add = [&](const std::string& k, const std::string& v) {
+        c["env"].push_back({{"name", k}, {"value", v}});
+      };
       add("K_MPI_JOB_ROLE", role);
       if (role == "launcher") {
         add("OMPI_MCA_orte_keep_fqdn_hostnames", "true");
@@ -76,7 +78,8 @@ json MpiJobController::make_worker(const json& job, int index, const std::string
   meta["ownerReferences"] = json::array({owner_reference(job)});
   if (!meta.contains("annotations")) meta["annotations"] = json::object();
   // Workers serve sshd until the launcher is done.
-  if (!meta["annotations"].contains(kOutcomeAnnotation)) meta["annotations"][kOutcomeAnnotation] = "run-forever";
+  if (!meta["annotations"].contains(kOutcomeAnnotation))
+    meta["annotations"][kOutcomeAnnotation] = "run-forever";
   t["spec"]["hostname"] = name;
   return {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", t["spec"]}};
 }
@@ -90,9 +93,13 @@ json MpiJobController::make_launcher_job(const json& job, const std::string& gro
   const json rp = job["spec"].value("runPolicy", json::object());
   if (rp.contains("backoffLimit")) spec["backoffLimit"] = rp["backoffLimit"];
   if (rp.contains("activeDeadlineSeconds")) spec["activeDeadlineSeconds"] = rp["activeDeadlineSeconds"];
-  return {{"apiVersion", "batch/v1"}, {"kind", "Job"},
-          {"metadata", {{"name", meta_name(job) + "-launcher"}, {"namespace", meta_ns(job)}, {"labels", labels},
-                        {"ownerReferences", json::array({owner_reference(job)})}}},
+  return {{"apiVersion", "batch/v1"},
+          {"kind", "Job"},
+          {"metadata",
+           {{"name", meta_name(job) + "-launcher"},
+            {"namespace", meta_ns(job)},
+            {"labels", labels},
+            {"ownerReferences", json::array({owner_reference(job)})}}},
           {"spec", spec}};
 }
 
@@ -104,9 +111,13 @@ json MpiJobController::make_config_map(const json& job) {
     discover += "echo " + host(job, i) + "\n";
   }
   json labels = {{"app", meta_name(job)}};
-  return {{"apiVersion", "v1"}, {"kind", "ConfigMap"},
-          {"metadata", {{"name", meta_name(job) + "-config"}, {"namespace", meta_ns(job)}, {"labels", labels},
-                        {"ownerReferences", json::array({owner_reference(job)})}}},
+  return {{"apiVersion", "v1"},
+          {"kind", "ConfigMap"},
+          {"metadata",
+           {{"name", meta_name(job) + "-config"},
+            {"namespace", meta_ns(job)},
+            {"labels", labels},
+            {"ownerReferences", json::array({owner_reference(job)})}}},
           {"data", {{"hostfile", hostfile}, {"discover_hosts.sh", discover}}}};
 }
 
@@ -130,12 +141,18 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
   const std::string group = ensure_job_pod_group(m_ctx, job, count + 1);
   if (m_ctx.configmaps) m_ctx.create_if_absent(*m_ctx.configmaps, make_config_map(job));
   if (m_ctx.services) {
-    json sel = {{"training.kubeflow.org/operator-name", "mpi-operator"}, {"training.kubeflow.org/job-name", name}};
-    m_ctx.create_if_absent(*m_ctx.services,
-                           {{"apiVersion", "v1"}, {"kind", "Service"},
-                            {"metadata", {{"name", name}, {"namespace", ns}, {"labels", sel},
-                                          {"ownerReferences", json::array({owner_reference(job)})}}},
-                            {"spec", {{"clusterIP", "None"}, {"selector", sel}, {"publishNotReadyAddresses", true}}}});
+    json sel = {{"training.kubeflow.org/operator-name", "mpi-operator"},
+                {"training.kubeflow.org/job-name", name}};
+    m_ctx.create_if_absent(
+        *m_ctx.services,
+        {{"apiVersion", "v1"},
+         {"kind", "Service"},
+         {"metadata",
+          {{"name", name},
+           {"namespace", ns},
+           {"labels", sel},
+           {"ownerReferences", json::array({owner_reference(job)})}}},
+         {"spec", {{"clusterIP", "None"}, {"selector", sel}, {"publishNotReadyAddresses", true}}}});
   }
   std::map<std::string, std::shared_ptr<const json>> by_name;
   for (const auto& p : workers) by_name[meta_name(*p)] = p;
@@ -155,7 +172,8 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
   const std::string launcher_name = name + "-launcher";
   auto launcher = m_ctx.store.get_shared(*m_ctx.jobs, ns, launcher_name);
   if (!launcher && (w_running == count || job["spec"].value("launcherCreationPolicy", "") == "AtStartup"))
-    launcher = std::make_shared<const json>(m_ctx.create_if_absent(*m_ctx.jobs, make_launcher_job(job, group)));
+    launcher =
+        std::make_shared<const json>(m_ctx.create_if_absent(*m_ctx.jobs, make_launcher_job(job, group)));
 
   json rs = {{"Launcher", json::object()}, {"Worker", json::object()}};
   if (w_active) rs["Worker"]["active"] = w_active;
@@ -172,13 +190,15 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
     for (const auto& c : lst.value("conditions", json::array())) {
       if (c.value("status", "") != "True") continue;
       if (c.value("type", "") == "Complete") {
-        update_job_condition(status, "Succeeded", "MPIJobSucceeded", "MPIJob " + id + " successfully completed.", now);
+        update_job_condition(status, "Succeeded", "MPIJobSucceeded",
+                             "MPIJob " + id + " successfully completed.", now);
         status["completionTime"] = lst.value("completionTime", now);
       } else if (c.value("type", "") == "Failed") {
         const std::string reason = c.value("reason", "");
-        update_job_condition(status, "Failed", reason.empty() ? "MPIJobFailed" : reason,
-                             "MPIJob " + id + " has failed" + (c.contains("message") ? ": " + c.value("message", "") : ""),
-                             now);
+        update_job_condition(
+            status, "Failed", reason.empty() ? "MPIJobFailed" : reason,
+            "MPIJob " + id + " has failed" + (c.contains("message") ? ": " + c.value("message", "") : ""),
+            now);
         status["completionTime"] = now;
       }
     }

@@ -13,7 +13,7 @@
 namespace kubesim {
 
 class MpiJobController : public Controller {
-public:
+ public:
   explicit MpiJobController(Context& ctx) : Controller(ctx) {}
   const ResourceType* primary() const override { return m_ctx.mpijobs; }
   void reconcile(const std::string& ns, const std::string& name) override;

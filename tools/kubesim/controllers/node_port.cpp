@@ -1,20 +1,21 @@
 // NodePort allocation for Services, as kube-apiserver does on create.
-#include "kubesim/controllers/simulation.h"
-
-#include "kubesim/store.h"
-
 #include <set>
+
+#include "kubesim/controllers/simulation.h"
+#include "kubesim/store.h"
 
 namespace kubesim {
 
 namespace {
 
-StatusError invalid_port(const std::string& name, const std::string& field, int64_t port, const std::string& why) {
+StatusError invalid_port(const std::string& name, const std::string& field, int64_t port,
+                         const std::string& why) {
   const std::string detail = "Invalid value: " + std::to_string(port) + ": " + why;
   nlohmann::json cause = {{"reason", "FieldValueInvalid"}, {"message", detail}, {"field", field}};
   nlohmann::json details = {{"name", name}, {"kind", "Service"}};
   details["causes"] = nlohmann::json::array({cause});
-  return StatusError(422, "Invalid", "Service \"" + name + "\" is invalid: " + field + ": " + detail, details);
+  return StatusError(422, "Invalid", "Service \"" + name + "\" is invalid: " + field + ": " + detail,
+                     details);
 }
 
 }  // namespace
@@ -28,7 +29,8 @@ void allocate_node_port(const Store& store, nlohmann::json& service) {
   if (services) {
     for (const auto& s : store.list(*services, "").items)
       for (const auto& p : s->value("spec", nlohmann::json::object()).value("ports", nlohmann::json::array()))
-        if (p.contains("nodePort") && p["nodePort"].is_number_integer()) used.insert(p["nodePort"].get<int64_t>());
+        if (p.contains("nodePort") && p["nodePort"].is_number_integer())
+          used.insert(p["nodePort"].get<int64_t>());
   }
   const std::string name = service.value("metadata", nlohmann::json::object()).value("name", "");
   for (size_t i = 0; i < service["spec"]["ports"].size(); ++i) {
@@ -37,7 +39,9 @@ void allocate_node_port(const Store& store, nlohmann::json& service) {
       const int64_t port = p["nodePort"].get<int64_t>();
       const std::string field = "spec.ports[" + std::to_string(i) + "].nodePort";
       if (port < 30000 || port > 32767)
-        throw invalid_port(name, field, port, "provided port is not in the valid range. The range of valid ports is 30000-32767");
+        throw invalid_port(
+            name, field, port,
+            "provided port is not in the valid range. The range of valid ports is 30000-32767");
       if (used.count(port)) throw invalid_port(name, field, port, "provided port is already allocated");
       used.insert(port);
       continue;
@@ -46,7 +50,8 @@ void allocate_node_port(const Store& store, nlohmann::json& service) {
     int64_t port = 30000 + static_cast<int64_t>(std::hash<std::string>()(name + std::to_string(i)) % 2768);
     for (int tries = 0; tries < 2768 && used.count(port); ++tries) port = port == 32767 ? 30000 : port + 1;
     if (used.count(port))
-      throw StatusError(500, "InternalError", "Internal error occurred: failed to allocate a nodePort: range is full");
+      throw StatusError(500, "InternalError",
+                        "Internal error occurred: failed to allocate a nodePort: range is full");
     p["nodePort"] = port;
     used.insert(port);
   }

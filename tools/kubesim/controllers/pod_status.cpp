@@ -6,8 +6,8 @@ void set_pod_condition(nlohmann::json& status, const std::string& type, const st
                        const std::string& reason, const std::string& message, const std::string& now) {
   if (!status.contains("conditions") || !status["conditions"].is_array())
     status["conditions"] = nlohmann::json::array();
-  nlohmann::json c = {{"type", type}, {"status", value}, {"lastProbeTime", nullptr},
-                      {"lastTransitionTime", now}};
+  nlohmann::json c = {
+      {"type", type}, {"status", value}, {"lastProbeTime", nullptr}, {"lastTransitionTime", now}};
   if (!reason.empty()) c["reason"] = reason;
   if (!message.empty()) c["message"] = message;
   for (auto& old : status["conditions"]) {

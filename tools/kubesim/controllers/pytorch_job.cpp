@@ -1,12 +1,12 @@
 // PyTorchJob: pods, services and status like kubeflow/training-operator v1.9.0.
 #include "kubesim/controllers/pytorch_job.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "kubesim/controllers/job_conditions.h"
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/run_policy.h"
-
-#include <algorithm>
-#include <cctype>
 
 namespace kubesim {
 
@@ -47,7 +47,8 @@ int master_port(const json& job) {
   for (const auto& c : tmpl.value("spec", json::object()).value("containers", json::array())) {
     if (c.value("name", "") != "pytorch") continue;
     for (const auto& p : c.value("ports", json::array()))
-      if (p.value("name", "") == "pytorchjob-port") return static_cast<int>(int_or(p, "containerPort", kDefaultPort));
+      if (p.value("name", "") == "pytorchjob-port")
+        return static_cast<int>(int_or(p, "containerPort", kDefaultPort));
   }
   return kDefaultPort;
 }
@@ -77,12 +78,16 @@ std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_re
   const auto& rp = spec.value("runPolicy", json::object());
   if (!rp.contains("schedulingPolicy") || !ctx.podgroups) return "";
   const auto& sp = rp["schedulingPolicy"];
-  json pg = {{"apiVersion", "scheduling.volcano.sh/v1beta1"}, {"kind", "PodGroup"},
-             {"metadata", {{"name", meta_name(job)}, {"namespace", meta_ns(job)},
-                           {"ownerReferences", json::array({owner_reference(job)})}}},
-             {"spec", {{"minMember", int_or(sp, "minAvailable", total_replicas)},
-                       {"queue", sp.value("queue", "default")}}},
-             {"status", {{"phase", "Pending"}}}};
+  json pg = {
+      {"apiVersion", "scheduling.volcano.sh/v1beta1"},
+      {"kind", "PodGroup"},
+      {"metadata",
+       {{"name", meta_name(job)},
+        {"namespace", meta_ns(job)},
+        {"ownerReferences", json::array({owner_reference(job)})}}},
+      {"spec",
+       {{"minMember", int_or(sp, "minAvailable", total_replicas)}, {"queue", sp.value("queue", "default")}}},
+      {"status", {{"phase", "Pending"}}}};
   if (sp.contains("priorityClass")) pg["spec"]["priorityClassName"] = sp["priorityClass"];
   if (sp.contains("minResources")) pg["spec"]["minResources"] = sp["minResources"];
   ctx.create_if_absent(*ctx.podgroups, pg);
@@ -137,7 +142,9 @@ json PyTorchJobController::make_pod(const json& job, const std::string& rtype, i
       }
       if (!c.contains("env") || !c["env"].is_array()) c["env"] = json::array();
       json& env = c["env"];
-      auto add = [&](const std::string& k, const std::string& v) { env.push_back({{"name", k}, {"value", v}}); };
+      auto add = [&](const std::string& k, const std::string& v) {
+        env.push_back({{"name", k}, {"value", v}});
+      };
       add("PYTHONUNBUFFERED", "0");
       if (specs.contains("Master")) {
         add("MASTER_PORT", std::to_string(port));
@@ -166,13 +173,20 @@ json PyTorchJobController::make_service(const json& job, const std::string& rtyp
   json labels = base_labels(job);
   labels["training.kubeflow.org/replica-type"] = rt;
   labels["training.kubeflow.org/replica-index"] = std::to_string(index);
-  return {{"apiVersion", "v1"}, {"kind", "Service"},
-          {"metadata", {{"name", meta_name(job) + "-" + rt + "-" + std::to_string(index)},
-                        {"namespace", meta_ns(job)}, {"labels", labels},
-                        {"ownerReferences", json::array({owner_reference(job)})}}},
-          {"spec", {{"clusterIP", "None"}, {"selector", labels},
-                    {"ports", json::array({{{"name", "pytorchjob-port"}, {"port", master_port(job)},
-                                            {"protocol", "TCP"}, {"targetPort", master_port(job)}}})}}}};
+  return {{"apiVersion", "v1"},
+          {"kind", "Service"},
+          {"metadata",
+           {{"name", meta_name(job) + "-" + rt + "-" + std::to_string(index)},
+            {"namespace", meta_ns(job)},
+            {"labels", labels},
+            {"ownerReferences", json::array({owner_reference(job)})}}},
+          {"spec",
+           {{"clusterIP", "None"},
+            {"selector", labels},
+            {"ports", json::array({{{"name", "pytorchjob-port"},
+                                    {"port", master_port(job)},
+                                    {"protocol", "TCP"},
+                                    {"targetPort", master_port(job)}}})}}}};
 }
 
 void PyTorchJobController::reconcile(const std::string& ns, const std::string& name) {
@@ -233,7 +247,8 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
       auto it = by_name.find(pod_name);
       if (it == by_name.end()) {
         m_ctx.create_if_absent(*m_ctx.pods, make_pod(job, rtype, i));
-        m_ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name, "pytorchjob-controller");
+        m_ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name,
+                           "pytorchjob-controller");
       } else {
         const std::string phase = phase_of(*it->second);
         if (phase == "Running") ++active;
@@ -262,7 +277,8 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
     if (failed) replica_statuses[rtype]["failed"] = failed;
     const bool decides = rtype == "Master" || !replica_specs(job).contains("Master");
     if (decides && active > 0)
-      update_job_condition(status, "Running", "PyTorchJobRunning", "PyTorchJob " + jname + " is running.", now);
+      update_job_condition(status, "Running", "PyTorchJobRunning", "PyTorchJob " + jname + " is running.",
+                           now);
     if (decides && replicas - succeeded == 0) {
       update_job_condition(status, "Succeeded", "PyTorchJobSucceeded",
                            "PyTorchJob " + jname + " is successfully completed.", now);
@@ -273,12 +289,14 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
       const std::string count = std::to_string(failed) + " " + rtype;
       if (permanent_failure || rs.value("restartPolicy", "OnFailure") == "Never") {
         update_job_condition(status, "Failed", "PyTorchJobFailed",
-                             "PyTorchJob " + jname + " is failed because " + count + " replica(s) failed.", now);
+                             "PyTorchJob " + jname + " is failed because " + count + " replica(s) failed.",
+                             now);
         if (!status.contains("completionTime")) status["completionTime"] = now;
         finished = true;
       } else {
-        update_job_condition(status, "Restarting", "PyTorchJobRestarting",
-                             "PyTorchJob " + jname + " is restarting because " + count + " replica(s) failed.", now);
+        update_job_condition(
+            status, "Restarting", "PyTorchJobRestarting",
+            "PyTorchJob " + jname + " is restarting because " + count + " replica(s) failed.", now);
       }
     }
   }

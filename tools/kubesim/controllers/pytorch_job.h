@@ -13,7 +13,7 @@
 namespace kubesim {
 
 class PyTorchJobController : public Controller {
-public:
+ public:
   explicit PyTorchJobController(Context& ctx) : Controller(ctx) {}
   const ResourceType* primary() const override { return m_ctx.pytorchjobs; }
   void reconcile(const std::string& ns, const std::string& name) override;

@@ -27,7 +27,8 @@ void clean_pods(Context& ctx, const json& job, const ObjectList& pods, bool dele
     } catch (const StatusError&) {
     }
     if (!delete_services || !ctx.services) continue;
-    if (auto svc = ctx.store.get_shared(*ctx.services, meta_ns(*p), meta_name(*p)); svc && owned_by(*svc, job)) {
+    if (auto svc = ctx.store.get_shared(*ctx.services, meta_ns(*p), meta_name(*p));
+        svc && owned_by(*svc, job)) {
       try {
         ctx.store.remove(*ctx.services, meta_ns(*p), meta_name(*p));
       } catch (const StatusError&) {
@@ -44,7 +45,8 @@ bool apply_ttl(Context& ctx, const ResourceType& rt, const json& job) {
   std::string done = st.value("completionTime", "");
   if (done.empty()) {
     for (const auto& c : st.value("conditions", json::array()))
-      if ((c.value("type", "") == "Succeeded" || c.value("type", "") == "Failed") && c.value("status", "") == "True")
+      if ((c.value("type", "") == "Succeeded" || c.value("type", "") == "Failed") &&
+          c.value("status", "") == "True")
         done = c.value("lastTransitionTime", "");
   }
   if (done.empty()) return false;

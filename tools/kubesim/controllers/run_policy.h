@@ -2,11 +2,11 @@
 // cleanPodPolicy, ttlSecondsAfterFinished, activeDeadlineSeconds, backoffLimit.
 #pragma once
 
-#include "kubesim/controllers/context.h"
-
 #include <memory>
 #include <optional>
 #include <vector>
+
+#include "kubesim/controllers/context.h"
 
 namespace kubesim {
 

@@ -1,10 +1,10 @@
 // Gang-aware scheduling of pending pods onto simulated nodes.
 #include "kubesim/controllers/scheduler.h"
 
-#include "kubesim/controllers/pod_status.h"
-
 #include <algorithm>
 #include <vector>
+
+#include "kubesim/controllers/pod_status.h"
 
 namespace kubesim {
 
@@ -40,8 +40,10 @@ Resources pod_requests(const json& pod) {
     const auto& req = res.value("requests", json::object());
     const auto& lim = res.value("limits", json::object());
     for (const char* name : kCounted) {
-      if (req.contains(name)) r[name] += amount(name, req[name]);
-      else if (lim.contains(name)) r[name] += amount(name, lim[name]);
+      if (req.contains(name))
+        r[name] += amount(name, req[name]);
+      else if (lim.contains(name))
+        r[name] += amount(name, lim[name]);
     }
   }
   for (auto it = r.begin(); it != r.end();) it = it->second == 0 ? r.erase(it) : std::next(it);
@@ -123,7 +125,8 @@ Scheduler::Placement Scheduler::place(const json& pod, std::map<std::string, Res
       if (!taint_reason.empty()) break;
       const std::string effect = t.value("effect", "");
       if ((effect == "NoSchedule" || effect == "NoExecute") && !tolerates(tolerations, t))
-        taint_reason = "node(s) had untolerated taint {" + t.value("key", "") + ": " + t.value("value", "") + "}";
+        taint_reason =
+            "node(s) had untolerated taint {" + t.value("key", "") + ": " + t.value("value", "") + "}";
     }
     if (!taint_reason.empty()) {
       ++reasons[taint_reason];
@@ -225,7 +228,8 @@ bool Scheduler::schedule() {
   std::vector<std::string> order;
   for (const auto& [ns, name] : pending) {
     auto pod = m_ctx.store.get_shared(*m_ctx.pods, ns, name);
-    if (!pod || pod_terminal(*pod) || !pod->value("spec", json::object()).value("nodeName", "").empty()) continue;
+    if (!pod || pod_terminal(*pod) || !pod->value("spec", json::object()).value("nodeName", "").empty())
+      continue;
     auto [gang, min] = gang_of(*pod);
     if (gang.empty()) gang = "p:" + ns + "/" + name;
     auto& g = gangs[gang];
@@ -237,7 +241,8 @@ bool Scheduler::schedule() {
   for (const auto& key : order) {
     auto& [min, pods] = gangs[key];
     std::sort(pods.begin(), pods.end(), [](const auto& a, const auto& b) {
-      const std::string ta = (*a)["metadata"].value("creationTimestamp", ""), tb = (*b)["metadata"].value("creationTimestamp", "");
+      const std::string ta = (*a)["metadata"].value("creationTimestamp", ""),
+                        tb = (*b)["metadata"].value("creationTimestamp", "");
       return ta != tb ? ta < tb : meta_name(*a) < meta_name(*b);
     });
     const int64_t already = key[0] == 'p' ? 0 : bound_members(*pods.front(), key);
@@ -286,7 +291,8 @@ void Scheduler::bind(const json& pod, const std::string& node) {
   });
   const std::string scheduler = pod.value("spec", json::object()).value("schedulerName", "default-scheduler");
   m_ctx.record_event(pod, "Normal", "Scheduled",
-                     "Successfully assigned " + meta_ns(pod) + "/" + meta_name(pod) + " to " + node, scheduler);
+                     "Successfully assigned " + meta_ns(pod) + "/" + meta_name(pod) + " to " + node,
+                     scheduler);
 }
 
 void Scheduler::mark_unschedulable(const json& pod, const std::string& message) {

@@ -7,12 +7,12 @@
 // event worded like kube-scheduler's ("0/6 nodes are available: 3 Insufficient nvidia.com/gpu.").
 #pragma once
 
-#include "kubesim/controllers/context.h"
-
 #include <map>
 #include <mutex>
 #include <set>
 #include <string>
+
+#include "kubesim/controllers/context.h"
 
 namespace kubesim {
 
@@ -22,7 +22,7 @@ using Resources = std::map<std::string, int64_t>;  // cpu in millicores
 Resources pod_requests(const json& pod);
 
 class Scheduler {
-public:
+ public:
   explicit Scheduler(Context& ctx) : m_ctx(ctx) {}
   // Keeps node capacity and per-node usage current; called from the store's watch stream.
   void observe(const WatchEvent& ev);
@@ -30,7 +30,7 @@ public:
   bool schedule();
   bool has_pending() const;
 
-private:
+ private:
   struct NodeInfo {
     std::string name;
     std::string ip;
@@ -53,10 +53,10 @@ private:
   Context& m_ctx;
   mutable std::mutex m_mutex;
   std::map<std::string, NodeInfo> m_nodes;
-  std::map<std::string, Resources> m_used;                                   // node -> used
-  std::map<std::string, std::pair<std::string, Resources>> m_accounted;      // ns/pod -> (node, req)
-  std::set<std::pair<std::string, std::string>> m_pending;                   // (ns, name)
-  std::map<std::string, std::pair<std::string, TimePoint>> m_last_event;     // pod uid -> (msg, time)
+  std::map<std::string, Resources> m_used;                                // node -> used
+  std::map<std::string, std::pair<std::string, Resources>> m_accounted;   // ns/pod -> (node, req)
+  std::set<std::pair<std::string, std::string>> m_pending;                // (ns, name)
+  std::map<std::string, std::pair<std::string, TimePoint>> m_last_event;  // pod uid -> (msg, time)
 };
 
 }  // namespace kubesim

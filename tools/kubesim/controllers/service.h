@@ -7,12 +7,12 @@
 namespace kubesim {
 
 class ServiceController : public Controller {
-public:
+ public:
   explicit ServiceController(Context& ctx) : Controller(ctx) {}
   const ResourceType* primary() const override { return m_ctx.services; }
   void reconcile(const std::string& ns, const std::string& name) override;
 
-private:
+ private:
   uint32_t m_next_ip = 10;
 };
 

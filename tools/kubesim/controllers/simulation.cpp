@@ -2,6 +2,11 @@
 // by the controllers; a clock that is real time (times a speed factor) or stepped by tests.
 #include "kubesim/controllers/simulation.h"
 
+#include <atomic>
+#include <condition_variable>
+#include <thread>
+
+#include "core/log.h"
 #include "kubesim/builtin_types.h"
 #include "kubesim/controllers/batch_job.h"
 #include "kubesim/controllers/context.h"
@@ -14,11 +19,6 @@
 #include "kubesim/controllers/service.h"
 #include "kubesim/controllers/volcano_job.h"
 #include "kubesim/logs.h"
-#include "core/log.h"
-
-#include <atomic>
-#include <condition_variable>
-#include <thread>
 
 namespace kubesim {
 
@@ -173,9 +173,8 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
   ensure_types(store);
   m = std::make_unique<Impl>(store, logs, std::move(options));
   const auto wall = system_clock::now();
-  m->manual_now = m->ctx.options.manual_start_unix
-                      ? TimePoint(seconds(m->ctx.options.manual_start_unix))
-                      : time_point_cast<seconds>(wall);
+  m->manual_now = m->ctx.options.manual_start_unix ? TimePoint(seconds(m->ctx.options.manual_start_unix))
+                                                   : time_point_cast<seconds>(wall);
   m->sim_base = wall;
   m->real_base = steady_clock::now();
   Impl* impl = m.get();

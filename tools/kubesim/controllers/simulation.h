@@ -13,11 +13,10 @@
 //   kubesim.trainctl.io/duration: 30s
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace kubesim {
@@ -26,22 +25,22 @@ class Store;
 class LogStore;
 
 struct SimulationOptions {
-  double speed = 1.0;                  // simulated seconds per real second (real clock)
-  bool manual_clock = false;           // time only moves through step()
-  std::chrono::milliseconds tick{200}; // real-time period of the background loop
-  std::string default_outcome = "succeed";       // succeed|fail|crash|run-forever
-  std::chrono::milliseconds default_duration{60'000};    // how long a container runs
-  std::chrono::milliseconds container_creating{2'000};   // bound -> Running
-  std::chrono::milliseconds init_container{1'000};       // per init container
-  std::chrono::milliseconds log_interval{1'000};         // between two log lines
-  std::chrono::milliseconds crash_backoff{10'000};       // CrashLoopBackOff wait
-  uint64_t random_seed = 1;            // suffixes (launcher pod, ReplicaSet) and pod IPs
+  double speed = 1.0;                                   // simulated seconds per real second (real clock)
+  bool manual_clock = false;                            // time only moves through step()
+  std::chrono::milliseconds tick{200};                  // real-time period of the background loop
+  std::string default_outcome = "succeed";              // succeed|fail|crash|run-forever
+  std::chrono::milliseconds default_duration{60'000};   // how long a container runs
+  std::chrono::milliseconds container_creating{2'000};  // bound -> Running
+  std::chrono::milliseconds init_container{1'000};      // per init container
+  std::chrono::milliseconds log_interval{1'000};        // between two log lines
+  std::chrono::milliseconds crash_backoff{10'000};      // CrashLoopBackOff wait
+  uint64_t random_seed = 1;                             // suffixes (launcher pod, ReplicaSet) and pod IPs
   // Start of the manual clock (Unix seconds); 0 = the real time at construction.
   int64_t manual_start_unix = 0;
 };
 
 class Simulation {
-public:
+ public:
   Simulation(Store& store, LogStore& logs, SimulationOptions options = {});
   ~Simulation();  // stops the background thread
   Simulation(const Simulation&) = delete;
@@ -63,7 +62,7 @@ public:
   std::chrono::system_clock::time_point now() const;
   const SimulationOptions& options() const;
 
-private:
+ private:
   struct Impl;
   std::unique_ptr<Impl> m;
 };

@@ -25,7 +25,8 @@ TrainingLog::TrainingLog(const nlohmann::json& container, size_t total_lines)
     const std::string rank = env("RANK", "0");
     m_header = {"WORLD_SIZE: " + world + ", CURRENT_RANK: " + rank,
                 "args: Namespace(backend='nccl', batch_size=64, data='/mnist_data/pytorch_data/', "
-                "dir='/mnist_data/pytorch_data/logs', epochs=" + std::to_string(m_epochs) +
+                "dir='/mnist_data/pytorch_data/logs', epochs=" +
+                    std::to_string(m_epochs) +
                     ", log_interval=10, lr=0.01, momentum=0.5, no_cuda=False, save_model=False, "
                     "seed=1, test_batch_size=1000)",
                 "Using CUDA"};

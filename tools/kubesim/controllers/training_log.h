@@ -13,14 +13,13 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 
 namespace kubesim {
 
 class TrainingLog {
-public:
+ public:
   // container: the pod's container spec (command, args, env); total_lines: how many lines
   // the run will write before its final lines (derived from duration / interval).
   TrainingLog(const nlohmann::json& container, size_t total_lines);
@@ -31,7 +30,7 @@ public:
   // Lines written when the container exits with exit_code.
   std::vector<std::string> final_lines(int exit_code) const;
 
-private:
+ private:
   std::string env(const std::string& name, const std::string& fallback) const;
   bool m_training = false;
   std::string m_container;

@@ -46,7 +46,9 @@ bool is_terminal_phase(const std::string& phase) {
 
 }  // namespace
 
-std::string VolcanoJobController::pod_group_name(const json& job) { return meta_name(job) + "-" + meta_uid(job); }
+std::string VolcanoJobController::pod_group_name(const json& job) {
+  return meta_name(job) + "-" + meta_uid(job);
+}
 
 json VolcanoJobController::make_pod(const json& job, const json& task, int index) {
   const std::string jname = meta_name(job), tname = task.value("name", "task");
@@ -103,8 +105,10 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
     if (job["spec"].contains("ttlSecondsAfterFinished")) {
       const TimePoint expiry = parse_time(status["state"].value("lastTransitionTime", now)) +
                                std::chrono::seconds(int_or(job["spec"], "ttlSecondsAfterFinished", 0));
-      if (m_ctx.now() >= expiry) m_ctx.store.remove(*m_ctx.vcjobs, ns, name);
-      else m_ctx.wake_at(ObjectKey{m_ctx.vcjobs, ns, name}, expiry);
+      if (m_ctx.now() >= expiry)
+        m_ctx.store.remove(*m_ctx.vcjobs, ns, name);
+      else
+        m_ctx.wake_at(ObjectKey{m_ctx.vcjobs, ns, name}, expiry);
     }
     return;
   }
@@ -113,20 +117,24 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
     json min_task = json::object();
     for (const auto& t : tasks_of(job))
       min_task[t.value("name", "task")] = int_or(t, "minAvailable", int_or(t, "replicas", 1));
-    m_ctx.create_if_absent(*m_ctx.podgroups,
-                           {{"apiVersion", "scheduling.volcano.sh/v1beta1"}, {"kind", "PodGroup"},
-                            {"metadata", {{"name", pg_name}, {"namespace", ns},
-                                          {"ownerReferences", json::array({owner_reference(job)})}}},
-                            {"spec", {{"minMember", min_avail}, {"minTaskMember", min_task}, {"queue", queue_of(job)}}},
-                            {"status", {{"phase", "Pending"}}}});
+    m_ctx.create_if_absent(
+        *m_ctx.podgroups,
+        {{"apiVersion", "scheduling.volcano.sh/v1beta1"},
+         {"kind", "PodGroup"},
+         {"metadata",
+          {{"name", pg_name}, {"namespace", ns}, {"ownerReferences", json::array({owner_reference(job)})}}},
+         {"spec", {{"minMember", min_avail}, {"minTaskMember", min_task}, {"queue", queue_of(job)}}},
+         {"status", {{"phase", "Pending"}}}});
   }
   if (job["spec"].value("plugins", json::object()).contains("svc") && m_ctx.services) {
     json sel = {{"volcano.sh/job-name", name}, {"volcano.sh/job-namespace", ns}};
-    m_ctx.create_if_absent(*m_ctx.services,
-                           {{"apiVersion", "v1"}, {"kind", "Service"},
-                            {"metadata", {{"name", name}, {"namespace", ns},
-                                          {"ownerReferences", json::array({owner_reference(job)})}}},
-                            {"spec", {{"clusterIP", "None"}, {"selector", sel}, {"publishNotReadyAddresses", true}}}});
+    m_ctx.create_if_absent(
+        *m_ctx.services,
+        {{"apiVersion", "v1"},
+         {"kind", "Service"},
+         {"metadata",
+          {{"name", name}, {"namespace", ns}, {"ownerReferences", json::array({owner_reference(job)})}}},
+         {"spec", {{"clusterIP", "None"}, {"selector", sel}, {"publishNotReadyAddresses", true}}}});
   }
 
   auto set_phase = [&](const std::string& p, const std::string& reason, const std::string& message) {
@@ -214,8 +222,7 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
   } else if (complete_action == "CompleteJob" && (phase == "Running" || phase == "Pending")) {
     set_phase("Completed", "TaskCompleted", "");
     delete_pods(true);
-  } else if (pods_exist && pending == 0 && running == 0 &&
-             succeeded + failed >= total_replicas(job)) {
+  } else if (pods_exist && pending == 0 && running == 0 && succeeded + failed >= total_replicas(job)) {
     set_phase(succeeded >= min_avail ? "Completed" : "Failed", "", "");
   } else if (running + succeeded >= min_avail && phase == "Pending") {
     set_phase("Running", "", "");
@@ -240,7 +247,8 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
   m_ctx.patch(*m_ctx.vcjobs, ns, name, [&](json& obj) { obj["status"] = status; });
   if (m_ctx.podgroups) {
     m_ctx.patch(*m_ctx.podgroups, ns, pg_name, [&](json& pg) {
-      pg["status"]["phase"] = running + succeeded >= min_avail ? "Running" : (is_terminal_phase(phase) ? "Completed" : "Pending");
+      pg["status"]["phase"] =
+          running + succeeded >= min_avail ? "Running" : (is_terminal_phase(phase) ? "Completed" : "Pending");
       pg["status"]["running"] = running;
       pg["status"]["succeeded"] = succeeded;
       pg["status"]["failed"] = failed;

@@ -13,7 +13,7 @@
 namespace kubesim {
 
 class VolcanoJobController : public Controller {
-public:
+ public:
   explicit VolcanoJobController(Context& ctx) : Controller(ctx) {}
   const ResourceType* primary() const override { return m_ctx.vcjobs; }
   void reconcile(const std::string& ns, const std::string& name) override;

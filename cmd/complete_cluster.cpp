@@ -113,7 +113,9 @@ std::vector<std::string> ClientLookup::instances(const Scope& s, const std::stri
   return names(s, paths);
 }
 
-std::vector<std::string> ClientLookup::namespaces(const Scope& s) { return names(s, {"/api/v1/namespaces?limit=500"}); }
+std::vector<std::string> ClientLookup::namespaces(const Scope& s) {
+  return names(s, {"/api/v1/namespaces?limit=500"});
+}
 
 std::vector<std::string> ClientLookup::pvcs(const Scope& s) {
   return names(s, {"/api/v1/namespaces/" + ns(s) + "/persistentvolumeclaims?limit=500"});

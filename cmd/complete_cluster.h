@@ -11,7 +11,7 @@
 namespace trainctl::completion {
 
 class ClientLookup : public ClusterLookup {
-public:
+ public:
   // `connect` builds a client for the scope (called at most once, on first lookup);
   // `namespace_of` gives the namespace when -n was not typed.
   using Connect = std::function<std::shared_ptr<kube::Client>(const Scope&)>;
@@ -26,7 +26,7 @@ public:
   // From the kubeconfig files (--kubeconfig, else $KUBECONFIG, else ~/.kube/config).
   std::vector<std::string> contexts(const Scope& s) override;
 
-private:
+ private:
   kube::Client* client(const Scope& s);
   std::string ns(const Scope& s);
   // metadata.name of the items of every list answered with 2xx.

@@ -1,7 +1,6 @@
 #include "cmd/complete_engine.h"
 
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <optional>
 
@@ -11,7 +10,9 @@ namespace trainctl::completion {
 
 namespace {
 
-bool has_prefix(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
+bool has_prefix(const std::string& s, const std::string& prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
 
 bool has_long_name(const FlagInfo& f, const std::string& name) {
   return std::find(f.names.begin(), f.names.end(), "--" + name) != f.names.end();
@@ -89,20 +90,25 @@ struct Walk {
       const size_t eq = w.find('=');
       auto f = find_flag(*cmd, w.substr(0, eq));
       if (!f) return;
-      if (eq != std::string::npos) record(*f, w.substr(eq + 1));
-      else if (f->takes_value) pending = f;
+      if (eq != std::string::npos)
+        record(*f, w.substr(eq + 1));
+      else if (f->takes_value)
+        pending = f;
       return;
     }
     auto f = find_flag(*cmd, w.substr(0, 2));  // -n, -nNS, or bundled short flags
     if (!f || !f->takes_value) return;
-    if (w.size() > 2) record(*f, w.substr(2));
-    else pending = f;
+    if (w.size() > 2)
+      record(*f, w.substr(2));
+    else
+      pending = f;
   }
 };
 
 Result flag_values(const FlagInfo& f, const std::string& prefix, const Walk& walk, ClusterLookup& cluster) {
   if (!f.values.empty()) return filtered(f.values, prefix, kNoFileComp);
-  if (has_long_name(f, "namespace")) return filtered(cluster.namespaces(walk.scope), prefix, kNoFileComp, true);
+  if (has_long_name(f, "namespace"))
+    return filtered(cluster.namespaces(walk.scope), prefix, kNoFileComp, true);
   if (has_long_name(f, "context")) return filtered(cluster.contexts(walk.scope), prefix, kNoFileComp, true);
   if (has_long_name(f, "instance")) {
     if (walk.args.empty()) return {{}, kNoFileComp};
@@ -128,7 +134,8 @@ Result positional_values(const Walk& walk, const std::string& prefix, ClusterLoo
     index -= takes;
   }
   if (!target) return {{}, kNoFileComp};
-  if (auto values = option_values(*target); !values.empty()) return filtered(std::move(values), prefix, kNoFileComp);
+  if (auto values = option_values(*target); !values.empty())
+    return filtered(std::move(values), prefix, kNoFileComp);
   if (!is_dynamic_positional(*target)) return {};
   if (has_prefix(target->get_description(), "Job name")) {
     auto names = cluster.jobs(walk.scope);

@@ -41,7 +41,7 @@ struct Scope {
 
 // Answers from the cluster or kubeconfig. Implementations return nothing on any error.
 class ClusterLookup {
-public:
+ public:
   virtual ~ClusterLookup() = default;
   virtual std::vector<std::string> jobs(const Scope& s) = 0;
   virtual std::vector<std::string> instances(const Scope& s, const std::string& job) = 0;

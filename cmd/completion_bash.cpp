@@ -125,10 +125,12 @@ std::string bash_script(CLI::App& root) {
   }
   s << ")\ndeclare -gA __trainctl_aliases=(\n";
   for (const auto& d : data)
-    if (!d.aliases.empty()) s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.aliases)) << "\n";
+    if (!d.aliases.empty())
+      s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.aliases)) << "\n";
   s << ")\ndeclare -gA __trainctl_children=(\n";
   for (const auto& d : data)
-    for (const auto& [word, name] : d.children) s << "    [" << shell_quote(d.path + " " + word) << "]=" << name << "\n";
+    for (const auto& [word, name] : d.children)
+      s << "    [" << shell_quote(d.path + " " + word) << "]=" << name << "\n";
   s << ")\ndeclare -gA __trainctl_flags=(\n";
   for (const auto& d : data) {
     std::vector<std::string> names;
@@ -137,15 +139,18 @@ std::string bash_script(CLI::App& root) {
     s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(names)) << "\n";
   }
   s << ")\ndeclare -gA __trainctl_value_flags=(\n";
-  for (const auto& d : data) s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.value_flags)) << "\n";
+  for (const auto& d : data)
+    s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.value_flags)) << "\n";
   s << ")\ndeclare -gA __trainctl_values=(\n";
   for (const auto& d : data)
     for (const auto& f : d.flags)
       if (!f.values.empty())
-        for (const auto& n : f.names) s << "    [" << shell_quote(d.path + " " + n) << "]=" << shell_quote(join(f.values)) << "\n";
+        for (const auto& n : f.names)
+          s << "    [" << shell_quote(d.path + " " + n) << "]=" << shell_quote(join(f.values)) << "\n";
   s << ")\ndeclare -gA __trainctl_args=(\n";
   for (const auto& d : data)
-    if (!d.positional_values.empty()) s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.positional_values)) << "\n";
+    if (!d.positional_values.empty())
+      s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.positional_values)) << "\n";
   s << ")\n" << kBashEngine;
   return s.str();
 }

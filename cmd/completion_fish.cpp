@@ -1,7 +1,6 @@
 // The fish completion script: one `complete` line per command, flag and subcommand,
 // conditioned on the command path the words typed so far lead to.
 #include <CLI/CLI.hpp>
-
 #include <sstream>
 
 #include "cmd/complete_engine.h"
@@ -69,13 +68,18 @@ std::string join(const std::vector<std::string>& v) {
 void flag_line(std::ostringstream& s, const FlagInfo& f, const std::string& condition) {
   s << "complete -c trainctl" << condition;
   for (const auto& n : f.names) {
-    if (n.rfind("--", 0) == 0) s << " -l " << n.substr(2);
-    else s << " -s " << n.substr(1);
+    if (n.rfind("--", 0) == 0)
+      s << " -l " << n.substr(2);
+    else
+      s << " -s " << n.substr(1);
   }
   if (f.takes_value) {
-    if (!f.values.empty()) s << " -x -a " << shell_quote(join(f.values));
-    else if (is_dynamic_flag(f.names)) s << " -x -a '(__trainctl_dynamic)'";
-    else s << " -r -F";
+    if (!f.values.empty())
+      s << " -x -a " << shell_quote(join(f.values));
+    else if (is_dynamic_flag(f.names))
+      s << " -x -a '(__trainctl_dynamic)'";
+    else
+      s << " -r -F";
   }
   s << " -d " << shell_quote(f.help) << "\n";
 }
@@ -115,8 +119,9 @@ std::string fish_script(CLI::App& root) {
     const auto subs = visible_subcommands(*cmd);
     for (CLI::App* sub : subs) {
       for (const auto& n : command_names(*sub)) {
-        const std::string help =
-            n == sub->get_name() ? sub->get_description() : "alias of " + sub->get_name() + ": " + sub->get_description();
+        const std::string help = n == sub->get_name()
+                                     ? sub->get_description()
+                                     : "alias of " + sub->get_name() + ": " + sub->get_description();
         s << "complete -c trainctl" << condition << " -f -a " << n << " -d " << shell_quote(help) << "\n";
       }
     }
@@ -127,9 +132,12 @@ std::string fish_script(CLI::App& root) {
       positional = true;
       dynamic = dynamic || is_dynamic_positional(*p);
     }
-    if (!values.empty()) s << "complete -c trainctl" << condition << " -f -a " << shell_quote(join(values)) << "\n";
-    else if (dynamic) s << "complete -c trainctl" << condition << " -f -a '(__trainctl_dynamic)'\n";
-    else if (!positional || !subs.empty()) s << "complete -c trainctl" << condition << " -f\n";
+    if (!values.empty())
+      s << "complete -c trainctl" << condition << " -f -a " << shell_quote(join(values)) << "\n";
+    else if (dynamic)
+      s << "complete -c trainctl" << condition << " -f -a '(__trainctl_dynamic)'\n";
+    else if (!positional || !subs.empty())
+      s << "complete -c trainctl" << condition << " -f\n";
   }
   return s.str();
 }

@@ -34,9 +34,12 @@ std::vector<CommandData> script_data(CLI::App& root) {
 std::string shell_quote(const std::string& text) {
   std::string q = "'";
   for (char c : text) {
-    if (c == '\'') q += "'\\''";
-    else if (c == '\n') q += ' ';
-    else q += c;
+    if (c == '\'')
+      q += "'\\''";
+    else if (c == '\n')
+      q += ' ';
+    else
+      q += c;
   }
   return q + "'";
 }

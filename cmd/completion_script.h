@@ -13,12 +13,12 @@ namespace trainctl::completion {
 
 // One command of the tree, flattened for a script.
 struct CommandData {
-  std::string path;  // "trainctl submit pytorch"
+  std::string path;                                              // "trainctl submit pytorch"
   std::vector<std::pair<std::string, std::string>> subcommands;  // visible: name, help
-  std::vector<std::string> aliases;                                // of those subcommands
-  std::vector<std::pair<std::string, std::string>> children;       // every name or alias -> name
-  std::vector<FlagInfo> flags;             // visible flags usable here (own and inherited)
-  std::vector<std::string> value_flags;    // names of all flags taking a value, hidden ones too
+  std::vector<std::string> aliases;                              // of those subcommands
+  std::vector<std::pair<std::string, std::string>> children;     // every name or alias -> name
+  std::vector<FlagInfo> flags;           // visible flags usable here (own and inherited)
+  std::vector<std::string> value_flags;  // names of all flags taking a value, hidden ones too
   bool has_positional = false;
   bool dynamic_positional = false;
   std::vector<std::string> positional_values;  // enumerated values of the first positional

@@ -1,7 +1,6 @@
 #include "cmd/completion_tree.h"
 
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <cctype>
 
@@ -36,9 +35,12 @@ std::vector<std::string> split_items(const std::string& s) {
     if (s[i] == ')') --depth;
     if (depth != 0) continue;
     size_t sep = 0;
-    if (s.compare(i, 5, ", or ") == 0) sep = 5;
-    else if (s.compare(i, 2, ", ") == 0) sep = 2;
-    else if (s.compare(i, 4, " or ") == 0) sep = 4;
+    if (s.compare(i, 5, ", or ") == 0)
+      sep = 5;
+    else if (s.compare(i, 2, ", ") == 0)
+      sep = 2;
+    else if (s.compare(i, 4, " or ") == 0)
+      sep = 4;
     if (sep == 0) continue;
     items.push_back(s.substr(start, i - start));
     start = i + sep;
@@ -114,7 +116,8 @@ std::vector<std::string> option_values(CLI::Option& option) {
     const std::string d = v->get_description();
     if (d.size() < 2 || d.front() != '{' || d.back() != '}') continue;
     std::vector<std::string> set;
-    for (const auto& item : CLI::detail::split(d.substr(1, d.size() - 2), ',')) set.push_back(CLI::detail::trim_copy(item));
+    for (const auto& item : CLI::detail::split(d.substr(1, d.size() - 2), ','))
+      set.push_back(CLI::detail::trim_copy(item));
     add_unique(values, set);
   }
   if (values.empty()) values = values_from_help(option.get_description());

@@ -130,7 +130,8 @@ std::string zsh_script(CLI::App& root) {
     if (!d.aliases.empty()) s << "    " << shell_quote(d.path) << " " << shell_quote(join(d.aliases)) << "\n";
   s << ")\n__trainctl_children=(\n";
   for (const auto& d : data)
-    for (const auto& [word, name] : d.children) s << "    " << shell_quote(d.path + " " + word) << " " << name << "\n";
+    for (const auto& [word, name] : d.children)
+      s << "    " << shell_quote(d.path + " " + word) << " " << name << "\n";
   s << ")\n__trainctl_flags=(\n";
   for (const auto& d : data) {
     std::vector<std::string> names;
@@ -139,25 +140,32 @@ std::string zsh_script(CLI::App& root) {
     s << "    " << shell_quote(d.path) << " " << shell_quote(join(names)) << "\n";
   }
   s << ")\n__trainctl_value_flags=(\n";
-  for (const auto& d : data) s << "    " << shell_quote(d.path) << " " << shell_quote(join(d.value_flags)) << "\n";
+  for (const auto& d : data)
+    s << "    " << shell_quote(d.path) << " " << shell_quote(join(d.value_flags)) << "\n";
   s << ")\n__trainctl_values=(\n";
   for (const auto& d : data)
     for (const auto& f : d.flags)
       if (!f.values.empty())
-        for (const auto& n : f.names) s << "    " << shell_quote(d.path + " " + n) << " " << shell_quote(join(f.values)) << "\n";
+        for (const auto& n : f.names)
+          s << "    " << shell_quote(d.path + " " + n) << " " << shell_quote(join(f.values)) << "\n";
   s << ")\n__trainctl_help=(\n";
   for (const auto& d : data) {
-    for (const auto& [n, help] : d.subcommands) s << "    " << shell_quote(d.path + " " + n) << " " << shell_quote(help) << "\n";
+    for (const auto& [n, help] : d.subcommands)
+      s << "    " << shell_quote(d.path + " " + n) << " " << shell_quote(help) << "\n";
     for (const auto& [word, name] : d.children)
       if (word != name)
         for (const auto& [n, help] : d.subcommands)
-          if (n == name) s << "    " << shell_quote(d.path + " " + word) << " " << shell_quote("alias of " + name + ": " + help) << "\n";
+          if (n == name)
+            s << "    " << shell_quote(d.path + " " + word) << " "
+              << shell_quote("alias of " + name + ": " + help) << "\n";
     for (const auto& f : d.flags)
-      for (const auto& n : f.names) s << "    " << shell_quote(d.path + " " + n) << " " << shell_quote(f.help) << "\n";
+      for (const auto& n : f.names)
+        s << "    " << shell_quote(d.path + " " + n) << " " << shell_quote(f.help) << "\n";
   }
   s << ")\n__trainctl_args=(\n";
   for (const auto& d : data)
-    if (!d.positional_values.empty()) s << "    " << shell_quote(d.path) << " " << shell_quote(join(d.positional_values)) << "\n";
+    if (!d.positional_values.empty())
+      s << "    " << shell_quote(d.path) << " " << shell_quote(join(d.positional_values)) << "\n";
   s << ")\n" << kZshEngine;
   return s.str();
 }

@@ -1,7 +1,6 @@
 #include "cmd/config_defaults.h"
 
 #include <CLI/CLI.hpp>
-
 #include <cstdlib>
 
 #include "cmd/completion_tree.h"
@@ -25,7 +24,9 @@ void check_sections(const CLI::App& cmd, const UserConfig& config) {
         names += (names.empty() ? "" : ", ") + n;
       }
     }
-    if (!known) throw ConfigError("config file " + config.path + ": unknown submit command \"" + section + "\" (known: " + names + ")");
+    if (!known)
+      throw ConfigError("config file " + config.path + ": unknown submit command \"" + section +
+                        "\" (known: " + names + ")");
   }
 }
 
@@ -55,7 +56,8 @@ void apply_defaults(CLI::App& cmd, const UserConfig& config) {
       opt->add_result(values);
       opt->run_callback();
     } catch (const CLI::Error& e) {
-      throw ConfigError("config file " + config.path + ": --" + flag + " of \"" + cmd.get_name() + "\": " + e.what());
+      throw ConfigError("config file " + config.path + ": --" + flag + " of \"" + cmd.get_name() +
+                        "\": " + e.what());
     }
   }
 }

@@ -1,7 +1,6 @@
 // trainctl config view: the settings trainctl uses from the config file (docs/config.md),
 // with where they came from and the namespace commands act in.
 #include <CLI/CLI.hpp>
-
 #include <cstdlib>
 #include <memory>
 
@@ -29,21 +28,27 @@ void run_config_view(const std::string& output, Factory& f) {
   } catch (const Error& e) {
     j["effectiveNamespace"] = nullptr;
   }
-  if (const char* env = std::getenv("TRAINCTL_TEMPLATE_DIR"); env && *env) j["effectiveTemplateDir"] = env;
-  else if (!c.template_dir.empty()) j["effectiveTemplateDir"] = c.template_dir;
+  if (const char* env = std::getenv("TRAINCTL_TEMPLATE_DIR"); env && *env)
+    j["effectiveTemplateDir"] = env;
+  else if (!c.template_dir.empty())
+    j["effectiveTemplateDir"] = c.template_dir;
   j["settings"] = c.to_json();
-  if (format == OutputFormat::Json) f.io().out() << print::to_json(j);
-  else f.io().out() << print::to_yaml(j);
+  if (format == OutputFormat::Json)
+    f.io().out() << print::to_json(j);
+  else
+    f.io().out() << print::to_yaml(j);
 }
 
 }  // namespace
 
 void setup_config(CLI::App& root, Factory& f) {
-  auto* config = root.add_subcommand("config", "Show the trainctl config file (~/.config/trainctl/config.yaml)");
+  auto* config =
+      root.add_subcommand("config", "Show the trainctl config file (~/.config/trainctl/config.yaml)");
   config->require_subcommand(1);
   set_examples(config, "  trainctl config view\n");
   auto output = std::make_shared<std::string>();
-  auto* view = config->add_subcommand("view", "Print the settings read from the config file and the effective namespace");
+  auto* view = config->add_subcommand(
+      "view", "Print the settings read from the config file and the effective namespace");
   view->add_option("-o,--output", *output, "Output format: yaml (default) or json");
   set_examples(view,
                "  trainctl config view\n"

@@ -1,6 +1,5 @@
 // Pieces of the generated docs shared by the Markdown pages and the man page.
 #include <CLI/CLI.hpp>
-
 #include <filesystem>
 #include <fstream>
 
@@ -43,8 +42,8 @@ std::string examples(const CLI::App& cmd) {
   const std::string f = cmd.get_footer();
   const std::string head = "Examples:\n";
   if (f.rfind(head, 0) != 0) return "";
-  std::string ex = f.substr(head.size(), f.find("\n\n") == std::string::npos ? std::string::npos
-                                                                             : f.find("\n\n") - head.size());
+  std::string ex = f.substr(
+      head.size(), f.find("\n\n") == std::string::npos ? std::string::npos : f.find("\n\n") - head.size());
   while (!ex.empty() && ex.back() == '\n') ex.pop_back();
   return ex;
 }
@@ -65,10 +64,14 @@ std::string value_text(CLI::Option& option) {
     return s;
   }
   std::string type = option.get_type_name();
-  if (type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0) type = "int";
-  else if (type.rfind("FLOAT", 0) == 0) type = "number";
-  else type = "string";
-  if (option.get_expected_max() > 1 || option.get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll) type += "s";
+  if (type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0)
+    type = "int";
+  else if (type.rfind("FLOAT", 0) == 0)
+    type = "number";
+  else
+    type = "string";
+  if (option.get_expected_max() > 1 || option.get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll)
+    type += "s";
   return type;
 }
 

@@ -1,11 +1,11 @@
 // trainctl __gendocs DIR: hidden; writes the command reference generated from the command
 // tree into DIR/commands/*.md and DIR/man/trainctl.1 (the project keeps them in docs/).
-#include <CLI/CLI.hpp>
+#include "cmd/docs_gen.h"
 
+#include <CLI/CLI.hpp>
 #include <memory>
 
 #include "cmd/commands.h"
-#include "cmd/docs_gen.h"
 #include "cmd/run.h"
 
 namespace trainctl {

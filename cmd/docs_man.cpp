@@ -1,6 +1,5 @@
 // The trainctl(1) man page (roff, man macros): every command in one page.
 #include <CLI/CLI.hpp>
-
 #include <sstream>
 
 #include "cmd/completion_tree.h"
@@ -18,9 +17,12 @@ std::string roff(const std::string& text) {
   bool line_start = true;
   for (char c : text) {
     if (line_start && (c == '.' || c == '\'')) out += "\\&";
-    if (c == '\\') out += "\\e";
-    else if (c == '-') out += "\\-";
-    else out += c;
+    if (c == '\\')
+      out += "\\e";
+    else if (c == '-')
+      out += "\\-";
+    else
+      out += c;
     line_start = c == '\n';
   }
   return out;
@@ -30,7 +32,8 @@ void flags(std::ostringstream& s, const std::vector<completion::FlagInfo>& list)
   for (const auto& f : list) {
     s << ".TP\n";
     std::string names;
-    for (const auto& n : f.names) names += (names.empty() ? "" : ", ") + std::string("\\fB") + roff(n) + "\\fR";
+    for (const auto& n : f.names)
+      names += (names.empty() ? "" : ", ") + std::string("\\fB") + roff(n) + "\\fR";
     const std::string value = value_text(*f.option);
     if (!value.empty()) names += " \\fI" + roff(value) + "\\fR";
     s << names << "\n" << roff(f.help);
@@ -50,7 +53,8 @@ std::string man_page(CLI::App& root) {
   s << ".\\\" Generated from the command tree by `trainctl __gendocs`; do not edit.\n";
   s << ".TH TRAINCTL 1 \"\" \"trainctl " << roff(version_info().version) << "\" \"trainctl manual\"\n";
   s << ".SH NAME\ntrainctl \\- " << roff(root.get_description()) << "\n";
-  s << ".SH SYNOPSIS\n.B trainctl\n[\\fIglobal flags\\fR] \\fICOMMAND\\fR [\\fIflags\\fR] [\\fIarguments\\fR]\n";
+  s << ".SH SYNOPSIS\n.B trainctl\n[\\fIglobal flags\\fR] \\fICOMMAND\\fR [\\fIflags\\fR] "
+       "[\\fIarguments\\fR]\n";
   s << ".SH DESCRIPTION\n"
        "trainctl submits distributed training jobs (PyTorchJob, MPIJob, Volcano Job, or an Indexed\n"
        "Job without an operator) to Kubernetes and inspects them: list, get, logs, top, delete.\n"

@@ -1,6 +1,5 @@
 // One Markdown page per command, in the manner of cobra's doc generator.
 #include <CLI/CLI.hpp>
-
 #include <sstream>
 
 #include "cmd/completion_tree.h"
@@ -20,9 +19,12 @@ std::string file_name(const CLI::App& cmd) {
 std::string cell(const std::string& text) {
   std::string out;
   for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += ' ';
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }
@@ -83,12 +85,13 @@ std::string page(CLI::App& cmd) {
   if (!subs.empty()) {
     s << "## Commands\n\n";
     for (CLI::App* sub : subs)
-      s << "* [" << completion::command_path(*sub) << "](" << file_name(*sub) << ") - " << sub->get_description() << "\n";
+      s << "* [" << completion::command_path(*sub) << "](" << file_name(*sub) << ") - "
+        << sub->get_description() << "\n";
     s << "\n";
   }
   if (cmd.get_parent())
-    s << "## See also\n\n* [" << completion::command_path(*cmd.get_parent()) << "](" << file_name(*cmd.get_parent())
-      << ") - " << cmd.get_parent()->get_description() << "\n";
+    s << "## See also\n\n* [" << completion::command_path(*cmd.get_parent()) << "]("
+      << file_name(*cmd.get_parent()) << ") - " << cmd.get_parent()->get_description() << "\n";
   std::string text = s.str();
   while (text.size() > 1 && text[text.size() - 1] == '\n' && text[text.size() - 2] == '\n') text.pop_back();
   return text;

@@ -96,7 +96,8 @@ nlohmann::ordered_json UserConfig::to_json() const {
     auto& s = j["submit"] = nlohmann::ordered_json::object();
     for (const auto& [kind, flags] : submit) {
       auto& k = s[kind] = nlohmann::ordered_json::object();
-      for (const auto& [flag, v] : flags) k[flag] = v.size() == 1 ? nlohmann::ordered_json(v.front()) : list_json(v);
+      for (const auto& [flag, v] : flags)
+        k[flag] = v.size() == 1 ? nlohmann::ordered_json(v.front()) : list_json(v);
     }
   }
   return j;
@@ -130,11 +131,16 @@ UserConfig parse_user_config(const std::string& text, const std::string& path) {
   for (const auto& kv : root) {
     const std::string key = kv.first.as<std::string>();
     const YAML::Node& v = kv.second;
-    if (key == "namespace") c.namespace_ = scalar(v, path, key);
-    else if (key == "image") c.image = scalar(v, path, key);
-    else if (key == "templateDir") c.template_dir = scalar(v, path, key);
-    else if (key == "imagePullSecrets") c.image_pull_secrets = values(v, path, key);
-    else if (key == "tensorboardImage") c.tensorboard_image = scalar(v, path, key);
+    if (key == "namespace")
+      c.namespace_ = scalar(v, path, key);
+    else if (key == "image")
+      c.image = scalar(v, path, key);
+    else if (key == "templateDir")
+      c.template_dir = scalar(v, path, key);
+    else if (key == "imagePullSecrets")
+      c.image_pull_secrets = values(v, path, key);
+    else if (key == "tensorboardImage")
+      c.tensorboard_image = scalar(v, path, key);
     else if (key == "submit") {
       if (v.IsNull()) continue;
       if (!v.IsMap()) fail(path, "submit must be a map of submit commands (pytorch, mpi, volcano)");

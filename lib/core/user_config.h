@@ -14,10 +14,9 @@
 //     mpi: {image: horovod/horovod:0.28.1, env: [NCCL_DEBUG=INFO]}
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -25,13 +24,17 @@ trainctl::Getenv env(std::map<std::string, std::string> vars) {
 TEST_CASE("the config path: TRAINCTL_CONFIG, then XDG_CONFIG_HOME, then ~/.config") {
   using trainctl::user_config_path;
   bool explicit_path = true;
-  CHECK(user_config_path(env({{"HOME", "/home/u"}}), &explicit_path) == "/home/u/.config/trainctl/config.yaml");
+  CHECK(user_config_path(env({{"HOME", "/home/u"}}), &explicit_path) ==
+        "/home/u/.config/trainctl/config.yaml");
   CHECK_FALSE(explicit_path);
-  CHECK(user_config_path(env({{"HOME", "/home/u"}, {"XDG_CONFIG_HOME", "/xdg"}})) == "/xdg/trainctl/config.yaml");
+  CHECK(user_config_path(env({{"HOME", "/home/u"}, {"XDG_CONFIG_HOME", "/xdg"}})) ==
+        "/xdg/trainctl/config.yaml");
   // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
-  CHECK(user_config_path(env({{"HOME", "/home/u"}, {"XDG_CONFIG_HOME", "rel"}})) == "/home/u/.config/trainctl/config.yaml");
-  CHECK(user_config_path(env({{"HOME", "/home/u"}, {"XDG_CONFIG_HOME", "/xdg"}, {"TRAINCTL_CONFIG", "/etc/t.yaml"}}),
-                         &explicit_path) == "/etc/t.yaml");
+  CHECK(user_config_path(env({{"HOME", "/home/u"}, {"XDG_CONFIG_HOME", "rel"}})) ==
+        "/home/u/.config/trainctl/config.yaml");
+  CHECK(user_config_path(
+            env({{"HOME", "/home/u"}, {"XDG_CONFIG_HOME", "/xdg"}, {"TRAINCTL_CONFIG", "/etc/t.yaml"}}),
+            &explicit_path) == "/etc/t.yaml");
   CHECK(explicit_path);
   CHECK(user_config_path(env({})).empty());
 }
@@ -82,7 +85,8 @@ TEST_CASE("an empty file is no settings; mistakes are errors naming the file") {
                     Catch::StartsWith("config file /c.yaml: unknown setting \"namespce\""));
   CHECK_THROWS_WITH(parse_user_config("namespace: [a, b]\n", "/c.yaml"),
                     "config file /c.yaml: namespace must be a string");
-  CHECK_THROWS_WITH(parse_user_config("image: [a, b\n", "/c.yaml"), Catch::StartsWith("config file /c.yaml: not valid YAML"));
+  CHECK_THROWS_WITH(parse_user_config("image: [a, b\n", "/c.yaml"),
+                    Catch::StartsWith("config file /c.yaml: not valid YAML"));
   CHECK_THROWS_AS(parse_user_config("- a\n- b\n", "/c.yaml"), ConfigError);
   CHECK_THROWS_AS(parse_user_config("submit: [pytorch]\n", "/c.yaml"), ConfigError);
   CHECK_THROWS_AS(parse_user_config("submit: {pytorch: [gpus]}\n", "/c.yaml"), ConfigError);

@@ -87,6 +87,10 @@ void Server::start() {
         X509_STORE_add_cert(SSL_CTX_get_cert_store(&ctx), cac);
         SSL_CTX_add_client_CA(&ctx, cac);
         SSL_CTX_set_verify(&ctx, SSL_VERIFY_PEER, nullptr);  // client certificates optional
+        // Needed with SSL_VERIFY_PEER for clients to resume TLS sessions (libcurl does,
+        // across its parallel connections); without it OpenSSL fails the handshake.
+        static const unsigned char sid_ctx[] = "kubesim";
+        SSL_CTX_set_session_id_context(&ctx, sid_ctx, sizeof sid_ctx - 1);
         SSL_CTX_set_min_proto_version(&ctx, TLS1_2_VERSION);
       }
       X509_free(c);

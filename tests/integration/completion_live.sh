@@ -3,29 +3,11 @@
 # namespaces, PVCs and nodes the cluster has, and the bash script offers them on TAB. With
 # an unreachable server it prints nothing and still exits 0.
 set -euo pipefail
-if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
-  echo "skipped: TRAINCTL and KUBESIM must point to the built binaries"
-  exit 77
-fi
 SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-tmp=$(mktemp -d)
-kubesim_pid=
-cleanup() {
-  if [[ -n "$kubesim_pid" ]]; then kill "$kubesim_pid" 2>/dev/null || true; wait "$kubesim_pid" 2>/dev/null || true; fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-schema_args=()
-for d in "${TRAINCTL_SCHEMAS:-}" "$SOURCE_DIR/../shared/k8s-schemas"; do
-  if [[ -n "$d" && -d "$d/crds" ]]; then schema_args=(--schemas "$d"); break; fi
-done
-"$KUBESIM" --listen 127.0.0.1 --port 0 --kubeconfig-out "$tmp/kubeconfig" \
-  --seed "$SOURCE_DIR/tools/kubesim/seeds/demo.yaml" "${schema_args[@]}" >"$tmp/kubesim.log" 2>&1 &
-kubesim_pid=$!
-for _ in $(seq 200); do [[ -s "$tmp/kubeconfig" ]] && break; sleep 0.05; done
-[[ -s "$tmp/kubeconfig" ]] || { cat "$tmp/kubesim.log"; fail "kubesim did not start"; }
+KUBESIM_SEED="$SOURCE_DIR/tools/kubesim/seeds/demo.yaml" KUBESIM_SPEED=1 KUBESIM_SCHEMAS_OPTIONAL=1
+source "$(dirname "$0")/kubesim_env.bash"
+tmp="$WORK"
+start_kubesim
 export KUBECONFIG="$tmp/kubeconfig"
 export TRAINCTL_CONFIG="$tmp/no-config.yaml"
 : >"$TRAINCTL_CONFIG"
@@ -67,7 +49,7 @@ got=$(bash --norc --noprofile -c '
 [[ $got == mnist-live ]] || fail "bash: trainctl get mnist<TAB> -> $got"
 
 # Unreachable cluster: no candidates, no error output, exit 0.
-kill "$kubesim_pid"; wait "$kubesim_pid" 2>/dev/null || true; kubesim_pid=
+kill "$KUBESIM_PID"; wait "$KUBESIM_PID" 2>/dev/null || true; KUBESIM_PID=
 out=$(cands get '' 2>"$tmp/err") || fail "__complete failed without a cluster"
 [[ $out == ':4' ]] || fail "without a cluster: $out"
 [[ ! -s "$tmp/err" ]] || fail "without a cluster, stderr: $(cat "$tmp/err")"

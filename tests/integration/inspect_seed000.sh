@@ -5,34 +5,13 @@
 set -euo pipefail
 # INSPECT_KUBESIM_ARGS adds kubesim flags (e.g. --plain-http when debugging TLS).
 
-if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
-  echo "skipped: TRAINCTL and KUBESIM must point to the built binaries"
-  exit 77
-fi
 SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-
-tmp=$(mktemp -d)
-kubesim_pid=
-cleanup() {
-  if [[ -n "$kubesim_pid" ]]; then kill "$kubesim_pid" 2>/dev/null || true; wait "$kubesim_pid" 2>/dev/null || true; fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-schema_args=()
-for d in "${TRAINCTL_SCHEMAS:-}" "$SOURCE_DIR/../shared/k8s-schemas"; do
-  if [[ -n "$d" && -d "$d/crds" ]]; then schema_args=(--schemas "$d"); break; fi
-done
-
-"$KUBESIM" --listen 127.0.0.1 --port 0 ${INSPECT_KUBESIM_ARGS:-} --kubeconfig-out "$tmp/kubeconfig" \
-  --seed "$SOURCE_DIR/tools/kubesim/seeds/demo.yaml" --default-duration 30m "${schema_args[@]}" \
-  >"$tmp/kubesim.log" 2>&1 &
-kubesim_pid=$!
-for _ in $(seq 200); do [[ -s "$tmp/kubeconfig" ]] && break; sleep 0.05; done
-[[ -s "$tmp/kubeconfig" ]] || { echo "kubesim did not start"; cat "$tmp/kubesim.log"; exit 1; }
-
-t() { "$TRAINCTL" --kubeconfig "$tmp/kubeconfig" "$@"; }
-fail() { echo "FAIL: $*"; exit 1; }
+KUBESIM_SEED="$SOURCE_DIR/tools/kubesim/seeds/demo.yaml" KUBESIM_SPEED=1 KUBESIM_SCHEMAS_OPTIONAL=1
+source "$(dirname "$0")/kubesim_env.bash"
+tmp="$WORK"
+# shellcheck disable=SC2086
+start_kubesim ${INSPECT_KUBESIM_ARGS:-} --default-duration 30m
+t() { tc "$@"; }
 expect_eq() {  # expect_eq WHAT EXPECTED ACTUAL
   if [[ "$2" != "$3" ]]; then
     echo "FAIL: $1"; echo "--- expected"; printf '%s\n' "$2"; echo "--- actual"; printf '%s\n' "$3"; exit 1

@@ -2,7 +2,7 @@
 # --dry-run contacts nothing (no kubeconfig needed) and prints a YAML stream that
 # `kubectl apply -f -` accepts; what kubectl creates from it is what trainctl would create.
 set -euo pipefail
-source "$(dirname "$0")/submit_env.bash"
+source "$(dirname "$0")/kubesim_env.bash"
 
 # No cluster, no kubeconfig: still works, namespace "default".
 OUT=$(KUBECONFIG=/nonexistent/kubeconfig HOME="$WORK" TRAINCTL_CONFIG= "$TRAINCTL" submit pytorch --name=dry \

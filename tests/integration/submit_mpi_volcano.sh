@@ -3,7 +3,7 @@
 # Volcano) command lines against kubesim: created and Running; --wait=finished ends with
 # exit 0; a missing CRD gives the not-installed message.
 set -euo pipefail
-source "$(dirname "$0")/submit_env.bash"
+source "$(dirname "$0")/kubesim_env.bash"
 start_kubesim --default-outcome succeed --default-duration 20s
 
 CMD='mpirun --allow-run-as-root -np "4" -bind-to none -map-by slot -x NCCL_DEBUG=INFO -x NCCL_SOCKET_IFNAME=eth0 -x LD_LIBRARY_PATH -x PATH --mca pml ob1 --mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0 --mca orte_keep_fqdn_hostnames t --mca btl ^openib python /examples/pytorch_synthetic_benchmark.py --model=vgg16 --batch-size=64'

@@ -2,7 +2,7 @@
 # A cluster without the training-operator's CRD: submit pytorch says so and how to proceed,
 # and --operator none still works there.
 set -euo pipefail
-source "$(dirname "$0")/submit_env.bash"
+source "$(dirname "$0")/kubesim_env.bash"
 start_kubesim --no-crd pytorchjobs.kubeflow.org --default-outcome run-forever
 
 set +e

@@ -2,7 +2,7 @@
 # Seed 000 and seed 002 command lines (trainctl in place of arena) against kubesim: the jobs
 # are created with their dependents and reach Running; a taken name is refused.
 set -euo pipefail
-source "$(dirname "$0")/submit_env.bash"
+source "$(dirname "$0")/kubesim_env.bash"
 start_kubesim --default-outcome run-forever
 
 OUT=$(tc submit pytorch \

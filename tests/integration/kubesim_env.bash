@@ -1,7 +1,11 @@
-# Shared set-up of the submit_*.sh integration tests (sourced, not run): starts kubesim on
-# 127.0.0.1 with the real schemas and a small GPU cluster, and defines helpers.
+# Shared set-up of the integration tests that run against kubesim (sourced, not run): starts
+# kubesim on 127.0.0.1 with the real schemas and a small GPU cluster, and defines helpers.
 # Needs TRAINCTL, KUBESIM and SOURCE_DIR (set by CTest); exits 77 (skipped) without them or
 # without the schemas.
+# Set before sourcing:
+#   KUBESIM_SEED=FILE          seed file instead of the small three-node cluster
+#   KUBESIM_SPEED=X            simulated seconds per real second (default 20)
+#   KUBESIM_SCHEMAS_OPTIONAL=1 run without schema validation when no schemas are found
 
 if [[ -z "${TRAINCTL:-}" || -z "${KUBESIM:-}" || ! -x "${KUBESIM:-}" || ! -x "${TRAINCTL:-}" ]]; then
   echo "SKIPPED: TRAINCTL and KUBESIM must name the built binaries" >&2
@@ -10,7 +14,7 @@ fi
 SCHEMAS="${TRAINCTL_SCHEMAS:-}"
 if [[ -z "$SCHEMAS" && -d "${SOURCE_DIR:-.}/../shared/k8s-schemas/crds" ]]; then SCHEMAS="$SOURCE_DIR/../shared/k8s-schemas"; fi
 if [[ -z "$SCHEMAS" && -d "$HOME/.cache/trainctl/k8s-schemas/crds" ]]; then SCHEMAS="$HOME/.cache/trainctl/k8s-schemas"; fi
-if [[ -z "$SCHEMAS" ]]; then
+if [[ -z "$SCHEMAS" && -z "${KUBESIM_SCHEMAS_OPTIONAL:-}" ]]; then
   echo "SKIPPED: no Kubernetes schemas (set TRAINCTL_SCHEMAS or run scripts/fetch-schemas.sh)" >&2
   exit 77
 fi
@@ -32,7 +36,10 @@ fail() {
 
 # start_kubesim [extra kubesim flags...]
 start_kubesim() {
-  cat >"$WORK/cluster.yaml" <<'YAML'
+  local seed="${KUBESIM_SEED:-$WORK/cluster.yaml}"
+  local schema_args=()
+  [[ -n "$SCHEMAS" ]] && schema_args=(--schemas "$SCHEMAS")
+  [[ -n "${KUBESIM_SEED:-}" ]] || cat >"$WORK/cluster.yaml" <<'YAML'
 nodes:
   - {name: gpu-a, ip: 10.0.0.11, gpus: 8, cpu: "64", memory: 512Gi}
   - {name: gpu-b, ip: 10.0.0.12, gpus: 8, cpu: "64", memory: 512Gi}
@@ -42,8 +49,8 @@ namespaces: [default, team-a]
 pvcs:
   - {name: training-data, namespace: default, accessModes: [ReadWriteMany], storage: 100Gi}
 YAML
-  "$KUBESIM" --listen 127.0.0.1 --port 0 --kubeconfig-out "$KCFG" --schemas "$SCHEMAS" --seed "$WORK/cluster.yaml" \
-    --speed 20 "$@" >"$WORK/kubesim.log" 2>&1 &
+  "$KUBESIM" --listen 127.0.0.1 --port 0 --kubeconfig-out "$KCFG" "${schema_args[@]}" --seed "$seed" \
+    --speed "${KUBESIM_SPEED:-20}" "$@" >"$WORK/kubesim.log" 2>&1 &
   KUBESIM_PID=$!
   for _ in $(seq 1 100); do
     [[ -s "$KCFG" ]] && grep -q "listening" "$WORK/kubesim.log" && return 0

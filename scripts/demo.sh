@@ -22,11 +22,15 @@ if [ -t 1 ]; then bold=$'\033[1m'; off=$'\033[0m'; fi
 say() { printf '\n%s# %s%s\n' "$bold" "$*" "$off"; }
 run() { printf '%s$ %s%s\n' "$bold" "$*" "$off"; "$@"; }
 
-say "Installing build dependencies (Debian packages) and building"
-scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j"$(nproc)" --target trainctl kubesim
-export PATH="$root/build:$PATH"
+# TRAINCTL_DEMO_BIN_DIR: use trainctl and kubesim already built there (tests do).
+bin="${TRAINCTL_DEMO_BIN_DIR:-$root/build}"
+if [ -z "${TRAINCTL_DEMO_BIN_DIR:-}" ]; then
+  say "Installing build dependencies (Debian packages) and building"
+  scripts/install-deps.sh
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build build -j"$(nproc)" --target trainctl kubesim
+fi
+export PATH="$bin:$PATH"
 
 say "Starting kubesim, a simulated Kubernetes cluster, on 127.0.0.1"
 mkdir -p "$state"
@@ -77,7 +81,7 @@ say "7. The volumes jobs can mount with --data"
 run trainctl data list
 
 say "kubesim is still running (pid $(cat "$state/kubesim.pid")). Try more:"
-echo "  export PATH=\"$root/build:\$PATH\" KUBECONFIG=\"$KUBECONFIG\""
+echo "  export PATH=\"$bin:\$PATH\" KUBECONFIG=\"$KUBECONFIG\""
 echo "  trainctl logs pytorch-dist -f        # follow the master's log"
 echo "  kubectl get pods                     # any kubectl works against kubesim too"
 echo "Stop it with: scripts/demo.sh --stop"

@@ -8,7 +8,7 @@ PACKAGES=(
   libcli11-dev libcurl4-openssl-dev nlohmann-json3-dev libyaml-cpp-dev libfmt-dev
   catch2 libkainjow-mustache-dev libcpp-httplib-dev libssl-dev zlib1g-dev
   openssl
-  bash-completion zsh fish dpkg-dev
+  bash-completion zsh fish dpkg-dev tmux
 )
 
 missing=()

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The README demo on a real terminal: scripts/demo.sh runs in a tmux pane (a TTY) with the
+# built binaries, and the screen a newcomer reads is checked: the GPU table before and after,
+# the submit message, the job RUNNING (in colour, since this is a terminal), the TensorBoard
+# URL, the PVC, and the closing lines on how to go on and how to stop kubesim.
+set -euo pipefail
+if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
+  echo "skipped: TRAINCTL and KUBESIM must point to the built binaries"; exit 77
+fi
+command -v tmux >/dev/null || { echo "skipped: tmux is not installed"; exit 77; }
+SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+
+work=$(mktemp -d)
+sock="$work/tmux.sock"
+cleanup() {
+  TRAINCTL_DEMO_DIR="$work/demo" bash "$SOURCE_DIR/scripts/demo.sh" --stop >/dev/null 2>&1 || true
+  tmux -S "$sock" kill-server 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; echo "--- screen"; cat "$work/screen.txt" 2>/dev/null; exit 1; }
+
+tmux -S "$sock" new-session -d -x 160 -y 60 -s demo \
+  "env -u NO_COLOR TERM=xterm-256color TRAINCTL_DEMO_BIN_DIR='$(dirname "$TRAINCTL")' TRAINCTL_DEMO_DIR='$work/demo' \
+   bash '$SOURCE_DIR/scripts/demo.sh'; echo DEMO-EXIT=\$?; sleep 600"
+tmux -S "$sock" set-option -t demo history-limit 5000 >/dev/null
+for _ in $(seq 1 900); do
+  tmux -S "$sock" capture-pane -p -J -S - -t demo >"$work/screen.txt"
+  grep -q 'DEMO-EXIT=' "$work/screen.txt" && break
+  sleep 0.1
+done
+grep -q 'DEMO-EXIT=0' "$work/screen.txt" || fail "the demo did not finish with exit code 0 within 90 s"
+
+for want in \
+  'Allocated/Total GPUs In Cluster:' \
+  '0/6 (0%)' \
+  'The Job pytorch-dist has been submitted successfully' \
+  'The Job pytorch-dist is running' \
+  '3/6 (50%)' \
+  'Your tensorboard will be available on:' \
+  'pytorch-dist-worker-0' \
+  'WORLD_SIZE: 3, CURRENT_RANK: 1' \
+  'training-data  ReadWriteMany' \
+  'Stop it with: scripts/demo.sh --stop'; do
+  grep -qF -- "$want" "$work/screen.txt" || fail "the screen lacks \"$want\""
+done
+grep -Eq '^pytorch-dist +RUNNING +PYTORCHJOB' "$work/screen.txt" || fail "list does not show pytorch-dist RUNNING"
+
+# On a terminal the status is coloured; the same command in a pipe has no escape codes.
+tmux -S "$sock" capture-pane -p -e -J -S - -t demo >"$work/screen-esc.txt"
+grep -q $'\e\\[[0-9;]*m *RUNNING\\|RUNNING\e\\[' "$work/screen-esc.txt" ||
+  grep -q $'\e\\[[0-9;]*mRUNNING' "$work/screen-esc.txt" || fail "RUNNING is not coloured on the terminal"
+echo "ok: the demo's screen holds the walk-through"

@@ -8,12 +8,6 @@ namespace trainctl::completion {
 
 namespace {
 
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
-  return s;
-}
-
 const char* kBashEngine = R"BASH(
 # Completes "$cur" from the output of `trainctl __complete WORDS...` (candidates, then ":N").
 __trainctl_dynamic() {
@@ -117,40 +111,13 @@ std::string bash_script(CLI::App& root) {
        "# Install: source <(trainctl completion bash), or save it as\n"
        "# /usr/share/bash-completion/completions/trainctl. Job, instance, namespace, PVC and\n"
        "# node names and kubeconfig contexts come from `trainctl __complete`.\n\n";
-  s << "declare -gA __trainctl_commands=(\n";
-  for (const auto& d : data) {
-    std::vector<std::string> names;
-    for (const auto& [n, help] : d.subcommands) names.push_back(n);
-    if (!names.empty()) s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(names)) << "\n";
-  }
-  s << ")\ndeclare -gA __trainctl_aliases=(\n";
-  for (const auto& d : data)
-    if (!d.aliases.empty())
-      s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.aliases)) << "\n";
-  s << ")\ndeclare -gA __trainctl_children=(\n";
-  for (const auto& d : data)
-    for (const auto& [word, name] : d.children)
-      s << "    [" << shell_quote(d.path + " " + word) << "]=" << name << "\n";
-  s << ")\ndeclare -gA __trainctl_flags=(\n";
-  for (const auto& d : data) {
-    std::vector<std::string> names;
-    for (const auto& f : d.flags)
-      for (const auto& n : f.names) names.push_back(n);
-    s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(names)) << "\n";
-  }
-  s << ")\ndeclare -gA __trainctl_value_flags=(\n";
-  for (const auto& d : data)
-    s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.value_flags)) << "\n";
-  s << ")\ndeclare -gA __trainctl_values=(\n";
-  for (const auto& d : data)
-    for (const auto& f : d.flags)
-      if (!f.values.empty())
-        for (const auto& n : f.names)
-          s << "    [" << shell_quote(d.path + " " + n) << "]=" << shell_quote(join(f.values)) << "\n";
+  write_shared_tables(s, data, {"declare -gA ", [](const std::string& k, const std::string& v) {
+                                  return "[" + k + "]=" + v;
+                                }});
   s << ")\ndeclare -gA __trainctl_args=(\n";
   for (const auto& d : data)
     if (!d.positional_values.empty())
-      s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join(d.positional_values)) << "\n";
+      s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join_words(d.positional_values)) << "\n";
   s << ")\n" << kBashEngine;
   return s.str();
 }

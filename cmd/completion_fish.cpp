@@ -59,12 +59,6 @@ function __trainctl_dynamic
 end
 )FISH";
 
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
-  return s;
-}
-
 void flag_line(std::ostringstream& s, const FlagInfo& f, const std::string& condition) {
   s << "complete -c trainctl" << condition;
   for (const auto& n : f.names) {
@@ -75,7 +69,7 @@ void flag_line(std::ostringstream& s, const FlagInfo& f, const std::string& cond
   }
   if (f.takes_value) {
     if (!f.values.empty())
-      s << " -x -a " << shell_quote(join(f.values));
+      s << " -x -a " << shell_quote(join_words(f.values));
     else if (is_dynamic_flag(f.names))
       s << " -x -a '(__trainctl_dynamic)'";
     else
@@ -133,7 +127,7 @@ std::string fish_script(CLI::App& root) {
       dynamic = dynamic || is_dynamic_positional(*p);
     }
     if (!values.empty())
-      s << "complete -c trainctl" << condition << " -f -a " << shell_quote(join(values)) << "\n";
+      s << "complete -c trainctl" << condition << " -f -a " << shell_quote(join_words(values)) << "\n";
     else if (dynamic)
       s << "complete -c trainctl" << condition << " -f -a '(__trainctl_dynamic)'\n";
     else if (!positional || !subs.empty())

@@ -44,4 +44,45 @@ std::string shell_quote(const std::string& text) {
   return q + "'";
 }
 
+std::string join_words(const std::vector<std::string>& words) {
+  std::string s;
+  for (const auto& w : words) s += (s.empty() ? "" : " ") + w;
+  return s;
+}
+
+void write_shared_tables(std::ostream& s, const std::vector<CommandData>& data, const TableSyntax& syntax) {
+  auto line = [&](const std::string& key, const std::string& value) {
+    s << "    " << syntax.entry(key, value) << "\n";
+  };
+  auto open = [&](const char* name, bool first) {
+    s << (first ? "" : ")\n") << syntax.declare << name << "=(\n";
+  };
+  open("__trainctl_commands", true);
+  for (const auto& d : data) {
+    std::vector<std::string> names;
+    for (const auto& [n, help] : d.subcommands) names.push_back(n);
+    if (!names.empty()) line(shell_quote(d.path), shell_quote(join_words(names)));
+  }
+  open("__trainctl_aliases", false);
+  for (const auto& d : data)
+    if (!d.aliases.empty()) line(shell_quote(d.path), shell_quote(join_words(d.aliases)));
+  open("__trainctl_children", false);
+  for (const auto& d : data)
+    for (const auto& [word, name] : d.children) line(shell_quote(d.path + " " + word), name);
+  open("__trainctl_flags", false);
+  for (const auto& d : data) {
+    std::vector<std::string> names;
+    for (const auto& f : d.flags)
+      for (const auto& n : f.names) names.push_back(n);
+    line(shell_quote(d.path), shell_quote(join_words(names)));
+  }
+  open("__trainctl_value_flags", false);
+  for (const auto& d : data) line(shell_quote(d.path), shell_quote(join_words(d.value_flags)));
+  open("__trainctl_values", false);
+  for (const auto& d : data)
+    for (const auto& f : d.flags)
+      if (!f.values.empty())
+        for (const auto& n : f.names) line(shell_quote(d.path + " " + n), shell_quote(join_words(f.values)));
+}
+
 }  // namespace trainctl::completion

@@ -3,6 +3,8 @@
 // `trainctl __complete` for the dynamic part (names from the cluster or kubeconfig).
 #pragma once
 
+#include <functional>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +31,21 @@ std::vector<CommandData> script_data(CLI::App& root);
 std::string bash_script(CLI::App& root);
 std::string zsh_script(CLI::App& root);
 std::string fish_script(CLI::App& root);
+
+// How a shell writes an associative array: "declare -gA " or "" before the name, and one
+// entry from an already-quoted key and value ("[k]=v" in bash, "k v" in zsh).
+struct TableSyntax {
+  std::string declare;
+  std::function<std::string(const std::string& key, const std::string& value)> entry;
+};
+
+// Writes the tables bash and zsh share (commands, aliases, children, flags, value_flags,
+// values), from "<declare>__trainctl_commands=(" up to the last entry of __trainctl_values;
+// the caller closes that table.
+void write_shared_tables(std::ostream& s, const std::vector<CommandData>& data, const TableSyntax& syntax);
+
+// The words separated by single spaces.
+std::string join_words(const std::vector<std::string>& words);
 
 // 'text' quoted for any of the three shells (single quotes; ' written as '\'' or \').
 std::string shell_quote(const std::string& text);

@@ -45,7 +45,7 @@ version=$("$tmp/root/usr/bin/trainctl" version --short)
 "$tmp/root/usr/bin/trainctl" completion bash | cmp - "$tmp/root/usr/share/bash-completion/completions/trainctl" ||
   fail "packaged bash completion differs from the binary's"
 if command -v man >/dev/null; then
-  MANWIDTH=80 man -l "$tmp/root/usr/share/man/man1/trainctl.1" 2>"$tmp/man.err" | grep -q 'trainctl submit pytorch' ||
+  MANWIDTH=80 man -l "$tmp/root/usr/share/man/man1/trainctl.1" 2>"$tmp/man.err" | grep 'trainctl submit pytorch' >/dev/null ||
     fail "man page does not render: $(cat "$tmp/man.err")"
 fi
 echo "PASS: $(basename "$deb")"

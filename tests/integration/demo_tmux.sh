@@ -39,7 +39,8 @@ for want in \
   '3/6 (50%)' \
   'Your tensorboard will be available on:' \
   'pytorch-dist-worker-0' \
-  'WORLD_SIZE: 3, CURRENT_RANK: 1' \
+  '$ trainctl logs pytorch-dist -i pytorch-dist-worker-0 -t 5' \
+  'loss=' \
   'training-data  ReadWriteMany' \
   'Stop it with: scripts/demo.sh --stop'; do
   grep -qF -- "$want" "$work/screen.txt" || fail "the screen lacks \"$want\""

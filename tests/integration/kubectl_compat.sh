@@ -151,10 +151,12 @@ for k in "${VERSIONS[@]}"; do
   i=$((i + 1))
 done
 
-# ---- pods: wait for the masters to run, then get pods -A, logs, logs -f ----
-for _ in $(seq 100); do
+# ---- pods: wait for the masters to run and the MPI workers to exist (a loaded machine or a
+# sanitizer build can take many seconds), then get pods -A, logs, logs -f ----
+for _ in $(seq 300); do
   running=$("$KDIR/kubectl" get pods -l training.kubeflow.org/job-role=master --no-headers 2>/dev/null | grep -c -E "Running|Completed")
-  [ "$running" -ge "${#VERSIONS[@]}" ] && break
+  workers=$("$KDIR/kubectl" get pods -l training.kubeflow.org/job-role=worker --no-headers 2>/dev/null | grep -c "^mpi-")
+  [ "$running" -ge "${#VERSIONS[@]}" ] && [ "$workers" -ge "${#VERSIONS[@]}" ] && break
   sleep 0.2
 done
 i=0

@@ -12,7 +12,6 @@ namespace kubesim {
 
 namespace {
 
-constexpr const char* kKind = "PyTorchJob";
 constexpr int kDefaultPort = 23456;
 
 std::string lower(std::string s) {

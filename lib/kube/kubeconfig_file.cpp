@@ -138,8 +138,10 @@ private:
     YAML::Node extensions = n["extensions"];
     if (extensions && extensions.IsSequence()) {
       for (const auto& ext : extensions) {
+        // Bytes that are not UTF-8 become U+FFFD, as Go's encoding/json writes them for kubectl.
         if (ext.IsMap() && string(ext, "name", where) == kExecExtension && ext["extension"])
-          c.exec_extension_json = yaml_to_json(ext["extension"]).dump();
+          c.exec_extension_json =
+              yaml_to_json(ext["extension"]).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       }
     }
     return c;

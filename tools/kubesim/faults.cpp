@@ -4,6 +4,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace kubesim {
@@ -51,11 +52,12 @@ nlohmann::json FaultRule::to_json() const {
   if (first) j["first"] = first;
   if (probability > 0) j["probability"] = probability;
   if (count >= 0) j["count"] = count;
-  if (action == "status") j["status"] = status;
+  if (action == "status" || action == "html") j["status"] = status;
   if (retry_after >= 0) j["retryAfter"] = retry_after;
   if (!message.empty()) j["message"] = message;
   if (lines) j["lines"] = lines;
   if (delay_ms) j["delayMs"] = delay_ms;
+  if (bytes >= 0) j["bytes"] = bytes;
   return j;
 }
 
@@ -72,20 +74,22 @@ FaultRule FaultRule::from_json(const nlohmann::json& j) {
     r.probability = j.value("probability", 0.0);
     r.count = j.value("count", -1);
     r.action = j.value("action", "status");
-    r.status = j.value("status", 500);
+    r.status = j.value("status", r.action == "html" ? 502 : 500);
     r.retry_after = j.value("retryAfter", -1);
     r.message = j.value("message", "");
     r.lines = j.value("lines", 0);
     r.delay_ms = j.value("delayMs", 0);
+    r.bytes = j.value("bytes", -1);
   } catch (const std::regex_error& e) {
     throw std::invalid_argument("invalid path regex \"" + r.path + "\": " + e.what());
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(std::string("invalid fault rule: ") + e.what());
   }
-  static const std::vector<std::string> actions = {"status", "reset", "cut", "stall", "latency"};
+  static const std::vector<std::string> actions = {"status",   "reset",     "cut", "stall",
+                                                    "latency",  "truncate",  "malformed", "html"};
   if (std::find(actions.begin(), actions.end(), r.action) == actions.end())
     throw std::invalid_argument("unknown fault action \"" + r.action + "\"");
-  if (r.action == "status" && (r.status < 100 || r.status > 599))
+  if ((r.action == "status" || r.action == "html") && (r.status < 100 || r.status > 599))
     throw std::invalid_argument("fault status must be an HTTP status code");
   return r;
 }
@@ -147,6 +151,28 @@ std::optional<FaultRule> FaultInjector::decide(const std::string& method, const 
     return r;
   }
   return std::nullopt;
+}
+
+std::string malformed_body() {
+  return R"({"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"cut sho)";
+}
+
+std::string proxy_error_page(int status) {
+  std::string title = std::to_string(status);
+  switch (status) {
+    case 502: title += " Bad Gateway"; break;
+    case 503: title += " Service Temporarily Unavailable"; break;
+    case 504: title += " Gateway Time-out"; break;
+    default: title += " Error"; break;
+  }
+  return "<html>\r\n<head><title>" + title + "</title></head>\r\n<body>\r\n<center><h1>" + title +
+         "</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n";
+}
+
+size_t truncated_size(const FaultRule& rule, size_t size) {
+  if (size == 0) return 0;
+  size_t n = rule.bytes >= 0 ? static_cast<size_t>(rule.bytes) : size / 2;
+  return std::min(n, size - 1);
 }
 
 std::string fault_reason(int status) {

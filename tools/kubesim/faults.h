@@ -9,12 +9,17 @@
 //   first: 2               # optional: fire on the first 2 matching requests
 //   probability: 0.5       # optional: fire with this probability
 //   count: 5               # optional: stop after firing 5 times
-//   action: status|reset|cut|stall|latency
-//   status: 429            # action status: HTTP code (body: a metav1.Status with reason)
+//   action: status|reset|cut|stall|latency|truncate|malformed|html
+//   status: 429            # action status: HTTP code (body: a metav1.Status with reason);
+//                          # action html: the proxy's code (default 502)
 //   retryAfter: 2          # seconds, sent as Retry-After (429/503)
 //   message: "..."         # Status message
 //   lines: 3               # action cut: close the stream after this many lines/events
 //   delayMs: 500           # action stall/latency: sleep before handling (stall: then reset)
+//   bytes: 100             # action truncate: send this many bytes of the real body (default
+//                          # half of it) under the full Content-Length, then close
+// Action malformed answers 200 with a body that is not JSON; action html answers like a
+// proxy in front of the API server: an HTML error page, text/html.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -42,6 +47,7 @@ struct FaultRule {
   std::string message;
   int lines = 0;
   int delay_ms = 0;
+  int bytes = -1;  // -1 = half of the body
   // runtime counters
   int matched = 0;
   int fired = 0;
@@ -68,6 +74,13 @@ private:
   std::vector<FaultRule> m_rules;
   std::mt19937_64 m_rng{12345};
 };
+
+// The body of a "malformed" answer: JSON cut short inside a string.
+std::string malformed_body();
+// The HTML error page of a proxy for an "html" answer ("502 Bad Gateway" ...).
+std::string proxy_error_page(int status);
+// How many bytes of a body of `size` bytes a "truncate" rule sends (always fewer than size).
+size_t truncated_size(const FaultRule& rule, size_t size);
 
 // Standard reason phrase for the Status body of a fault ("TooManyRequests", ...).
 std::string fault_reason(int status);

@@ -5,6 +5,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
+#include <memory>
 #include <thread>
 
 namespace kubesim {
@@ -40,6 +41,36 @@ void send_fault(httplib::Response& res, const FaultRule& rule) {
     e.details["retryAfterSeconds"] = rule.retry_after;
   }
   send_status(res, e);
+}
+
+// Answers of a misbehaving proxy or server that do not depend on the request.
+bool send_broken_answer(httplib::Response& res, const FaultRule& rule) {
+  if (rule.action == "malformed") {
+    res.status = 200;
+    res.set_content(malformed_body(), "application/json");
+    return true;
+  }
+  if (rule.action == "html") {
+    res.status = rule.status;
+    res.set_content(proxy_error_page(rule.status), "text/html");
+    return true;
+  }
+  return false;
+}
+
+// The real answer cut short: the full Content-Length is announced, part of the body is sent,
+// then the connection is closed. Streams (no body yet) are left alone: "cut" is for them.
+void truncate_answer(httplib::Response& res, const FaultRule& rule) {
+  if (res.body.empty() || res.content_provider_) return;
+  auto body = std::make_shared<std::string>(std::move(res.body));
+  res.body.clear();
+  std::string type = res.get_header_value("Content-Type");
+  res.headers.erase("Content-Type");
+  size_t keep = truncated_size(rule, body->size());
+  res.set_content_provider(body->size(), type, [body, keep](size_t offset, size_t, httplib::DataSink& sink) {
+    if (offset < keep) sink.write(body->data() + offset, keep - offset);
+    return false;  // stop here: httplib closes the connection
+  });
 }
 
 StatusError unauthorized() { return StatusError(401, "Unauthorized", "Unauthorized", json::object()); }
@@ -144,6 +175,7 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
       send_fault(res, *fault);
       return;
     }
+    if (send_broken_answer(res, *fault)) return;
     if (fault->action == "latency" || fault->action == "stall")
       std::this_thread::sleep_for(std::chrono::milliseconds(fault->delay_ms));
     if (fault->action == "reset" || fault->action == "stall") {
@@ -162,6 +194,7 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
       if (verb != "get" && verb != "list" && verb != "watch") throw forbidden(*user, verb, *parsed);
     }
     api.handle(areq);
+    if (fault && fault->action == "truncate") truncate_answer(res, *fault);
     return;
   }
   send_status(res, StatusError(404, "NotFound", "the server could not find the requested resource", json::object()));

@@ -28,10 +28,10 @@ void run_list(const ListOptions& o, Factory& f) {
   auto& out = f.io().out();
   switch (format) {
     case OutputFormat::Json:
-      out << print::to_json(jobs::jobs_json(list));
+      jobs::write_jobs_json(out, list);
       break;
     case OutputFormat::Yaml:
-      out << print::to_yaml(jobs::jobs_json(list));
+      jobs::write_jobs_yaml(out, list);
       break;
     case OutputFormat::Name:
       out << jobs::job_names(list);

@@ -25,8 +25,10 @@ void run_top_job(const TopJobOptions& o, Factory& f) {
   const auto list = jobs::list_jobs(f.client(), ns, jobs::kinds_for_type(o.type), f.clock()());
   auto& out = f.io().out();
   if (format == OutputFormat::Json || format == OutputFormat::Yaml) {
-    const auto j = jobs::jobs_json(list);
-    out << (format == OutputFormat::Json ? print::to_json(j) : print::to_yaml(j));
+    if (format == OutputFormat::Json)
+      jobs::write_jobs_json(out, list);
+    else
+      jobs::write_jobs_yaml(out, list);
     return;
   }
   out << jobs::top_job_table(list, o.all_namespaces).render(f.io()) << jobs::top_job_footer(list);

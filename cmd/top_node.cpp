@@ -107,19 +107,18 @@ void run_top_node(const TopNodeOptions& o, Factory& f) {
   const auto format =
       print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
   const std::string not_done = kube::url_encode("status.phase!=Failed,status.phase!=Succeeded");
-  auto results =
-      jobs::read_all(f.client(), {{"/api/v1/nodes", true}, {"/api/v1/pods?fieldSelector=" + not_done, true}});
-  auto usage = jobs::node_usage(results[0].items, results[1].items);
-  if (!o.nodes.empty()) {
-    for (const auto& want : o.nodes)
-      if (std::none_of(usage.begin(), usage.end(), [&](const jobs::NodeUsage& u) { return u.name == want; }))
-        throw NotFoundError("node " + print::sanitize(want) + " not found");
-    usage.erase(std::remove_if(usage.begin(), usage.end(),
-                               [&](const jobs::NodeUsage& u) {
-                                 return std::find(o.nodes.begin(), o.nodes.end(), u.name) == o.nodes.end();
-                               }),
-                usage.end());
-  }
+  // Per-pod rows only for -d and -o json/yaml; the table needs per-node sums only.
+  const bool keep_pods = o.details || format == OutputFormat::Json || format == OutputFormat::Yaml;
+  jobs::NodeUsageBuilder builder(keep_pods, o.nodes);
+  std::string pods_path = "/api/v1/pods?fieldSelector=" + not_done;
+  // One node asked for: only the pods scheduled on it.
+  if (o.nodes.size() == 1) pods_path += kube::url_encode(",spec.nodeName=" + o.nodes.front());
+  jobs::stream_all(f.client(), {{"/api/v1/nodes", true, 0, [&](nlohmann::json& n) { builder.add_node(n); }},
+                                {pods_path, true, 0, [&](nlohmann::json& p) { builder.add_pod(p); }}});
+  auto usage = builder.finish();
+  for (const auto& want : o.nodes)
+    if (std::none_of(usage.begin(), usage.end(), [&](const jobs::NodeUsage& u) { return u.name == want; }))
+      throw NotFoundError("node " + print::sanitize(want) + " not found");
   auto& out = f.io().out();
   if (format == OutputFormat::Json || format == OutputFormat::Yaml) {
     auto arr = nlohmann::ordered_json::array();

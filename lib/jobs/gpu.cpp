@@ -7,19 +7,31 @@
 
 namespace trainctl::jobs {
 
+namespace {
+// Counts beyond +-2^40 are no real resource amounts: they count as unparsable, which also
+// keeps every sum of counts far from overflowing.
+constexpr long long kMaxCount = 1LL << 40;
+long long bounded(long long v) { return v > kMaxCount || v < -kMaxCount ? 0 : v; }
+}  // namespace
+
 long long parse_count(const nlohmann::json& q) {
-  if (q.is_number_integer()) return q.get<long long>();
-  if (q.is_number()) return static_cast<long long>(q.get<double>());
+  if (q.is_number_unsigned())
+    return q.get<unsigned long long>() > static_cast<unsigned long long>(kMaxCount) ? 0 : q.get<long long>();
+  if (q.is_number_integer()) return bounded(q.get<long long>());
+  if (q.is_number()) {
+    const double d = q.get<double>();
+    return d >= -static_cast<double>(kMaxCount) && d <= static_cast<double>(kMaxCount) ? static_cast<long long>(d) : 0;
+  }
   if (!q.is_string()) return 0;
   const std::string s = q.get<std::string>();
   char* end = nullptr;
-  long long v = std::strtoll(s.c_str(), &end, 10);
+  long long v = bounded(std::strtoll(s.c_str(), &end, 10));
   if (end == s.c_str()) return 0;
   std::string suffix(end);
   if (suffix.empty()) return v;
-  if (suffix == "k") return v * 1000;
-  if (suffix == "M") return v * 1000000;
-  if (suffix == "Ki") return v * 1024;
+  if (suffix == "k") return bounded(v * 1000);
+  if (suffix == "M") return bounded(v * 1000000);
+  if (suffix == "Ki") return bounded(v * 1024);
   return 0;
 }
 
@@ -48,27 +60,6 @@ bool pod_completed(const nlohmann::json& pod) {
 
 bool pod_holds_gpus(const nlohmann::json& pod) {
   return at(at(pod, "status"), "startTime").is_string() && !pod_completed(pod);
-}
-
-long long requested_gpus(const std::vector<const nlohmann::json*>& pods, long long from_spec) {
-  for (const auto* p : pods) {
-    const std::string a = annotation(*p, "requestGPUsOfJobOwner");
-    if (!a.empty()) {
-      long long v = parse_count(nlohmann::json(a));
-      if (v > 0) return v;
-    }
-  }
-  if (pods.empty()) return from_spec;
-  long long total = 0;
-  for (const auto* p : pods) total += pod_gpus(*p);
-  return total;
-}
-
-long long allocated_gpus(const std::vector<const nlohmann::json*>& pods) {
-  long long total = 0;
-  for (const auto* p : pods)
-    if (pod_holds_gpus(*p)) total += pod_gpus(*p);
-  return total;
 }
 
 }  // namespace trainctl::jobs

@@ -19,12 +19,6 @@ bool pod_completed(const nlohmann::json& pod);
 // A pod holds its GPUs when it has started (status.startTime) and has not completed.
 bool pod_holds_gpus(const nlohmann::json& pod);
 
-// Requested GPUs of a job: the requestGPUsOfJobOwner annotation of any pod, else Σ pod_gpus
-// over its pods; with no pods yet, `from_spec` (what the job's replicas ask for).
-long long requested_gpus(const std::vector<const nlohmann::json*>& pods, long long from_spec);
-// Allocated GPUs: Σ pod_gpus over pods that hold them.
-long long allocated_gpus(const std::vector<const nlohmann::json*>& pods);
-
 // Quantities as the API writes them: "2", 2, "1k"... only whole numbers are meaningful for
 // extended resources; anything unparsable is 0.
 long long parse_count(const nlohmann::json& quantity);

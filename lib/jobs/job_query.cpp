@@ -1,13 +1,17 @@
 #include "jobs/job_query.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
+#include <tuple>
 
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/build_job.h"
 #include "jobs/json_util.h"
 #include "jobs/parallel_list.h"
+#include "jobs/pod_summary.h"
 
 namespace trainctl::jobs {
 
@@ -48,33 +52,57 @@ size_t kind_order(const JobKind* k) {
 
 std::vector<TrainingJob> list_jobs(kube::Client& client, const std::string& ns,
                                    const std::vector<const JobKind*>& kinds, TimePoint now) {
-  std::vector<Read> reads;
-  for (const auto* k : kinds)
-    reads.push_back({with_selector(k->resource.collection_path(ns), k->list_selector), true});
+  std::vector<StreamRead> reads;
+  std::vector<std::vector<JobSummary>> found(kinds.size());
+  for (size_t k = 0; k < kinds.size(); ++k) {
+    const JobKind& kind = *kinds[k];
+    auto* out = &found[k];
+    reads.push_back({with_selector(kind.resource.collection_path(ns), kind.list_selector), true, 0,
+                     [out, &kind](json& item) {
+                       JobSummary s = summarize_job(kind, item);
+                       if (s.selected) out->push_back(std::move(s));
+                     }});
+  }
+  // Pods by (kind, namespace, job name), reduced as they arrive.
+  std::map<std::tuple<size_t, std::string, std::string>, std::vector<PodSummary>> pods;
   std::vector<std::string> pod_labels;
   for (const auto* k : kinds)
     if (std::find(pod_labels.begin(), pod_labels.end(), k->pod_job_label) == pod_labels.end())
       pod_labels.push_back(k->pod_job_label);
-  for (const auto& l : pod_labels) reads.push_back({with_selector(pods_path(ns), l), true});
-
-  auto results = read_all(client, reads);
-  std::vector<json> pods;
-  for (size_t i = kinds.size(); i < results.size(); ++i)
-    for (auto& p : results[i].items) pods.push_back(std::move(p));
+  for (const auto& l : pod_labels) {
+    reads.push_back({with_selector(pods_path(ns), l), true, 0, [&pods, &kinds, l](json& item) {
+                       PodSummary pod = summarize_pod(item, false);
+                       std::vector<size_t> owners;
+                       for (size_t k = 0; k < kinds.size(); ++k)
+                         if (kinds[k]->pod_job_label == l && !pod_job_of_kind(*kinds[k], pod).empty())
+                           owners.push_back(k);
+                       for (size_t n = 0; n < owners.size(); ++n) {
+                         auto& slot = pods[{owners[n], pod.namespace_, pod_job_of_kind(*kinds[owners[n]], pod)}];
+                         if (n + 1 == owners.size())
+                           slot.push_back(std::move(pod));
+                         else
+                           slot.push_back(pod);
+                       }
+                     }});
+  }
+  const auto missing = stream_all(client, reads);
 
   std::vector<TrainingJob> jobs;
-  for (size_t i = 0; i < kinds.size(); ++i) {
-    const JobKind& kind = *kinds[i];
-    if (results[i].not_found) {
+  for (size_t k = 0; k < kinds.size(); ++k) {
+    const JobKind& kind = *kinds[k];
+    if (missing[k]) {
       log::debug("{} is not served by this cluster; skipping it", kind.resource.display());
       continue;
     }
-    auto grouped = group_pods(kind, pods);
-    for (const auto& obj : results[i].items) {
-      if (!labels_match(obj, kind.list_selector)) continue;
-      const auto it = grouped.find({namespace_of(obj), name_of(obj)});
-      jobs.push_back(build_job(kind, obj, it == grouped.end() ? PodRefs{} : it->second, now));
+    for (const auto& j : found[k]) {
+      std::vector<PodSummary> own;
+      if (auto it = pods.find({k, j.namespace_, j.name}); it != pods.end()) {
+        own = std::move(it->second);
+        pods.erase(it);
+      }
+      jobs.push_back(build_job(kind, j, std::move(own), now));
     }
+    std::vector<JobSummary>().swap(found[k]);
   }
   std::stable_sort(jobs.begin(), jobs.end(), [](const TrainingJob& a, const TrainingJob& b) {
     if (a.created != b.created) return a.created > b.created;
@@ -85,7 +113,8 @@ std::vector<TrainingJob> list_jobs(kube::Client& client, const std::string& ns,
   return jobs;
 }
 
-std::string tensorboard_url(const std::vector<json>& services, const std::vector<json>& nodes) {
+std::string tensorboard_url(const std::vector<json>& services, const std::string& pod_host_ip,
+                            const std::vector<json>& nodes) {
   for (const auto& svc : services) {
     const auto& ports = at_path(svc, {"spec", "ports"});
     if (!ports.is_array() || ports.empty()) continue;
@@ -97,41 +126,83 @@ std::string tensorboard_url(const std::vector<json>& services, const std::vector
     }
     const auto& node_port = at(port, "nodePort");
     if (!node_port.is_number()) continue;
+    const std::string suffix = ":" + std::to_string(node_port.get<long long>());
+    if (!pod_host_ip.empty()) return "http://" + pod_host_ip + suffix;
     for (const auto& node : nodes) {
       bool ready = false;
       for (const auto& c : at_path(node, {"status", "conditions"}))
         if (str(c, "type") == "Ready" && str(c, "status") == "True") ready = true;
       if (!ready) continue;
       for (const auto& a : at_path(node, {"status", "addresses"}))
-        if (str(a, "type") == "InternalIP")
-          return "http://" + str(a, "address") + ":" + std::to_string(node_port.get<long long>());
+        if (str(a, "type") == "InternalIP") return "http://" + str(a, "address") + suffix;
     }
   }
   return "";
 }
 
-GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
-  std::vector<Read> reads;
-  for (const auto* k : o.kinds) reads.push_back({k->resource.object_path(o.ns, o.name), false});
-  for (const auto* k : o.kinds)
-    reads.push_back({with_selector(pods_path(o.ns), k->pod_selector(o.name)), true});
-  const size_t services_at = reads.size();
-  if (o.tensorboard) {
-    reads.push_back(
-        {with_selector("/api/v1/namespaces/" + o.ns + "/services", "role=tensorboard,release=" + o.name),
-         true});
-    reads.push_back({"/api/v1/nodes", true});
-  }
-  const size_t events_at = reads.size();
-  if (o.events) reads.push_back({"/api/v1/namespaces/" + o.ns + "/events", true});
+namespace {
 
-  auto results = read_all(client, reads);
+// What get reads besides the job objects and their pods.
+struct GetExtras {
+  std::vector<json> services;
+  std::string tensorboard_ip;  // host IP of a running TensorBoard pod
+  std::vector<json> nodes;
+  std::vector<json> events;
+};
+
+void add_extra_reads(const GetOptions& o, GetExtras& x, std::vector<StreamRead>& reads) {
+  if (o.tensorboard) {
+    const std::string tb = "role=tensorboard,release=" + o.name;
+    reads.push_back({with_selector("/api/v1/namespaces/" + o.ns + "/services", tb), true, 0,
+                     [&x](json& s) { x.services.push_back(std::move(s)); }});
+    reads.push_back({with_selector(pods_path(o.ns), tb), true, 0, [&x](json& p) {
+                       const auto& status = at(p, "status");
+                       if (x.tensorboard_ip.empty() && str(status, "phase") == "Running")
+                         x.tensorboard_ip = str(status, "hostIP");
+                     }});
+    // Only for a TensorBoard pod that has no host IP yet: the first node, not all of them.
+    reads.push_back({"/api/v1/nodes", true, 1, [&x](json& n) { x.nodes.push_back(std::move(n)); }});
+  }
+  if (o.events) {
+    // Pod names start with the job's name: drop other events as they stream in.
+    reads.push_back({"/api/v1/namespaces/" + o.ns + "/events", true, 0, [&x, &o](json& e) {
+                       if (str(at(e, "involvedObject"), "name").rfind(o.name, 0) == 0)
+                         x.events.push_back(std::move(e));
+                     }});
+  }
+}
+
+}  // namespace
+
+GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
+  const size_t n = o.kinds.size();
+  std::vector<std::optional<JobSummary>> objects(n);
+  std::vector<std::vector<PodSummary>> pods(n);
+  std::vector<StreamRead> reads;
+  for (size_t k = 0; k < n; ++k) {
+    const JobKind& kind = *o.kinds[k];
+    auto* slot = &objects[k];
+    reads.push_back({kind.resource.object_path(o.ns, o.name), false, 0,
+                     [slot, &kind](json& j) { *slot = summarize_job(kind, j); }});
+  }
+  for (size_t k = 0; k < n; ++k) {
+    const JobKind& kind = *o.kinds[k];
+    auto* out = &pods[k];
+    reads.push_back({with_selector(pods_path(o.ns), kind.pod_selector(o.name)), true, 0,
+                     [out, &kind, &o](json& p) {
+                       PodSummary s = summarize_pod(p);
+                       if (pod_belongs_to(kind, s, o.ns, o.name)) out->push_back(std::move(s));
+                     }});
+  }
+  GetExtras extras;
+  add_extra_reads(o, extras, reads);
+  const auto missing = stream_all(client, reads);
+
   std::vector<size_t> found;
-  for (size_t i = 0; i < o.kinds.size(); ++i) {
-    if (results[i].not_found) continue;
+  for (size_t k = 0; k < n; ++k) {
     // The operator-free kind shares batch/v1 Jobs with everything else: only its labels count.
-    if (!labels_match(results[i].object, o.kinds[i]->list_selector)) continue;
-    found.push_back(i);
+    if (missing[k] || !objects[k] || !objects[k]->selected) continue;
+    found.push_back(k);
   }
   if (found.empty()) throw NotFoundError("job " + o.name + " not found in namespace " + o.ns);
   if (found.size() > 1) {
@@ -141,19 +212,13 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
                      "): choose one with -T/--type");
   }
   const size_t k = found.front();
-  const JobKind& kind = *o.kinds[k];
-  const auto& pod_items = results[o.kinds.size() + k].items;
-  PodRefs pods;
-  for (const auto& p : pod_items)
-    if (pod_belongs_to(kind, p, o.ns, o.name)) pods.push_back(&p);
   GetResult r;
-  r.job = build_job(kind, results[k].object, pods, now);
-  if (o.tensorboard)
-    r.job.tensorboard = tensorboard_url(results[services_at].items, results[services_at + 1].items);
+  r.job = build_job(*o.kinds[k], *objects[k], std::move(pods[k]), now);
+  if (o.tensorboard) r.job.tensorboard = tensorboard_url(extras.services, extras.tensorboard_ip, extras.nodes);
   if (o.events) {
     std::set<std::string> names{o.name};
     for (const auto& i : r.job.instances) names.insert(i.name);
-    for (auto& e : results[events_at].items)
+    for (auto& e : extras.events)
       if (names.count(str(at(e, "involvedObject"), "name"))) r.events.push_back(std::move(e));
   }
   return r;

@@ -16,8 +16,9 @@ namespace trainctl::jobs {
 std::vector<const JobKind*> kinds_for_type(const std::string& type);
 
 // Every job of `kinds` in `ns` ("" = all namespaces), newest first. One list per kind and one
-// pod list per pod job-name label, all sent together; a kind whose resource is not served
-// (404, CRD not installed) is skipped.
+// pod list per pod job-name label, all sent together and paged together; items are reduced
+// to summaries as they stream in. A kind whose resource is not served (404, CRD not
+// installed) is skipped. Instances carry no container names (get does).
 std::vector<TrainingJob> list_jobs(kube::Client& client, const std::string& ns,
                                    const std::vector<const JobKind*>& kinds, TimePoint now);
 
@@ -25,7 +26,7 @@ struct GetOptions {
   std::string ns;
   std::string name;
   std::vector<const JobKind*> kinds;
-  bool tensorboard = false;  // also read role=tensorboard services and nodes
+  bool tensorboard = false;  // also read role=tensorboard services and pods, and one node
   bool events = false;       // also read the namespace's events
 };
 
@@ -34,15 +35,16 @@ struct GetResult {
   std::vector<nlohmann::json> events;  // of the job and its pods, oldest first
 };
 
-// The job NAME: GETs of every candidate kind, its pods, and (as asked) services, nodes and
-// events in one parallel round trip. Throws NotFoundError "job NAME not found in namespace
+// The job NAME: GETs of every candidate kind, its pods, and (as asked) TensorBoard services
+// and pods, the first node and the namespace's events, in one parallel round trip. Throws NotFoundError "job NAME not found in namespace
 // NS" when no kind has it, UsageError naming the kinds when several have it.
 GetResult get_job(kube::Client& client, const GetOptions& options, TimePoint now);
 
-// TensorBoard URL from the services labelled role=tensorboard,release=NAME and the nodes:
-// a LoadBalancer ingress IP with the service port, else the InternalIP of the first Ready
-// node with ports[0].nodePort; "" when neither applies.
-std::string tensorboard_url(const std::vector<nlohmann::json>& services,
+// TensorBoard URL from the services labelled role=tensorboard,release=NAME: a LoadBalancer
+// ingress IP with the service port; else ports[0].nodePort on the host IP of the running
+// TensorBoard pod (`pod_host_ip`), or when there is none on the InternalIP of the first
+// Ready node of `nodes`; "" when nothing applies.
+std::string tensorboard_url(const std::vector<nlohmann::json>& services, const std::string& pod_host_ip,
                             const std::vector<nlohmann::json>& nodes);
 
 }  // namespace trainctl::jobs

@@ -14,16 +14,6 @@ bool condition_true(const json& job, const char* type) {
   return false;
 }
 
-std::optional<TimePoint> condition_time(const json& job, const char* type) {
-  for (const auto& c : at_path(job, {"status", "conditions"}))
-    if (str(c, "type") == type && str(c, "status") == "True") return parse_time(str(c, "lastTransitionTime"));
-  return std::nullopt;
-}
-
-std::optional<TimePoint> status_time(const json& job, const char* key) {
-  return parse_time(str(at(job, "status"), key));
-}
-
 std::string training_operator_status(const json& job) {
   if (condition_true(job, "Succeeded")) return "SUCCEEDED";
   if (condition_true(job, "Failed")) return "FAILED";
@@ -63,16 +53,6 @@ std::string batch_status(const json& job) {
   return "PENDING";
 }
 
-// The latest lastTransitionTime among the pod's conditions.
-std::optional<TimePoint> latest_pod_transition(const json& pod) {
-  std::optional<TimePoint> latest;
-  for (const auto& c : at_path(pod, {"status", "conditions"})) {
-    auto t = parse_time(str(c, "lastTransitionTime"));
-    if (t && (!latest || *t > *latest)) latest = t;
-  }
-  return latest;
-}
-
 }  // namespace
 
 std::string kind_status(const JobKind& kind, const json& job, const json* chief) {
@@ -89,21 +69,29 @@ std::string kind_status(const JobKind& kind, const json& job, const json* chief)
   return "UNKNOWN";
 }
 
-std::string job_status(const JobKind& kind, const json& job, const json* chief,
-                       const std::vector<const json*>& pods) {
+std::string kind_status(const JobKind& kind, const JobSummary& job, const PodSummary* chief) {
+  const std::string& s = job.own_status;
+  if (kind.trainer == Trainer::MPI && (s == "PENDING" || s == "QUEUING") && chief &&
+      !chief->instance.phase.empty() && !chief->pending())
+    return "RUNNING";
+  return s;
+}
+
+std::string job_status(const JobKind& kind, const JobSummary& job, const PodSummary* chief,
+                       const std::vector<const PodSummary*>& pods) {
   std::string s = kind_status(kind, job, chief);
   if (s == "RUNNING") {
     for (const auto* p : pods)
-      if (str(at(*p, "status"), "phase") == "Pending") return "PENDING";
+      if (p->pending()) return "PENDING";
   }
   return s;
 }
 
-std::chrono::seconds job_duration(const JobKind& kind, const json& job, const std::string& status,
-                                  const json* chief, TimePoint now) {
-  const auto created = parse_time(str(at(job, "metadata"), "creationTimestamp")).value_or(now);
-  const auto start = status_time(job, "startTime");
-  const auto completion = status_time(job, "completionTime");
+std::chrono::seconds job_duration(const JobKind& kind, const JobSummary& job, const std::string& status,
+                                  const PodSummary* chief, TimePoint now) {
+  const auto created = job.created.value_or(now);
+  const auto& start = job.start;
+  const auto& completion = job.completion;
   std::chrono::seconds d{0};
   switch (kind.trainer) {
     case Trainer::PyTorch:
@@ -111,8 +99,8 @@ std::chrono::seconds job_duration(const JobKind& kind, const json& job, const st
       if (completion) {
         d = seconds_between(*start, *completion);
       } else if (status == "FAILED") {
-        auto t = chief ? latest_pod_transition(*chief) : std::nullopt;
-        if (!t) t = condition_time(job, "Failed");
+        auto t = chief ? chief->latest_transition : std::nullopt;
+        if (!t) t = job.failed_at;
         d = seconds_between(created, t.value_or(now));
       } else {
         d = seconds_between(*start, now);
@@ -122,15 +110,14 @@ std::chrono::seconds job_duration(const JobKind& kind, const json& job, const st
       if (completion) {
         d = seconds_between(created, *completion);
       } else if (status == "FAILED") {
-        d = seconds_between(created, condition_time(job, "Failed").value_or(now));
+        d = seconds_between(created, job.failed_at.value_or(now));
       } else {
         d = seconds_between(created, now);
       }
       break;
     case Trainer::Volcano:
       if (status == "SUCCEEDED" || status == "FAILED") {
-        auto t = parse_time(str(at_path(job, {"status", "state"}), "lastTransitionTime"));
-        d = seconds_between(created, t.value_or(now));
+        d = seconds_between(created, job.state_transition.value_or(now));
       } else {
         d = seconds_between(created, now);
       }
@@ -140,8 +127,8 @@ std::chrono::seconds job_duration(const JobKind& kind, const json& job, const st
       if (completion) {
         d = seconds_between(*start, *completion);
       } else if (status == "FAILED") {
-        auto t = condition_time(job, "Failed");
-        if (!t) t = condition_time(job, "FailureTarget");
+        auto t = job.failed_at;
+        if (!t) t = job.failure_target_at;
         d = seconds_between(*start, t.value_or(now));
       } else {
         d = seconds_between(*start, now);

@@ -16,7 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "jobs/job_summary.h"
 #include "jobs/kind.h"
+#include "jobs/pod_summary.h"
 #include "jobs/time.h"
 
 namespace trainctl::jobs {
@@ -24,9 +26,13 @@ namespace trainctl::jobs {
 // The kind's own status, before the Pending-pod rule. `chief` may be null.
 std::string kind_status(const JobKind& kind, const nlohmann::json& job, const nlohmann::json* chief);
 
+// The kind's status once the chief pod is known: an MPIJob that is PENDING or QUEUING by its
+// conditions is RUNNING when its launcher pod has left Pending. `chief` may be null.
+std::string kind_status(const JobKind& kind, const JobSummary& job, const PodSummary* chief);
+
 // kind_status plus the display rule: RUNNING with any pod in phase Pending -> PENDING.
-std::string job_status(const JobKind& kind, const nlohmann::json& job, const nlohmann::json* chief,
-                       const std::vector<const nlohmann::json*>& pods);
+std::string job_status(const JobKind& kind, const JobSummary& job, const PodSummary* chief,
+                       const std::vector<const PodSummary*>& pods);
 
 // Duration (Arena's rules; `status` is the kind_status):
 //  PyTorchJob: 0 without status.startTime; completionTime - startTime when set; FAILED:
@@ -37,7 +43,7 @@ std::string job_status(const JobKind& kind, const nlohmann::json& job, const nlo
 //  batch/v1 Job: 0 without startTime; completionTime - startTime; Failed: the Failed
 //    condition's transition - startTime; else now - startTime.
 // Never negative.
-std::chrono::seconds job_duration(const JobKind& kind, const nlohmann::json& job, const std::string& status,
-                                  const nlohmann::json* chief, TimePoint now);
+std::chrono::seconds job_duration(const JobKind& kind, const JobSummary& job, const std::string& status,
+                                  const PodSummary* chief, TimePoint now);
 
 }  // namespace trainctl::jobs

@@ -5,6 +5,7 @@
 #include "core/duration.h"
 #include "jobs/json_util.h"
 #include "print/escape.h"
+#include "print/output.h"
 
 namespace trainctl::jobs {
 
@@ -67,6 +68,35 @@ nlohmann::ordered_json jobs_json(const std::vector<TrainingJob>& jobs) {
   auto arr = nlohmann::ordered_json::array();
   for (const auto& j : jobs) arr.push_back(j.to_json());
   return arr;
+}
+
+void write_jobs_json(std::ostream& out, const std::vector<TrainingJob>& jobs) {
+  if (jobs.empty()) {
+    out << print::to_json(nlohmann::ordered_json::array());
+    return;
+  }
+  out << "[\n";
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    // As dump(2) nests an element: every line indented by two more spaces. Strings in
+    // dumped JSON never hold a raw newline, so lines are safe to indent.
+    const std::string text = jobs[i].to_json().dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    out << "  ";
+    for (char c : text) {
+      out << c;
+      if (c == '\n') out << "  ";
+    }
+    out << (i + 1 < jobs.size() ? ",\n" : "\n");
+  }
+  out << "]\n";
+}
+
+void write_jobs_yaml(std::ostream& out, const std::vector<TrainingJob>& jobs) {
+  if (jobs.empty()) {
+    out << print::to_yaml(nlohmann::ordered_json::array());
+    return;
+  }
+  // A block sequence is the concatenation of its one-element sequences.
+  for (const auto& j : jobs) out << print::to_yaml(nlohmann::ordered_json::array({j.to_json()}));
 }
 
 std::string render_job_details(const TrainingJob& job, const IOStreams& io) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,10 @@ std::string top_job_footer(const std::vector<TrainingJob>& jobs);
 // -o name: "pytorchjob/NAME" lines.
 std::string job_names(const std::vector<TrainingJob>& jobs);
 nlohmann::ordered_json jobs_json(const std::vector<TrainingJob>& jobs);
+// The text print::to_json / print::to_yaml make of jobs_json(jobs), written one job at a
+// time so that the whole document never exists in memory.
+void write_jobs_json(std::ostream& out, const std::vector<TrainingJob>& jobs);
+void write_jobs_yaml(std::ostream& out, const std::vector<TrainingJob>& jobs);
 
 // get: the key/value block, the Instances table and the TensorBoard URL.
 std::string render_job_details(const TrainingJob& job, const IOStreams& io);

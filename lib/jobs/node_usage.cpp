@@ -53,11 +53,11 @@ bool node_ready(const json& node) {
   return false;
 }
 
-long long pod_resource(const json& pod, const std::string& resource) {
-  long long n = 0;
-  for (const auto& c : at_path(pod, {"spec", "containers"}))
-    n += parse_count(at(at_path(c, {"resources", "limits"}), resource));
-  return n;
+// Index of a GPU resource in the builder's Counts.
+int resource_index(const std::string& resource) {
+  if (resource == "nvidia.com/gpu") return 0;
+  if (resource == "aliyun.com/gpu") return 1;
+  return 2;  // aliyun.com/gpu-count
 }
 
 }  // namespace
@@ -80,46 +80,81 @@ nlohmann::ordered_json NodeUsage::to_json() const {
   return j;
 }
 
+NodeUsageBuilder::NodeUsageBuilder(bool keep_pods, std::vector<std::string> only)
+    : m_keep_pods(keep_pods), m_only(std::move(only)) {}
+
+bool NodeUsageBuilder::wanted(const std::string& node) const {
+  return m_only.empty() || std::find(m_only.begin(), m_only.end(), node) != m_only.end();
+}
+
+void NodeUsageBuilder::add_node(const json& node) {
+  NodeUsage u;
+  u.name = name_of(node);
+  if (!wanted(u.name)) return;
+  u.ip = node_ip(node);
+  u.role = node_role(node);
+  u.status = node_ready(node) ? "ready" : "notready";
+  const auto& capacity = at_path(node, {"status", "capacity"});
+  const auto& allocatable = at_path(node, {"status", "allocatable"});
+  const long long nvidia = parse_count(at(allocatable, "nvidia.com/gpu"));
+  if (parse_count(at(allocatable, "aliyun.com/gpu-mem")) > 0) {
+    u.mode = NodeMode::Share;
+    u.resource = "aliyun.com/gpu-count";
+  } else if (label(node, "ack.node.gpu.schedule") == "topology") {
+    u.mode = NodeMode::Topology;
+    u.resource = "aliyun.com/gpu";
+  } else if (nvidia >= 1 && nvidia <= 100) {
+    u.mode = NodeMode::Exclusive;
+    u.resource = "nvidia.com/gpu";
+  }
+  if (!u.resource.empty()) {
+    u.total = parse_count(at(capacity, u.resource));
+    u.unhealthy = std::max(0LL, u.total - parse_count(at(allocatable, u.resource)));
+  }
+  m_nodes.push_back(std::move(u));
+}
+
+void NodeUsageBuilder::add_pod(const json& pod) {
+  const std::string node = str(at(pod, "spec"), "nodeName");
+  if (node.empty() || pod_completed(pod) || !wanted(node)) return;
+  static const std::array<const char*, 3> resources = {"nvidia.com/gpu", "aliyun.com/gpu", "aliyun.com/gpu-count"};
+  Counts counts{};
+  bool any = false;
+  for (size_t r = 0; r < resources.size(); ++r) {
+    for (const auto& c : at_path(pod, {"spec", "containers"}))
+      counts[r] += parse_count(at(at_path(c, {"resources", "limits"}), resources[r]));
+    any = any || counts[r] > 0;
+  }
+  if (!any) return;
+  auto& state = m_by_node[node];
+  for (size_t r = 0; r < counts.size(); ++r)
+    if (counts[r] > 0) state.sums[r] += counts[r];
+  if (m_keep_pods)
+    state.pods.push_back({{namespace_of(pod), name_of(pod), pod_display_status(pod), 0}, counts});
+}
+
+std::vector<NodeUsage> NodeUsageBuilder::finish() {
+  for (auto& u : m_nodes) {
+    if (u.resource.empty()) continue;
+    auto it = m_by_node.find(u.name);
+    if (it == m_by_node.end()) continue;
+    const int r = resource_index(u.resource);
+    u.allocated = it->second.sums[r];
+    for (auto& p : it->second.pods) {
+      if (p.counts[r] <= 0) continue;
+      p.pod.gpus = p.counts[r];
+      u.pods.push_back(std::move(p.pod));
+    }
+  }
+  std::sort(m_nodes.begin(), m_nodes.end(), [](const NodeUsage& a, const NodeUsage& b) { return a.name < b.name; });
+  return std::move(m_nodes);
+}
+
 std::vector<NodeUsage> node_usage(const std::vector<json>& nodes, const std::vector<json>& pods) {
-  std::map<std::string, std::vector<const json*>> by_node;
-  for (const auto& p : pods) {
-    const std::string n = str(at(p, "spec"), "nodeName");
-    if (!n.empty() && !pod_completed(p)) by_node[n].push_back(&p);
-  }
-  std::vector<NodeUsage> out;
-  for (const auto& node : nodes) {
-    NodeUsage u;
-    u.name = name_of(node);
-    u.ip = node_ip(node);
-    u.role = node_role(node);
-    u.status = node_ready(node) ? "ready" : "notready";
-    const auto& capacity = at_path(node, {"status", "capacity"});
-    const auto& allocatable = at_path(node, {"status", "allocatable"});
-    const long long nvidia = parse_count(at(allocatable, "nvidia.com/gpu"));
-    if (parse_count(at(allocatable, "aliyun.com/gpu-mem")) > 0) {
-      u.mode = NodeMode::Share;
-      u.resource = "aliyun.com/gpu-count";
-    } else if (label(node, "ack.node.gpu.schedule") == "topology") {
-      u.mode = NodeMode::Topology;
-      u.resource = "aliyun.com/gpu";
-    } else if (nvidia >= 1 && nvidia <= 100) {
-      u.mode = NodeMode::Exclusive;
-      u.resource = "nvidia.com/gpu";
-    }
-    if (!u.resource.empty()) {
-      u.total = parse_count(at(capacity, u.resource));
-      u.unhealthy = std::max(0LL, u.total - parse_count(at(allocatable, u.resource)));
-      for (const auto* p : by_node[u.name]) {
-        const long long n = pod_resource(*p, u.mode == NodeMode::Share ? "aliyun.com/gpu-count" : u.resource);
-        if (n <= 0) continue;
-        u.allocated += n;
-        u.pods.push_back({namespace_of(*p), name_of(*p), pod_display_status(*p), n});
-      }
-    }
-    out.push_back(std::move(u));
-  }
-  std::sort(out.begin(), out.end(), [](const NodeUsage& a, const NodeUsage& b) { return a.name < b.name; });
-  return out;
+  NodeUsageBuilder b(true);
+  for (const auto& n : nodes) b.add_node(n);
+  for (const auto& p : pods) b.add_pod(p);
+  return b.finish();
 }
 
 }  // namespace trainctl::jobs

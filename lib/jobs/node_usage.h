@@ -6,6 +6,8 @@
 // capacity - allocatable.
 #pragma once
 
+#include <array>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -39,7 +41,40 @@ struct NodeUsage {
   nlohmann::ordered_json to_json() const;
 };
 
-// One entry per node (sorted by name); `pods` are the cluster's non-completed pods.
+// Builds the per-node figures while nodes and pods stream in (in any order): a node is
+// reduced to its NodeUsage at once, a pod to the GPU resources it asks for on its node.
+// Without `keep_pods` only per-node sums are kept (NodeUsage::pods stays empty), so the
+// memory used depends on the number of nodes, not of pods.
+class NodeUsageBuilder {
+ public:
+  // `only`: node names to keep (empty = all).
+  explicit NodeUsageBuilder(bool keep_pods, std::vector<std::string> only = {});
+  void add_node(const nlohmann::json& node);
+  // Completed pods and pods that ask for no GPU resource are ignored.
+  void add_pod(const nlohmann::json& pod);
+  // One entry per node read, sorted by name.
+  std::vector<NodeUsage> finish();
+
+ private:
+  // Σ limits over containers of nvidia.com/gpu, aliyun.com/gpu, aliyun.com/gpu-count.
+  using Counts = std::array<long long, 3>;
+  struct PodOnNode {
+    NodePod pod;  // gpus set when the node's mode is known
+    Counts counts{};
+  };
+  struct NodeState {
+    Counts sums{};  // over pods with a positive count, per resource
+    std::vector<PodOnNode> pods;
+  };
+  bool wanted(const std::string& node) const;
+
+  bool m_keep_pods;
+  std::vector<std::string> m_only;
+  std::vector<NodeUsage> m_nodes;
+  std::map<std::string, NodeState> m_by_node;
+};
+
+// The same for lists already read (tests, small clusters).
 std::vector<NodeUsage> node_usage(const std::vector<nlohmann::json>& nodes,
                                   const std::vector<nlohmann::json>& pods);
 

@@ -6,6 +6,7 @@
 namespace trainctl::jobs {
 
 namespace {
+
 std::string page_path(const std::string& path, int page_size, const std::string& cont) {
   std::string p =
       path + (path.find('?') == std::string::npos ? '?' : '&') + "limit=" + std::to_string(page_size);
@@ -13,49 +14,76 @@ std::string page_path(const std::string& path, int page_size, const std::string&
   return p;
 }
 
-// Takes the items of one page; returns the continue token.
-std::string take_page(nlohmann::json page, std::vector<nlohmann::json>& items) {
-  auto& list = page["items"];
-  if (list.is_array())
-    for (auto& item : list) items.push_back(std::move(item));
-  const auto& meta = page.value("metadata", nlohmann::json::object());
-  return meta.value("continue", "");
+// True when the error is a 404 (logged); rethrows anything else.
+bool not_found(const std::exception_ptr& error, const std::string& path) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const ApiError& e) {
+    if (!e.is_not_found()) throw;
+    log::debug("{}: not found ({})", path, e.what());
+    return true;
+  }
 }
+
 }  // namespace
 
-std::vector<ReadResult> read_all(kube::Client& client, const std::vector<Read>& reads, int page_size) {
-  std::vector<kube::Request> requests;
-  for (const auto& r : reads) {
-    kube::Request req;
-    req.path = r.list ? page_path(r.path, page_size, "") : r.path;
-    requests.push_back(std::move(req));
-  }
-  auto results = client.send_all(requests);
-  if (results.size() != reads.size())
-    throw Error("the client answered " + std::to_string(results.size()) + " of " +
-                std::to_string(reads.size()) + " requests");
-  std::vector<ReadResult> out(reads.size());
-  for (size_t i = 0; i < reads.size(); ++i) {
-    auto& res = results[i];
-    if (res.error) {
-      try {
-        std::rethrow_exception(res.error);
-      } catch (const ApiError& e) {
-        if (!e.is_not_found()) throw;
-        log::debug("{}: not found ({})", reads[i].path, e.what());
-        out[i].not_found = true;
+std::vector<bool> stream_all(kube::Client& client, const std::vector<StreamRead>& reads, int page_size) {
+  std::vector<bool> missing(reads.size(), false);
+  // Reads still to send this round, with the continue token of their next page.
+  std::vector<std::pair<size_t, std::string>> pending;
+  for (size_t i = 0; i < reads.size(); ++i) pending.emplace_back(i, "");
+  for (bool first = true; !pending.empty(); first = false) {
+    std::vector<kube::Request> requests;
+    for (const auto& [i, cont] : pending) {
+      const auto& r = reads[i];
+      kube::Request req;
+      req.path = r.list ? page_path(r.path, r.limit > 0 ? r.limit : page_size, cont) : r.path;
+      requests.push_back(std::move(req));
+    }
+    auto results = client.send_all(requests);
+    if (results.size() != requests.size())
+      throw Error("the client answered " + std::to_string(results.size()) + " of " +
+                  std::to_string(requests.size()) + " requests");
+    std::vector<std::pair<size_t, std::string>> next;
+    for (size_t n = 0; n < results.size(); ++n) {
+      const size_t i = pending[n].first;
+      const auto& r = reads[i];
+      auto& res = results[n];
+      if (res.error) {
+        // A 404 on a later page means the list went away while we read it: an error.
+        if (!first || !not_found(res.error, r.path)) std::rethrow_exception(res.error);
+        missing[i] = true;
         continue;
       }
+      std::string body = std::move(res.response.body);
+      if (!r.list) {
+        auto object = parse_object(body, "GET " + r.path);
+        if (r.on_item) r.on_item(object);
+        continue;
+      }
+      static const ItemHandler ignore = [](nlohmann::json&) {};
+      const PageInfo page = parse_list_page(body, r.on_item ? r.on_item : ignore, "GET " + requests[n].path);
+      if (!page.continue_token.empty() && r.limit <= 0) next.emplace_back(i, page.continue_token);
     }
-    auto body = nlohmann::json::parse(res.response.body);
-    if (!reads[i].list) {
-      out[i].object = std::move(body);
-      continue;
-    }
-    std::string cont = take_page(std::move(body), out[i].items);
-    while (!cont.empty())
-      cont = take_page(client.get_json(page_path(reads[i].path, page_size, cont)), out[i].items);
+    pending = std::move(next);
   }
+  return missing;
+}
+
+std::vector<ReadResult> read_all(kube::Client& client, const std::vector<Read>& reads, int page_size) {
+  std::vector<ReadResult> out(reads.size());
+  std::vector<StreamRead> streams;
+  for (size_t i = 0; i < reads.size(); ++i) {
+    auto* result = &out[i];
+    StreamRead s{reads[i].path, reads[i].list, 0, nullptr};
+    if (reads[i].list)
+      s.on_item = [result](nlohmann::json& item) { result->items.push_back(std::move(item)); };
+    else
+      s.on_item = [result](nlohmann::json& object) { result->object = std::move(object); };
+    streams.push_back(std::move(s));
+  }
+  const auto missing = stream_all(client, streams, page_size);
+  for (size_t i = 0; i < reads.size(); ++i) out[i].not_found = missing[i];
   return out;
 }
 

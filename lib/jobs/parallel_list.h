@@ -1,12 +1,15 @@
-// Reads several collections and objects in one round trip: the first requests go out
-// together through Client::send_all; lists that have more pages (limit/continue) are
-// finished one page after another.
+// Reads several collections and objects in one round trip. The first requests go out
+// together through Client::send_all; the lists that have more pages (limit/continue) are
+// then continued together too: each round sends the next page of every unfinished list.
+// Pages are parsed as they are read (page_stream.h) and each item is handed to its read's
+// handler, so a caller that reduces items to what it needs never holds a whole list.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "jobs/page_stream.h"
 #include "kube/client.h"
 
 namespace trainctl::jobs {
@@ -18,14 +21,26 @@ struct Read {
   bool list = true;  // a collection (paged) or one object
 };
 
+struct StreamRead {
+  std::string path;    // as Read::path
+  bool list = true;    // a collection (paged) or one object
+  int limit = 0;       // > 0: read only the first page, of this many items
+  ItemHandler on_item;  // every item of the list, or the object of a single read
+};
+
+// Sends the reads in parallel rounds as described above. Returns, per read, whether it
+// was not found (404: no such object, or the resource is not served: nothing was handed
+// over). Any other failure is rethrown (the first one, in request order, of its round).
+std::vector<bool> stream_all(kube::Client& client, const std::vector<StreamRead>& reads,
+                             int page_size = kPageSize);
+
 struct ReadResult {
   bool not_found = false;             // 404: no such object, or the resource is not served
   std::vector<nlohmann::json> items;  // list items
   nlohmann::json object;              // the object of a single read
 };
 
-// Sends the reads in parallel. A 404 marks its result not_found; any other failure is
-// rethrown (the first one, in request order).
+// stream_all keeping every item: for small reads (one job's pods, services, PVCs).
 std::vector<ReadResult> read_all(kube::Client& client, const std::vector<Read>& reads,
                                  int page_size = kPageSize);
 

@@ -43,12 +43,14 @@ inline void stub_job(FakeClient& c, int kind, const std::string& name, const jso
   }
 }
 
-inline void stub_tensorboard(FakeClient& c, const std::string& name, const json& services,
-                             const json& nodes) {
-  c.on_get("/api/v1/namespaces/default/services?labelSelector=role%3Dtensorboard%2Crelease%3D" + name +
-               "&limit=500",
-           FakeClient::list(services));
-  c.on_get("/api/v1/nodes?limit=500", FakeClient::list(nodes));
+// The TensorBoard reads of get: services and pods labelled role=tensorboard,release=NAME and
+// the first page (limit=1) of nodes.
+inline void stub_tensorboard(FakeClient& c, const std::string& name, const json& services, const json& nodes,
+                             const json& tensorboard_pods = json::array()) {
+  const std::string selector = "labelSelector=role%3Dtensorboard%2Crelease%3D" + name + "&limit=500";
+  c.on_get("/api/v1/namespaces/default/services?" + selector, FakeClient::list(services));
+  c.on_get("/api/v1/namespaces/default/pods?" + selector, FakeClient::list(tensorboard_pods));
+  c.on_get("/api/v1/nodes?limit=1", FakeClient::list(nodes));
 }
 
 inline json node(const std::string& name, bool ready, const std::string& ip,

@@ -48,34 +48,60 @@ TEST_CASE("get prints Arena's newer layout (seed 004) from one parallel round tr
         "pytorch-topo-4-vgg16-worker-3        Running  11s  false     1               "
         "cn-shanghai.192.168.16.173\n");
   REQUIRE(h.client->batches().size() == 1);
-  CHECK(h.client->batches()[0] == 4);  // -T mpijob: the MPIJob, its pods, TensorBoard services, nodes
+  // -T mpijob: the MPIJob, its pods, TensorBoard services and pods, the first node.
+  CHECK(h.client->batches()[0] == 5);
   CHECK_NOTHROW(h.client->verify());
 }
 
-TEST_CASE("get shows the TensorBoard URL from the NodePort service and the first Ready node") {
+namespace {
+json tensorboard_service() {
+  return {{"metadata",
+           {{"name", "pytorch-dist-tensorboard"},
+            {"labels", {{"role", "tensorboard"}, {"release", "pytorch-dist"}}}}},
+          {"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 6006}, {"nodePort", 30131}}})}}}};
+}
+}  // namespace
+
+TEST_CASE("get shows the TensorBoard URL: the NodePort on the TensorBoard pod's node") {
   Harness h;
   stub_job(*h.client, 0, "pytorch-dist", scenario::pytorch_dist(),
            scenario::concat(scenario::pytorch_dist_pods()));
-  json svc = {
-      {"metadata",
-       {{"name", "pytorch-dist-tensorboard"},
-        {"labels", {{"role", "tensorboard"}, {"release", "pytorch-dist"}}}}},
-      {"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 6006}, {"nodePort", 30131}}})}}}};
-  stub_tensorboard(
-      *h.client, "pytorch-dist", json::array({svc}),
-      json::array({node("node-0", false, "192.168.0.30"), node("node-1", true, "192.168.0.31")}));
+  json tb = pod("pytorch-dist-tensorboard-5d8f", {{"role", "tensorboard"}, {"release", "pytorch-dist"}}, "Running",
+                0, "node-3");
+  stub_tensorboard(*h.client, "pytorch-dist", json::array({tensorboard_service()}),
+                   json::array({node("node-0", true, "192.168.0.30")}), json::array({tb}));
   h.run({"get", "pytorch-dist"});
   const std::string out = h.out();
   CHECK(out.rfind("Name:        pytorch-dist\nStatus:      RUNNING\n", 0) == 0);
   CHECK(out.find("Trainer:     PYTORCHJOB\nDuration:    21s\n") != std::string::npos);
   CHECK(out.find("pytorch-dist-master-0  Running  21s  true      1               node-1\n") !=
         std::string::npos);
-  const std::string tail = "\nYour tensorboard will be available on:\nhttp://192.168.0.31:30131\n";
+  // node-3's host IP (fixtures: 192.168.0.33), not the first node's.
+  const std::string tail = "\nYour tensorboard will be available on:\nhttp://192.168.0.33:30131\n";
   REQUIRE(out.size() > tail.size());
   CHECK(out.substr(out.size() - tail.size()) == tail);
   REQUIRE(h.client->batches().size() == 1);
-  CHECK(h.client->batches()[0] == 10);
+  // 4 job GETs + 4 pod lists + TensorBoard services, pods and one node: one round trip.
+  CHECK(h.client->batches()[0] == 11);
   CHECK_NOTHROW(h.client->verify());
+}
+
+TEST_CASE("get: with no scheduled TensorBoard pod the URL uses the first node if it is Ready") {
+  Harness h;
+  stub_job(*h.client, 0, "pytorch-dist", scenario::pytorch_dist(),
+           scenario::concat(scenario::pytorch_dist_pods()));
+  stub_tensorboard(*h.client, "pytorch-dist", json::array({tensorboard_service()}),
+                   json::array({node("node-1", true, "192.168.0.31")}));
+  h.run({"get", "pytorch-dist"});
+  CHECK(h.out().find("\nYour tensorboard will be available on:\nhttp://192.168.0.31:30131\n") != std::string::npos);
+
+  Harness n;
+  stub_job(*n.client, 0, "pytorch-dist", scenario::pytorch_dist(),
+           scenario::concat(scenario::pytorch_dist_pods()));
+  stub_tensorboard(*n.client, "pytorch-dist", json::array({tensorboard_service()}),
+                   json::array({node("node-0", false, "192.168.0.30")}));
+  n.run({"get", "pytorch-dist"});
+  CHECK(n.out().find("tensorboard") == std::string::npos);
 }
 
 TEST_CASE("get of a finished job prints EndTime = CreateTime + Duration") {

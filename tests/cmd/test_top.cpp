@@ -12,6 +12,11 @@ namespace {
 const std::string kNodes = "/api/v1/nodes?limit=500";
 const std::string kActivePods =
     "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded&limit=500";
+// `top node NAME` reads only the pods scheduled on NAME.
+std::string active_pods_on(const std::string& node) {
+  return "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded%2Cspec.nodeName%3D" +
+         node + "&limit=500";
+}
 
 // Seed 000's cluster: three master nodes without GPUs, three workers with 2 GPUs each.
 json seed_nodes() {
@@ -92,7 +97,7 @@ TEST_CASE("top node: mixed GPU modes add GPU(Mode), unhealthy GPUs add UNHEALTHY
 TEST_CASE("top node on a TTY adds a usage bar; -d lists each node's GPU instances") {
   Harness tty(true);
   tty.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
-  tty.client->on_get(kActivePods, trainctl::testing::FakeClient::list(
+  tty.client->on_get(active_pods_on("cn-huhehaote.192.168.0.4"), trainctl::testing::FakeClient::list(
                                       json::array({gpu_pod("a", "cn-huhehaote.192.168.0.4", 2)})));
   tty.run({"top", "node", "cn-huhehaote.192.168.0.4"});
   CHECK(tty.out().find("GPU(Usage)") != std::string::npos);
@@ -101,8 +106,9 @@ TEST_CASE("top node on a TTY adds a usage bar; -d lists each node's GPU instance
 
   Harness d;
   d.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
-  d.client->on_get(kActivePods, trainctl::testing::FakeClient::list(
-                                    json::array({gpu_pod("train-0", "cn-huhehaote.192.168.0.4", 2)})));
+  d.client->on_get(active_pods_on("cn-huhehaote.192.168.0.4"),
+                   trainctl::testing::FakeClient::list(
+                       json::array({gpu_pod("train-0", "cn-huhehaote.192.168.0.4", 2)})));
   d.run({"top", "node", "-d", "cn-huhehaote.192.168.0.4"});
   CHECK(d.out() ==
         "\n"
@@ -126,7 +132,7 @@ TEST_CASE("top node on a TTY adds a usage bar; -d lists each node's GPU instance
 TEST_CASE("top node of an unknown node is NotFound; -o json carries the numbers") {
   Harness h;
   h.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
-  h.client->on_get(kActivePods, trainctl::testing::FakeClient::list(json::array()));
+  h.client->on_get(active_pods_on("ghost"), trainctl::testing::FakeClient::list(json::array()));
   CHECK_THROWS_AS(h.run({"top", "node", "ghost"}), trainctl::NotFoundError);
 
   Harness j;

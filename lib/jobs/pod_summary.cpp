@@ -1,0 +1,101 @@
+#include "jobs/pod_summary.h"
+
+#include <algorithm>
+
+#include "jobs/gpu.h"
+#include "jobs/json_util.h"
+#include "jobs/kind.h"
+#include "jobs/pod_status.h"
+
+namespace trainctl::jobs {
+
+using nlohmann::json;
+
+namespace {
+
+void add_selector_keys(std::vector<std::string>& keys, std::string_view selector) {
+  while (!selector.empty()) {
+    const size_t comma = selector.find(',');
+    std::string_view term = selector.substr(0, comma);
+    selector = comma == std::string_view::npos ? std::string_view() : selector.substr(comma + 1);
+    term = term.substr(0, term.find('='));
+    if (!term.empty()) keys.emplace_back(term);
+  }
+}
+
+// Every label key a job kind reads from pods.
+const std::vector<std::string>& kept_labels() {
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> k = {"volcano.sh/task-spec"};
+    for (const auto& kind : all_kinds()) {
+      k.push_back(kind.pod_job_label);
+      k.push_back(kind.chief_label);
+      add_selector_keys(k, kind.pod_extra_selector);
+    }
+    std::sort(k.begin(), k.end());
+    k.erase(std::unique(k.begin(), k.end()), k.end());
+    return k;
+  }();
+  return keys;
+}
+
+}  // namespace
+
+const std::string& PodSummary::label(std::string_view key) const {
+  static const std::string empty;
+  for (const auto& [k, v] : labels)
+    if (k == key) return v;
+  return empty;
+}
+
+bool PodSummary::matches(std::string_view selector) const {
+  while (!selector.empty()) {
+    const size_t comma = selector.find(',');
+    std::string_view term = selector.substr(0, comma);
+    selector = comma == std::string_view::npos ? std::string_view() : selector.substr(comma + 1);
+    if (term.empty()) continue;
+    const size_t eq = term.find('=');
+    const std::string_view key = term.substr(0, eq);
+    auto it = std::find_if(labels.begin(), labels.end(), [&](const auto& l) { return l.first == key; });
+    if (it == labels.end()) return false;
+    if (eq != std::string_view::npos && it->second != term.substr(eq + 1)) return false;
+  }
+  return true;
+}
+
+PodSummary summarize_pod(const json& pod, bool containers) {
+  PodSummary s;
+  const auto& meta = at(pod, "metadata");
+  const auto& spec = at(pod, "spec");
+  const auto& status = at(pod, "status");
+  Instance& i = s.instance;
+  i.name = str(meta, "name");
+  i.status = pod_display_status(pod);
+  i.phase = str(status, "phase");
+  i.node_name = str(spec, "nodeName");
+  i.node_ip = str(status, "hostIP");
+  i.gpus = pod_gpus(pod);
+  i.created = parse_time(str(meta, "creationTimestamp"));
+  i.restarts = pod_restarts(pod);
+  if (containers) {
+    for (const auto& c : at(spec, "initContainers")) i.init_containers.push_back(str(c, "name"));
+    for (const auto& c : at(spec, "containers")) i.containers.push_back(str(c, "name"));
+  }
+  s.namespace_ = str(meta, "namespace");
+  const auto& labels = at(meta, "labels");
+  for (const auto& key : kept_labels()) {
+    const auto& v = at(labels, key);
+    if (v.is_string()) s.labels.emplace_back(key, v.get<std::string>());
+  }
+  s.priority_class = str(spec, "priorityClassName");
+  for (const auto& c : at(status, "conditions")) {
+    auto t = parse_time(str(c, "lastTransitionTime"));
+    if (t && (!s.latest_transition || *t > *s.latest_transition)) s.latest_transition = t;
+  }
+  const std::string request = annotation(pod, "requestGPUsOfJobOwner");
+  if (!request.empty()) s.owner_request = std::max(0LL, parse_count(json(request)));
+  s.started = at(status, "startTime").is_string();
+  return s;
+}
+
+}  // namespace trainctl::jobs

@@ -1,0 +1,206 @@
+// Streaming reads: pages parsed item by item, lists continued together round by round, items
+// reduced to summaries, and the reduced results equal to what whole objects give.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "core/errors.h"
+#include "job_fixtures.h"
+#include "jobs/build_job.h"
+#include "jobs/job_query.h"
+#include "jobs/job_views.h"
+#include "jobs/node_usage.h"
+#include "jobs/page_stream.h"
+#include "jobs/parallel_list.h"
+#include "jobs/pod_summary.h"
+#include "print/output.h"
+#include "support/fake_client.h"
+
+using nlohmann::json;
+using trainctl::testing::FakeClient;
+using namespace trainctl::jobs;
+using namespace fixtures;
+
+namespace {
+TimePoint now() { return *parse_time(kNow); }
+}  // namespace
+
+TEST_CASE("parse_list_page hands over each item, drops unread keys, returns the continue token") {
+  json page = {{"kind", "PodList"},
+               {"metadata", {{"continue", "tok"}, {"resourceVersion", "42"}}},
+               {"items",
+                json::array({{{"metadata",
+                               {{"name", "a"},
+                                {"labels", {{"env", "prod"}}},
+                                {"managedFields", json::array({{{"manager", "kubelet"}}})}}},
+                              {"spec",
+                               {{"volumes", json::array({{{"name", "v"}}})},
+                                {"containers",
+                                 json::array({{{"name", "c"},
+                                               {"env", json::array({{{"name", "X"}, {"value", "1"}}})},
+                                               {"resources", {{"limits", {{"nvidia.com/gpu", "1"}}}}}}})}}}},
+                             {{"metadata", {{"name", "b"}}}}})}};
+  std::vector<json> seen;
+  const auto info = parse_list_page(page.dump(), [&](json& item) { seen.push_back(std::move(item)); }, "GET x");
+  CHECK(info.continue_token == "tok");
+  CHECK(info.resource_version == "42");
+  CHECK(info.items == 2);
+  REQUIRE(seen.size() == 2);
+  CHECK(seen[0]["metadata"]["name"] == "a");
+  CHECK(seen[0]["metadata"]["labels"]["env"] == "prod");  // a label, not a container's env
+  CHECK_FALSE(seen[0]["metadata"].contains("managedFields"));
+  CHECK_FALSE(seen[0]["spec"].contains("volumes"));
+  CHECK_FALSE(seen[0]["spec"]["containers"][0].contains("env"));
+  CHECK(seen[0]["spec"]["containers"][0]["resources"]["limits"]["nvidia.com/gpu"] == "1");
+  CHECK(seen[1]["metadata"]["name"] == "b");
+
+  CHECK(parse_list_page(R"({"items":[]})", [](json&) { FAIL("no items"); }, "GET x").continue_token.empty());
+  CHECK_THROWS_AS(parse_list_page("<html>", [](json&) {}, "GET x"), trainctl::Error);
+}
+
+TEST_CASE("stream_all continues unfinished lists together, one round per page; a 404 list is skipped") {
+  FakeClient c;
+  auto item = [](const std::string& n) { return json{{"metadata", {{"name", n}}}}; };
+  c.on_get("/a?limit=2", FakeClient::list(json::array({item("a1"), item("a2")}), "a-2"));
+  c.on_get("/b?x=1&limit=2", FakeClient::list(json::array({item("b1"), item("b2")}), "b/2"));
+  c.on_not_found("/c?limit=2");
+  c.on_get("/a?limit=2&continue=a-2", FakeClient::list(json::array({item("a3"), item("a4")}), "a-3"));
+  c.on_get("/b?x=1&limit=2&continue=b%2F2", FakeClient::list(json::array({item("b3")})));
+  c.on_get("/a?limit=2&continue=a-3", FakeClient::list(json::array({item("a5")})));
+  std::vector<std::string> a, b;
+  auto names = [](std::vector<std::string>& v) { return [&v](json& i) { v.push_back(i["metadata"]["name"]); }; };
+  const auto missing = stream_all(c, {{"/a", true, 0, names(a)}, {"/b?x=1", true, 0, names(b)},
+                                      {"/c", true, 0, [](json&) { FAIL("404 list has no items"); }}},
+                                  2);
+  CHECK(missing == std::vector<bool>{false, false, true});
+  CHECK(a == std::vector<std::string>{"a1", "a2", "a3", "a4", "a5"});
+  CHECK(b == std::vector<std::string>{"b1", "b2", "b3"});
+  CHECK(c.batches() == std::vector<size_t>{3, 2, 1});
+  CHECK_NOTHROW(c.verify());
+}
+
+TEST_CASE("stream_all: a limited read takes one page; an error on a later page is not a 404 skip") {
+  FakeClient c;
+  c.on_get("/api/v1/nodes?limit=1", FakeClient::list(json::array({{{"metadata", {{"name", "n1"}}}}}), "more"));
+  int nodes = 0;
+  stream_all(c, {{"/api/v1/nodes", true, 1, [&](json&) { ++nodes; }}});
+  CHECK(nodes == 1);
+  CHECK_NOTHROW(c.verify());
+
+  FakeClient gone;
+  gone.on_get("/a?limit=500", FakeClient::list(json::array(), "next"));
+  gone.on_not_found("/a?limit=500&continue=next");
+  CHECK_THROWS_AS(stream_all(gone, {{"/a", true, 0, [](json&) {}}}), trainctl::ApiError);
+}
+
+TEST_CASE("summarize_pod keeps the row, the kinds' labels and what status and GPUs need") {
+  json p = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 2, "node-1");
+  p["metadata"]["labels"]["team"] = "vision";
+  p["metadata"]["annotations"] = {{"requestGPUsOfJobOwner", "8"}};
+  p["spec"]["priorityClassName"] = "high";
+  const auto s = summarize_pod(p);
+  CHECK(s.instance.name == "pytorch-dist-master-0");
+  CHECK(s.instance.status == "Running");
+  CHECK(s.instance.node_ip == "192.168.0.31");
+  CHECK(s.instance.gpus == 2);
+  CHECK(s.instance.containers == std::vector<std::string>{"pytorch"});
+  CHECK(s.namespace_ == "default");
+  CHECK(s.label("training.kubeflow.org/replica-type") == "master");
+  CHECK(s.label("team").empty());  // no kind selects on it
+  CHECK(s.matches("training.kubeflow.org/operator-name=pytorchjob-controller"));
+  CHECK_FALSE(s.matches("training.kubeflow.org/operator-name=mpi-operator"));
+  CHECK(s.owner_request == 8);
+  CHECK(s.priority_class == "high");
+  CHECK(s.holds_gpus());
+  CHECK(summarize_pod(p, false).instance.containers.empty());
+  const auto done = summarize_pod(pod("x", json::object(), "Succeeded", 1, "node-3"));
+  CHECK_FALSE(done.holds_gpus());
+  CHECK(done.latest_transition == parse_time("2024-05-01T09:58:00Z"));
+}
+
+TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") {
+  FakeClient c;
+  const std::string jobs_path = "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs?limit=500";
+  const std::string pods_path =
+      "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500";
+  json running = {{"startTime", "2024-05-01T09:59:00Z"},
+                  {"conditions", json::array({condition("Running", "True", "2024-05-01T09:59:00Z")})}};
+  c.on_get(jobs_path, FakeClient::list(json::array({pytorchjob("a", "2024-05-01T09:58:00Z", 2, 1, running)}), "j2"));
+  c.on_get(jobs_path + "&continue=j2",
+           FakeClient::list(json::array({pytorchjob("b", "2024-05-01T09:00:00Z", 1, 1)})));
+  // a's worker comes first, its master on the last page; an MPI pod shares the label.
+  c.on_get(pods_path, FakeClient::list(json::array({pod("a-worker-0", pytorch_labels("a", "worker", 0), "Running",
+                                                        1, "node-2")}),
+                                       "p2"));
+  c.on_get(pods_path + "&continue=p2",
+           FakeClient::list(json::array({pod("m-launcher", mpi_labels("a", "launcher"), "Running", 0, "node-1")}),
+                            "p3"));
+  c.on_get(pods_path + "&continue=p3",
+           FakeClient::list(json::array({pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1,
+                                             "node-1")})));
+  const auto jobs = list_jobs(c, "default", {&kind_for(Trainer::PyTorch)}, now());
+  CHECK(c.batches() == std::vector<size_t>{2, 2, 1});
+  REQUIRE(jobs.size() == 2);
+  CHECK(jobs[0].name == "a");
+  CHECK(jobs[0].status == "RUNNING");
+  CHECK(jobs[0].chief_name == "a-master-0");
+  CHECK(jobs[0].chief_node_ip == "192.168.0.31");
+  CHECK(jobs[0].gpus_requested == 2);
+  CHECK(jobs[0].gpus_allocated == 2);
+  REQUIRE(jobs[0].instances.size() == 2);  // not the MPI launcher
+  CHECK(jobs[0].instances[0].name == "a-master-0");
+  CHECK(jobs[1].name == "b");
+  CHECK(jobs[1].status == "PENDING");
+  CHECK(jobs[1].gpus_requested == 1);  // from the spec: no pods yet
+  CHECK_NOTHROW(c.verify());
+}
+
+TEST_CASE("list_jobs skips a kind whose resource is not served (404)") {
+  FakeClient c;
+  c.on_not_found("/apis/batch.volcano.sh/v1alpha1/jobs?limit=500");
+  c.on_get("/api/v1/pods?labelSelector=volcano.sh%2Fjob-name&limit=500",
+           FakeClient::list(json::array({pod("v-0", volcano_labels("v", "t", 0), "Running", 1, "node-1")})));
+  CHECK(list_jobs(c, "", {&kind_for(Trainer::Volcano)}, now()).empty());
+  CHECK(c.batches() == std::vector<size_t>{2});
+}
+
+TEST_CASE("write_jobs_json and write_jobs_yaml print what to_json/to_yaml print of the whole array") {
+  std::vector<TrainingJob> jobs;
+  for (int n : {0, 1, 2}) {
+    std::ostringstream j, y;
+    write_jobs_json(j, jobs);
+    write_jobs_yaml(y, jobs);
+    CHECK(j.str() == trainctl::print::to_json(jobs_json(jobs)));
+    CHECK(y.str() == trainctl::print::to_yaml(jobs_json(jobs)));
+    json p = pod("w-" + std::to_string(n), pytorch_labels("w", "master", 0), "Running", 1, "node-1");
+    jobs.push_back(build_job(kind_for(Trainer::PyTorch), pytorchjob("w" + std::to_string(n), kNow, 1, 1), {&p},
+                             now()));
+  }
+}
+
+TEST_CASE("NodeUsageBuilder: per-node sums without pod rows equal the sums with them, in any order") {
+  json excl = {{"metadata", {{"name", "e"}}},
+               {"status", {{"capacity", {{"nvidia.com/gpu", "4"}}}, {"allocatable", {{"nvidia.com/gpu", "4"}}}}}};
+  auto gpu_pod = [](const std::string& name, const std::string& node, int n, const std::string& phase) {
+    return json{{"metadata", {{"name", name}, {"namespace", "default"}}},
+                {"spec",
+                 {{"nodeName", node},
+                  {"containers", json::array({{{"resources", {{"limits", {{"nvidia.com/gpu", n}}}}}}})}}},
+                {"status", {{"phase", phase}}}};
+  };
+  for (bool keep : {false, true}) {
+    NodeUsageBuilder b(keep);
+    b.add_pod(gpu_pod("p1", "e", 1, "Running"));  // before its node
+    b.add_node(excl);
+    b.add_pod(gpu_pod("p2", "e", 2, "Pending"));
+    b.add_pod(gpu_pod("p3", "e", 2, "Failed"));
+    b.add_pod(gpu_pod("p4", "other", 1, "Running"));
+    auto u = b.finish();
+    REQUIRE(u.size() == 1);
+    CHECK(u[0].allocated == 3);
+    CHECK(u[0].pods.size() == (keep ? 2u : 0u));
+  }
+  NodeUsageBuilder only(true, {"x"});
+  only.add_node(excl);
+  CHECK(only.finish().empty());
+}

@@ -52,7 +52,10 @@ std::optional<TimePoint> parse_time(std::string_view s) {
   }
   if (pos != s.size()) return std::nullopt;
   using namespace std::chrono;
-  const auto days = sys_days(year{y} / month{static_cast<unsigned>(mo)} / day{static_cast<unsigned>(d)});
+  // A TimePoint counts nanoseconds in 64 bits: years outside 1678..2261 do not fit.
+  const year_month_day date{year{y}, month{static_cast<unsigned>(mo)}, day{static_cast<unsigned>(d)}};
+  if (y < 1678 || y > 2261 || !date.ok()) return std::nullopt;
+  const auto days = sys_days(date);
   auto tp = time_point_cast<nanoseconds>(days) + hours(h) + minutes(mi) + seconds(sec) - seconds(offset) +
             nanoseconds(nanos);
   return time_point_cast<system_clock::duration>(tp);

@@ -91,7 +91,14 @@ std::string render_text(const std::string& source, const std::string& tmpl, cons
   mus::mustache m{tmpl};
   if (!m.is_valid()) throw Error("template " + source + ": " + m.error_message());
   m.set_custom_escape([](const std::string& s) { return s; });  // values are already encoded
-  std::string out = m.render(object_data(values));
+  std::string out;
+  try {
+    out = m.render(object_data(values));
+  } catch (const nlohmann::json::type_error& e) {  // dump() of a string that is not UTF-8
+    const std::string what = e.what();
+    throw UsageError("template " + source + ": a value is not valid UTF-8 text (" +
+                     what.substr(what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2) + ")");
+  }
   if (!m.is_valid()) throw Error("template " + source + ": " + m.error_message());
   return out;
 }

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <regex>
+#include <stdexcept>
 
 #include "core/duration.h"
 #include "core/errors.h"
@@ -139,7 +140,13 @@ Task parse_task(const std::string& text) {
 
 std::int64_t parse_seconds(const std::string& flag, const std::string& text) {
   static const std::regex digits("[0-9]+");
-  if (matches(text, digits)) return std::stoll(text);
+  if (matches(text, digits)) {
+    try {
+      return std::stoll(text);
+    } catch (const std::out_of_range&) {
+      throw UsageError("invalid " + flag + " " + dq(text) + ": too many seconds");
+    }
+  }
   try {
     auto ns = parse_duration(text);
     if (ns.count() < 0) throw UsageError("negative");

@@ -59,19 +59,19 @@ class Watcher {
                    (rv.empty() ? "" : "&resourceVersion=" + rv);
           m_client.stream(r, [&](std::string_view line) {
             if (line.empty()) return true;
-            json ev = json::parse(line, nullptr, false);
-            if (ev.is_discarded()) return true;
-            const std::string type = ev.value("type", "");
-            const json& obj = ev.contains("object") ? ev["object"] : json::object();
-            if (type == "ERROR") {
-              relist = true;  // e.g. 410 Gone: the resourceVersion is too old
-              return false;
-            }
-            if (obj.contains("metadata")) rv = obj["metadata"].value("resourceVersion", rv);
-            if (type == "BOOKMARK") return true;
             // Nothing is thrown through the client's stream: the outcome is kept and
             // rethrown once the stream has returned.
             try {
+              json ev = json::parse(line, nullptr, false);
+              if (ev.is_discarded()) return true;
+              const std::string type = ev.value("type", "");
+              const json& obj = ev.contains("object") ? ev["object"] : json::object();
+              if (type == "ERROR") {
+                relist = true;  // e.g. 410 Gone: the resourceVersion is too old
+                return false;
+              }
+              if (obj.contains("metadata")) rv = obj["metadata"].value("resourceVersion", rv);
+              if (type == "BOOKMARK") return true;
               on_object(type, obj);
             } catch (...) {
               outcome = std::current_exception();
@@ -86,6 +86,9 @@ class Watcher {
       }
     } catch (const Done& d) {
       return d.phase;
+    } catch (const json::exception& e) {  // a list or watch event of an unexpected shape
+      throw Error(std::string("cannot follow the job: the server sent an object of an unexpected shape (") +
+                  e.what() + ")");
     }
   }
 
@@ -108,7 +111,7 @@ JobPhase watch_pods(Watcher& w, const std::string& ns, const std::string& select
                     const std::string& what) {
   return w.run("/api/v1/namespaces/" + ns + "/pods", "labelSelector=" + kube::url_encode(selector),
                [&](const std::string& type, const json& pod) {
-                 const std::string pod_name = pod["metadata"].value("name", "");
+                 const std::string pod_name = pod.contains("metadata") ? pod["metadata"].value("name", "") : "";
                  const std::string phase =
                      pod.contains("status") ? pod["status"].value("phase", "Pending") : "Pending";
                  const std::string before = phases.count(pod_name) ? phases[pod_name] : "";

@@ -141,13 +141,18 @@ TimePoint parse_time(const std::string& s) {
   std::tm tm{};
   int y, mo, d, h, mi, sec;
   if (std::sscanf(s.c_str(), "%d-%d-%dT%d:%d:%d", &y, &mo, &d, &h, &mi, &sec) != 6) return TimePoint{};
+  if (y < 1 || y > 9999) return TimePoint{};
   tm.tm_year = y - 1900;
   tm.tm_mon = mo - 1;
   tm.tm_mday = d;
   tm.tm_hour = h;
   tm.tm_min = mi;
   tm.tm_sec = sec;
-  return std::chrono::system_clock::from_time_t(timegm(&tm));
+  // system_clock counts nanoseconds in 64 bits: years outside 1678..2261 do not fit.
+  const std::time_t t = timegm(&tm);
+  constexpr std::time_t kLimit = 9'000'000'000;  // seconds, about year 2255
+  if (t < -kLimit || t > kLimit) return TimePoint{};
+  return std::chrono::system_clock::from_time_t(t);
 }
 
 std::chrono::milliseconds parse_sim_duration(const std::string& s, std::chrono::milliseconds fallback) {

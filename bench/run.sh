@@ -3,24 +3,28 @@
 # 127.0.0.1 with a generated cluster, runs every scenario RUNS times for both tools against
 # the same server and data, and prints medians (wall, CPU, peak RSS) with ratios.
 #
-#   bench/run.sh [--scale small|full] [--runs N] [--build-dir DIR] [--keep]
+#   bench/run.sh [--scale small|full] [--runs N] [--only 1,5,6] [--build-dir DIR] [--keep]
 #
+# --only runs just the scenarios with these numbers (1 start-up ... 6 submit); the table
+# shows "-" for the others.
 # Environment: TRAINCTL, KUBESIM (use these binaries instead of building), KUBECTL (default:
 # the newest kubectl.1.NN next to `kubectl`, else `kubectl`). See docs/performance.md.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 src=$(dirname "$here")
-scale=full runs="" build="$src/build-bench" keep=0
+scale=full runs="" build="$src/build-bench" keep=0 only=1,2,3,4,5,6
 while [ $# -gt 0 ]; do
   case "$1" in
     --scale) scale=$2; shift 2 ;;
     --scale=*) scale=${1#*=}; shift ;;
     --runs) runs=$2; shift 2 ;;
     --runs=*) runs=${1#*=}; shift ;;
+    --only) only=$2; shift 2 ;;
+    --only=*) only=${1#*=}; shift ;;
     --build-dir) build=$2; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -107,36 +111,50 @@ measure() {
 }
 sh_kc() { echo "\"$KUBECTL\" --cache-dir \"$work/kcache\""; }
 
+# want N: scenario N is among --only.
+want() { [[ ",$only," == *",$1,"* ]]; }
+
 # --- scenarios ----------------------------------------------------------------------------
-echo "bench: scale=$scale runs=$runs trainctl=$TRAINCTL kubectl=$KUBECTL" >&2
+echo "bench: scale=$scale runs=$runs only=$only trainctl=$TRAINCTL kubectl=$KUBECTL" >&2
 
 # 1. start-up
+if want 1; then
 measure 1-startup trainctl "$TRAINCTL" version
 measure 1-startup kubectl "$KUBECTL" version --client
+fi
 
 # 2. list and 4. get: jobs with their pods, plus a 64-worker PyTorchJob.
+if want 2 || want 4; then
 "$here/seeds.sh" get "$work" "$get_workers" >/dev/null
 start_sim list --no-controllers --generate "$list_gen" --seed "$work/get-seed.json"
 K=$(sh_kc)
 payload 2-list /apis/kubeflow.org/v1/pytorchjobs /apis/kubeflow.org/v2beta1/mpijobs \
   /apis/batch.volcano.sh/v1alpha1/jobs /api/v1/pods
+if want 2; then
 measure 2-list trainctl "$TRAINCTL" list -A
 measure 2-list kubectl sh -c "$K get pytorchjobs.kubeflow.org,mpijobs.kubeflow.org,jobs.batch.volcano.sh -A -o json >/dev/null && $K get pods -A -o json"
+fi
+if want 4; then
 payload 4-get /apis/kubeflow.org/v1/namespaces/default/pytorchjobs/bench-get \
   "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name%3Dbench-get"
 measure 4-get trainctl "$TRAINCTL" get bench-get -n default
 measure 4-get kubectl "$KUBECTL" --cache-dir "$work/kcache" get pytorchjob bench-get -n default
 measure 4-get-pair kubectl sh -c "$K get pytorchjob bench-get -n default >/dev/null && $K get pods -n default -l training.kubeflow.org/job-name=bench-get"
+fi
+fi
 
 # 3. top node
+if want 3; then
 start_sim top --no-controllers --generate "$top_gen"
 K=$(sh_kc)
 sel="status.phase!=Failed,status.phase!=Succeeded"
 payload 3-top /api/v1/nodes "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded"
 measure 3-top trainctl "$TRAINCTL" top node
 measure 3-top kubectl sh -c "$K get nodes -o json >/dev/null && $K get pods -A --field-selector '$sel' -o json"
+fi
 
 # 5. logs -f of a finished pod with LOG_LINES lines; 6. submit --dry-run
+if want 5; then
 "$here/seeds.sh" logs "$work" "$log_lines" >/dev/null
 start_sim logs --seed "$work/logs-seed.json" --speed 1000000
 K=$(sh_kc)
@@ -155,8 +173,9 @@ measure 5-logs kubectl "$KUBECTL" --cache-dir "$work/kcache" logs -f -n default 
 got=$("$TRAINCTL" logs -f bench-log -n default 2>/dev/null | wc -l || true)
 [ "$got" = "$lines" ] || echo "bench: trainctl logs -f printed $got lines, kubectl $lines" >&2
 stop_sim
+fi
 
-measure 6-submit trainctl "$TRAINCTL" submit pytorch --dry-run --name=pytorch-dist --gpus=1 --workers=3 \
+want 6 && measure 6-submit trainctl "$TRAINCTL" submit pytorch --dry-run --name=pytorch-dist --gpus=1 --workers=3 \
   --working-dir=/root \
   --image=registry.cn-beijing.aliyuncs.com/ai-samples/pytorch-with-tensorboard:1.5.1-cuda10.1-cudnn7-runtime \
   --sync-mode=git --sync-source=https://code.aliyun.com/370272561/mnist-pytorch.git \

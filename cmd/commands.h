@@ -32,5 +32,10 @@ void setup_templates(CLI::App& root, Factory& f);  // templates export DIR
 
 // Registers every command on root and the global flags into the Factory's GlobalOptions.
 void setup_all(CLI::App& root, Factory& f, struct GlobalOptions& globals);
+// The same for a command line about to be parsed, for start-up time: when it names a
+// command that does not read the tree (not completion, __complete or __gendocs) and asks
+// for no help at the root, only that command is registered, with the global flags.
+// Parsing, help and errors for that command line are the same as with setup_all.
+void setup_for_args(CLI::App& root, Factory& f, struct GlobalOptions& globals, int argc, const char* const* argv);
 
 }  // namespace trainctl

@@ -1,4 +1,5 @@
-// trainctl entry point: builds the command tree, runs it, and maps errors to exit codes
+// trainctl entry point: builds the command tree (only the invoked command's part when that
+// is enough, see setup_for_args), runs it, and maps errors to exit codes
 // (docs/exit-codes.md). Nothing else in the program decides an exit code.
 #include <CLI/CLI.hpp>
 
@@ -9,6 +10,7 @@
 #include "cmd/factory.h"
 #include "core/errors.h"
 #include "core/log.h"
+#include "print/escape.h"
 
 int main(int argc, char** argv) {
   using namespace trainctl;
@@ -17,7 +19,7 @@ int main(int argc, char** argv) {
   Factory factory(IOStreams::system(), &globals);
   CLI::App app{"trainctl submits and inspects distributed training jobs on Kubernetes.", "trainctl"};
   try {
-    setup_all(app, factory, globals);
+    setup_for_args(app, factory, globals, argc, argv);
     app.parse(argc, argv);
     std::cout.flush();
     return 0;
@@ -44,11 +46,12 @@ int main(int argc, char** argv) {
     return static_cast<int>(ExitCode::Usage);
   } catch (const Error& e) {
     std::cout.flush();
-    std::cerr << "error: " << log::redact(e.what()) << '\n';
+    // Messages carry text from the cluster: shown escaped, on one line.
+    std::cerr << "error: " << print::sanitize(log::redact(e.what())) << '\n';
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
     std::cout.flush();
-    std::cerr << "error: internal error: " << log::redact(e.what()) << '\n';
+    std::cerr << "error: internal error: " << print::sanitize(log::redact(e.what())) << '\n';
     return static_cast<int>(ExitCode::Error);
   }
 }

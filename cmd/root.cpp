@@ -1,13 +1,18 @@
 // The root command: global flags shared by every subcommand, and the wiring of the tree.
 #include <CLI/CLI.hpp>
 
+#include <string_view>
+#include <utility>
+
 #include "cmd/commands.h"
 #include "cmd/config_defaults.h"
 #include "cmd/factory.h"
 
 namespace trainctl {
 
-void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
+namespace {
+
+void setup_root(CLI::App& root, GlobalOptions& g) {
   root.require_subcommand(1);
   root.fallthrough();
   root.footer(
@@ -28,7 +33,57 @@ void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   root.add_flag("-v,--verbose", g.verbose, "More logging: -v info, -vv debug");
   root.add_option("--request-timeout", g.request_timeout, "Timeout of each API request, e.g. 30s; 0 for none");
   root.add_flag("--no-color", g.no_color, "Never colour the output (NO_COLOR does the same)");
+}
 
+// The config file's submit defaults (docs/config.md); flags given on the command line win.
+void bind_submit_defaults(CLI::App& root, Factory& f) {
+  for (CLI::App* submit : root.get_subcommand("submit")->get_subcommands([](CLI::App*) { return true; }))
+    bind_config_defaults(*submit, f);
+}
+
+using Setup = void (*)(CLI::App&, Factory&);
+
+// The commands that only need themselves in the tree, by every name they answer to.
+// Everything else (no command, an unknown one, completion, __complete, __gendocs, which
+// read the tree) gets the whole tree.
+Setup single_setup(std::string_view name) {
+  static constexpr std::pair<std::string_view, Setup> kCommands[] = {
+      {"submit", setup_submit}, {"list", setup_list},     {"ls", setup_list},         {"get", setup_get},
+      {"logs", setup_logs},     {"log", setup_logs},      {"top", setup_top},         {"data", setup_data},
+      {"delete", setup_delete}, {"del", setup_delete},    {"version", setup_version}, {"templates", setup_templates},
+      {"config", setup_config},
+  };
+  for (const auto& [n, setup] : kCommands)
+    if (n == name) return setup;
+  return nullptr;
+}
+
+// The root's options that take a value in the next argument when written without '='.
+bool takes_value(std::string_view arg) {
+  return arg == "--kubeconfig" || arg == "--config" || arg == "--context" || arg == "-n" || arg == "--namespace" ||
+         arg == "--loglevel" || arg == "--request-timeout";
+}
+
+// The command the arguments name, skipping the global flags before it; nullptr when the
+// whole tree is needed, also for help asked at the root (it lists every command).
+Setup invoked_setup(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "--") return nullptr;
+    if (takes_value(arg)) {
+      ++i;
+      continue;
+    }
+    if (!arg.empty() && arg.front() == '-') continue;
+    return single_setup(arg);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
+  setup_root(root, g);
   setup_submit(root, f);
   setup_list(root, f);
   setup_get(root, f);
@@ -42,8 +97,18 @@ void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   setup_config(root, f);
   setup_complete(root, f);
   setup_gendocs(root, f);
-  // The config file's submit defaults (docs/config.md); flags given on the command line win.
-  for (CLI::App* submit : root.get_subcommand("submit")->get_subcommands([](CLI::App*) { return true; })) bind_config_defaults(*submit, f);
+  bind_submit_defaults(root, f);
+}
+
+void setup_for_args(CLI::App& root, Factory& f, GlobalOptions& g, int argc, const char* const* argv) {
+  const Setup setup = invoked_setup(argc, argv);
+  if (setup == nullptr) {
+    setup_all(root, f, g);
+    return;
+  }
+  setup_root(root, g);
+  setup(root, f);
+  if (setup == &setup_submit) bind_submit_defaults(root, f);
 }
 
 }  // namespace trainctl

@@ -1,5 +1,6 @@
 #include "jobs/pod_logs.h"
 
+#include <cstring>
 #include <thread>
 
 #include "core/errors.h"
@@ -37,7 +38,9 @@ void read_logs(kube::Client& client, const LogOptions& o, std::ostream& out) {
 namespace {
 
 // Writes timestamped lines, remembering where it stopped so that a resumed stream (which
-// starts again at the last line's second) does not repeat lines.
+// starts again at the last line's second) does not repeat lines. Lines are gathered per
+// block (what arrived together) and written with one write and one flush per block, so a
+// fast stream costs no system call per line and an idle one holds nothing back.
 class LineWriter {
  public:
   LineWriter(std::ostream& out, bool keep_timestamps) : m_out(out), m_keep(keep_timestamps) {}
@@ -46,6 +49,20 @@ class LineWriter {
   // Before reading a resumed stream: the lines of the last second written are skipped again.
   void resume() { m_skip = m_seen_at_last; }
 
+  // Whole lines, each ending in '\n' except perhaps the last.
+  void block(std::string_view lines) {
+    for (size_t start = 0; start < lines.size();) {
+      const auto* nl = static_cast<const char*>(std::memchr(lines.data() + start, '\n', lines.size() - start));
+      const size_t end = nl ? static_cast<size_t>(nl - lines.data()) : lines.size();
+      line(lines.substr(start, end - start));
+      start = end + 1;
+    }
+    m_out.write(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
+    m_out.flush();
+    m_buffer.clear();
+  }
+
+ private:
   void line(std::string_view line) {
     const size_t space = line.find(' ');
     const auto t = parse_time(line.substr(0, space));
@@ -66,13 +83,13 @@ class LineWriter {
       m_skip = 0;
       if (!m_keep) line = space == std::string_view::npos ? std::string_view() : line.substr(space + 1);
     }
-    m_out << line << '\n';
-    m_out.flush();
+    m_buffer.append(line);
+    m_buffer += '\n';
   }
 
- private:
   std::ostream& m_out;
   bool m_keep;
+  std::string m_buffer;
   std::optional<TimePoint> m_last;
   long long m_seen_at_last = 0;
   long long m_skip = 0;
@@ -106,8 +123,8 @@ std::string follow_logs(kube::Client& client, const LogOptions& o, std::ostream&
     writer.resume();
     bool cut = false;
     try {
-      client.stream(log_request(o, true, writer), [&](std::string_view line) {
-        writer.line(line);
+      client.stream_blocks(log_request(o, true, writer), [&](std::string_view lines) {
+        writer.block(lines);
         return true;
       });
       failures = 0;
@@ -132,14 +149,7 @@ std::string follow_logs(kube::Client& client, const LogOptions& o, std::ostream&
       if (cut && !phase.empty()) {
         // The pod ended while the stream was down: read what it wrote meanwhile.
         writer.resume();
-        const std::string body = client.send(log_request(o, false, writer)).body;
-        size_t start = 0;
-        while (start < body.size()) {
-          size_t end = body.find('\n', start);
-          if (end == std::string::npos) end = body.size();
-          writer.line(std::string_view(body).substr(start, end - start));
-          start = end + 1;
-        }
+        writer.block(client.send(log_request(o, false, writer)).body);
       }
       return phase;
     }

@@ -40,6 +40,9 @@ struct Response {
 
 // Called once per line of a streamed body (no trailing newline). Return false to stop.
 using LineHandler = std::function<bool(std::string_view line)>;
+// Called with the whole lines of a streamed body that arrived together, each ending in '\n'
+// (a last line the body ends without one gets it too). Return false to stop.
+using BlockHandler = std::function<bool(std::string_view lines)>;
 
 class Client {
 public:
@@ -62,6 +65,18 @@ public:
   // ApiError before any line is delivered. Returns when the server ends the body or the
   // handler returns false.
   virtual void stream(const Request& request, const LineHandler& on_line) = 0;
+
+  // stream() for readers of many lines (pods/log?follow=true): one call per block of lines
+  // that arrived together, so they can be written out at once. This default goes through
+  // stream(), one line per block.
+  virtual void stream_blocks(const Request& request, const BlockHandler& on_block) {
+    std::string line_nl;
+    stream(request, [&](std::string_view line) {
+      line_nl.assign(line);
+      line_nl += '\n';
+      return on_block(line_nl);
+    });
+  }
 
   // Convenience built on send(): GET and parse JSON.
   nlohmann::json get_json(const std::string& path);

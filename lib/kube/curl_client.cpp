@@ -1,11 +1,13 @@
 #include "kube/curl_client.h"
 
 #include <algorithm>
+#include <cstring>
 #include <mutex>
 #include <thread>
 
 #include "core/errors.h"
 #include "core/log.h"
+#include "kube/curl_api.h"
 #include "kube/curl_holder.h"
 #include "kube/curl_transfer.h"
 #include "kube/http_auth.h"
@@ -47,7 +49,7 @@ public:
       {
         std::lock_guard lock(m_mutex);  // released after the transfer's handle is gone
         Transfer transfer(m_settings, request, auth, m_share.get());
-        transfer.finish(curl_easy_perform(transfer.handle()));
+        transfer.finish(curl_api().easy_perform(transfer.handle()));
         v = judge(request, transfer, state);
         if (v.kind == Verdict::Kind::Success) return std::move(transfer.response());
       }
@@ -101,12 +103,24 @@ public:
   }
 
   void stream(const Request& request, const LineHandler& on_line) override {
+    stream_blocks(request, [&on_line](std::string_view block) {
+      for (size_t start = 0; start < block.size();) {
+        const auto* nl = static_cast<const char*>(std::memchr(block.data() + start, '\n', block.size() - start));
+        const size_t end = nl ? static_cast<size_t>(nl - block.data()) : block.size();
+        if (!on_line(block.substr(start, end - start))) return false;
+        start = end + 1;
+      }
+      return true;
+    });
+  }
+
+  void stream_blocks(const Request& request, const BlockHandler& on_block) override {
     RequestState state(m_limits);
     for (;;) {
       // A stream holds its connection for as long as it runs: it gets its own, outside the
       // shared cache, so other requests (and other streams) can run meanwhile.
-      Transfer transfer(m_settings, request, m_credentials.current(), nullptr, &on_line);
-      transfer.finish(curl_easy_perform(transfer.handle()));
+      Transfer transfer(m_settings, request, m_credentials.current(), nullptr, &on_block);
+      transfer.finish(curl_api().easy_perform(transfer.handle()));
       const Verdict v = judge(request, transfer, state);
       if (v.kind == Verdict::Kind::Success) return;
       if (v.kind == Verdict::Kind::Failure) std::rethrow_exception(v.error);
@@ -120,25 +134,25 @@ private:
   void run_together(std::vector<std::unique_ptr<Transfer>>& transfers) {
     CurlMulti multi;
     for (auto& t : transfers) {
-      if (t) curl_multi_add_handle(multi.get(), t->handle());
+      if (t) curl_api().multi_add_handle(multi.get(), t->handle());
     }
     int running = 0;
     do {
-      CURLMcode mc = curl_multi_perform(multi.get(), &running);
-      if (mc == CURLM_OK && running > 0) mc = curl_multi_poll(multi.get(), nullptr, 0, 1000, nullptr);
+      CURLMcode mc = curl_api().multi_perform(multi.get(), &running);
+      if (mc == CURLM_OK && running > 0) mc = curl_api().multi_poll(multi.get(), nullptr, 0, 1000, nullptr);
       if (mc != CURLM_OK) {
         for (auto& t : transfers) {
-          if (t) curl_multi_remove_handle(multi.get(), t->handle());
+          if (t) curl_api().multi_remove_handle(multi.get(), t->handle());
         }
-        throw TransportError(std::string("libcurl failed running requests: ") + curl_multi_strerror(mc));
+        throw TransportError(std::string("libcurl failed running requests: ") + curl_api().multi_strerror(mc));
       }
       int left = 0;
-      while (CURLMsg* msg = curl_multi_info_read(multi.get(), &left)) {
+      while (CURLMsg* msg = curl_api().multi_info_read(multi.get(), &left)) {
         if (msg->msg != CURLMSG_DONE) continue;
         Transfer* t = nullptr;
-        curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &t);
+        curl_api().easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &t);
         const CURLcode result = msg->data.result;  // read before the handle leaves the multi
-        curl_multi_remove_handle(multi.get(), msg->easy_handle);
+        curl_api().multi_remove_handle(multi.get(), msg->easy_handle);
         if (t != nullptr) t->finish(result);
       }
     } while (running > 0);
@@ -173,7 +187,7 @@ private:
     }
     const TransportFailure failure = t.failure();
     log::debug("{} {} failed after {} ms: {}", request.method, t.url(), t.elapsed().count(),
-               curl_easy_strerror(failure.code));
+               curl_api().easy_strerror(failure.code));
     const bool may_resend = request.is_idempotent() || never_reached_server(failure);
     if (is_retryable_transport(failure) && may_resend && !t.lines_delivered()) {
       if (auto wait = state.backoff.next()) return retry(request, t, state, *wait);

@@ -20,7 +20,8 @@
 // consecutive send() calls and the transfers of send_all() reuse connections; HTTP/2 is
 // negotiated by ALPN when the server offers it, and send_all() multiplexes over it.
 // send()/send_all() are serialised per client (libcurl cannot share connections between
-// threads running at once); stream() uses its own connection and may run in parallel.
+// threads running at once); stream() and stream_blocks() use their own connection and may
+// run in parallel.
 // Answers may come gzip-, deflate- or br-encoded; a stream asks for no encoding, because a
 // compressor on the way would hold lines back until its buffer fills.
 //
@@ -38,7 +39,7 @@
 // POST answered with 503 (or reset after sending) is never retried. A host name that does
 // not resolve and TLS failures are not retried for any request. A 401
 // with an exec plugin (or a token file that changed) is retried once with fresh credentials.
-// stream() retries the same way only before any line has been delivered.
+// stream() and stream_blocks() retry the same way only before any line has been delivered.
 #pragma once
 
 #include <chrono>

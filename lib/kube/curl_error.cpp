@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/log.h"
+#include "kube/curl_api.h"
 
 namespace trainctl::kube {
 namespace {
@@ -183,7 +184,7 @@ TransportError transport_error(const TransportFailure& f, const TlsContext& tls)
                                       f.detail) +
                           hint);
   }
-  return TransportError(with_detail("the request to " + f.url + " failed: " + curl_easy_strerror(f.code), f.detail));
+  return TransportError(with_detail("the request to " + f.url + " failed: " + curl_api().easy_strerror(f.code), f.detail));
 }
 
 }  // namespace trainctl::kube

@@ -3,24 +3,20 @@
 #include <utility>
 
 #include "core/errors.h"
+#include "kube/curl_api.h"
 
 namespace trainctl::kube {
 
-void ensure_curl_global() {
-  static const CURLcode rc = curl_global_init(CURL_GLOBAL_DEFAULT);
-  if (rc != CURLE_OK) {
-    throw TransportError(std::string("cannot initialise libcurl: ") + curl_easy_strerror(rc));
-  }
-}
+void ensure_curl_global() { curl_api(); }
 
 // ---- CurlHolder ----
 
 CurlHolder::CurlHolder() : m_error(new char[CURL_ERROR_SIZE]) {
   ensure_curl_global();
-  m_handle = curl_easy_init();
+  m_handle = curl_api().easy_init();
   if (m_handle == nullptr) throw TransportError("cannot create a libcurl handle");
   m_error[0] = '\0';
-  curl_easy_setopt(m_handle, CURLOPT_ERRORBUFFER, m_error.get());
+  curl_api().easy_setopt(m_handle, CURLOPT_ERRORBUFFER, m_error.get());
 }
 
 CurlHolder::~CurlHolder() { release(); }
@@ -44,9 +40,9 @@ CurlHolder& CurlHolder::operator=(CurlHolder&& other) noexcept {
 
 void CurlHolder::release() noexcept {
   // The easy handle goes first: it may still point at the lists.
-  if (m_handle != nullptr) curl_easy_cleanup(m_handle);
-  if (m_headers != nullptr) curl_slist_free_all(m_headers);
-  if (m_connect_to != nullptr) curl_slist_free_all(m_connect_to);
+  if (m_handle != nullptr) curl_api().easy_cleanup(m_handle);
+  if (m_headers != nullptr) curl_api().slist_free_all(m_headers);
+  if (m_connect_to != nullptr) curl_api().slist_free_all(m_connect_to);
   m_handle = nullptr;
   m_headers = nullptr;
   m_connect_to = nullptr;
@@ -56,9 +52,9 @@ namespace {
 curl_slist* make_list(const std::vector<std::string>& lines) {
   curl_slist* list = nullptr;
   for (const auto& line : lines) {
-    curl_slist* next = curl_slist_append(list, line.c_str());
+    curl_slist* next = curl_api().slist_append(list, line.c_str());
     if (next == nullptr) {
-      curl_slist_free_all(list);
+      curl_api().slist_free_all(list);
       throw TransportError("out of memory building a request");
     }
     list = next;
@@ -69,15 +65,15 @@ curl_slist* make_list(const std::vector<std::string>& lines) {
 
 void CurlHolder::set_headers(const std::vector<std::string>& lines) {
   curl_slist* list = make_list(lines);
-  curl_easy_setopt(m_handle, CURLOPT_HTTPHEADER, list);
-  if (m_headers != nullptr) curl_slist_free_all(m_headers);
+  curl_api().easy_setopt(m_handle, CURLOPT_HTTPHEADER, list);
+  if (m_headers != nullptr) curl_api().slist_free_all(m_headers);
   m_headers = list;
 }
 
 void CurlHolder::set_connect_to(const std::vector<std::string>& entries) {
   curl_slist* list = make_list(entries);
-  curl_easy_setopt(m_handle, CURLOPT_CONNECT_TO, list);
-  if (m_connect_to != nullptr) curl_slist_free_all(m_connect_to);
+  curl_api().easy_setopt(m_handle, CURLOPT_CONNECT_TO, list);
+  if (m_connect_to != nullptr) curl_api().slist_free_all(m_connect_to);
   m_connect_to = list;
 }
 
@@ -96,40 +92,40 @@ void share_unlock(CURL*, curl_lock_data data, void* user) {
 
 CurlShare::CurlShare() : m_state(std::make_unique<State>()) {
   ensure_curl_global();
-  m_state->handle = curl_share_init();
+  m_state->handle = curl_api().share_init();
   if (m_state->handle == nullptr) throw TransportError("cannot create a libcurl share handle");
-  curl_share_setopt(m_state->handle, CURLSHOPT_LOCKFUNC, share_lock);
-  curl_share_setopt(m_state->handle, CURLSHOPT_UNLOCKFUNC, share_unlock);
-  curl_share_setopt(m_state->handle, CURLSHOPT_USERDATA, m_state->locks.data());
-  curl_share_setopt(m_state->handle, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT);
-  curl_share_setopt(m_state->handle, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS);
-  curl_share_setopt(m_state->handle, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
+  curl_api().share_setopt(m_state->handle, CURLSHOPT_LOCKFUNC, share_lock);
+  curl_api().share_setopt(m_state->handle, CURLSHOPT_UNLOCKFUNC, share_unlock);
+  curl_api().share_setopt(m_state->handle, CURLSHOPT_USERDATA, m_state->locks.data());
+  curl_api().share_setopt(m_state->handle, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT);
+  curl_api().share_setopt(m_state->handle, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS);
+  curl_api().share_setopt(m_state->handle, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
 }
 
 CurlShare::~CurlShare() {
   // Every easy handle using the share is gone by now (they are owned by shorter scopes).
-  if (m_state && m_state->handle != nullptr) curl_share_cleanup(m_state->handle);
+  if (m_state && m_state->handle != nullptr) curl_api().share_cleanup(m_state->handle);
 }
 
 // ---- CurlMulti ----
 
 CurlMulti::CurlMulti() {
   ensure_curl_global();
-  m_handle = curl_multi_init();
+  m_handle = curl_api().multi_init();
   if (m_handle == nullptr) throw TransportError("cannot create a libcurl multi handle");
-  curl_multi_setopt(m_handle, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
-  curl_multi_setopt(m_handle, CURLMOPT_MAX_HOST_CONNECTIONS, 8L);
+  curl_api().multi_setopt(m_handle, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
+  curl_api().multi_setopt(m_handle, CURLMOPT_MAX_HOST_CONNECTIONS, 8L);
 }
 
 CurlMulti::~CurlMulti() {
-  if (m_handle != nullptr) curl_multi_cleanup(m_handle);
+  if (m_handle != nullptr) curl_api().multi_cleanup(m_handle);
 }
 
 CurlMulti::CurlMulti(CurlMulti&& other) noexcept : m_handle(std::exchange(other.m_handle, nullptr)) {}
 
 CurlMulti& CurlMulti::operator=(CurlMulti&& other) noexcept {
   if (this != &other) {
-    if (m_handle != nullptr) curl_multi_cleanup(m_handle);
+    if (m_handle != nullptr) curl_api().multi_cleanup(m_handle);
     m_handle = std::exchange(other.m_handle, nullptr);
   }
   return *this;

@@ -12,7 +12,8 @@
 
 namespace trainctl::kube {
 
-// Calls curl_global_init once per process, from whichever thread gets here first.
+// Loads libcurl and calls curl_global_init once per process (curl_api.h), from whichever
+// thread gets here first.
 void ensure_curl_global();
 
 // One easy handle plus the lists it points to (request headers, connect-to) and its error

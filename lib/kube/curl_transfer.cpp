@@ -4,10 +4,12 @@
 #include <atomic>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 
 #include "core/errors.h"
 #include "core/log.h"
 #include "core/version.h"
+#include "kube/curl_api.h"
 
 namespace trainctl::kube {
 namespace {
@@ -28,26 +30,26 @@ std::string trim(std::string_view text) {
 // Splits the server URL to apply tls_server_name; returns {url_base, connect_to entries}.
 std::pair<std::string, std::vector<std::string>> with_server_name(const std::string& server,
                                                                   const std::string& name) {
-  CURLU* url = curl_url();
+  CURLU* url = curl_api().url();
   if (url == nullptr) throw TransportError("out of memory parsing the server URL");
-  std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> guard(url, curl_url_cleanup);
-  if (curl_url_set(url, CURLUPART_URL, server.c_str(), 0) != CURLUE_OK) {
+  std::unique_ptr<CURLU, void (*)(CURLU*)> guard(url, curl_api().url_cleanup);
+  if (curl_api().url_set(url, CURLUPART_URL, server.c_str(), 0) != CURLUE_OK) {
     throw ConfigError("the server URL \"" + server + "\" is not a valid URL");
   }
   char* host = nullptr;
   char* port = nullptr;
-  curl_url_get(url, CURLUPART_HOST, &host, 0);
-  curl_url_get(url, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT);
+  curl_api().url_get(url, CURLUPART_HOST, &host, 0);
+  curl_api().url_get(url, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT);
   const std::string host_text = host ? host : "";
   const std::string port_text = port ? port : "443";
-  curl_free(host);
-  curl_free(port);
-  curl_url_set(url, CURLUPART_HOST, name.c_str(), 0);
-  curl_url_set(url, CURLUPART_PORT, port_text.c_str(), 0);
+  curl_api().free(host);
+  curl_api().free(port);
+  curl_api().url_set(url, CURLUPART_HOST, name.c_str(), 0);
+  curl_api().url_set(url, CURLUPART_PORT, port_text.c_str(), 0);
   char* rewritten = nullptr;
-  curl_url_get(url, CURLUPART_URL, &rewritten, 0);
+  curl_api().url_get(url, CURLUPART_URL, &rewritten, 0);
   std::string base = rewritten ? rewritten : server;
-  curl_free(rewritten);
+  curl_api().free(rewritten);
   while (!base.empty() && base.back() == '/') base.pop_back();
   return {base, {name + ":" + port_text + ":" + host_text + ":" + port_text}};
 }
@@ -70,7 +72,7 @@ void warn_insecure_once(const std::string& server) {
 
 void set_blob(CURL* curl, CURLoption option, const std::string& pem) {
   curl_blob blob{const_cast<char*>(pem.data()), pem.size(), CURL_BLOB_COPY};
-  curl_easy_setopt(curl, option, &blob);
+  curl_api().easy_setopt(curl, option, &blob);
 }
 
 }  // namespace
@@ -99,60 +101,60 @@ ClientSettings make_client_settings(const RestConfig& config, const ClientOption
 }
 
 Transfer::Transfer(const ClientSettings& settings, const Request& request, const AuthMaterial& auth,
-                   CURLSH* share, const LineHandler* on_line)
-    : m_settings(settings), m_on_line(on_line), m_url(settings.url_base + request.path) {
+                   CURLSH* share, const BlockHandler* on_block)
+    : m_settings(settings), m_on_block(on_block), m_url(settings.url_base + request.path) {
   CURL* c = m_curl.get();
-  curl_easy_setopt(c, CURLOPT_URL, m_url.c_str());
-  curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "https,http");
-  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
-  curl_easy_setopt(c, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
-  curl_easy_setopt(c, CURLOPT_PIPEWAIT, 1L);
+  curl_api().easy_setopt(c, CURLOPT_URL, m_url.c_str());
+  curl_api().easy_setopt(c, CURLOPT_PROTOCOLS_STR, "https,http");
+  curl_api().easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  curl_api().easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
+  curl_api().easy_setopt(c, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
+  curl_api().easy_setopt(c, CURLOPT_PIPEWAIT, 1L);
   // gzip for ordinary answers, as client-go asks. Not "" (every encoding libcurl knows):
   // that offers br, which servers may compress at brotli's slowest quality (cpp-httplib:
   // 1.6 s instead of 0.05 s for a 780 KB pod list). A stream asks for none: a compressor on
   // the way holds lines back until its buffer fills, which would stall watches and log follows.
-  if (on_line == nullptr) curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "gzip");
-  curl_easy_setopt(c, CURLOPT_USERAGENT, settings.user_agent.c_str());
-  if (share != nullptr) curl_easy_setopt(c, CURLOPT_SHARE, share);
+  if (on_block == nullptr) curl_api().easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "gzip");
+  curl_api().easy_setopt(c, CURLOPT_USERAGENT, settings.user_agent.c_str());
+  if (share != nullptr) curl_api().easy_setopt(c, CURLOPT_SHARE, share);
   if (settings.connect_timeout.count() > 0) {
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(settings.connect_timeout.count()));
+    curl_api().easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(settings.connect_timeout.count()));
   }
-  if (on_line == nullptr && settings.request_timeout.count() > 0) {
-    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(settings.request_timeout.count()));
+  if (on_block == nullptr && settings.request_timeout.count() > 0) {
+    curl_api().easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(settings.request_timeout.count()));
   }
 
   // TLS
   if (settings.insecure) {
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 0L);
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 0L);
+    curl_api().easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 0L);
+    curl_api().easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 0L);
   } else if (!settings.ca_pem.empty()) {
     set_blob(c, CURLOPT_CAINFO_BLOB, settings.ca_pem);
-    curl_easy_setopt(c, CURLOPT_CAPATH, nullptr);  // only the kubeconfig's CA is trusted
+    curl_api().easy_setopt(c, CURLOPT_CAPATH, nullptr);  // only the kubeconfig's CA is trusted
   }
   if (!settings.connect_to.empty()) m_curl.set_connect_to(settings.connect_to);
   if (!auth.client_cert_pem.empty() && !auth.client_key_pem.empty()) {
     m_sent_client_cert = true;
     set_blob(c, CURLOPT_SSLCERT_BLOB, auth.client_cert_pem);
-    curl_easy_setopt(c, CURLOPT_SSLCERTTYPE, "PEM");
+    curl_api().easy_setopt(c, CURLOPT_SSLCERTTYPE, "PEM");
     set_blob(c, CURLOPT_SSLKEY_BLOB, auth.client_key_pem);
-    curl_easy_setopt(c, CURLOPT_SSLKEYTYPE, "PEM");
+    curl_api().easy_setopt(c, CURLOPT_SSLKEYTYPE, "PEM");
   }
-  if (!settings.proxy_url.empty()) curl_easy_setopt(c, CURLOPT_PROXY, settings.proxy_url.c_str());
-  curl_easy_setopt(c, CURLOPT_NOPROXY, settings.no_proxy.c_str());
-  curl_easy_setopt(c, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1L);
+  if (!settings.proxy_url.empty()) curl_api().easy_setopt(c, CURLOPT_PROXY, settings.proxy_url.c_str());
+  curl_api().easy_setopt(c, CURLOPT_NOPROXY, settings.no_proxy.c_str());
+  curl_api().easy_setopt(c, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1L);
 
   // Method and body
   const std::string& method = request.method;
   const bool sends_body = !request.body.empty() || method == "POST" || method == "PUT" || method == "PATCH";
   if (method == "HEAD") {
-    curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+    curl_api().easy_setopt(c, CURLOPT_NOBODY, 1L);
   } else if (sends_body) {
-    curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
-    curl_easy_setopt(c, CURLOPT_COPYPOSTFIELDS, request.body.c_str());
-    if (method != "POST") curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method.c_str());
+    curl_api().easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+    curl_api().easy_setopt(c, CURLOPT_COPYPOSTFIELDS, request.body.c_str());
+    if (method != "POST") curl_api().easy_setopt(c, CURLOPT_CUSTOMREQUEST, method.c_str());
   } else if (method != "GET") {
-    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method.c_str());
+    curl_api().easy_setopt(c, CURLOPT_CUSTOMREQUEST, method.c_str());
   }
 
   // Headers. Authorization values never leave this function except to libcurl.
@@ -163,23 +165,23 @@ Transfer::Transfer(const ClientSettings& settings, const Request& request, const
   if (!auth.bearer_token.empty()) {
     headers.push_back("Authorization: Bearer " + auth.bearer_token);
   } else if (!auth.username.empty() || !auth.password.empty()) {
-    curl_easy_setopt(c, CURLOPT_HTTPAUTH, static_cast<long>(CURLAUTH_BASIC));
-    curl_easy_setopt(c, CURLOPT_USERNAME, auth.username.c_str());
-    curl_easy_setopt(c, CURLOPT_PASSWORD, auth.password.c_str());
+    curl_api().easy_setopt(c, CURLOPT_HTTPAUTH, static_cast<long>(CURLAUTH_BASIC));
+    curl_api().easy_setopt(c, CURLOPT_USERNAME, auth.username.c_str());
+    curl_api().easy_setopt(c, CURLOPT_PASSWORD, auth.password.c_str());
   }
   m_curl.set_headers(headers);
 
-  curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, &Transfer::on_header);
-  curl_easy_setopt(c, CURLOPT_HEADERDATA, this);
-  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &Transfer::on_body);
-  curl_easy_setopt(c, CURLOPT_WRITEDATA, this);
-  curl_easy_setopt(c, CURLOPT_PRIVATE, this);
+  curl_api().easy_setopt(c, CURLOPT_HEADERFUNCTION, &Transfer::on_header);
+  curl_api().easy_setopt(c, CURLOPT_HEADERDATA, this);
+  curl_api().easy_setopt(c, CURLOPT_WRITEFUNCTION, &Transfer::on_body);
+  curl_api().easy_setopt(c, CURLOPT_WRITEDATA, this);
+  curl_api().easy_setopt(c, CURLOPT_PRIVATE, this);
   // libcurl's trace is read only for the TLS alerts a server sends (with TLS 1.3 a rejected
   // client certificate shows up only as an alert after the handshake). Headers and data
   // are never looked at: they carry credentials.
-  curl_easy_setopt(c, CURLOPT_DEBUGFUNCTION, &Transfer::on_debug);
-  curl_easy_setopt(c, CURLOPT_DEBUGDATA, this);
-  curl_easy_setopt(c, CURLOPT_VERBOSE, 1L);
+  curl_api().easy_setopt(c, CURLOPT_DEBUGFUNCTION, &Transfer::on_debug);
+  curl_api().easy_setopt(c, CURLOPT_DEBUGDATA, this);
+  curl_api().easy_setopt(c, CURLOPT_VERBOSE, 1L);
   m_started = std::chrono::steady_clock::now();
 }
 
@@ -219,62 +221,67 @@ size_t Transfer::on_body(char* data, size_t size, size_t count, void* self) {
 }
 
 size_t Transfer::body_chunk(const char* data, size_t size) {
-  if (m_on_line == nullptr) {
+  if (m_on_block == nullptr) {
     m_response.body.append(data, size);
     return size;
   }
   if (!m_status_checked) {
     m_status_checked = true;
     long status = 0;
-    curl_easy_getinfo(m_curl.get(), CURLINFO_RESPONSE_CODE, &status);
+    curl_api().easy_getinfo(m_curl.get(), CURLINFO_RESPONSE_CODE, &status);
     m_streaming = status >= 200 && status < 300;
   }
   if (!m_streaming) {
     m_response.body.append(data, size);  // an error body, read whole for the ApiError
     return size;
   }
-  m_pending.append(data, size);
-  return deliver_lines(false) ? size : 0;  // 0 makes libcurl stop the transfer
+  // Whole lines go to the handler straight from libcurl's buffer; only a line cut by the
+  // chunk boundary is copied, to be completed by the next chunk.
+  const auto* last = static_cast<const char*>(memrchr(data, '\n', size));
+  if (last == nullptr) {
+    m_pending.append(data, size);
+    return size;
+  }
+  const size_t whole = static_cast<size_t>(last - data) + 1;
+  bool go_on = true;
+  if (m_pending.empty()) {
+    go_on = deliver(std::string_view(data, whole));
+  } else {
+    m_pending.append(data, whole);
+    go_on = deliver(m_pending);
+    m_pending.clear();
+  }
+  if (!go_on) return 0;  // 0 makes libcurl stop the transfer
+  m_pending.append(data + whole, size - whole);
+  return size;
 }
 
-bool Transfer::deliver_lines(bool flush_rest) {
-  size_t start = 0;
+bool Transfer::deliver(std::string_view lines) {
+  m_lines_delivered = true;
   try {
-    for (size_t nl = m_pending.find('\n'); nl != std::string::npos; nl = m_pending.find('\n', start)) {
-      const std::string_view line(m_pending.data() + start, nl - start);
-      start = nl + 1;
-      m_lines_delivered = true;
-      if (!(*m_on_line)(line)) {
-        m_stopped = true;
-        return false;
-      }
-    }
-    m_pending.erase(0, start);
-    if (flush_rest && !m_pending.empty()) {
-      m_lines_delivered = true;
-      std::string rest = std::move(m_pending);
-      m_pending.clear();
-      if (!(*m_on_line)(rest)) m_stopped = true;
-    }
+    if ((*m_on_block)(lines)) return true;
   } catch (...) {
     m_handler_error = std::current_exception();
-    m_stopped = true;
-    return false;
   }
-  return true;
+  m_stopped = true;
+  return false;
 }
 
 void Transfer::finish(CURLcode code) {
   m_code = code;
   m_elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - m_started);
   m_error_text = m_curl.error_text();
-  curl_easy_getinfo(m_curl.get(), CURLINFO_RESPONSE_CODE, &m_response.status);
-  curl_easy_getinfo(m_curl.get(), CURLINFO_OS_ERRNO, &m_os_errno);
+  curl_api().easy_getinfo(m_curl.get(), CURLINFO_RESPONSE_CODE, &m_response.status);
+  curl_api().easy_getinfo(m_curl.get(), CURLINFO_OS_ERRNO, &m_os_errno);
   // Pre-transfer time is set once the connection (TCP + TLS) is ready to carry the request.
   curl_off_t pretransfer = 0;
-  curl_easy_getinfo(m_curl.get(), CURLINFO_PRETRANSFER_TIME_T, &pretransfer);
+  curl_api().easy_getinfo(m_curl.get(), CURLINFO_PRETRANSFER_TIME_T, &pretransfer);
   m_connected = pretransfer > 0 || m_response.status != 0;
-  if (code == CURLE_OK && m_streaming && !m_stopped) deliver_lines(true);
+  if (code == CURLE_OK && m_streaming && !m_stopped && !m_pending.empty()) {
+    m_pending += '\n';  // the body ended without one
+    deliver(m_pending);
+    m_pending.clear();
+  }
 }
 
 bool Transfer::answered() const {

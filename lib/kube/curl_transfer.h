@@ -1,6 +1,6 @@
 // One attempt of one request over libcurl: builds the easy handle from the client's fixed
 // settings, the request and the current credentials, and collects status, headers and body
-// (or splits the body into lines for stream()).
+// (or hands the body to stream() in blocks of whole lines).
 #pragma once
 
 #include <chrono>
@@ -35,9 +35,10 @@ ClientSettings make_client_settings(const RestConfig& config, const ClientOption
 
 class Transfer {
 public:
-  // on_line non-null: a stream; 2xx bodies are delivered line by line, no request timeout.
+  // on_block non-null: a stream; 2xx bodies are delivered in blocks of whole lines as they
+  // arrive (BlockHandler in kube/client.h), no request timeout.
   Transfer(const ClientSettings& settings, const Request& request, const AuthMaterial& auth, CURLSH* share,
-           const LineHandler* on_line = nullptr);
+           const BlockHandler* on_block = nullptr);
   Transfer(const Transfer&) = delete;
   Transfer& operator=(const Transfer&) = delete;
 
@@ -62,11 +63,11 @@ private:
   static size_t on_body(char* data, size_t size, size_t count, void* self);
   static int on_debug(CURL* handle, curl_infotype type, char* data, size_t size, void* self);
   size_t body_chunk(const char* data, size_t size);
-  bool deliver_lines(bool flush_rest);
+  bool deliver(std::string_view lines);
 
   CurlHolder m_curl;
   const ClientSettings& m_settings;
-  const LineHandler* m_on_line;
+  const BlockHandler* m_on_block;
   std::string m_url;
   Response m_response;
   CURLcode m_code = CURLE_OK;
@@ -83,7 +84,7 @@ private:
   bool m_streaming = false;  // 2xx stream: body goes to lines, not m_response.body
   bool m_stopped = false;
   bool m_lines_delivered = false;
-  std::string m_pending;
+  std::string m_pending;  // the start of a line whose end has not arrived yet
   std::exception_ptr m_handler_error;
 };
 

@@ -1,11 +1,12 @@
 #include "kube/status_error.h"
 
-#include <curl/curl.h>
 #include <nlohmann/json.hpp>
 
 #include <cctype>
 #include <ctime>
 #include <vector>
+
+#include "kube/curl_api.h"
 
 namespace trainctl::kube {
 
@@ -72,7 +73,7 @@ int parse_retry_after(std::string_view value) {
     return std::stoi(std::string(value));
   }
   const std::string text(value);
-  const time_t when = curl_getdate(text.c_str(), nullptr);
+  const time_t when = curl_api().getdate(text.c_str(), nullptr);
   if (when < 0) return -1;
   const time_t now = std::time(nullptr);
   return when > now ? static_cast<int>(when - now) : 0;
@@ -150,7 +151,12 @@ ApiError api_error_from_response(long http_status, std::string_view body,
     std::string reason = str_field(status, "reason");
     if (reason.empty()) reason = status_reason_for_code(http_status);
     std::string message = str_field(status, "message");
-    if (message.empty()) message = "the server returned " + describe_code(http_status) + " (" + reason + ")";
+    if (message.empty()) {
+      message = "the server returned " + describe_code(http_status) + " (" + reason + ")";
+    } else if (http_status == 429 || http_status >= 500) {
+      // "Internal error occurred" or "try again later" alone does not say what went wrong.
+      message = "the server returned " + describe_code(http_status) + ": " + message;
+    }
     auto details = status.find("details");
     if (retry_after < 0 && details != status.end() && details->is_object()) {
       auto seconds = details->find("retryAfterSeconds");

@@ -1,8 +1,11 @@
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
 #include "cmd_harness.h"
 #include "core/errors.h"
 #include "get_stubs.h"
+#include "jobs/pod_logs.h"
 #include "scenario.h"
 
 using namespace get_stubs;
@@ -192,5 +195,67 @@ TEST_CASE("logs -f gives up after repeated cuts of a running instance") {
     c.on_get("/api/v1/namespaces/default/pods/pytorch-dist-master-0", running);
   }
   CHECK_THROWS_AS(h.run({"logs", "-f", "pytorch-dist", "--reconnect-delay", "0s"}), trainctl::TransportError);
+  CHECK_NOTHROW(c.verify());
+}
+
+namespace {
+
+// A FakeClient whose log streams arrive as one block of all their lines, the way a fast
+// server's chunks reach the real client.
+class BlockClient : public trainctl::testing::FakeClient {
+ public:
+  void stream_blocks(const trainctl::kube::Request& request, const trainctl::kube::BlockHandler& on_block) override {
+    std::string block;
+    try {
+      stream(request, [&](std::string_view line) {
+        block.append(line);
+        block += '\n';
+        return true;
+      });
+    } catch (const trainctl::TransportError&) {
+      if (!block.empty()) on_block(block);
+      throw;
+    }
+    if (!block.empty()) on_block(block);
+  }
+};
+
+// Counts the flushes of what is written to it.
+class CountingBuf : public std::stringbuf {
+ public:
+  int syncs = 0;
+
+ protected:
+  int sync() override {
+    ++syncs;
+    return std::stringbuf::sync();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("logs -f drops the lines a resumed block repeats and flushes once per block") {
+  BlockClient c;
+  const std::string pod_path = "/api/v1/namespaces/default/pods/pytorch-dist-master-0";
+  c.on_stream(kMasterLog + "?follow=true&timestamps=true",
+              {"2024-05-01T09:59:57.500000000Z epoch 0", "2024-05-01T09:59:58.100000000Z epoch 1",
+               "2024-05-01T09:59:58.900000000Z epoch 2"},
+              /*cut=*/true);
+  c.on_get(pod_path, pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 1, "node-1"));
+  c.on_stream(kMasterLog + "?follow=true&timestamps=true&sinceTime=2024-05-01T09%3A59%3A58Z",
+              {"2024-05-01T09:59:58.100000000Z epoch 1", "2024-05-01T09:59:58.900000000Z epoch 2",
+               "2024-05-01T09:59:59.500000000Z epoch 3", "2024-05-01T09:59:59.600000000Z done"});
+  c.on_get(pod_path,
+           pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1, "node-1"));
+  CountingBuf buf;
+  std::ostream out(&buf);
+  trainctl::jobs::LogOptions o;
+  o.ns = "default";
+  o.pod = "pytorch-dist-master-0";
+  trainctl::jobs::FollowSettings s;
+  s.sleep = [](std::chrono::milliseconds) {};
+  CHECK(trainctl::jobs::follow_logs(c, o, out, s) == "Succeeded");
+  CHECK(buf.str() == "epoch 0\nepoch 1\nepoch 2\nepoch 3\ndone\n");
+  CHECK(buf.syncs == 2);  // one per block, none per line
   CHECK_NOTHROW(c.verify());
 }

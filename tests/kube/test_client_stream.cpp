@@ -153,3 +153,69 @@ TEST_CASE("stream throws ApiError before any line on a non-2xx answer", "[client
   }
   CHECK(lines == 0);
 }
+
+TEST_CASE("stream_blocks hands over whole lines only, however the chunks cut them", "[client][stream]") {
+  ServerFixture fx;
+  auto signal = std::make_shared<Signal>();
+  fx.server.routes().Get("/log", [signal](const httplib::Request&, httplib::Response& res) {
+    res.set_chunked_content_provider("text/plain", [signal](size_t, httplib::DataSink& sink) {
+      // Each chunk waits until the client has handed the previous block over, so every
+      // chunk reaches the client on its own.
+      sink.write("a\nb\nc", 5);  // two whole lines and the start of a third
+      if (!signal->wait_for("b")) return false;
+      sink.write("c", 1);  // no newline at all: nothing to hand over yet
+      sink.write("d\n\ne\n", 5);
+      if (!signal->wait_for("e")) return false;
+      sink.write("tail", 4);  // the body ends without a newline
+      sink.done();
+      return true;
+    });
+  });
+  fx.server.start();
+  auto waits = std::make_shared<RecordedWaits>();
+  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
+  std::vector<std::string> blocks;
+  kube::Request request;
+  request.path = "/log";
+  client->stream_blocks(request, [&](std::string_view block) {
+    blocks.emplace_back(block);
+    for (size_t start = 0, nl; (nl = block.find('\n', start)) != std::string_view::npos; start = nl + 1)
+      signal->note(std::string(block.substr(start, nl - start)));
+    return true;
+  });
+  REQUIRE_FALSE(blocks.empty());
+  std::string joined;
+  for (const auto& b : blocks) {
+    CHECK(b.back() == '\n');  // never a cut line
+    joined += b;
+  }
+  CHECK(joined == "a\nb\nccd\n\ne\ntail\n");
+  CHECK(blocks.front() == "a\nb\n");
+  CHECK(blocks.back() == "tail\n");
+}
+
+TEST_CASE("stream_blocks stops when the handler returns false", "[client][stream]") {
+  ServerFixture fx;
+  fx.server.routes().Get("/log", [](const httplib::Request&, httplib::Response& res) {
+    res.set_chunked_content_provider("text/plain", [](size_t, httplib::DataSink& sink) {
+      for (int i = 0; i < 2000; ++i) {  // far more than the client reads; ends when it hangs up
+        const std::string line = "line " + std::to_string(i) + "\n";
+        if (!sink.write(line.data(), line.size())) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+      sink.done();
+      return true;
+    });
+  });
+  fx.server.start();
+  auto waits = std::make_shared<RecordedWaits>();
+  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
+  int calls = 0;
+  kube::Request request;
+  request.path = "/log";
+  client->stream_blocks(request, [&](std::string_view block) {
+    CHECK(block.rfind("line ", 0) == 0);
+    return ++calls < 2;
+  });
+  CHECK(calls == 2);
+}

@@ -1,18 +1,37 @@
 #!/usr/bin/env bash
 # Builds trainctl and kubesim and runs every test (unit, kubesim, integration against
 # kubesim and the real kubectl binaries where present).
-#   scripts/test.sh              normal build in build/
-#   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+#   scripts/test.sh              normal build in build/ (GCC or the default c++, -O2, no debug info)
+#   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/;
+#                                with clang (and its libFuzzer) it also builds the fuzz targets
+#                                and runs each for a few seconds as part of the tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 "$(pwd)/scripts/install-deps.sh"
 
 build=build
-args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+# The test build needs no debug information: without it the build is about a quarter faster.
+args=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG")
 if [ "${1:-}" = "--sanitize" ]; then
   build=build-asan
   args=(-DCMAKE_BUILD_TYPE=Debug -DTRAINCTL_SANITIZE=ON)
+  # clang compiles this variant in well under half of GCC's time and brings libFuzzer.
+  cxx=$(command -v clang++ || true)
+  if [ -n "$cxx" ]; then
+    args+=("-DCMAKE_CXX_COMPILER=$cxx")
+    if [ -f cmake/Fuzz.cmake ] && echo 'int main(){}' |
+        "$cxx" -x c++ -fsanitize=fuzzer-no-link,address -o /dev/null - 2>/dev/null; then
+      args+=(-DTRAINCTL_FUZZ=ON)
+    fi
+  else
+    cxx=$(command -v c++)
+  fi
+  # A build directory configured with another compiler is started afresh.
+  if [ -f "$build/CMakeCache.txt" ] &&
+      ! grep -qx "CMAKE_CXX_COMPILER:[A-Z]*=$cxx" "$build/CMakeCache.txt"; then
+    rm -rf "$build"
+  fi
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 fi

@@ -1,5 +1,6 @@
 // The one place where a non-2xx answer of the API server becomes an ApiError. A body that
-// is a metav1.Status gives its message, reason, code and details.causes; anything else
+// is a metav1.Status gives its message (after "the server returned HTTP 503 Service
+// Unavailable: " for 429 and 5xx), reason, code and details.causes; anything else
 // (an HTML page from a proxy, truncated JSON, nothing) gives a message naming the HTTP
 // code with a short, sanitised excerpt of the body.
 #pragma once

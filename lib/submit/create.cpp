@@ -4,6 +4,8 @@
 
 #include "core/errors.h"
 #include "core/log.h"
+#include "jobs/time.h"
+#include "kube/status_error.h"
 
 namespace trainctl::submit {
 
@@ -44,7 +46,32 @@ json post(kube::Client& client, const std::string& path, const json& body) {
   r.path = path + "?fieldValidation=Strict";
   r.body = body.dump();
   auto resp = client.send(r);
-  return resp.body.empty() ? json::object() : json::parse(resp.body);
+  if (resp.body.empty()) return json::object();
+  json answer = json::parse(resp.body, nullptr, false);
+  if (answer.is_discarded())
+    throw Error("the server's answer is not JSON: \"" + kube::sanitised_excerpt(resp.body) + "\"");
+  return answer;
+}
+
+// The answer to the job's create was lost (connection closed, unreadable body): the server
+// may have created it all the same. A job of that name created within the last minute is
+// taken to be this one and deleted; its dependents follow by owner reference.
+std::string remove_job_if_created(kube::Client& client, const std::string& path, const std::string& name) {
+  try {
+    const json found = client.get_json(path + "/" + name);
+    const auto created = jobs::parse_time(found["metadata"].value("creationTimestamp", ""));
+    const auto now = std::chrono::system_clock::now();
+    if (!created || *created < now - std::chrono::minutes(1) || *created > now + std::chrono::minutes(1))
+      return "; a job of that name exists and was not created just now: left in place";
+    client.delete_json(path + "/" + name,
+                       {{"apiVersion", "v1"}, {"kind", "DeleteOptions"}, {"propagationPolicy", "Background"}});
+    return "; the server had created the job all the same: deleted it";
+  } catch (const ApiError& e) {
+    if (e.is_not_found()) return "";
+    return std::string("; the job may have been created: check with trainctl get ") + name;
+  } catch (const std::exception&) {
+    return std::string("; the job may have been created: check with trainctl get ") + name;
+  }
 }
 
 // Deletes what was created, newest first. Returns a note for the error message.
@@ -93,7 +120,8 @@ std::vector<json> create_all(kube::Client& client, const jobs::JobKind& kind, co
     }
     throw Error("creating " + describe(job) + " failed: " + e.what(), e.code());
   } catch (const Error& e) {
-    throw Error("creating " + describe(job) + " failed: " + e.what(), e.code());
+    const std::string note = remove_job_if_created(client, job_path, job_name);
+    throw Error("creating " + describe(job) + " failed: " + e.what() + note, e.code());
   }
   log::info("created {} in namespace {}", describe(job), ns);
   std::vector<std::pair<std::string, json>> created = {{job_path, created_job}};

@@ -153,3 +153,17 @@ TEST_CASE("a 2xx body that is not JSON gives a clear Error", "[client][errors]")
           "the server answered GET /html with HTTP 200 but the body is not JSON: \"Sign in to continue\"");
   }
 }
+
+TEST_CASE("a Status 429 or 5xx names the HTTP code before the server's message", "[client][errors]") {
+  const ApiError busy = kube::api_error_from_response(
+      429, R"({"kind":"Status","status":"Failure","message":"slow down","reason":"TooManyRequests","code":429})", {});
+  CHECK(std::string(busy.what()) == "the server returned HTTP 429 Too Many Requests: slow down");
+  const ApiError down = kube::api_error_from_response(
+      503, R"({"kind":"Status","status":"Failure","message":"etcd is down","reason":"ServiceUnavailable"})", {});
+  CHECK(std::string(down.what()) == "the server returned HTTP 503 Service Unavailable: etcd is down");
+  CHECK(down.reason() == "ServiceUnavailable");
+  // Answers that are decisions keep the server's own words.
+  const ApiError conflict = kube::api_error_from_response(
+      409, R"({"kind":"Status","status":"Failure","message":"already exists","reason":"AlreadyExists"})", {});
+  CHECK(std::string(conflict.what()) == "already exists");
+}

@@ -1,8 +1,12 @@
-// trainctl top job: GPUs requested and allocated per job, with the totals of running jobs.
+// trainctl top job: GPUs requested and allocated per job, with the totals of running jobs;
+// with a job name, Arena's per-job view of its instances (GPU metrics shown as N/A: no
+// metrics source is read).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 
 #include "cmd/commands.h"
 #include "cmd/run.h"
+#include "core/errors.h"
 #include "jobs/job_query.h"
 #include "jobs/job_views.h"
 #include "print/output.h"
@@ -12,15 +16,44 @@ namespace trainctl {
 namespace {
 
 struct TopJobOptions {
+  std::string name;      // a job: the per-instance view
+  std::string instance;  // with name: only this instance
   bool all_namespaces = false;
   std::string type;
   std::string output;
 };
 
+// top job NAME [-i INSTANCE]: the job's instances with what is known of their GPUs.
+void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory& f) {
+  using print::OutputFormat;
+  jobs::GetOptions q;
+  q.ns = f.namespace_();
+  q.name = o.name;
+  q.kinds = jobs::kinds_for_type(o.type);
+  auto job = jobs::get_job(f.client(), q, f.clock()()).job;
+  const auto table = jobs::top_job_instances_table(job, o.instance);  // checks -i
+  auto& out = f.io().out();
+  if (format == OutputFormat::Json || format == OutputFormat::Yaml) {
+    if (!o.instance.empty())
+      job.instances.erase(std::remove_if(job.instances.begin(), job.instances.end(),
+                                         [&](const jobs::Instance& i) { return i.name != o.instance; }),
+                          job.instances.end());
+    const auto j = job.to_json();
+    out << (format == OutputFormat::Json ? print::to_json(j) : print::to_yaml(j));
+    return;
+  }
+  out << table.render(f.io());
+}
+
 void run_top_job(const TopJobOptions& o, Factory& f) {
   using print::OutputFormat;
   const auto format =
       print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
+  if (!o.name.empty()) {
+    run_top_one_job(o, format, f);
+    return;
+  }
+  if (!o.instance.empty()) throw UsageError("-i/--instance needs a job name: trainctl top job NAME -i INSTANCE");
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
   const auto list = jobs::list_jobs(f.client(), ns, jobs::kinds_for_type(o.type), f.clock()());
   auto& out = f.io().out();
@@ -39,6 +72,8 @@ void run_top_job(const TopJobOptions& o, Factory& f) {
 void setup_top_job(CLI::App& top, Factory& f) {
   auto opts = std::make_shared<TopJobOptions>();
   auto* cmd = top.add_subcommand("job", "Show GPU requests and allocation per job");
+  cmd->add_option("name", opts->name, "A job: show its instances, their nodes and GPUs");
+  cmd->add_option("-i,--instance", opts->instance, "With a job name: only this instance (pod)");
   cmd->add_flag("-A,--all-namespaces", opts->all_namespaces, "Jobs of all namespaces");
   cmd->add_option("-T,--type", opts->type, "Only jobs of this type: pytorchjob, mpijob, volcanojob");
   cmd->add_option("-o,--output", opts->output, "Output format: wide (default), json or yaml");
@@ -46,7 +81,11 @@ void setup_top_job(CLI::App& top, Factory& f) {
                "  # GPUs of the jobs in the current namespace\n"
                "  trainctl top job\n"
                "  # Across the cluster\n"
-               "  trainctl top job -A\n");
+               "  trainctl top job -A\n"
+               "  # The instances of one job: node, GPUs requested, device index\n"
+               "  trainctl top job pytorch-dist\n"
+               "  # One instance of it\n"
+               "  trainctl top job pytorch-dist -i pytorch-dist-worker-0\n");
   bind_run(cmd, f, [opts, &f] { run_top_job(*opts, f); });
 }
 

@@ -82,7 +82,7 @@ function __trainctl_takes_value --argument-names cmdpath flag
             return 0
         case 'trainctl top node -o' 'trainctl top node --output' 'trainctl top node --kubeconfig' 'trainctl top node --config' 'trainctl top node --context' 'trainctl top node -n' 'trainctl top node --namespace' 'trainctl top node --loglevel' 'trainctl top node --request-timeout'
             return 0
-        case 'trainctl top job -T' 'trainctl top job --type' 'trainctl top job -o' 'trainctl top job --output' 'trainctl top job --kubeconfig' 'trainctl top job --config' 'trainctl top job --context' 'trainctl top job -n' 'trainctl top job --namespace' 'trainctl top job --loglevel' 'trainctl top job --request-timeout'
+        case 'trainctl top job -i' 'trainctl top job --instance' 'trainctl top job -T' 'trainctl top job --type' 'trainctl top job -o' 'trainctl top job --output' 'trainctl top job --kubeconfig' 'trainctl top job --config' 'trainctl top job --context' 'trainctl top job -n' 'trainctl top job --namespace' 'trainctl top job --loglevel' 'trainctl top job --request-timeout'
             return 0
         case 'trainctl data --kubeconfig' 'trainctl data --config' 'trainctl data --context' 'trainctl data -n' 'trainctl data --namespace' 'trainctl data --loglevel' 'trainctl data --request-timeout'
             return 0
@@ -345,10 +345,10 @@ complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -s o -l output
 complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl top job
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s i -l instance -x -a '(__trainctl_dynamic)' -d 'With a job name: only this instance (pod)'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s A -l all-namespaces -d 'Jobs of all namespaces'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s T -l type -x -a 'pytorchjob mpijob volcanojob' -d 'Only jobs of this type: pytorchjob, mpijob, volcanojob'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s o -l output -x -a 'wide json yaml' -d 'Output format: wide (default), json or yaml'
-complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -f
 
 # trainctl data
 complete -c trainctl -n '__trainctl_at '\''trainctl data'\''' -f -a list -d 'List the PVCs usable with --data'

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/duration.h"
+#include "core/errors.h"
 #include "jobs/json_util.h"
 #include "print/escape.h"
 #include "print/output.h"
@@ -97,6 +98,22 @@ void write_jobs_yaml(std::ostream& out, const std::vector<TrainingJob>& jobs) {
   }
   // A block sequence is the concatenation of its one-element sequences.
   for (const auto& j : jobs) out << print::to_yaml(nlohmann::ordered_json::array({j.to_json()}));
+}
+
+print::Table top_job_instances_table(const TrainingJob& job, const std::string& instance) {
+  print::Table t({"NAME", "STATUS", "GPU(Request)", "NODE", "GPU(DeviceIndex)", "GPU(DutyCycle)",
+                  "GPU_MEMORY(Used/Total)"});
+  t.set_status_column(1);
+  bool found = instance.empty();
+  for (const auto& i : job.instances) {
+    if (!instance.empty() && i.name != instance) continue;
+    found = true;
+    t.add_row({i.name, i.status, std::to_string(i.gpus), i.node_name.empty() ? "N/A" : i.node_name,
+               i.gpu_index.empty() ? "N/A" : i.gpu_index, "N/A", "N/A"});
+  }
+  if (!found)
+    throw NotFoundError("instance " + print::sanitize(instance) + " not found in job " + print::sanitize(job.name));
+  return t;
 }
 
 std::string render_job_details(const TrainingJob& job, const IOStreams& io) {

@@ -17,6 +17,12 @@ print::Table job_list_table(const std::vector<TrainingJob>& jobs, bool all_names
 
 // top job: [NAMESPACE] NAME STATUS TRAINER AGE GPU(Requested) GPU(Allocated) NODE
 print::Table top_job_table(const std::vector<TrainingJob>& jobs, bool all_namespaces);
+// top job NAME: one row per instance (only `instance` when not empty), Arena's per-job
+// layout NAME STATUS GPU(Request) NODE GPU(DeviceIndex) GPU(DutyCycle) GPU_MEMORY(Used/Total).
+// There is no GPU metrics source: the device index comes from the GPU-share annotation
+// ALIYUN_COM_GPU_MEM_IDX when present, duty cycle and memory are N/A.
+// Throws NotFoundError when `instance` is not one of the job's.
+print::Table top_job_instances_table(const TrainingJob& job, const std::string& instance);
 // "\nTotal Allocated/Requested GPUs of Training Jobs: a/r\n" over RUNNING jobs.
 std::string top_job_footer(const std::vector<TrainingJob>& jobs);
 

@@ -95,6 +95,8 @@ PodSummary summarize_pod(const json& pod, bool containers) {
   const std::string request = annotation(pod, "requestGPUsOfJobOwner");
   if (!request.empty()) s.owner_request = std::max(0LL, parse_count(json(request)));
   s.started = at(status, "startTime").is_string();
+  // The GPU-share scheduler extender records the devices it placed the pod on.
+  i.gpu_index = annotation(pod, "ALIYUN_COM_GPU_MEM_IDX");
   return s;
 }
 

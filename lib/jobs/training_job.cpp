@@ -49,6 +49,7 @@ nlohmann::ordered_json TrainingJob::to_json() const {
     ij["nodeIP"] = i.node_ip;
     ij["restarts"] = i.restarts;
     ij["creationTimestamp"] = i.created ? unix_seconds(*i.created) : 0;
+    ij["gpuDeviceIndex"] = i.gpu_index;
     j["instances"].push_back(std::move(ij));
   }
   return j;

@@ -21,6 +21,7 @@ struct Instance {
   std::string node_ip;  // status.hostIP
   bool is_chief = false;
   long long gpus = 0;  // nvidia.com/gpu + aliyun.com/gpu limits
+  std::string gpu_index;  // device index(es) from the GPU-share annotation, "" when unknown
   std::optional<TimePoint> created;
   int restarts = 0;
   std::vector<std::string> init_containers;  // names, for logs -c defaults

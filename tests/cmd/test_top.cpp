@@ -172,3 +172,51 @@ TEST_CASE("top job prints per-job GPUs and the totals of running jobs") {
         "Total Allocated/Requested GPUs of Training Jobs: 5/5\n");
   CHECK_NOTHROW(c.verify());
 }
+
+namespace {
+// pytorch-dist with worker-0 placed by the GPU-share extender on device 0.
+void stub_pytorch_dist(FakeClient& c) {
+  auto pods = scenario::concat(scenario::pytorch_dist_pods());
+  pods[1]["metadata"]["annotations"] = {{"ALIYUN_COM_GPU_MEM_IDX", "0"}};
+  stub_job(c, 0, "pytorch-dist", scenario::pytorch_dist(), pods);
+}
+}  // namespace
+
+TEST_CASE("top job NAME prints Arena's per-job view: instances, nodes, GPUs; metrics N/A") {
+  Harness h;
+  stub_pytorch_dist(*h.client);
+  h.run({"top", "job", "pytorch-dist"});
+  // Chief first; device index from ALIYUN_COM_GPU_MEM_IDX; no metrics source, so N/A.
+  CHECK(h.out() ==
+        "NAME                   STATUS   GPU(Request)  NODE    GPU(DeviceIndex)  GPU(DutyCycle)  "
+        "GPU_MEMORY(Used/Total)\n"
+        "pytorch-dist-master-0  Running  1             node-1  N/A               N/A             N/A\n"
+        "pytorch-dist-worker-0  Running  1             node-2  0                 N/A             N/A\n"
+        "pytorch-dist-worker-1  Running  1             node-2  N/A               N/A             N/A\n");
+  REQUIRE(h.client->batches().size() == 1);  // job GETs and pod lists in one round trip
+  CHECK_NOTHROW(h.client->verify());
+}
+
+TEST_CASE("top job NAME -i INSTANCE narrows to one instance; an unknown instance is NotFound") {
+  Harness h;
+  stub_pytorch_dist(*h.client);
+  h.run({"top", "job", "pytorch-dist", "-i", "pytorch-dist-worker-1"});
+  CHECK(h.out() ==
+        "NAME                   STATUS   GPU(Request)  NODE    GPU(DeviceIndex)  GPU(DutyCycle)  "
+        "GPU_MEMORY(Used/Total)\n"
+        "pytorch-dist-worker-1  Running  1             node-2  N/A               N/A             N/A\n");
+
+  Harness j;
+  stub_pytorch_dist(*j.client);
+  j.run({"top", "job", "pytorch-dist", "-i", "pytorch-dist-worker-0", "-o", "json"});
+  auto job = json::parse(j.out());
+  CHECK(job["name"] == "pytorch-dist");
+  REQUIRE(job["instances"].size() == 1);
+  CHECK(job["instances"][0]["gpuDeviceIndex"] == "0");
+
+  Harness n;
+  stub_pytorch_dist(*n.client);
+  CHECK_THROWS_AS(n.run({"top", "job", "pytorch-dist", "-i", "nope"}), trainctl::NotFoundError);
+  Harness u;
+  CHECK_THROWS_AS(u.run({"top", "job", "-i", "x"}), trainctl::UsageError);
+}

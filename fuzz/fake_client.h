@@ -20,7 +20,7 @@ namespace trainctl::fuzz {
 
 class FakeClient : public kube::Client {
 public:
-  static constexpr size_t kMaxRequests = 64;
+  static constexpr size_t kMaxRequests = 24;
 
   explicit FakeClient(std::string_view input) {
     size_t start = 0;

@@ -38,9 +38,9 @@ void read_logs(kube::Client& client, const LogOptions& o, std::ostream& out) {
 namespace {
 
 // Writes timestamped lines, remembering where it stopped so that a resumed stream (which
-// starts again at the last line's second) does not repeat lines. Lines are gathered per
-// block (what arrived together) and written with one write and one flush per block, so a
-// fast stream costs no system call per line and an idle one holds nothing back.
+// starts again at the last line's second) does not repeat lines. Lines are gathered and
+// written out when the stream goes quiet (an empty block), when 256 KiB are waiting, or by
+// flush(): a fast stream costs no system call per line, a quiet one holds nothing back.
 class LineWriter {
  public:
   LineWriter(std::ostream& out, bool keep_timestamps) : m_out(out), m_keep(keep_timestamps) {}
@@ -49,14 +49,20 @@ class LineWriter {
   // Before reading a resumed stream: the lines of the last second written are skipped again.
   void resume() { m_skip = m_seen_at_last; }
 
-  // Whole lines, each ending in '\n' except perhaps the last.
+  // Whole lines, each ending in '\n' except perhaps the last; empty: the stream went quiet.
   void block(std::string_view lines) {
+    if (lines.empty()) return flush();
     for (size_t start = 0; start < lines.size();) {
       const auto* nl = static_cast<const char*>(std::memchr(lines.data() + start, '\n', lines.size() - start));
       const size_t end = nl ? static_cast<size_t>(nl - lines.data()) : lines.size();
       line(lines.substr(start, end - start));
       start = end + 1;
     }
+    if (m_buffer.size() >= kMaxHeld) flush();
+  }
+
+  void flush() {
+    if (m_buffer.empty()) return;
     m_out.write(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
     m_out.flush();
     m_buffer.clear();
@@ -86,6 +92,8 @@ class LineWriter {
     m_buffer.append(line);
     m_buffer += '\n';
   }
+
+  static constexpr size_t kMaxHeld = 256 * 1024;
 
   std::ostream& m_out;
   bool m_keep;
@@ -127,12 +135,15 @@ std::string follow_logs(kube::Client& client, const LogOptions& o, std::ostream&
         writer.block(lines);
         return true;
       });
+      writer.flush();
       failures = 0;
     } catch (const TransportError& e) {
+      writer.flush();
       log::debug("log stream of {} cut: {}", o.pod, e.what());
       cut = true;
       ++failures;
     } catch (const ApiError& e) {
+      writer.flush();
       // 400 "container ... is waiting to start": wait for it while the pod lives.
       if (e.http_status() != 400) throw;
       log::debug("log of {} not available yet: {}", o.pod, e.what());
@@ -150,6 +161,7 @@ std::string follow_logs(kube::Client& client, const LogOptions& o, std::ostream&
         // The pod ended while the stream was down: read what it wrote meanwhile.
         writer.resume();
         writer.block(client.send(log_request(o, false, writer)).body);
+        writer.flush();
       }
       return phase;
     }

@@ -41,7 +41,9 @@ struct Response {
 // Called once per line of a streamed body (no trailing newline). Return false to stop.
 using LineHandler = std::function<bool(std::string_view line)>;
 // Called with the whole lines of a streamed body that arrived together, each ending in '\n'
-// (a last line the body ends without one gets it too). Return false to stop.
+// (a last line the body ends without one gets it too), and with an empty view when the
+// stream has gone quiet after some lines (a moment to flush what was held back). Return
+// false to stop.
 using BlockHandler = std::function<bool(std::string_view lines)>;
 
 class Client {
@@ -68,13 +70,13 @@ public:
 
   // stream() for readers of many lines (pods/log?follow=true): one call per block of lines
   // that arrived together, so they can be written out at once. This default goes through
-  // stream(), one line per block.
+  // stream(): one line per block, each followed by the quiet signal.
   virtual void stream_blocks(const Request& request, const BlockHandler& on_block) {
     std::string line_nl;
     stream(request, [&](std::string_view line) {
       line_nl.assign(line);
       line_nl += '\n';
-      return on_block(line_nl);
+      return on_block(line_nl) && on_block({});
     });
   }
 

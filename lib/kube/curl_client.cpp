@@ -31,6 +31,9 @@ struct Verdict {
   std::chrono::milliseconds wait{0};
 };
 
+constexpr int kPollMs = 20;   // longest wait for socket activity in run_together()
+constexpr int kQuietMs = 10;  // a stream with no data for this long has gone quiet
+
 class CurlClient final : public Client {
 public:
   CurlClient(const RestConfig& config, const ClientOptions& options)
@@ -120,7 +123,7 @@ public:
       // A stream holds its connection for as long as it runs: it gets its own, outside the
       // shared cache, so other requests (and other streams) can run meanwhile.
       Transfer transfer(m_settings, request, m_credentials.current(), nullptr, &on_block);
-      transfer.finish(curl_api().easy_perform(transfer.handle()));
+      run_stream(transfer);
       const Verdict v = judge(request, transfer, state);
       if (v.kind == Verdict::Kind::Success) return;
       if (v.kind == Verdict::Kind::Failure) std::rethrow_exception(v.error);
@@ -129,6 +132,48 @@ public:
   }
 
 private:
+  // Runs one stream's transfer (what curl_easy_perform would do) and tells its handler when
+  // the stream goes quiet: no data for kQuietMs after some lines, or kQuietMs since it was
+  // last told while data keeps coming. A fast stream thus costs its reader no flush per
+  // chunk, and a slow one is flushed within milliseconds.
+  static void run_stream(Transfer& transfer) {
+    CurlMulti multi;
+    const CurlApi& api = curl_api();
+    api.multi_add_handle(multi.get(), transfer.handle());
+    auto told = std::chrono::steady_clock::now();
+    CURLcode result = CURLE_OK;
+    for (;;) {
+      int running = 0;
+      CURLMcode mc = api.multi_perform(multi.get(), &running);
+      int left = 0;
+      bool done = false;
+      while (CURLMsg* msg = api.multi_info_read(multi.get(), &left)) {
+        if (msg->msg != CURLMSG_DONE) continue;
+        result = msg->data.result;
+        done = true;
+      }
+      if (done || running == 0) break;
+      transfer.end_trace_when_streaming();
+      const bool pending = transfer.unflushed();
+      int ready = 0;
+      if (mc == CURLM_OK) mc = api.multi_poll(multi.get(), nullptr, 0, pending ? kQuietMs : 1000, &ready);
+      if (mc != CURLM_OK) {
+        api.multi_remove_handle(multi.get(), transfer.handle());
+        throw TransportError(std::string("libcurl failed running a stream: ") + api.multi_strerror(mc));
+      }
+      const auto now = std::chrono::steady_clock::now();
+      if (pending && (ready == 0 || now - told >= std::chrono::milliseconds(kQuietMs))) {
+        told = now;
+        if (!transfer.quiet()) {
+          result = CURLE_WRITE_ERROR;  // stopped by the handler, as when on_body returns 0
+          break;
+        }
+      }
+    }
+    api.multi_remove_handle(multi.get(), transfer.handle());
+    transfer.finish(result);
+  }
+
   // Runs transfers at once on one multi handle (connections from the shared cache). The
   // caller holds m_mutex.
   void run_together(std::vector<std::unique_ptr<Transfer>>& transfers) {
@@ -139,7 +184,10 @@ private:
     int running = 0;
     do {
       CURLMcode mc = curl_api().multi_perform(multi.get(), &running);
-      if (mc == CURLM_OK && running > 0) mc = curl_api().multi_poll(multi.get(), nullptr, 0, 1000, nullptr);
+      // A short wait: libcurl 7.88 does not always wake a transfer queued for a connection
+      // (PIPEWAIT, per-host limit) when one frees up; it only starts at the next
+      // curl_multi_perform, which a 1 s wait turned into a 1 s stall of the whole batch.
+      if (mc == CURLM_OK && running > 0) mc = curl_api().multi_poll(multi.get(), nullptr, 0, kPollMs, nullptr);
       if (mc != CURLM_OK) {
         for (auto& t : transfers) {
           if (t) curl_api().multi_remove_handle(multi.get(), t->handle());

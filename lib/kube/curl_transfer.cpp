@@ -256,8 +256,21 @@ size_t Transfer::body_chunk(const char* data, size_t size) {
   return size;
 }
 
+void Transfer::end_trace_when_streaming() {
+  if (m_trace_ended || !m_streaming) return;
+  m_trace_ended = true;
+  curl_api().easy_setopt(m_curl.get(), CURLOPT_VERBOSE, 0L);
+  curl_api().easy_setopt(m_curl.get(), CURLOPT_DEBUGFUNCTION, nullptr);
+}
+
+bool Transfer::quiet() {
+  m_unflushed = false;
+  return m_stopped ? false : deliver(std::string_view());
+}
+
 bool Transfer::deliver(std::string_view lines) {
   m_lines_delivered = true;
+  m_unflushed = !lines.empty();
   try {
     if ((*m_on_block)(lines)) return true;
   } catch (...) {

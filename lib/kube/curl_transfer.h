@@ -55,6 +55,13 @@ public:
   TransportFailure failure() const;
   std::chrono::milliseconds elapsed() const { return m_elapsed; }
   bool lines_delivered() const { return m_lines_delivered; }
+  // Lines were handed over since the handler was last told the stream went quiet.
+  bool unflushed() const { return m_unflushed; }
+  // Tells the handler the stream went quiet (an empty block); false when it said stop.
+  bool quiet();
+  // Once a stream's 2xx answer is flowing: stops libcurl's trace, which is read only for
+  // TLS alerts during the handshake and otherwise costs a formatted message per TLS record.
+  void end_trace_when_streaming();
   // An exception the line handler threw (the transfer was stopped).
   std::exception_ptr handler_error() const { return m_handler_error; }
 
@@ -84,6 +91,8 @@ private:
   bool m_streaming = false;  // 2xx stream: body goes to lines, not m_response.body
   bool m_stopped = false;
   bool m_lines_delivered = false;
+  bool m_unflushed = false;
+  bool m_trace_ended = false;
   std::string m_pending;  // the start of a line whose end has not arrived yet
   std::exception_ptr m_handler_error;
 };

@@ -234,7 +234,7 @@ class CountingBuf : public std::stringbuf {
 
 }  // namespace
 
-TEST_CASE("logs -f drops the lines a resumed block repeats and flushes once per block") {
+TEST_CASE("logs -f drops the lines a resumed block repeats and writes held lines when a stream ends") {
   BlockClient c;
   const std::string pod_path = "/api/v1/namespaces/default/pods/pytorch-dist-master-0";
   c.on_stream(kMasterLog + "?follow=true&timestamps=true",
@@ -256,6 +256,6 @@ TEST_CASE("logs -f drops the lines a resumed block repeats and flushes once per 
   s.sleep = [](std::chrono::milliseconds) {};
   CHECK(trainctl::jobs::follow_logs(c, o, out, s) == "Succeeded");
   CHECK(buf.str() == "epoch 0\nepoch 1\nepoch 2\nepoch 3\ndone\n");
-  CHECK(buf.syncs == 2);  // one per block, none per line
+  CHECK(buf.syncs == 2);  // one per stream (no quiet signal came), none per line
   CHECK_NOTHROW(c.verify());
 }

@@ -178,6 +178,7 @@ TEST_CASE("stream_blocks hands over whole lines only, however the chunks cut the
   kube::Request request;
   request.path = "/log";
   client->stream_blocks(request, [&](std::string_view block) {
+    if (block.empty()) return true;  // the stream went quiet for a moment
     blocks.emplace_back(block);
     for (size_t start = 0, nl; (nl = block.find('\n', start)) != std::string_view::npos; start = nl + 1)
       signal->note(std::string(block.substr(start, nl - start)));
@@ -214,7 +215,7 @@ TEST_CASE("stream_blocks stops when the handler returns false", "[client][stream
   kube::Request request;
   request.path = "/log";
   client->stream_blocks(request, [&](std::string_view block) {
-    CHECK(block.rfind("line ", 0) == 0);
+    CHECK((block.empty() || block.rfind("line ", 0) == 0));
     return ++calls < 2;
   });
   CHECK(calls == 2);

@@ -67,6 +67,12 @@ expect_match "list row" '^pytorch-dist  RUNNING  PYTORCHJOB  [0-9]+[sm] +3 +3 +1
 top_job=$(t top job)
 expect_match "top job row" '^pytorch-dist +RUNNING +PYTORCHJOB +[0-9]+[sm] +3 +3 +192\.168\.0\.3[123]$' "$top_job"
 expect_eq "top job footer" "Total Allocated/Requested GPUs of Training Jobs: 3/3" "$(tail -1 <<<"$top_job")"
+# The per-job view: one row per instance, no GPU metrics source (N/A).
+one_job=$(t top job pytorch-dist)
+expect_match "top job NAME header" '^NAME +STATUS +GPU\(Request\) +NODE +GPU\(DeviceIndex\) +GPU\(DutyCycle\) +GPU_MEMORY\(Used/Total\)$' "$(head -1 <<<"$one_job")"
+expect_match "top job NAME chief" '^pytorch-dist-master-0 +Running +1 +cn-huhehaote\.192\.168\.0\.3[123] +N/A +N/A +N/A$' "$one_job"
+[[ $(wc -l <<<"$one_job") == 4 ]] || fail "top job pytorch-dist: expected a header and 3 instances"
+[[ $(t top job pytorch-dist -i pytorch-dist-worker-0 | wc -l) == 2 ]] || fail "top job -i: expected one instance"
 
 # 5. arena top node: three of six GPUs allocated.
 expect_eq "top node footer" "Allocated/Total GPUs In Cluster:

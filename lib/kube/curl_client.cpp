@@ -31,7 +31,6 @@ struct Verdict {
   std::chrono::milliseconds wait{0};
 };
 
-constexpr int kPollMs = 20;   // longest wait for socket activity in run_together()
 constexpr int kQuietMs = 10;  // a stream with no data for this long has gone quiet
 
 class CurlClient final : public Client {
@@ -184,10 +183,7 @@ private:
     int running = 0;
     do {
       CURLMcode mc = curl_api().multi_perform(multi.get(), &running);
-      // A short wait: libcurl 7.88 does not always wake a transfer queued for a connection
-      // (PIPEWAIT, per-host limit) when one frees up; it only starts at the next
-      // curl_multi_perform, which a 1 s wait turned into a 1 s stall of the whole batch.
-      if (mc == CURLM_OK && running > 0) mc = curl_api().multi_poll(multi.get(), nullptr, 0, kPollMs, nullptr);
+      if (mc == CURLM_OK && running > 0) mc = curl_api().multi_poll(multi.get(), nullptr, 0, 1000, nullptr);
       if (mc != CURLM_OK) {
         for (auto& t : transfers) {
           if (t) curl_api().multi_remove_handle(multi.get(), t->handle());

@@ -33,7 +33,9 @@ bool skipped_key(int depth, const std::string& key) {
 }
 
 [[noreturn]] void not_json(const std::string& what, const json::parse_error& e) {
-  throw Error("the server's answer to " + what + " is not JSON: " + e.what());
+  // e.what() is the JSON library's own text ("[json.exception.parse_error.101] ..."): the
+  // position is what helps.
+  throw Error("the server's answer to " + what + " is not JSON (unreadable at byte " + std::to_string(e.byte) + ")");
 }
 
 }  // namespace

@@ -57,6 +57,7 @@ class Watcher {
           r.path = path + "?" + query +
                    "&watch=true&allowWatchBookmarks=true&timeoutSeconds=" + std::to_string(secs) +
                    (rv.empty() ? "" : "&resourceVersion=" + rv);
+          try {
           m_client.stream(r, [&](std::string_view line) {
             if (line.empty()) return true;
             // Nothing is thrown through the client's stream: the outcome is kept and
@@ -79,6 +80,11 @@ class Watcher {
             }
             return true;
           });
+          } catch (const TransportError&) {
+            // The watch was cut (proxy, server restart): resume from the last resourceVersion
+            // seen; a server that stays away fails the list or the next watch instead.
+            if (outcome || ++m_cuts > k_max_cuts) throw;
+          }
           if (outcome) std::rethrow_exception(outcome);
           if (m_deadline && m_options.clock() >= *m_deadline)
             throw Error("timed out waiting for the job", ExitCode::Timeout);
@@ -98,6 +104,8 @@ class Watcher {
   }
 
  private:
+  static constexpr int k_max_cuts = 100;
+  int m_cuts = 0;
   kube::Client& m_client;
   const WaitOptions& m_options;
   std::optional<std::chrono::system_clock::time_point> m_deadline;
@@ -198,7 +206,11 @@ JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std
         return watch_pods(w, ns, selector, phases, o, what);
       } catch (const PodEnded&) {
         // A pod ended: ask the job whether it failed or finished (outside the stream).
-        check_job(client.get_json(kind.resource.object_path(ns, name)));
+        try {
+          check_job(client.get_json(kind.resource.object_path(ns, name)));
+        } catch (const Done& d) {  // the job finished: not to escape as a non-exception
+          return d.phase;
+        }
       }
     }
   } catch (const Error& e) {

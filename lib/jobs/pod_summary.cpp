@@ -39,12 +39,19 @@ const std::vector<std::string>& kept_labels() {
   return keys;
 }
 
+// The index of a kept label key, or kept_labels().size() when the key is not kept.
+size_t key_index(std::string_view key) {
+  const auto& keys = kept_labels();
+  return static_cast<size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
+}
+
 }  // namespace
 
 const std::string& PodSummary::label(std::string_view key) const {
   static const std::string empty;
+  const size_t index = key_index(key);
   for (const auto& [k, v] : labels)
-    if (k == key) return v;
+    if (k == index) return v;
   return empty;
 }
 
@@ -55,8 +62,8 @@ bool PodSummary::matches(std::string_view selector) const {
     selector = comma == std::string_view::npos ? std::string_view() : selector.substr(comma + 1);
     if (term.empty()) continue;
     const size_t eq = term.find('=');
-    const std::string_view key = term.substr(0, eq);
-    auto it = std::find_if(labels.begin(), labels.end(), [&](const auto& l) { return l.first == key; });
+    const size_t index = key_index(term.substr(0, eq));
+    auto it = std::find_if(labels.begin(), labels.end(), [&](const auto& l) { return l.first == index; });
     if (it == labels.end()) return false;
     if (eq != std::string_view::npos && it->second != term.substr(eq + 1)) return false;
   }
@@ -83,9 +90,10 @@ PodSummary summarize_pod(const json& pod, bool containers) {
   }
   s.namespace_ = str(meta, "namespace");
   const auto& labels = at(meta, "labels");
-  for (const auto& key : kept_labels()) {
-    const auto& v = at(labels, key);
-    if (v.is_string()) s.labels.emplace_back(key, v.get<std::string>());
+  const auto& keys = kept_labels();
+  for (size_t k = 0; k < keys.size(); ++k) {
+    const auto& v = at(labels, keys[k]);
+    if (v.is_string()) s.labels.emplace_back(static_cast<unsigned char>(k), v.get<std::string>());
   }
   s.priority_class = str(spec, "priorityClassName");
   for (const auto& c : at(status, "conditions")) {

@@ -18,8 +18,9 @@ namespace trainctl::jobs {
 struct PodSummary {
   Instance instance;  // is_chief is decided later, with the job
   std::string namespace_;
-  // Only the labels some job kind looks at (job name, operator, chief, Volcano task).
-  std::vector<std::pair<std::string, std::string>> labels;
+  // Only the labels some job kind looks at (job name, operator, chief, Volcano task), each
+  // as the index of its key in that short list and its value.
+  std::vector<std::pair<unsigned char, std::string>> labels;
   std::string priority_class;                     // spec.priorityClassName
   std::optional<TimePoint> latest_transition;     // newest status.conditions[].lastTransitionTime
   long long owner_request = 0;                    // annotation requestGPUsOfJobOwner, 0 when absent

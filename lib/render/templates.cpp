@@ -65,17 +65,31 @@ std::string resolve_template_dir(const std::string& flag_value) {
   return dir;
 }
 
+namespace {
+// Creates the missing directories of `d`; those created are not group- or world-writable
+// whatever the umask (existing ones, such as a shared /tmp, are left alone).
+void create_dirs_not_writable_by_others(const fs::path& d) {
+  std::error_code ec;
+  if (d.empty() || fs::exists(d, ec)) return;
+  create_dirs_not_writable_by_others(d.parent_path());
+  fs::create_directory(d, ec);
+  if (ec) throw Error("cannot create " + d.string() + ": " + ec.message());
+  fs::permissions(d, fs::perms::group_write | fs::perms::others_write, fs::perm_options::remove, ec);
+}
+}  // namespace
+
 std::vector<std::string> export_templates(const std::string& dir, bool force) {
   std::vector<std::string> written;
   for (const auto& [name, text] : embedded_templates()) {
     fs::path p = fs::path(dir) / name;
     std::error_code ec;
     if (!force && fs::exists(p, ec)) throw Error(p.string() + " already exists (use --force to overwrite)");
-    fs::create_directories(p.parent_path(), ec);
-    if (ec) throw Error("cannot create " + p.parent_path().string() + ": " + ec.message());
+    create_dirs_not_writable_by_others(p.parent_path());
     std::ofstream out(p, std::ios::binary | std::ios::trunc);
     out << text;
+    out.close();
     if (!out) throw Error("cannot write " + p.string());
+    fs::permissions(p, fs::perms::group_write | fs::perms::others_write, fs::perm_options::remove, ec);
     written.push_back(p.string());
   }
   return written;

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Security checks against kubesim:
+# - every command at --loglevel debug, with a token, basic auth, a client key and an exec
+#   plugin in the kubeconfig, never prints the token, the password, the key or an
+#   Authorization header value (stdout and stderr, successes and failures alike);
+# - insecure-skip-tls-verify is honoured only from the kubeconfig, with a warning;
+# - the exec plugin runs the named command with its arguments, no shell in between;
+# - `templates export` writes files that are not world-writable, even under umask 000;
+# - text from the cluster (event messages, server error messages) reaches the terminal
+#   escaped. `logs` prints the container's bytes raw by design (as kubectl logs does).
+set -euo pipefail
+source "$(dirname "$0")/kubesim_env.bash"
+start_kubesim --default-duration 5s
+
+server=$(sed -n 's/^ *server: *//p' "$KCFG" | head -1)
+token=$(sed -n 's/^ *token: *//p' "$KCFG" | head -1)
+ca_data=$(sed -n 's/^ *certificate-authority-data: *//p' "$KCFG" | head -1)
+base64 -d <<<"$ca_data" >"$WORK/ca.pem"
+api() { curl -sS --cacert "$WORK/ca.pem" -H "Authorization: Bearer $token" "$@"; }
+
+password="pw-$RANDOM-Secret-$RANDOM"
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$WORK/client.key" -out "$WORK/client.crt" -days 1 \
+  -subj "/CN=secret-user" 2>/dev/null
+key_line=$(sed -n 2p "$WORK/client.key")  # a line of the private key's base64
+# The exec plugin answers with the real token; an argument with a space and a ';' proves
+# that no shell splits or runs it.
+cat >"$WORK/cred-plugin" <<EOF
+#!/bin/sh
+[ "\$1" = "one arg; touch $WORK/shell-ran" ] || { echo "unexpected arguments: \$*" >&2; exit 1; }
+printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s"}}' "$token"
+EOF
+chmod +x "$WORK/cred-plugin"
+cat >"$WORK/secrets.yaml" <<EOF
+apiVersion: v1
+kind: Config
+current-context: token
+clusters:
+- name: sim
+  cluster: {server: "$server", certificate-authority-data: "$ca_data"}
+- name: sim-no-ca
+  cluster: {server: "$server"}
+- name: sim-insecure
+  cluster: {server: "$server", insecure-skip-tls-verify: true}
+users:
+- name: token
+  user: {token: "$token"}
+- name: basic
+  user: {username: admin, password: "$password"}
+- name: cert
+  user: {client-certificate: "$WORK/client.crt", client-key: "$WORK/client.key", token: "$token"}
+- name: exec
+  user:
+    exec:
+      apiVersion: client.authentication.k8s.io/v1
+      command: "$WORK/cred-plugin"
+      args: ["one arg; touch $WORK/shell-ran"]
+      interactiveMode: Never
+contexts:
+- {name: token, context: {cluster: sim, user: token}}
+- {name: basic, context: {cluster: sim, user: basic}}
+- {name: cert, context: {cluster: sim, user: cert}}
+- {name: exec, context: {cluster: sim, user: exec}}
+- {name: insecure, context: {cluster: sim-insecure, user: token}}
+- {name: no-ca, context: {cluster: sim-no-ca, user: token}}
+EOF
+chmod 600 "$WORK/secrets.yaml"
+KCFG="$WORK/secrets.yaml"
+
+tc --context token submit pytorch --name=sec-job --workers=2 --image=pytorch/pytorch --wait=finished python-train \
+  >/dev/null 2>&1 || fail "set-up submit failed"
+COMMANDS=(
+  "list" "get sec-job" "get sec-job -e" "logs sec-job" "logs -f sec-job" "top node" "top job" "data list"
+  "delete no-such-job" "submit pytorch --name=sec-new --image=pytorch/pytorch python-train"
+  "submit pytorch --name=sec-new --image=pytorch/pytorch python-train" "__complete get ''" "config view"
+)
+runs=0
+for ctx in token basic cert exec; do
+  for cmd in "${COMMANDS[@]}"; do
+    runs=$((runs + 1))
+    eval "tc --context $ctx --loglevel debug $cmd" >"$WORK/out" 2>&1 || true
+    [[ -s "$WORK/out" ]] || continue
+    for secret in "$token" "$password" "$key_line" "$(printf 'admin:%s' "$password" | base64)"; do
+      if grep -qF -- "$secret" "$WORK/out"; then fail "context $ctx, '$cmd' printed a secret:
+$(grep -nF -- "$secret" "$WORK/out" | head -3)"; fi
+    done
+    if grep -Eiq 'authorization: *(bearer|basic) +[^ *<[]' "$WORK/out"; then
+      fail "context $ctx, '$cmd' printed an Authorization header: $(grep -i authorization "$WORK/out" | head -2)"
+    fi
+  done
+  tc --context "$ctx" delete sec-new >/dev/null 2>&1 || true
+done
+[[ ! -e "$WORK/shell-ran" ]] || fail "the exec plugin's argument went through a shell"
+grep -q 'GET ' <(tc --context exec --loglevel debug list 2>&1) || fail "the exec context did not reach the server"
+echo "ok: $runs command runs at --loglevel debug printed no token, password, key or Authorization value"
+
+# TLS: verified by default (a kubeconfig without the CA fails with exit 4), skipped only
+# when the kubeconfig says so, with a warning.
+rc=0; OUT=$(tc --context no-ca list 2>&1) || rc=$?
+[[ $rc == 4 ]] || fail "an untrusted server certificate gave exit $rc, expected 4: $OUT"
+OUT=$(tc --context insecure list 2>&1) || fail "insecure-skip-tls-verify context failed: $OUT"
+expect_output "insecure warning" "insecure-skip-tls-verify"
+grep -qi '^warn' <<<"$OUT" || fail "no warning for insecure-skip-tls-verify: $OUT"
+echo "ok: TLS verified by default; insecure-skip-tls-verify only from the kubeconfig, with a warning"
+
+# Files written by trainctl are not world-writable, whatever the umask.
+(umask 000 && "$TRAINCTL" templates export "$WORK/exported" >/dev/null) || fail "templates export failed"
+writable=$(find "$WORK/exported" -perm -o+w | head -3)
+[[ -z "$writable" ]] || fail "templates export wrote world-writable paths: $writable"
+echo "ok: templates export writes nothing world-writable under umask 000"
+
+# Terminal escapes from the cluster are shown escaped: an event message and a server error.
+esc=$'\e]0;pwned\a\e[31mred'
+uid=$(api "$server/apis/kubeflow.org/v1/namespaces/default/pytorchjobs/sec-job" | sed -n 's/.*"uid": *"\([^"]*\)".*/\1/p' | head -1)
+event=$(jq -n --arg m "$esc" --arg uid "$uid" '{apiVersion:"v1",kind:"Event",metadata:{name:"sec-job.evil"},
+  involvedObject:{kind:"PyTorchJob",name:"sec-job",namespace:"default",uid:$uid},reason:"Evil",message:$m,type:"Warning"}')
+api -X POST -H 'Content-Type: application/json' --data "$event" "$server/api/v1/namespaces/default/events" >/dev/null
+OUT=$(tc --context token get sec-job -e 2>&1) || fail "get -e failed: $OUT"
+grep -q 'Evil' <<<"$OUT" || fail "get -e does not show the planted event: $OUT"
+if grep -q $'\e' <<<"$OUT"; then fail "get -e printed a raw ESC from an event message"; fi
+rule=$(jq -n --arg m "$esc" '[{path:"/pytorchjobs$",first:1,action:"status",status:500,message:$m}]')
+api -X PUT -H 'Content-Type: application/json' --data "$rule" "$server/kubesim/faults" >/dev/null
+rc=0; OUT=$(tc --context token submit pytorch --name=sec-esc --image=i python-train 2>&1) || rc=$?
+[[ $rc == 1 ]] || fail "submit under a 500 with escapes gave exit $rc: $OUT"
+if grep -q $'\e' <<<"$OUT"; then fail "an error message from the server reached the terminal with a raw ESC"; fi
+grep -qF '\x1b' <<<"$OUT" || fail "the escaped error does not show the ESC as \\x1b: $OUT"
+echo "ok: event messages and server errors with terminal escapes are printed escaped"

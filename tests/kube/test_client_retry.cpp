@@ -116,7 +116,7 @@ TEST_CASE("a POST answered with 503 is not retried", "[client][retry]") {
   } catch (const ApiError& e) {
     CHECK(e.http_status() == 503);
     CHECK(e.reason() == "ServiceUnavailable");
-    CHECK(std::string(e.what()) == "etcd is busy");
+    CHECK(std::string(e.what()) == "the server returned HTTP 503 Service Unavailable: etcd is busy");
   }
   CHECK(attempts == 1);
   CHECK(waits->count() == 0);

@@ -113,7 +113,7 @@ std::vector<TrainingJob> list_jobs(kube::Client& client, const std::string& ns,
   return jobs;
 }
 
-std::string tensorboard_url(const std::vector<json>& services, const std::string& pod_host_ip,
+std::string tensorboard_url(const std::vector<json>& services, const std::string& host_ip,
                             const std::vector<json>& nodes) {
   for (const auto& svc : services) {
     const auto& ports = at_path(svc, {"spec", "ports"});
@@ -127,7 +127,7 @@ std::string tensorboard_url(const std::vector<json>& services, const std::string
     const auto& node_port = at(port, "nodePort");
     if (!node_port.is_number()) continue;
     const std::string suffix = ":" + std::to_string(node_port.get<long long>());
-    if (!pod_host_ip.empty()) return "http://" + pod_host_ip + suffix;
+    if (!host_ip.empty()) return "http://" + host_ip + suffix;
     for (const auto& node : nodes) {
       bool ready = false;
       for (const auto& c : at_path(node, {"status", "conditions"}))
@@ -145,23 +145,22 @@ namespace {
 // What get reads besides the job objects and their pods.
 struct GetExtras {
   std::vector<json> services;
-  std::string tensorboard_ip;  // host IP of a running TensorBoard pod
-  std::vector<json> nodes;
   std::vector<json> events;
 };
 
+// A NodePort is open on every node: the host of the job's chief (else of any scheduled
+// instance) serves it, and reading it needs no request of its own.
+std::string job_host_ip(const TrainingJob& job) {
+  if (!job.chief_node_ip.empty()) return job.chief_node_ip;
+  for (const auto& i : job.instances)
+    if (!i.node_ip.empty()) return i.node_ip;
+  return "";
+}
+
 void add_extra_reads(const GetOptions& o, GetExtras& x, std::vector<StreamRead>& reads) {
   if (o.tensorboard) {
-    const std::string tb = "role=tensorboard,release=" + o.name;
-    reads.push_back({with_selector("/api/v1/namespaces/" + o.ns + "/services", tb), true, 0,
-                     [&x](json& s) { x.services.push_back(std::move(s)); }});
-    reads.push_back({with_selector(pods_path(o.ns), tb), true, 0, [&x](json& p) {
-                       const auto& status = at(p, "status");
-                       if (x.tensorboard_ip.empty() && str(status, "phase") == "Running")
-                         x.tensorboard_ip = str(status, "hostIP");
-                     }});
-    // Only for a TensorBoard pod that has no host IP yet: the first node, not all of them.
-    reads.push_back({"/api/v1/nodes", true, 1, [&x](json& n) { x.nodes.push_back(std::move(n)); }});
+    reads.push_back({with_selector("/api/v1/namespaces/" + o.ns + "/services", "role=tensorboard,release=" + o.name),
+                     true, 0, [&x](json& s) { x.services.push_back(std::move(s)); }});
   }
   if (o.events) {
     // Pod names start with the job's name: drop other events as they stream in.
@@ -185,13 +184,20 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     reads.push_back({kind.resource.object_path(o.ns, o.name), false, 0,
                      [slot, &kind](json& j) { *slot = summarize_job(kind, j); }});
   }
-  for (size_t k = 0; k < n; ++k) {
-    const JobKind& kind = *o.kinds[k];
-    auto* out = &pods[k];
-    reads.push_back({with_selector(pods_path(o.ns), kind.pod_selector(o.name)), true, 0,
-                     [out, &kind, &o](json& p) {
+  // One pod list per job-name label: kinds that share the label (PyTorchJob and MPIJob)
+  // share the list and tell their pods apart by their extra selector terms.
+  std::vector<std::string> labels;
+  for (const auto* k : o.kinds)
+    if (std::find(labels.begin(), labels.end(), k->pod_job_label) == labels.end()) labels.push_back(k->pod_job_label);
+  for (const auto& l : labels) {
+    std::vector<size_t> sharing;
+    for (size_t k = 0; k < n; ++k)
+      if (o.kinds[k]->pod_job_label == l) sharing.push_back(k);
+    const std::string selector = sharing.size() == 1 ? o.kinds[sharing[0]]->pod_selector(o.name) : l + "=" + o.name;
+    reads.push_back({with_selector(pods_path(o.ns), selector), true, 0, [&pods, &o, sharing](json& p) {
                        PodSummary s = summarize_pod(p);
-                       if (pod_belongs_to(kind, s, o.ns, o.name)) out->push_back(std::move(s));
+                       for (size_t k : sharing)
+                         if (pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) pods[k].push_back(s);
                      }});
   }
   GetExtras extras;
@@ -214,7 +220,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   const size_t k = found.front();
   GetResult r;
   r.job = build_job(*o.kinds[k], *objects[k], std::move(pods[k]), now);
-  if (o.tensorboard) r.job.tensorboard = tensorboard_url(extras.services, extras.tensorboard_ip, extras.nodes);
+  if (o.tensorboard) r.job.tensorboard = tensorboard_url(extras.services, job_host_ip(r.job), {});
   if (o.events) {
     std::set<std::string> names{o.name};
     for (const auto& i : r.job.instances) names.insert(i.name);

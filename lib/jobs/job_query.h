@@ -26,7 +26,7 @@ struct GetOptions {
   std::string ns;
   std::string name;
   std::vector<const JobKind*> kinds;
-  bool tensorboard = false;  // also read role=tensorboard services and pods, and one node
+  bool tensorboard = false;  // also read role=tensorboard services
   bool events = false;       // also read the namespace's events
 };
 
@@ -35,16 +35,18 @@ struct GetResult {
   std::vector<nlohmann::json> events;  // of the job and its pods, oldest first
 };
 
-// The job NAME: GETs of every candidate kind, its pods, and (as asked) TensorBoard services
-// and pods, the first node and the namespace's events, in one parallel round trip. Throws NotFoundError "job NAME not found in namespace
+// The job NAME: GETs of every candidate kind, its pods (one list per job-name label), and
+// (as asked) TensorBoard services and the namespace's events, in one parallel round trip of
+// at most 8 requests without -e (the client's connections per host). The TensorBoard URL
+// uses the host IP of the job's chief (a NodePort is open on every node). Throws NotFoundError "job NAME not found in namespace
 // NS" when no kind has it, UsageError naming the kinds when several have it.
 GetResult get_job(kube::Client& client, const GetOptions& options, TimePoint now);
 
 // TensorBoard URL from the services labelled role=tensorboard,release=NAME: a LoadBalancer
-// ingress IP with the service port; else ports[0].nodePort on the host IP of the running
-// TensorBoard pod (`pod_host_ip`), or when there is none on the InternalIP of the first
-// Ready node of `nodes`; "" when nothing applies.
-std::string tensorboard_url(const std::vector<nlohmann::json>& services, const std::string& pod_host_ip,
+// ingress IP with the service port; else ports[0].nodePort on `host_ip` (a node's IP), or
+// when that is empty on the InternalIP of the first Ready node of `nodes`; "" when nothing
+// applies.
+std::string tensorboard_url(const std::vector<nlohmann::json>& services, const std::string& host_ip,
                             const std::vector<nlohmann::json>& nodes);
 
 }  // namespace trainctl::jobs

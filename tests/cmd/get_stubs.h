@@ -18,7 +18,10 @@ inline std::string job_path(int kind, const std::string& name) {
   return bases[kind] + name;
 }
 
-inline std::string pods_path(int kind, const std::string& name) {
+inline std::string pods_path(int kind, const std::string& name, bool only = false) {
+  // Without -T, PyTorchJob and MPIJob share one list of training.kubeflow.org/job-name pods.
+  if (!only && kind <= 1)
+    return "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name%3D" + name + "&limit=500";
   const std::string sel[] = {"training.kubeflow.org%2Fjob-name%3D" + name +
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dpytorchjob-controller",
                              "training.kubeflow.org%2Fjob-name%3D" + name +
@@ -33,24 +36,21 @@ inline void stub_job(FakeClient& c, int kind, const std::string& name, const jso
                      bool only = false) {
   for (int k = 0; k < 4; ++k) {
     if (only && k != kind) continue;
-    if (k == kind) {
+    if (k == kind)
       c.on_get(job_path(k, name), job);
-      c.on_get(pods_path(k, name), FakeClient::list(pods));
-    } else {
+    else
       c.on_not_found(job_path(k, name));
-      c.on_get(pods_path(k, name), FakeClient::list(json::array()));
-    }
+    if (k == 1 && !only) continue;  // the shared list, stubbed with kind 0
+    const bool has_pods = k == kind || (!only && k == 0 && kind == 1);
+    c.on_get(pods_path(k, name, only), FakeClient::list(has_pods ? pods : json::array()));
   }
 }
 
-// The TensorBoard reads of get: services and pods labelled role=tensorboard,release=NAME and
-// the first page (limit=1) of nodes.
-inline void stub_tensorboard(FakeClient& c, const std::string& name, const json& services, const json& nodes,
-                             const json& tensorboard_pods = json::array()) {
-  const std::string selector = "labelSelector=role%3Dtensorboard%2Crelease%3D" + name + "&limit=500";
-  c.on_get("/api/v1/namespaces/default/services?" + selector, FakeClient::list(services));
-  c.on_get("/api/v1/namespaces/default/pods?" + selector, FakeClient::list(tensorboard_pods));
-  c.on_get("/api/v1/nodes?limit=1", FakeClient::list(nodes));
+// The TensorBoard read of get: services labelled role=tensorboard,release=NAME.
+inline void stub_tensorboard(FakeClient& c, const std::string& name, const json& services) {
+  c.on_get("/api/v1/namespaces/default/services?labelSelector=role%3Dtensorboard%2Crelease%3D" + name +
+               "&limit=500",
+           FakeClient::list(services));
 }
 
 inline json node(const std::string& name, bool ready, const std::string& ip,

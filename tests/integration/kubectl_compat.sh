@@ -82,6 +82,8 @@ apiVersion: kubeflow.org/v2beta1
 kind: MPIJob
 metadata:
   name: mpi-$1
+  annotations:
+    kubesim.trainctl.io/duration: 600s  # still running when its worker's log is read
 spec:
   slotsPerWorker: 1
   runPolicy:

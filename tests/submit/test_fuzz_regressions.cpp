@@ -52,15 +52,16 @@ submit::JobPhase wait_with_events(std::vector<std::string> lines) {
 }  // namespace
 
 TEST_CASE("--wait reads past a watched pod without metadata", "[submit][wait][fuzz]") {
-  // Found by fuzz_watch_events: pod["metadata"] on a const object without the key failed
-  // nlohmann's assertion (undefined behaviour in a release build).
+  // Found by fuzz_watch_events: a watch line without an "object" reached watch_pods as {}, and
+  // pod["metadata"] on a const object without the key failed nlohmann's assertion (undefined
+  // behaviour in a release build).
   CHECK(wait_with_events({event("ADDED", json::object()), event("MODIFIED", running_pod())}) ==
         submit::JobPhase::Running);
 }
 
 TEST_CASE("--wait ends in trainctl's Error on watch events of an unexpected shape", "[submit][wait][fuzz]") {
-  // Found by fuzz_watch_events: nlohmann's type_error escaped wait_for_job (and the event
-  // line's own decoding threw through the client's stream callback).
+  // Seen while fixing the case above: nlohmann's type_error escaped wait_for_job, and the event
+  // line's own decoding threw through the client's stream callback.
   const std::vector<std::vector<std::string>> streams = {
       {event("ADDED", {{"metadata", "demo"}})},
       {"[1, 2]"},

@@ -131,5 +131,6 @@ check_common "$WORK/w"
 dups=$(sort "$WORK/w/out" | uniq -d)
 [[ -z "$dups" ]] || bad "submit --wait printed lines twice across cut watches: $dups"
 watches=$(grep -c 'GET .*watch=' "$WORK/w/err" || true)
+(( watches >= 2 )) || bad "submit --wait opened $watches watch streams: the cut was not resumed from"
 (( errors == 0 )) || fail "$errors of $((checked + 1)) cases failed"
 echo "ok: $checked command/fault cases and submit --wait over $watches watch requests with cuts"

@@ -57,33 +57,35 @@ class Watcher {
           r.path = path + "?" + query +
                    "&watch=true&allowWatchBookmarks=true&timeoutSeconds=" + std::to_string(secs) +
                    (rv.empty() ? "" : "&resourceVersion=" + rv);
+          bool got_line = false;
           try {
-          m_client.stream(r, [&](std::string_view line) {
-            if (line.empty()) return true;
-            // Nothing is thrown through the client's stream: the outcome is kept and
-            // rethrown once the stream has returned.
-            try {
-              json ev = json::parse(line, nullptr, false);
-              if (ev.is_discarded()) return true;
-              const std::string type = ev.value("type", "");
-              const json& obj = ev.contains("object") ? ev["object"] : json::object();
-              if (type == "ERROR") {
-                relist = true;  // e.g. 410 Gone: the resourceVersion is too old
+            m_client.stream(r, [&](std::string_view line) {
+              got_line = true;
+              if (line.empty()) return true;
+              // Nothing is thrown through the client's stream: the outcome is kept and
+              // rethrown once the stream has returned.
+              try {
+                json ev = json::parse(line, nullptr, false);
+                if (ev.is_discarded()) return true;
+                const std::string type = ev.value("type", "");
+                const json& obj = ev.contains("object") ? ev["object"] : json::object();
+                if (type == "ERROR") {
+                  relist = true;  // e.g. 410 Gone: the resourceVersion is too old
+                  return false;
+                }
+                if (obj.contains("metadata")) rv = obj["metadata"].value("resourceVersion", rv);
+                if (type == "BOOKMARK") return true;
+                on_object(type, obj);
+              } catch (...) {
+                outcome = std::current_exception();
                 return false;
               }
-              if (obj.contains("metadata")) rv = obj["metadata"].value("resourceVersion", rv);
-              if (type == "BOOKMARK") return true;
-              on_object(type, obj);
-            } catch (...) {
-              outcome = std::current_exception();
-              return false;
-            }
-            return true;
-          });
+              return true;
+            });
           } catch (const TransportError&) {
             // The watch was cut (proxy, server restart): resume from the last resourceVersion
-            // seen; a server that stays away fails the list or the next watch instead.
-            if (outcome || ++m_cuts > k_max_cuts) throw;
+            // seen. A watch that failed before any line was retried by the client already.
+            if (outcome || !got_line || ++m_cuts > k_max_cuts) throw;
           }
           if (outcome) std::rethrow_exception(outcome);
           if (m_deadline && m_options.clock() >= *m_deadline)

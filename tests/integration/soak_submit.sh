@@ -4,7 +4,8 @@
 # reset connections, create answers cut short after the object was made). Afterwards,
 # through kubesim's API: no object of a failed submit is left (zero orphans) and every
 # successful submit has all the objects its --dry-run lists. Prints the counts.
-# SOAK_SEED=N replays a run; SOAK_COUNT=N changes the number of submits.
+# SOAK_SEED=N replays the submits and their flags (which requests meet a fault also depends
+# on how the parallel submits interleave); SOAK_COUNT=N changes the number of submits.
 set -euo pipefail
 command -v python3 >/dev/null || { echo "SKIPPED: python3 is needed" >&2; exit 77; }
 KUBESIM_SPEED=1  # creationTimestamp close to the wall clock, as on a real cluster

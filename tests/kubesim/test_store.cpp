@@ -113,6 +113,14 @@ TEST_CASE("store delete cascades through ownerReferences", "[kubesim][store]") {
     CHECK_FALSE((*c)["metadata"].contains("ownerReferences"));
     CHECK(s.get(*cm, "default", "grandchild"));
   }
+  SECTION("a dependent created after its owner was deleted is collected at once") {
+    s.remove(*cm, "default", "owner");
+    json late = dependent("late");  // a controller that read the owner just before the delete
+    CHECK(late["metadata"]["name"] == "late");
+    CHECK_FALSE(s.get(*cm, "default", "late"));
+    json unowned = s.create(*cm, configmap("unowned"));
+    CHECK(s.get(*cm, "default", "unowned"));
+  }
   SECTION("absent object is 404 with the resource in the message") {
     auto e = status_of([&] { s.remove(*cm, "default", "ghost"); });
     CHECK(e.code == 404);

@@ -127,6 +127,7 @@ json Store::create(const ResourceType& rt, json obj) {
     obj["apiVersion"] = rt.api_version();
     obj["kind"] = rt.kind;
     result = *m->put(td, std::move(obj), EventType::Added).obj;
+    if (m->owners_all_deleted(result)) m->erase(td, ns, name, "Background", 0);
   }
   m->deliver();
   return result;
@@ -235,6 +236,16 @@ json Store::remove(const ResourceType& rt, const std::string& ns, const std::str
   return out;
 }
 
+bool Store::Impl::owners_all_deleted(const json& obj) const {
+  auto md = obj.find("metadata");
+  if (md == obj.end()) return false;
+  auto refs = md->find("ownerReferences");
+  if (refs == md->end() || !refs->is_array() || refs->empty()) return false;
+  for (const auto& r : *refs)
+    if (!r.is_object() || !deleted_uids.count(r.value("uid", ""))) return false;
+  return true;
+}
+
 json Store::Impl::erase(TypeData* td, const std::string& ns, const std::string& name,
                         const std::string& propagation, int depth) {
   auto it = td->objects.find({ns, name});
@@ -242,6 +253,7 @@ json Store::Impl::erase(TypeData* td, const std::string& ns, const std::string& 
   StoredObject so = it->second;
   std::string uid = (*so.obj)["metadata"].value("uid", "");
   td->objects.erase(it);
+  if (!uid.empty()) deleted_uids.insert(uid);
   index_owners(td, *so.obj, false);
   json gone = *so.obj;
   gone["metadata"]["resourceVersion"] = std::to_string(++rv);

@@ -8,6 +8,7 @@
 #include <set>
 #include <shared_mutex>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace kubesim {
 
@@ -30,6 +31,9 @@ struct Store::Impl {
   std::vector<std::unique_ptr<TypeData>> all_types;  // never shrinks (pointers stay valid)
   std::map<std::string, TypeData*> by_key;           // served types: group/version/plural
   std::unordered_map<std::string, std::set<ObjectRef>> dependents;  // owner uid -> objects
+  // uids of deleted objects: a dependent created after its owner is gone (a controller that
+  // read the owner just before the delete) is collected at once, as the garbage collector would.
+  std::unordered_set<std::string> deleted_uids;
   uint64_t rv = 1;
   std::deque<WatchEvent> history;
   size_t history_limit = 20000;
@@ -48,6 +52,7 @@ struct Store::Impl {
   void emit(TypeData* td, EventType type, const StoredObject& so);
   StoredObject put(TypeData* td, json obj, EventType type);
   void index_owners(TypeData* td, const json& obj, bool add);
+  bool owners_all_deleted(const json& obj) const;  // every ownerReference names a deleted uid
   json erase(TypeData* td, const std::string& ns, const std::string& name, const std::string& propagation,
              int depth);
   void deliver();

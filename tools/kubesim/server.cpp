@@ -9,6 +9,10 @@
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+
 #include <iostream>
 
 namespace kubesim {
@@ -33,6 +37,27 @@ EVP_PKEY* pem_key(const std::string& pem) {
   EVP_PKEY* k = PEM_read_bio_PrivateKey(b, nullptr, nullptr, nullptr);
   BIO_free(b);
   return k;
+}
+
+// cpp-httplib listens with a backlog of 5 (compiled into Debian's libcpp-httplib): a client
+// opening several connections at once then loses SYNs to a full accept queue and waits for
+// the kernel's one-second SYN retransmit. Listening again on the same socket raises the
+// backlog; the socket is found among the open descriptors by its port.
+void raise_listen_backlog(int port) {
+  for (int fd = 3; fd < 4096; ++fd) {
+    struct stat st {};
+    if (fstat(fd, &st) != 0 || !S_ISSOCK(st.st_mode)) continue;
+    int listening = 0;
+    socklen_t len = sizeof listening;
+    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) != 0 || !listening) continue;
+    sockaddr_storage addr{};
+    socklen_t alen = sizeof addr;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &alen) != 0) continue;
+    int bound = 0;
+    if (addr.ss_family == AF_INET) bound = ntohs(reinterpret_cast<sockaddr_in*>(&addr)->sin_port);
+    if (addr.ss_family == AF_INET6) bound = ntohs(reinterpret_cast<sockaddr_in6*>(&addr)->sin6_port);
+    if (bound == port) ::listen(fd, 1024);
+  }
 }
 
 }  // namespace
@@ -131,6 +156,7 @@ void Server::start() {
   });
   m_port = m_opts.port == 0 ? srv.bind_to_any_port(m_opts.listen) : (srv.bind_to_port(m_opts.listen, m_opts.port) ? m_opts.port : -1);
   if (m_port <= 0) throw std::runtime_error("kubesim: cannot listen on " + m_opts.listen + ":" + std::to_string(m_opts.port));
+  raise_listen_backlog(m_port);
   m_thread = std::thread([this] { m_http->server->listen_after_bind(); });
   while (!srv.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }

@@ -132,5 +132,8 @@ dups=$(sort "$WORK/w/out" | uniq -d)
 [[ -z "$dups" ]] || bad "submit --wait printed lines twice across cut watches: $dups"
 watches=$(grep -c 'GET .*watch=' "$WORK/w/err" || true)
 (( watches >= 2 )) || bad "submit --wait opened $watches watch streams: the cut was not resumed from"
+if (( errors > 0 )) && [[ -n "$dups" || $watches -lt 2 ]]; then
+  { echo "--- submit --wait output:"; cat "$WORK/w/out"; echo "--- its requests:"; grep -E 'GET|POST' "$WORK/w/err" | cut -c1-160; } >&2
+fi
 (( errors == 0 )) || fail "$errors of $((checked + 1)) cases failed"
 echo "ok: $checked command/fault cases and submit --wait over $watches watch requests with cuts"

@@ -52,7 +52,8 @@ public:
   // Calls on_line for every line with index >= from, then blocks for new lines until the
   // log is closed or removed, cancel() returns true, or on_line returns false. Does not hold
   // the store lock while calling on_line. Returns the index after the last line delivered.
-  // cancel is polled at least every poll interval (default 200 ms).
+  // cancel is called each time every line so far has been delivered, before waiting (a
+  // caller that buffers flushes there), and at least every poll interval (default 200 ms).
   size_t follow(const std::string& ns, const std::string& pod, const std::string& container,
                 size_t from, const std::function<bool(const LogLine&)>& on_line,
                 const std::function<bool()>& cancel = nullptr,

@@ -111,28 +111,38 @@ void Api::do_logs(ApiRequest& req) {
   const std::atomic<bool>* stopping = &m_stopping;
   std::string ns = p.ns, name = p.name;
   req.res.status = 200;
+  // Lines go out in blocks of up to 64 KiB, as kube-apiserver copies a kubelet's log stream:
+  // what is there is sent together, and a block is flushed as soon as no further line is
+  // waiting (or before a cut), so a follower sees each line without delay.
   req.res.set_chunked_content_provider("text/plain", [=](size_t, httplib::DataSink& sink) {
+    constexpr size_t kBlock = 64 * 1024;
     int sent = 0;
+    std::string block;
+    bool ok = true;
+    auto flush = [&] {
+      if (!block.empty() && ok && !sink.write(block.data(), block.size())) ok = false;
+      block.clear();
+      return ok;
+    };
+    auto add = [&](std::string_view line) {
+      if (cut_after >= 0 && sent >= cut_after) {
+        flush();
+        return ok = false;
+      }
+      block.append(line);
+      ++sent;
+      return block.size() < kBlock || flush();
+    };
     size_t start = 0;
     while (start < head.size()) {
       size_t nl = head.find('\n', start);
       size_t end = nl == std::string::npos ? head.size() : nl + 1;
-      if (cut_after >= 0 && sent >= cut_after) return false;
-      if (!sink.write(head.data() + start, end - start)) return false;
-      ++sent;
+      if (!add(std::string_view(head).substr(start, end - start))) return false;
       start = end;
     }
-    bool ok = true;
-    logs->follow(ns, name, container, next,
-                 [&](const LogLine& l) {
-                   if (cut_after >= 0 && sent >= cut_after) return ok = false;
-                   std::string s = render(l);
-                   if (!sink.write(s.data(), s.size())) return ok = false;
-                   ++sent;
-                   return true;
-                 },
-                 [&] { return stopping->load() || peer_closed(fd); });
-    if (!ok) return false;
+    logs->follow(ns, name, container, next, [&](const LogLine& l) { return add(render(l)); },
+                 [&] { return !flush() || stopping->load() || peer_closed(fd); });
+    if (!flush()) return false;
     sink.done();
     return true;
   });

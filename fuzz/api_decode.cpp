@@ -91,7 +91,7 @@ void each_response(std::string_view input, const IOStreams& io) {
   for (const auto& o : objects) builder.add_node(o);
   for (const auto& o : objects) builder.add_pod(o);
   for (const auto& n : builder.finish()) (void)n.to_json().dump();
-  (void)jobs::tensorboard_url(objects, "10.0.0.1", objects);
+  (void)jobs::tensorboard_url(objects, "10.0.0.1");
   (void)jobs::render_events(objects, kNow, io);
 }
 

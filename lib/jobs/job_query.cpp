@@ -113,8 +113,7 @@ std::vector<TrainingJob> list_jobs(kube::Client& client, const std::string& ns,
   return jobs;
 }
 
-std::string tensorboard_url(const std::vector<json>& services, const std::string& host_ip,
-                            const std::vector<json>& nodes) {
+std::string tensorboard_url(const std::vector<json>& services, const std::string& host_ip) {
   for (const auto& svc : services) {
     const auto& ports = at_path(svc, {"spec", "ports"});
     if (!ports.is_array() || ports.empty()) continue;
@@ -128,14 +127,6 @@ std::string tensorboard_url(const std::vector<json>& services, const std::string
     if (!node_port.is_number()) continue;
     const std::string suffix = ":" + std::to_string(node_port.get<long long>());
     if (!host_ip.empty()) return "http://" + host_ip + suffix;
-    for (const auto& node : nodes) {
-      bool ready = false;
-      for (const auto& c : at_path(node, {"status", "conditions"}))
-        if (str(c, "type") == "Ready" && str(c, "status") == "True") ready = true;
-      if (!ready) continue;
-      for (const auto& a : at_path(node, {"status", "addresses"}))
-        if (str(a, "type") == "InternalIP") return "http://" + str(a, "address") + suffix;
-    }
   }
   return "";
 }
@@ -220,7 +211,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   const size_t k = found.front();
   GetResult r;
   r.job = build_job(*o.kinds[k], *objects[k], std::move(pods[k]), now);
-  if (o.tensorboard) r.job.tensorboard = tensorboard_url(extras.services, job_host_ip(r.job), {});
+  if (o.tensorboard) r.job.tensorboard = tensorboard_url(extras.services, job_host_ip(r.job));
   if (o.events) {
     std::set<std::string> names{o.name};
     for (const auto& i : r.job.instances) names.insert(i.name);

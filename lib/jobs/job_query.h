@@ -43,10 +43,8 @@ struct GetResult {
 GetResult get_job(kube::Client& client, const GetOptions& options, TimePoint now);
 
 // TensorBoard URL from the services labelled role=tensorboard,release=NAME: a LoadBalancer
-// ingress IP with the service port; else ports[0].nodePort on `host_ip` (a node's IP), or
-// when that is empty on the InternalIP of the first Ready node of `nodes`; "" when nothing
-// applies.
-std::string tensorboard_url(const std::vector<nlohmann::json>& services, const std::string& host_ip,
-                            const std::vector<nlohmann::json>& nodes);
+// ingress IP with the service port, else ports[0].nodePort on `host_ip` (the IP of a node:
+// a NodePort is open on every node); "" when neither applies.
+std::string tensorboard_url(const std::vector<nlohmann::json>& services, const std::string& host_ip);
 
 }  // namespace trainctl::jobs

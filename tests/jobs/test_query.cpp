@@ -10,26 +10,17 @@ using nlohmann::json;
 using trainctl::testing::FakeClient;
 using namespace trainctl::jobs;
 
-TEST_CASE(
-    "tensorboard_url: a LoadBalancer ingress IP wins; else the TensorBoard pod's host, else the first Ready node") {
+TEST_CASE("tensorboard_url: a LoadBalancer ingress IP wins; else the NodePort on the chief's host") {
   json lb = {
       {"spec", {{"type", "LoadBalancer"}, {"ports", json::array({{{"port", 6006}, {"nodePort", 31000}}})}}},
       {"status", {{"loadBalancer", {{"ingress", json::array({{{"ip", "47.1.2.3"}}})}}}}}};
-  CHECK(tensorboard_url({lb}, "10.0.0.9", {}) == "http://47.1.2.3:6006");
+  CHECK(tensorboard_url({lb}, "10.0.0.9") == "http://47.1.2.3:6006");
   json np = {
       {"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 6006}, {"nodePort", 31000}}})}}}};
-  json not_ready = {{"status",
-                     {{"conditions", json::array({{{"type", "Ready"}, {"status", "False"}}})},
-                      {"addresses", json::array({{{"type", "InternalIP"}, {"address", "10.0.0.1"}}})}}}};
-  json ready = {{"status",
-                 {{"conditions", json::array({{{"type", "Ready"}, {"status", "True"}}})},
-                  {"addresses", json::array({{{"type", "Hostname"}, {"address", "n2"}},
-                                             {{"type", "InternalIP"}, {"address", "10.0.0.2"}}})}}}};
-  CHECK(tensorboard_url({np}, "10.0.0.9", {not_ready, ready}) == "http://10.0.0.9:31000");
-  CHECK(tensorboard_url({np}, "", {not_ready, ready}) == "http://10.0.0.2:31000");
-  CHECK(tensorboard_url({np}, "", {not_ready}).empty());
+  CHECK(tensorboard_url({np}, "10.0.0.9") == "http://10.0.0.9:31000");
+  CHECK(tensorboard_url({np}, "").empty());  // no scheduled chief: no host to name
   json cluster_ip = {{"spec", {{"type", "ClusterIP"}, {"ports", json::array({{{"port", 6006}}})}}}};
-  CHECK(tensorboard_url({cluster_ip}, "10.0.0.9", {ready}).empty());
+  CHECK(tensorboard_url({cluster_ip}, "10.0.0.9").empty());
 }
 
 TEST_CASE("read_all: 404 marks a result not found, other errors propagate with their exit code") {

@@ -39,18 +39,7 @@ expect_match "data list" '^training-data +ReadWriteMany +[0-9]+[smhd]$' "$(t dat
 expect_eq "data list header" "NAME           ACCESSMODE     DESCRIPTION  OWNER  AGE" "$(t data list | head -1)"
 
 # 2. Submit the job of the walk-through.
-t submit pytorch \
-  --name=pytorch-dist \
-  --gpus=1 \
-  --workers=3 \
-  --working-dir=/root \
-  --image=registry.cn-beijing.aliyuncs.com/ai-samples/pytorch-with-tensorboard:1.5.1-cuda10.1-cudnn7-runtime \
-  --sync-mode=git \
-  --sync-source=https://code.aliyun.com/370272561/mnist-pytorch.git \
-  --data=training-data:/mnist_data \
-  --tensorboard \
-  --logdir=/mnist_data/pytorch_data/logs \
-  "python /root/code/mnist-pytorch/mnist.py --epochs 10 --backend nccl --dir /mnist_data/pytorch_data/logs --data /mnist_data/pytorch_data/" \
+t submit pytorch "${SEED000_PYTORCH[@]}" \
   >"$tmp/submit.out"
 
 # 3. arena list: wait until the three pods run.

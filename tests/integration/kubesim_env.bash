@@ -62,6 +62,22 @@ YAML
 
 tc() { "$TRAINCTL" --kubeconfig "$KCFG" "$@"; }
 
+# The PyTorch job of seed 000's walk-through, as the seed prints it (with arena -> trainctl):
+# `tc submit pytorch "${SEED000_PYTORCH[@]}"`, the command last.
+SEED000_PYTORCH=(
+  --name=pytorch-dist
+  --gpus=1
+  --workers=3
+  --working-dir=/root
+  --image=registry.cn-beijing.aliyuncs.com/ai-samples/pytorch-with-tensorboard:1.5.1-cuda10.1-cudnn7-runtime
+  --sync-mode=git
+  --sync-source=https://code.aliyun.com/370272561/mnist-pytorch.git
+  --data=training-data:/mnist_data
+  --tensorboard
+  --logdir=/mnist_data/pytorch_data/logs
+  "python /root/code/mnist-pytorch/mnist.py --epochs 10 --backend nccl --dir /mnist_data/pytorch_data/logs --data /mnist_data/pytorch_data/"
+)
+
 # expect_output NAME PATTERN: the last command's output (in $OUT) contains PATTERN.
 expect_output() {
   grep -qF -- "$2" <<<"$OUT" || fail "$1: output lacks \"$2\":

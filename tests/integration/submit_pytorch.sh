@@ -5,19 +5,7 @@ set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
 start_kubesim --default-outcome run-forever
 
-OUT=$(tc submit pytorch \
-  --name=pytorch-dist \
-  --gpus=1 \
-  --workers=3 \
-  --working-dir=/root \
-  --image=registry.cn-beijing.aliyuncs.com/ai-samples/pytorch-with-tensorboard:1.5.1-cuda10.1-cudnn7-runtime \
-  --sync-mode=git \
-  --sync-source=https://code.aliyun.com/370272561/mnist-pytorch.git \
-  --data=training-data:/mnist_data \
-  --tensorboard \
-  --logdir=/mnist_data/pytorch_data/logs \
-  --wait --timeout=60s \
-  "python /root/code/mnist-pytorch/mnist.py --epochs 10 --backend nccl --dir /mnist_data/pytorch_data/logs --data /mnist_data/pytorch_data/" 2>&1) ||
+OUT=$(tc submit pytorch --wait --timeout=60s "${SEED000_PYTORCH[@]}" 2>&1) ||
   fail "seed 000 submit: $OUT"
 expect_output "seed 000" "The Job pytorch-dist has been submitted successfully"
 expect_output "seed 000" 'You can run `trainctl get pytorch-dist --type pytorchjob -n default` to check the job status'

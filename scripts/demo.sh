@@ -27,7 +27,8 @@ bin="${TRAINCTL_DEMO_BIN_DIR:-$root/build}"
 if [ -z "${TRAINCTL_DEMO_BIN_DIR:-}" ]; then
   say "Installing build dependencies (Debian packages) and building"
   scripts/install-deps.sh
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  source scripts/build-config.sh
+  cmake -S . -B build "${NORMAL_BUILD_ARGS[@]}" >/dev/null
   cmake --build build -j"$(nproc)" --target trainctl kubesim
 fi
 export PATH="$bin:$PATH"

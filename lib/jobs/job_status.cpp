@@ -22,15 +22,13 @@ std::string training_operator_status(const json& job) {
   return "PENDING";
 }
 
-std::string mpi_status(const json& job, const json* chief) {
+std::string mpi_status(const json& job) {
   std::string s = training_operator_status(job);
   if (s == "SUCCEEDED" || s == "FAILED") return s;
   const std::string launcher = str(at(job, "status"), "launcherStatus");
   if (launcher == "Succeeded") return "SUCCEEDED";
   if (launcher == "Failed") return "FAILED";
   if (s == "RUNNING") return s;
-  if (chief && !str(at(*chief, "status"), "phase").empty() && str(at(*chief, "status"), "phase") != "Pending")
-    return "RUNNING";
   return s == "QUEUING" ? s : "PENDING";
 }
 
@@ -55,12 +53,12 @@ std::string batch_status(const json& job) {
 
 }  // namespace
 
-std::string kind_status(const JobKind& kind, const json& job, const json* chief) {
+std::string kind_status(const JobKind& kind, const json& job) {
   switch (kind.trainer) {
     case Trainer::PyTorch:
       return training_operator_status(job);
     case Trainer::MPI:
-      return mpi_status(job, chief);
+      return mpi_status(job);
     case Trainer::Volcano:
       return volcano_status(job);
     case Trainer::PyTorchNoOperator:

@@ -23,8 +23,8 @@
 
 namespace trainctl::jobs {
 
-// The kind's own status, before the Pending-pod rule. `chief` may be null.
-std::string kind_status(const JobKind& kind, const nlohmann::json& job, const nlohmann::json* chief);
+// The kind's own status from the job object alone, before the chief and Pending-pod rules.
+std::string kind_status(const JobKind& kind, const nlohmann::json& job);
 
 // The kind's status once the chief pod is known: an MPIJob that is PENDING or QUEUING by its
 // conditions is RUNNING when its launcher pod has left Pending. `chief` may be null.

@@ -96,12 +96,12 @@ TEST_CASE("PyTorchJob failed: Failed beats Running; duration ends at the chief's
 TEST_CASE("PyTorchJob Succeeded wins over Failed; Queuing when only queued") {
   json both = {{"conditions", json::array({condition("Failed", "True", kCreated),
                                            condition("Succeeded", "True", kCreated)})}};
-  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1, both), nullptr) ==
+  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1, both)) ==
         "SUCCEEDED");
   json queued = {{"conditions", json::array({condition("Queuing", "True", kCreated)})}};
-  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1, queued), nullptr) ==
+  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1, queued)) ==
         "QUEUING");
-  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1), nullptr) == "PENDING");
+  CHECK(kind_status(kind_for(Trainer::PyTorch), pytorchjob("a", kCreated, 1, 1)) == "PENDING");
 }
 
 TEST_CASE("PyTorchJob restarting: Running is False while Restarting, so it shows PENDING") {
@@ -153,15 +153,14 @@ TEST_CASE("MPIJob succeeded: completionTime - creation") {
 
 TEST_CASE("MPIJob v1alpha1 launcherStatus Failed is FAILED") {
   json status = {{"launcherStatus", "Failed"}};
-  CHECK(kind_status(kind_for(Trainer::MPI), mpijob("m", kCreated, 1, 1, status), nullptr) == "FAILED");
+  CHECK(kind_status(kind_for(Trainer::MPI), mpijob("m", kCreated, 1, 1, status)) == "FAILED");
 }
 
 TEST_CASE("Volcano Job: status.state.phase decides") {
   const JobKind& k = kind_for(Trainer::Volcano);
   auto status_of = [&](const char* phase) {
     return kind_status(
-        k, volcanojob("v", kCreated, {{"phase", phase}, {"lastTransitionTime", "2024-05-01T09:55:00Z"}}),
-        nullptr);
+        k, volcanojob("v", kCreated, {{"phase", phase}, {"lastTransitionTime", "2024-05-01T09:55:00Z"}}));
   };
   CHECK(status_of("Pending") == "PENDING");
   CHECK(status_of("Running") == "RUNNING");
@@ -169,7 +168,7 @@ TEST_CASE("Volcano Job: status.state.phase decides") {
   CHECK(status_of("Completed") == "SUCCEEDED");
   CHECK(status_of("Failed") == "FAILED");
   CHECK(status_of("Aborted") == "FAILED");
-  CHECK(kind_status(k, volcanojob("v", kCreated, nullptr), nullptr) == "PENDING");
+  CHECK(kind_status(k, volcanojob("v", kCreated, nullptr)) == "PENDING");
 
   auto done = build(
       Trainer::Volcano,
@@ -192,7 +191,7 @@ TEST_CASE("Volcano Job chief is task index 0 of the first task") {
 
 TEST_CASE("operator-free PyTorch (Indexed batch Job): active, Complete, Failed") {
   const JobKind& k = kind_for(Trainer::PyTorchNoOperator);
-  CHECK(kind_status(k, batchjob("b", kCreated, json::object()), nullptr) == "PENDING");
+  CHECK(kind_status(k, batchjob("b", kCreated, json::object())) == "PENDING");
   json running = {{"active", 2}, {"startTime", "2024-05-01T09:52:00Z"}};
   std::vector<json> pods = {pod("b-0-abcde", batch_labels("b", 0), "Running", 1, "node-1"),
                             pod("b-1-fghij", batch_labels("b", 1), "Running", 1, "node-2")};

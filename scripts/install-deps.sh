@@ -9,6 +9,8 @@ PACKAGES=(
   catch2 libkainjow-mustache-dev libcpp-httplib-dev libssl-dev zlib1g-dev
   openssl
   bash-completion zsh fish dpkg-dev tmux
+  # used by the integration tests to talk to kubesim and check JSON
+  curl jq python3
   # clang with its sanitizer and libFuzzer runtimes: the ASan+UBSan build and the fuzz targets
   clang libclang-rt-dev
 )

@@ -24,7 +24,9 @@ void run_list(const ListOptions& o, Factory& f) {
       o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml, OutputFormat::Name});
   const auto kinds = jobs::kinds_for_type(o.type);
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
-  const auto list = jobs::list_jobs(f.client(), ns, kinds, f.clock()());
+  // Only JSON and YAML show instances; without them memory follows jobs, not pods.
+  const bool instances = format == OutputFormat::Json || format == OutputFormat::Yaml;
+  const auto list = jobs::list_jobs(f.client(), ns, kinds, f.clock()(), instances);
   auto& out = f.io().out();
   switch (format) {
     case OutputFormat::Json:

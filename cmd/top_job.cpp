@@ -53,11 +53,13 @@ void run_top_job(const TopJobOptions& o, Factory& f) {
     run_top_one_job(o, format, f);
     return;
   }
-  if (!o.instance.empty()) throw UsageError("-i/--instance needs a job name: trainctl top job NAME -i INSTANCE");
+  if (!o.instance.empty())
+    throw UsageError("-i/--instance needs a job name: trainctl top job NAME -i INSTANCE");
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
-  const auto list = jobs::list_jobs(f.client(), ns, jobs::kinds_for_type(o.type), f.clock()());
+  const bool structured = format == OutputFormat::Json || format == OutputFormat::Yaml;
+  const auto list = jobs::list_jobs(f.client(), ns, jobs::kinds_for_type(o.type), f.clock()(), structured);
   auto& out = f.io().out();
-  if (format == OutputFormat::Json || format == OutputFormat::Yaml) {
+  if (structured) {
     if (format == OutputFormat::Json)
       jobs::write_jobs_json(out, list);
     else

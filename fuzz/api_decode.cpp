@@ -29,7 +29,7 @@ namespace {
 
 const jobs::TimePoint kNow = jobs::TimePoint(std::chrono::seconds(1767225600));  // 2026-01-01
 
-void print_jobs(const std::vector<jobs::TrainingJob>& list, const IOStreams& io) {
+void print_jobs(const jobs::JobList& list, const IOStreams& io) {
   (void)jobs::job_list_table(list, true).render(io);
   (void)jobs::top_job_table(list, false).render(io);
   (void)jobs::top_job_footer(list);
@@ -40,7 +40,7 @@ void print_jobs(const std::vector<jobs::TrainingJob>& list, const IOStreams& io)
 void list_and_get(std::string_view input, const IOStreams& io) {
   try {
     fuzz::FakeClient client(input);
-    print_jobs(jobs::list_jobs(client, "", jobs::kinds_for_type(""), kNow), io);
+    print_jobs(jobs::list_jobs(client, "", jobs::kinds_for_type(""), kNow, true), io);
   } catch (const Error&) {
   }
   try {

@@ -23,16 +23,14 @@ bool pod_belongs_to(const JobKind& kind, const PodSummary& pod, const std::strin
 
 namespace {
 
-bool is_chief_pod(const JobKind& kind, const JobSummary& job, const PodSummary& pod) {
-  if (pod.label(kind.chief_label) != kind.chief_value) return false;
-  if (kind.trainer == Trainer::Volcano && !job.first_task.empty()) {
-    const std::string& task = pod.label("volcano.sh/task-spec");
-    if (!task.empty()) return task == job.first_task;
-  }
+// Candidates carry the chief label already; a Volcano job's chief is also of its first task.
+bool of_chief_task(const JobKind& kind, const JobSummary& job, const ChiefPod& pod) {
+  if (kind.trainer == Trainer::Volcano && !job.first_task.empty() && !pod.task.empty())
+    return pod.task == job.first_task;
   return true;
 }
 
-TimePoint created_of(const PodSummary& p) { return p.instance.created.value_or(TimePoint{}); }
+TimePoint created_of(const ChiefPod& p) { return p.created.value_or(TimePoint{}); }
 
 // "w-2" before "w-10": digit runs compare as numbers.
 bool natural_less(const std::string& a, const std::string& b) {
@@ -60,57 +58,50 @@ bool natural_less(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-const PodSummary* choose_chief(const JobKind& kind, const JobSummary& job, const std::vector<PodSummary>& pods) {
-  const PodSummary* best = nullptr;
-  for (const auto& p : pods) {
-    if (!is_chief_pod(kind, job, p)) continue;
+const ChiefPod* choose_chief(const JobKind& kind, const JobSummary& job, const JobPods& pods) {
+  const ChiefPod* best = nullptr;
+  for (const auto& p : pods.candidates) {
+    if (!of_chief_task(kind, job, p)) continue;
     if (!best) {
       best = &p;
       continue;
     }
-    if (best->pending() != p.pending()) {
-      if (best->pending()) best = &p;
+    if (best->pending != p.pending) {
+      if (best->pending) best = &p;
     } else if (created_of(p) > created_of(*best)) {
       best = &p;
     }
   }
-  if (!best && pods.size() == 1) best = &pods.front();
+  if (!best && pods.only) best = pods.only.get();
   return best;
 }
 
-TrainingJob build_job(const JobKind& kind, const JobSummary& job, std::vector<PodSummary> pods, TimePoint now) {
+TrainingJob build_job(const JobKind& kind, const JobSummary& job, JobPods pods, TimePoint now) {
   TrainingJob t;
   t.kind = &kind;
   t.name = job.name;
   t.namespace_ = job.namespace_;
   t.uid = job.uid;
   t.created = job.created.value_or(TimePoint{});
-  const PodSummary* chief = choose_chief(kind, job, pods);
-  std::vector<const PodSummary*> refs;
-  for (const auto& p : pods) refs.push_back(&p);
-  t.status = job_status(kind, job, chief, refs);
+  const ChiefPod* chief = choose_chief(kind, job, pods);
+  t.status = job_status(kind, job, chief, pods.any_pending);
   t.duration = job_duration(kind, job, kind_status(kind, job, chief), chief, now);
   if (t.finished()) t.ended = t.created + t.duration;
   // Requested: the requestGPUsOfJobOwner annotation of any pod, else the pods' GPUs, else
   // (no pods yet) what the spec asks for. Allocated: GPUs of pods that hold them (gpu.h).
-  t.gpus_requested = pods.empty() ? job.spec_gpus : 0;
-  long long owner = 0;
-  for (const auto& p : pods) {
-    if (owner == 0 && p.owner_request > 0) owner = p.owner_request;
-    t.gpus_requested += p.instance.gpus;
-    if (p.holds_gpus()) t.gpus_allocated += p.instance.gpus;
-  }
-  if (owner > 0) t.gpus_requested = owner;
+  t.gpus_requested = pods.owner_request > 0 ? pods.owner_request
+                     : pods.count == 0      ? job.spec_gpus
+                                            : pods.gpus;
+  t.gpus_allocated = pods.gpus_held;
   if (chief) {
-    t.chief_name = chief->instance.name;
-    t.chief_node_ip = chief->instance.node_ip;
+    t.chief_name = chief->name;
+    t.chief_node_ip = chief->node_ip;
     if (!chief->priority_class.empty()) t.priority = chief->priority_class;
   }
   if (t.priority == "N/A" && !job.spec_priority.empty()) t.priority = job.spec_priority;
-  for (auto& p : pods) {
-    p.instance.is_chief = &p == chief;
-    t.instances.push_back(std::move(p.instance));
-  }
+  t.instances = std::move(pods.instances);
+  // Pod names are unique in the job's namespace: the chief's row is the one with its name.
+  for (auto& i : t.instances) i.is_chief = chief && i.name == t.chief_name;
   std::stable_sort(t.instances.begin(), t.instances.end(), [](const Instance& a, const Instance& b) {
     if (a.is_chief != b.is_chief) return a.is_chief;
     return natural_less(a.name, b.name);
@@ -119,9 +110,9 @@ TrainingJob build_job(const JobKind& kind, const JobSummary& job, std::vector<Po
 }
 
 TrainingJob build_job(const JobKind& kind, const json& job, const PodRefs& pods, TimePoint now) {
-  std::vector<PodSummary> summaries;
-  for (const auto* p : pods) summaries.push_back(summarize_pod(*p));
-  return build_job(kind, summarize_job(kind, job), std::move(summaries), now);
+  JobPods folded;
+  for (const auto* p : pods) folded.add(kind, summarize_pod(*p));
+  return build_job(kind, summarize_job(kind, job), std::move(folded), now);
 }
 
 }  // namespace trainctl::jobs

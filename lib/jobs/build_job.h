@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/job_pods.h"
 #include "jobs/job_summary.h"
 #include "jobs/kind.h"
 #include "jobs/pod_summary.h"
@@ -27,11 +28,12 @@ bool pod_belongs_to(const JobKind& kind, const PodSummary& pod, const std::strin
 
 // The chief pod: the kind's chief label (master, launcher, completion index 0; for Volcano
 // task index 0 of the first task), the newest that is not Pending winning over Pending
-// ones; a job with a single pod has that pod as chief. Null when there is none.
-const PodSummary* choose_chief(const JobKind& kind, const JobSummary& job, const std::vector<PodSummary>& pods);
+// ones; a job with a single pod has that pod as chief. Null when there is none. Points into
+// `pods`.
+const ChiefPod* choose_chief(const JobKind& kind, const JobSummary& job, const JobPods& pods);
 
-// Consumes the pods: their Instance rows move into the job.
-TrainingJob build_job(const JobKind& kind, const JobSummary& job, std::vector<PodSummary> pods, TimePoint now);
+// Consumes the pods: their Instance rows (when kept) move into the job.
+TrainingJob build_job(const JobKind& kind, const JobSummary& job, JobPods pods, TimePoint now);
 TrainingJob build_job(const JobKind& kind, const nlohmann::json& job, const PodRefs& pods, TimePoint now);
 
 }  // namespace trainctl::jobs

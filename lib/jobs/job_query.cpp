@@ -1,14 +1,14 @@
 #include "jobs/job_query.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <set>
-#include <tuple>
+#include <unordered_map>
 
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/build_job.h"
+#include "jobs/job_pods.h"
 #include "jobs/json_util.h"
 #include "jobs/parallel_list.h"
 #include "jobs/pod_summary.h"
@@ -50,61 +50,85 @@ size_t kind_order(const JobKind* k) {
 
 }  // namespace
 
-std::vector<TrainingJob> list_jobs(kube::Client& client, const std::string& ns,
-                                   const std::vector<const JobKind*>& kinds, TimePoint now) {
+namespace {
+
+// One job of a list as its object and its pods stream in, in either order.
+struct ListedJob {
+  explicit ListedJob(size_t kind, bool instances) : kind(kind), pods(instances) {}
+  size_t kind;  // index into the kinds listed
+  std::optional<JobSummary> job;
+  JobPods pods;
+};
+
+std::string listed_key(size_t kind, const std::string& ns, const std::string& name) {
+  std::string key;
+  key.reserve(ns.size() + name.size() + 2);
+  key += static_cast<char>('0' + kind);
+  key += ns;
+  key += '/';
+  key += name;
+  return key;
+}
+
+}  // namespace
+
+JobList list_jobs(kube::Client& client, const std::string& ns,
+                                   const std::vector<const JobKind*>& kinds, TimePoint now, bool instances) {
+  // Jobs and their pods by (kind, namespace, job name): the object and pods meet here as
+  // they arrive, so memory follows the number of jobs.
+  std::unordered_map<std::string, ListedJob> listed;
+  auto entry = [&listed, instances](size_t k, const std::string& job_ns,
+                                    const std::string& name) -> ListedJob& {
+    return listed.try_emplace(listed_key(k, job_ns, name), k, instances).first->second;
+  };
   std::vector<StreamRead> reads;
-  std::vector<std::vector<JobSummary>> found(kinds.size());
   for (size_t k = 0; k < kinds.size(); ++k) {
     const JobKind& kind = *kinds[k];
-    auto* out = &found[k];
     reads.push_back({with_selector(kind.resource.collection_path(ns), kind.list_selector), true, 0,
-                     [out, &kind](json& item) {
+                     [&entry, &kind, k, instances](json& item) {
                        JobSummary s = summarize_job(kind, item);
-                       if (s.selected) out->push_back(std::move(s));
+                       if (!s.selected) return;
+                       if (!instances) std::string().swap(s.uid);  // only the JSON shape shows it
+                       ListedJob& e = entry(k, s.namespace_, s.name);
+                       e.job = std::move(s);
                      }});
   }
-  // Pods by (kind, namespace, job name), reduced as they arrive.
-  std::map<std::tuple<size_t, std::string, std::string>, std::vector<PodSummary>> pods;
   std::vector<std::string> pod_labels;
   for (const auto* k : kinds)
     if (std::find(pod_labels.begin(), pod_labels.end(), k->pod_job_label) == pod_labels.end())
       pod_labels.push_back(k->pod_job_label);
   for (const auto& l : pod_labels) {
-    reads.push_back({with_selector(pods_path(ns), l), true, 0, [&pods, &kinds, l](json& item) {
+    reads.push_back({with_selector(pods_path(ns), l), true, 0, [&entry, &kinds, l](json& item) {
                        PodSummary pod = summarize_pod(item, false);
-                       std::vector<size_t> owners;
-                       for (size_t k = 0; k < kinds.size(); ++k)
-                         if (kinds[k]->pod_job_label == l && !pod_job_of_kind(*kinds[k], pod).empty())
-                           owners.push_back(k);
+                       std::vector<std::pair<size_t, std::string>> owners;
+                       for (size_t k = 0; k < kinds.size(); ++k) {
+                         if (kinds[k]->pod_job_label != l) continue;
+                         std::string job = pod_job_of_kind(*kinds[k], pod);
+                         if (!job.empty()) owners.emplace_back(k, std::move(job));
+                       }
                        for (size_t n = 0; n < owners.size(); ++n) {
-                         auto& slot = pods[{owners[n], pod.namespace_, pod_job_of_kind(*kinds[owners[n]], pod)}];
+                         const auto& [k, job] = owners[n];
+                         JobPods& pods = entry(k, pod.namespace_, job).pods;
                          if (n + 1 == owners.size())
-                           slot.push_back(std::move(pod));
+                           pods.add(*kinds[k], std::move(pod));
                          else
-                           slot.push_back(pod);
+                           pods.add(*kinds[k], pod);
                        }
                      }});
   }
   const auto missing = stream_all(client, reads);
+  for (size_t k = 0; k < kinds.size(); ++k)
+    if (missing[k]) log::debug("{} is not served by this cluster; skipping it", kinds[k]->resource.display());
 
-  std::vector<TrainingJob> jobs;
-  for (size_t k = 0; k < kinds.size(); ++k) {
-    const JobKind& kind = *kinds[k];
-    if (missing[k]) {
-      log::debug("{} is not served by this cluster; skipping it", kind.resource.display());
-      continue;
-    }
-    for (const auto& j : found[k]) {
-      std::vector<PodSummary> own;
-      if (auto it = pods.find({k, j.namespace_, j.name}); it != pods.end()) {
-        own = std::move(it->second);
-        pods.erase(it);
-      }
-      jobs.push_back(build_job(kind, j, std::move(own), now));
-    }
-    std::vector<JobSummary>().swap(found[k]);
+  JobList jobs;
+  // Each entry is freed as its job is built; pods of no listed job are dropped.
+  for (auto it = listed.begin(); it != listed.end(); it = listed.erase(it)) {
+    ListedJob& e = it->second;
+    if (e.job) jobs.push_back(build_job(*kinds[e.kind], *e.job, std::move(e.pods), now));
   }
-  std::stable_sort(jobs.begin(), jobs.end(), [](const TrainingJob& a, const TrainingJob& b) {
+  // (kind, namespace, name) is unique, so the order is total: no stable sort (and its buffer
+  // of all jobs) needed.
+  std::sort(jobs.begin(), jobs.end(), [](const TrainingJob& a, const TrainingJob& b) {
     if (a.created != b.created) return a.created > b.created;
     if (a.kind != b.kind) return kind_order(a.kind) < kind_order(b.kind);
     if (a.namespace_ != b.namespace_) return a.namespace_ < b.namespace_;
@@ -150,8 +174,9 @@ std::string job_host_ip(const TrainingJob& job) {
 
 void add_extra_reads(const GetOptions& o, GetExtras& x, std::vector<StreamRead>& reads) {
   if (o.tensorboard) {
-    reads.push_back({with_selector("/api/v1/namespaces/" + o.ns + "/services", "role=tensorboard,release=" + o.name),
-                     true, 0, [&x](json& s) { x.services.push_back(std::move(s)); }});
+    reads.push_back(
+        {with_selector("/api/v1/namespaces/" + o.ns + "/services", "role=tensorboard,release=" + o.name),
+         true, 0, [&x](json& s) { x.services.push_back(std::move(s)); }});
   }
   if (o.events) {
     // Pod names start with the job's name: drop other events as they stream in.
@@ -167,7 +192,7 @@ void add_extra_reads(const GetOptions& o, GetExtras& x, std::vector<StreamRead>&
 GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   const size_t n = o.kinds.size();
   std::vector<std::optional<JobSummary>> objects(n);
-  std::vector<std::vector<PodSummary>> pods(n);
+  std::vector<JobPods> pods(n);
   std::vector<StreamRead> reads;
   for (size_t k = 0; k < n; ++k) {
     const JobKind& kind = *o.kinds[k];
@@ -179,16 +204,18 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   // share the list and tell their pods apart by their extra selector terms.
   std::vector<std::string> labels;
   for (const auto* k : o.kinds)
-    if (std::find(labels.begin(), labels.end(), k->pod_job_label) == labels.end()) labels.push_back(k->pod_job_label);
+    if (std::find(labels.begin(), labels.end(), k->pod_job_label) == labels.end())
+      labels.push_back(k->pod_job_label);
   for (const auto& l : labels) {
     std::vector<size_t> sharing;
     for (size_t k = 0; k < n; ++k)
       if (o.kinds[k]->pod_job_label == l) sharing.push_back(k);
-    const std::string selector = sharing.size() == 1 ? o.kinds[sharing[0]]->pod_selector(o.name) : l + "=" + o.name;
+    const std::string selector =
+        sharing.size() == 1 ? o.kinds[sharing[0]]->pod_selector(o.name) : l + "=" + o.name;
     reads.push_back({with_selector(pods_path(o.ns), selector), true, 0, [&pods, &o, sharing](json& p) {
                        PodSummary s = summarize_pod(p);
                        for (size_t k : sharing)
-                         if (pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) pods[k].push_back(s);
+                         if (pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) pods[k].add(*o.kinds[k], s);
                      }});
   }
   GetExtras extras;

@@ -17,10 +17,12 @@ std::vector<const JobKind*> kinds_for_type(const std::string& type);
 
 // Every job of `kinds` in `ns` ("" = all namespaces), newest first. One list per kind and one
 // pod list per pod job-name label, all sent together and paged together; items are reduced
-// to summaries as they stream in. A kind whose resource is not served (404, CRD not
-// installed) is skipped. Instances carry no container names (get does).
-std::vector<TrainingJob> list_jobs(kube::Client& client, const std::string& ns,
-                                   const std::vector<const JobKind*>& kinds, TimePoint now);
+// to summaries as they stream in, and pods are folded into their job (job_pods.h) at once.
+// A kind whose resource is not served (404, CRD not installed) is skipped. With `instances`
+// false the jobs carry no Instance rows and memory follows the number of jobs, not pods; with
+// it true they carry them, without container names (get has those).
+JobList list_jobs(kube::Client& client, const std::string& ns,
+                                   const std::vector<const JobKind*>& kinds, TimePoint now, bool instances);
 
 struct GetOptions {
   std::string ns;
@@ -38,8 +40,8 @@ struct GetResult {
 // The job NAME: GETs of every candidate kind, its pods (one list per job-name label), and
 // (as asked) TensorBoard services and the namespace's events, in one parallel round trip of
 // at most 8 requests without -e (the client's connections per host). The TensorBoard URL
-// uses the host IP of the job's chief (a NodePort is open on every node). Throws NotFoundError "job NAME not found in namespace
-// NS" when no kind has it, UsageError naming the kinds when several have it.
+// uses the host IP of the job's chief (a NodePort is open on every node). Throws NotFoundError "job NAME not
+// found in namespace NS" when no kind has it, UsageError naming the kinds when several have it.
 GetResult get_job(kube::Client& client, const GetOptions& options, TimePoint now);
 
 // TensorBoard URL from the services labelled role=tensorboard,release=NAME: a LoadBalancer

@@ -67,26 +67,22 @@ std::string kind_status(const JobKind& kind, const json& job) {
   return "UNKNOWN";
 }
 
-std::string kind_status(const JobKind& kind, const JobSummary& job, const PodSummary* chief) {
+std::string kind_status(const JobKind& kind, const JobSummary& job, const ChiefPod* chief) {
   const std::string& s = job.own_status;
-  if (kind.trainer == Trainer::MPI && (s == "PENDING" || s == "QUEUING") && chief &&
-      !chief->instance.phase.empty() && !chief->pending())
+  if (kind.trainer == Trainer::MPI && (s == "PENDING" || s == "QUEUING") && chief && chief->left_pending)
     return "RUNNING";
   return s;
 }
 
-std::string job_status(const JobKind& kind, const JobSummary& job, const PodSummary* chief,
-                       const std::vector<const PodSummary*>& pods) {
+std::string job_status(const JobKind& kind, const JobSummary& job, const ChiefPod* chief,
+                       bool any_pod_pending) {
   std::string s = kind_status(kind, job, chief);
-  if (s == "RUNNING") {
-    for (const auto* p : pods)
-      if (p->pending()) return "PENDING";
-  }
+  if (s == "RUNNING" && any_pod_pending) return "PENDING";
   return s;
 }
 
 std::chrono::seconds job_duration(const JobKind& kind, const JobSummary& job, const std::string& status,
-                                  const PodSummary* chief, TimePoint now) {
+                                  const ChiefPod* chief, TimePoint now) {
   const auto created = job.created.value_or(now);
   const auto& start = job.start;
   const auto& completion = job.completion;

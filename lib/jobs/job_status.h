@@ -14,11 +14,10 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <vector>
 
+#include "jobs/job_pods.h"
 #include "jobs/job_summary.h"
 #include "jobs/kind.h"
-#include "jobs/pod_summary.h"
 #include "jobs/time.h"
 
 namespace trainctl::jobs {
@@ -28,11 +27,11 @@ std::string kind_status(const JobKind& kind, const nlohmann::json& job);
 
 // The kind's status once the chief pod is known: an MPIJob that is PENDING or QUEUING by its
 // conditions is RUNNING when its launcher pod has left Pending. `chief` may be null.
-std::string kind_status(const JobKind& kind, const JobSummary& job, const PodSummary* chief);
+std::string kind_status(const JobKind& kind, const JobSummary& job, const ChiefPod* chief);
 
 // kind_status plus the display rule: RUNNING with any pod in phase Pending -> PENDING.
-std::string job_status(const JobKind& kind, const JobSummary& job, const PodSummary* chief,
-                       const std::vector<const PodSummary*>& pods);
+std::string job_status(const JobKind& kind, const JobSummary& job, const ChiefPod* chief,
+                       bool any_pod_pending);
 
 // Duration (Arena's rules; `status` is the kind_status):
 //  PyTorchJob: 0 without status.startTime; completionTime - startTime when set; FAILED:
@@ -44,6 +43,6 @@ std::string job_status(const JobKind& kind, const JobSummary& job, const PodSumm
 //    condition's transition - startTime; else now - startTime.
 // Never negative.
 std::chrono::seconds job_duration(const JobKind& kind, const JobSummary& job, const std::string& status,
-                                  const PodSummary* chief, TimePoint now);
+                                  const ChiefPod* chief, TimePoint now);
 
 }  // namespace trainctl::jobs

@@ -17,7 +17,7 @@ std::vector<std::string> with_namespace(bool all, const std::string& ns, std::ve
   return cells;
 }
 
-print::Table jobs_table(const std::vector<TrainingJob>& jobs, bool all, const char* age_header,
+print::Table jobs_table(const JobList& jobs, bool all, const char* age_header,
                         bool numeric_allocated) {
   print::Table t(
       with_namespace(all, "NAMESPACE",
@@ -40,15 +40,15 @@ TimePoint event_time(const nlohmann::json& e) {
 
 }  // namespace
 
-print::Table job_list_table(const std::vector<TrainingJob>& jobs, bool all) {
+print::Table job_list_table(const JobList& jobs, bool all) {
   return jobs_table(jobs, all, "DURATION", false);
 }
 
-print::Table top_job_table(const std::vector<TrainingJob>& jobs, bool all) {
+print::Table top_job_table(const JobList& jobs, bool all) {
   return jobs_table(jobs, all, "AGE", true);
 }
 
-std::string top_job_footer(const std::vector<TrainingJob>& jobs) {
+std::string top_job_footer(const JobList& jobs) {
   long long allocated = 0, requested = 0;
   for (const auto& j : jobs) {
     if (j.status != "RUNNING") continue;
@@ -59,19 +59,19 @@ std::string top_job_footer(const std::vector<TrainingJob>& jobs) {
          std::to_string(requested) + "\n";
 }
 
-std::string job_names(const std::vector<TrainingJob>& jobs) {
+std::string job_names(const JobList& jobs) {
   std::string out;
   for (const auto& j : jobs) out += j.type() + "/" + print::sanitize(j.name) + "\n";
   return out;
 }
 
-nlohmann::ordered_json jobs_json(const std::vector<TrainingJob>& jobs) {
+nlohmann::ordered_json jobs_json(const JobList& jobs) {
   auto arr = nlohmann::ordered_json::array();
   for (const auto& j : jobs) arr.push_back(j.to_json());
   return arr;
 }
 
-void write_jobs_json(std::ostream& out, const std::vector<TrainingJob>& jobs) {
+void write_jobs_json(std::ostream& out, const JobList& jobs) {
   if (jobs.empty()) {
     out << print::to_json(nlohmann::ordered_json::array());
     return;
@@ -91,7 +91,7 @@ void write_jobs_json(std::ostream& out, const std::vector<TrainingJob>& jobs) {
   out << "]\n";
 }
 
-void write_jobs_yaml(std::ostream& out, const std::vector<TrainingJob>& jobs) {
+void write_jobs_yaml(std::ostream& out, const JobList& jobs) {
   if (jobs.empty()) {
     out << print::to_yaml(nlohmann::ordered_json::array());
     return;

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,5 +57,10 @@ struct TrainingJob {
   // The documented JSON shape (docs/json-output.md).
   nlohmann::ordered_json to_json() const;
 };
+
+// Jobs as list returns them. A deque allocates each job on its own (one job is bigger than
+// a deque block), so a list of a whole cluster reuses the memory its streamed entries freed
+// instead of asking for one block the size of all jobs.
+using JobList = std::deque<TrainingJob>;
 
 }  // namespace trainctl::jobs

@@ -28,7 +28,9 @@ class Table {
 
  private:
   std::vector<std::string> m_headers;
-  std::vector<std::vector<std::string>> m_rows;
+  // Each row's sanitized cells joined by '\0' (sanitize leaves none in a cell): a row of a
+  // long list costs its text and one string, not a vector of strings.
+  std::vector<std::string> m_rows;
   int m_status_column = -1;
   bool m_underline = false;
 };

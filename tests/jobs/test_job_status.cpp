@@ -1,9 +1,13 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "job_fixtures.h"
 #include "jobs/build_job.h"
+#include "jobs/job_pods.h"
 #include "jobs/job_status.h"
 #include "jobs/kind.h"
+#include "jobs/pod_summary.h"
 
 using namespace fixtures;
 using namespace trainctl::jobs;
@@ -239,4 +243,65 @@ TEST_CASE("instances sort chief first, then in natural order") {
   CHECK(j.instances[1].name == "a-worker-1");
   CHECK(j.instances[2].name == "a-worker-2");
   CHECK(j.instances[3].name == "a-worker-10");
+}
+
+namespace {
+
+// The job built from `pods` folded in this order, with or without instance rows.
+TrainingJob fold_in_order(Trainer t, const json& job, const std::vector<json>& pods, bool instances) {
+  JobPods folded(instances);
+  for (const auto& p : pods) folded.add(kind_for(t), summarize_pod(p, false));
+  return build_job(kind_for(t), summarize_job(kind_for(t), job), std::move(folded), now());
+}
+
+}  // namespace
+
+TEST_CASE("folded pods give the same job in every order, with or without instance rows") {
+  // Two chief candidates (pserver-0 Pending and newer, trainer-0 of the second task), a
+  // Pending pod that turns RUNNING into PENDING, and GPUs held only by started pods.
+  std::vector<json> pods = {
+      pod("v-pserver-0", volcano_labels("v", "pserver", 0), "Pending", 0, "", "default", "2024-05-01T09:55:00Z"),
+      pod("v-pserver-0-old", volcano_labels("v", "pserver", 0), "Running", 0, "node-2"),
+      pod("v-trainer-0", volcano_labels("v", "trainer", 0), "Running", 2, "node-1"),
+      pod("v-trainer-1", volcano_labels("v", "trainer", 1), "Succeeded", 1, "node-3")};
+  pods[2]["metadata"]["annotations"] = {{"requestGPUsOfJobOwner", "6"}};
+  const json job = volcanojob("v", kCreated, {{"phase", "Running"}});
+  std::vector<size_t> order = {0, 1, 2, 3};
+  int orders = 0;
+  do {
+    std::vector<json> shuffled;
+    for (size_t i : order) shuffled.push_back(pods[i]);
+    for (bool instances : {true, false}) {
+      CAPTURE(order, instances);
+      const auto j = fold_in_order(Trainer::Volcano, job, shuffled, instances);
+      CHECK(j.status == "PENDING");
+      CHECK(j.chief_name == "v-pserver-0-old");  // not Pending wins over the newer Pending one
+      CHECK(j.node_display() == "192.168.0.32");
+      CHECK(j.gpus_requested == 6);
+      CHECK(j.gpus_allocated == 2);
+      if (instances) {
+        REQUIRE(j.instances.size() == 4);
+        CHECK(j.instances[0].name == "v-pserver-0-old");
+        CHECK(j.instances[0].is_chief);
+        CHECK(j.instances[1].name == "v-pserver-0");
+        CHECK_FALSE(j.instances[1].is_chief);
+      } else {
+        CHECK(j.instances.empty());
+      }
+    }
+    ++orders;
+  } while (std::next_permutation(order.begin(), order.end()));
+  CHECK(orders == 24);
+}
+
+TEST_CASE("a job's only pod is its chief, whatever its labels; a second pod ends that") {
+  json lone = pod("a-worker-0", pytorch_labels("a", "worker", 0), "Running", 1, "node-1");
+  json other = pod("a-worker-1", pytorch_labels("a", "worker", 1), "Running", 1, "node-2");
+  for (bool instances : {true, false}) {
+    CAPTURE(instances);
+    CHECK(fold_in_order(Trainer::PyTorch, pytorchjob("a", kCreated, 1, 1), {lone}, instances).chief_name ==
+          "a-worker-0");
+    CHECK(fold_in_order(Trainer::PyTorch, pytorchjob("a", kCreated, 1, 1), {lone, other}, instances)
+              .chief_name.empty());
+  }
 }

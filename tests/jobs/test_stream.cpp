@@ -119,40 +119,52 @@ TEST_CASE("summarize_pod keeps the row, the kinds' labels and what status and GP
 }
 
 TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") {
-  FakeClient c;
-  const std::string jobs_path = "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs?limit=500";
-  const std::string pods_path =
-      "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500";
-  json running = {{"startTime", "2024-05-01T09:59:00Z"},
-                  {"conditions", json::array({condition("Running", "True", "2024-05-01T09:59:00Z")})}};
-  c.on_get(jobs_path, FakeClient::list(json::array({pytorchjob("a", "2024-05-01T09:58:00Z", 2, 1, running)}), "j2"));
-  c.on_get(jobs_path + "&continue=j2",
-           FakeClient::list(json::array({pytorchjob("b", "2024-05-01T09:00:00Z", 1, 1)})));
-  // a's worker comes first, its master on the last page; an MPI pod shares the label.
-  c.on_get(pods_path, FakeClient::list(json::array({pod("a-worker-0", pytorch_labels("a", "worker", 0), "Running",
-                                                        1, "node-2")}),
-                                       "p2"));
-  c.on_get(pods_path + "&continue=p2",
-           FakeClient::list(json::array({pod("m-launcher", mpi_labels("a", "launcher"), "Running", 0, "node-1")}),
-                            "p3"));
-  c.on_get(pods_path + "&continue=p3",
-           FakeClient::list(json::array({pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1,
-                                             "node-1")})));
-  const auto jobs = list_jobs(c, "default", {&kind_for(Trainer::PyTorch)}, now());
-  CHECK(c.batches() == std::vector<size_t>{2, 2, 1});
-  REQUIRE(jobs.size() == 2);
-  CHECK(jobs[0].name == "a");
-  CHECK(jobs[0].status == "RUNNING");
-  CHECK(jobs[0].chief_name == "a-master-0");
-  CHECK(jobs[0].chief_node_ip == "192.168.0.31");
-  CHECK(jobs[0].gpus_requested == 2);
-  CHECK(jobs[0].gpus_allocated == 2);
-  REQUIRE(jobs[0].instances.size() == 2);  // not the MPI launcher
-  CHECK(jobs[0].instances[0].name == "a-master-0");
-  CHECK(jobs[1].name == "b");
-  CHECK(jobs[1].status == "PENDING");
-  CHECK(jobs[1].gpus_requested == 1);  // from the spec: no pods yet
-  CHECK_NOTHROW(c.verify());
+  for (bool instances : {true, false}) {
+    CAPTURE(instances);
+    FakeClient c;
+    const std::string jobs_path = "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs?limit=500";
+    const std::string pods_path =
+        "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500";
+    json running = {{"startTime", "2024-05-01T09:59:00Z"},
+                    {"conditions", json::array({condition("Running", "True", "2024-05-01T09:59:00Z")})}};
+    c.on_get(jobs_path,
+             FakeClient::list(json::array({pytorchjob("a", "2024-05-01T09:58:00Z", 2, 1, running)}), "j2"));
+    c.on_get(jobs_path + "&continue=j2",
+             FakeClient::list(json::array({pytorchjob("b", "2024-05-01T09:00:00Z", 1, 1)})));
+    // a's worker comes first, its master on the last page; an MPI pod shares the label.
+    c.on_get(pods_path,
+             FakeClient::list(
+                 json::array({pod("a-worker-0", pytorch_labels("a", "worker", 0), "Running", 1, "node-2")}),
+                 "p2"));
+    c.on_get(
+        pods_path + "&continue=p2",
+        FakeClient::list(
+            json::array({pod("m-launcher", mpi_labels("a", "launcher"), "Running", 0, "node-1")}), "p3"));
+    c.on_get(pods_path + "&continue=p3",
+             FakeClient::list(
+                 json::array({pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1, "node-1")})));
+    const auto jobs = list_jobs(c, "default", {&kind_for(Trainer::PyTorch)}, now(), instances);
+    REQUIRE(jobs.size() == 2);
+    CHECK(jobs[0].name == "a");
+    CHECK(jobs[0].status == "RUNNING");
+    CHECK(jobs[0].chief_name == "a-master-0");
+    CHECK(jobs[0].chief_node_ip == "192.168.0.31");
+    CHECK(jobs[0].gpus_requested == 2);
+    CHECK(jobs[0].gpus_allocated == 2);
+    if (instances) {
+      REQUIRE(jobs[0].instances.size() == 2);  // not the MPI launcher
+      CHECK(jobs[0].instances[0].name == "a-master-0");
+      CHECK(jobs[0].instances[0].is_chief);
+      CHECK_FALSE(jobs[0].instances[1].is_chief);
+    } else {
+      CHECK(jobs[0].instances.empty());
+    }
+    CHECK(jobs[1].name == "b");
+    CHECK(jobs[1].status == "PENDING");
+    CHECK(jobs[1].gpus_requested == 1);  // from the spec: no pods yet
+    CHECK(c.batches() == std::vector<size_t>{2, 2, 1});
+    CHECK_NOTHROW(c.verify());
+  }
 }
 
 TEST_CASE("list_jobs skips a kind whose resource is not served (404)") {
@@ -160,12 +172,12 @@ TEST_CASE("list_jobs skips a kind whose resource is not served (404)") {
   c.on_not_found("/apis/batch.volcano.sh/v1alpha1/jobs?limit=500");
   c.on_get("/api/v1/pods?labelSelector=volcano.sh%2Fjob-name&limit=500",
            FakeClient::list(json::array({pod("v-0", volcano_labels("v", "t", 0), "Running", 1, "node-1")})));
-  CHECK(list_jobs(c, "", {&kind_for(Trainer::Volcano)}, now()).empty());
+  CHECK(list_jobs(c, "", {&kind_for(Trainer::Volcano)}, now(), true).empty());
   CHECK(c.batches() == std::vector<size_t>{2});
 }
 
 TEST_CASE("write_jobs_json and write_jobs_yaml print what to_json/to_yaml print of the whole array") {
-  std::vector<TrainingJob> jobs;
+  JobList jobs;
   for (int n : {0, 1, 2}) {
     std::ostringstream j, y;
     write_jobs_json(j, jobs);

@@ -1,0 +1,33 @@
+#include "jobs/job_pods.h"
+
+namespace trainctl::jobs {
+
+ChiefPod ChiefPod::of(const PodSummary& pod) {
+  ChiefPod c;
+  c.name = pod.instance.name;
+  c.node_ip = pod.instance.node_ip;
+  c.priority_class = pod.priority_class;
+  c.task = pod.label("volcano.sh/task-spec");
+  c.created = pod.instance.created;
+  c.latest_transition = pod.latest_transition;
+  c.pending = pod.pending();
+  c.left_pending = !pod.instance.phase.empty() && !pod.pending();
+  return c;
+}
+
+void JobPods::add(const JobKind& kind, PodSummary pod) {
+  ++count;
+  any_pending = any_pending || pod.pending();
+  gpus += pod.instance.gpus;
+  if (pod.holds_gpus()) gpus_held += pod.instance.gpus;
+  if (owner_request == 0 && pod.owner_request > 0) owner_request = pod.owner_request;
+  const bool candidate = pod.label(kind.chief_label) == kind.chief_value;
+  if (candidate) candidates.push_back(ChiefPod::of(pod));
+  if (count == 1)
+    only = std::make_unique<ChiefPod>(candidate ? candidates.back() : ChiefPod::of(pod));
+  else
+    only.reset();
+  if (keep_instances) instances.push_back(std::move(pod.instance));
+}
+
+}  // namespace trainctl::jobs

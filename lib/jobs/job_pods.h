@@ -1,0 +1,50 @@
+// The pods of one job, folded in one at a time as they stream in. What list and top job show
+// (counts, GPU sums, whether any pod is Pending, the few pods that may be the chief, in a
+// compact form) takes memory that does not grow with the number of pods; the Instance rows
+// are kept only when asked for (get, list -o json), so a list of a whole cluster holds one
+// small JobPods per job, not a summary per pod.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jobs/kind.h"
+#include "jobs/pod_summary.h"
+#include "jobs/time.h"
+#include "jobs/training_job.h"
+
+namespace trainctl::jobs {
+
+// What choosing a job's chief, and its status, duration, NODE and priority, need of a pod.
+struct ChiefPod {
+  std::string name;
+  std::string node_ip;         // status.hostIP
+  std::string priority_class;  // spec.priorityClassName
+  std::string task;            // the volcano.sh/task-spec label, "" when absent
+  std::optional<TimePoint> created;
+  std::optional<TimePoint> latest_transition;  // newest condition transition
+  bool pending = false;                        // phase Pending
+  bool left_pending = false;                   // has a phase and it is not Pending
+
+  static ChiefPod of(const PodSummary& pod);
+};
+
+struct JobPods {
+  explicit JobPods(bool keep_instances = true) : keep_instances(keep_instances) {}
+
+  bool keep_instances;
+  bool any_pending = false;
+  size_t count = 0;
+  long long gpus = 0;                // GPUs of all pods
+  long long gpus_held = 0;           // GPUs of pods that hold them (PodSummary::holds_gpus)
+  long long owner_request = 0;       // the first requestGPUsOfJobOwner annotation > 0 seen, else 0
+  std::vector<ChiefPod> candidates;  // pods with the kind's chief label and value
+  std::unique_ptr<ChiefPod> only;    // the pod while it is the job's only one
+  std::vector<Instance> instances;   // every pod's row, when keep_instances
+
+  void add(const JobKind& kind, PodSummary pod);
+};
+
+}  // namespace trainctl::jobs

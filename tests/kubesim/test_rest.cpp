@@ -210,6 +210,13 @@ TEST_CASE("REST: pods/log options and errors", "[kubesim][rest]") {
   closer.join();
   REQUIRE(r);
   CHECK(r->body == "first\nsecond\nthird\n");
+  // Following a closed log with a tail or a byte limit starts from the selected lines.
+  r = c->Get("/api/v1/namespaces/default/pods/one/log?follow=true&tailLines=2");
+  REQUIRE(r);
+  CHECK(r->body == "second\nthird\n");
+  r = c->Get("/api/v1/namespaces/default/pods/one/log?follow=true&limitBytes=8");
+  REQUIRE(r);
+  CHECK(r->body == "first\nse");
 }
 
 TEST_CASE("REST: watch from a resourceVersion too old for the history is 410 Gone", "[kubesim][rest]") {

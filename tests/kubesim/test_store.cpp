@@ -205,6 +205,29 @@ TEST_CASE("log store follow returns when the container's log is closed", "[kubes
   CHECK(logs.lines("default", "p", "c").empty());
 }
 
+TEST_CASE("log store follow delivers a long log in order, a batch at a time", "[kubesim][logs]") {
+  kubesim::LogStore logs;
+  const int n = 10000;  // more than two batches
+  for (int i = 0; i < n; ++i) logs.append("default", "p", "c", std::to_string(i));
+  logs.close("default", "p", "c");
+  std::vector<std::string> got;
+  const size_t next = logs.follow("default", "p", "c", 0, [&](const kubesim::LogLine& l) {
+    got.push_back(l.text);
+    return true;
+  });
+  CHECK(next == static_cast<size_t>(n));
+  REQUIRE(got.size() == static_cast<size_t>(n));
+  bool in_order = true;
+  for (int i = 0; i < n; ++i) in_order = in_order && got[static_cast<size_t>(i)] == std::to_string(i);
+  CHECK(in_order);
+  got.clear();
+  CHECK(logs.follow("default", "p", "c", 9998, [&](const kubesim::LogLine& l) {
+    got.push_back(l.text);
+    return got.size() < 1;  // stop after the first
+  }) == 9998);
+  CHECK(got == std::vector<std::string>{"9998"});
+}
+
 TEST_CASE("store events_since an rv older than the history window is 410 Expired", "[kubesim][store]") {
   Store s;
   s.set_history_limit(3);

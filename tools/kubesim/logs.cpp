@@ -1,5 +1,7 @@
 #include "kubesim/logs.h"
 
+#include <algorithm>
+
 namespace kubesim {
 
 LogStore::LogStore() = default;
@@ -96,7 +98,11 @@ size_t LogStore::follow(const std::string& ns, const std::string& pod, const std
   size_t next = from;
   for (;;) {
     while (next < log->lines.size()) {
-      std::vector<LogLine> batch(log->lines.begin() + static_cast<std::ptrdiff_t>(next), log->lines.end());
+      // At most kBatch lines are copied at a time: a long log starts flowing at once.
+      constexpr size_t kBatch = 4096;
+      const size_t end = std::min(log->lines.size(), next + kBatch);
+      std::vector<LogLine> batch(log->lines.begin() + static_cast<std::ptrdiff_t>(next),
+                                 log->lines.begin() + static_cast<std::ptrdiff_t>(end));
       lock.unlock();
       for (const auto& l : batch) {
         if (!on_line(l)) return next;

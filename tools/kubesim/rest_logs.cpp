@@ -86,19 +86,26 @@ void Api::do_logs(ApiRequest& req) {
     since = parse_rfc3339(req.param("sinceTime"));
     if (!since) throw bad_request("invalid sinceTime: " + req.param("sinceTime"));
   }
-  auto lines = previous ? m_logs.previous_lines(p.ns, p.name, container) : m_logs.lines(p.ns, p.name, container);
-  size_t next = lines.size();
-  std::vector<LogLine> selected;
-  for (const auto& l : lines)
-    if (!since || l.time >= *since) selected.push_back(l);
-  if (tail >= 0 && selected.size() > static_cast<size_t>(tail))
-    selected.erase(selected.begin(), selected.end() - tail);
   auto render = [timestamps](const LogLine& l) {
     return (timestamps ? go_rfc3339_nano(l.time) + " " : std::string()) + l.text + "\n";
   };
+  // Following the whole log needs no snapshot: the stream starts at line 0 and sends lines
+  // as it reads them, so the first block leaves at once however long the log is.
+  const bool whole = follow && !since && tail < 0 && limit_bytes < 0;
+  size_t next = 0;
   std::string head;
-  for (const auto& l : selected) head += render(l);
-  if (limit_bytes > 0 && head.size() > static_cast<size_t>(limit_bytes)) head.resize(static_cast<size_t>(limit_bytes));
+  if (!whole) {
+    auto lines = previous ? m_logs.previous_lines(p.ns, p.name, container) : m_logs.lines(p.ns, p.name, container);
+    next = lines.size();
+    std::vector<LogLine> selected;
+    for (const auto& l : lines)
+      if (!since || l.time >= *since) selected.push_back(l);
+    if (tail >= 0 && selected.size() > static_cast<size_t>(tail))
+      selected.erase(selected.begin(), selected.end() - tail);
+    for (const auto& l : selected) head += render(l);
+    if (limit_bytes > 0 && head.size() > static_cast<size_t>(limit_bytes))
+      head.resize(static_cast<size_t>(limit_bytes));
+  }
   if (!follow) {
     req.res.status = 200;
     req.res.set_content(head, "text/plain");

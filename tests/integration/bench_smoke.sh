@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the benchmark at its small scale with the binaries under test and checks that the
-# table has a row for every scenario with numbers in it. No timing assertions: the figures
+# table has a row for every scenario with numbers in it; then bench/memory.sh --quick, whose
+# rows must list every generated job and give numbers. No timing assertions: the figures
 # are for people (docs/performance.md), not for pass/fail. Skips (77) without kubectl.
 set -euo pipefail
 
@@ -36,4 +37,20 @@ for label in "1 start-up" "2 list -A" "3 top node" "4 get JOB (1 kubectl get)" "
 done
 grep -q "log of bench-log-master-0 has 2000[0-9] lines" "$tmp/log" || { echo "log pod did not have the expected lines"; grep "log of" "$tmp/log"; fail=1; }
 if grep -q "trainctl logs -f printed" "$tmp/log"; then grep "trainctl logs -f printed" "$tmp/log"; fail=1; fi
+
+mem=$tmp/memory.txt
+TRAINCTL=$TRAINCTL KUBESIM=$KUBESIM TMPDIR=$tmp \
+  bash "$SOURCE_DIR/bench/memory.sh" --quick --runs 1 --build-dir "$tmp/build" >"$mem" 2>"$tmp/mlog" || {
+  echo "bench/memory.sh failed:"; tail -30 "$tmp/mlog"; cat "$mem"; exit 1; }
+cat "$mem"
+rows=0
+while IFS='|' read -r _ nodes jobs pods shown list_ms list_rss top_ms top_rss _; do
+  [[ "${jobs// /}" =~ ^[0-9]+$ ]] || continue
+  rows=$((rows + 1))
+  [ "${shown// /}" = "${jobs// /}" ] || { echo "list showed $shown of $jobs jobs"; fail=1; }
+  for v in "$list_ms" "$list_rss" "$top_ms" "$top_rss"; do
+    [[ "${v// /}" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "not a number: '$v'"; fail=1; }
+  done
+done <"$mem"
+[ "$rows" = 4 ] || { echo "memory table has $rows rows, not 4"; fail=1; }
 exit $fail

@@ -40,6 +40,9 @@ void run_delete(const DeleteOptions& o, Factory& f) {
   }
   auto results = jobs::read_all(client, reads);
   int missing = 0, ambiguous = 0;
+  // With one name its error is the command's error (one line); with several, each failed
+  // name gets a line and the summary comes last.
+  const bool single = o.names.size() == 1;
   for (size_t n = 0; n < o.names.size(); ++n) {
     const std::string& name = o.names[n];
     std::vector<const jobs::JobKind*> found;
@@ -50,8 +53,10 @@ void run_delete(const DeleteOptions& o, Factory& f) {
     if (found.size() > 1) {
       std::string list;
       for (const auto* k : found) list += (list.empty() ? "" : ", ") + k->type;
-      f.io().err() << "error: there is more than one training job named " << print::sanitize(name) << " ("
-                   << list << "): choose one with -T/--type\n";
+      const std::string msg =
+          "there is more than one training job named " + name + " (" + list + "): choose one with -T/--type";
+      if (single) throw UsageError(msg);
+      f.io().err() << "error: " << print::sanitize(msg) << "\n";
       ++ambiguous;
       continue;
     }
@@ -60,7 +65,9 @@ void run_delete(const DeleteOptions& o, Factory& f) {
       delete_object(client, found.front()->resource.object_path(ns, name));
     } catch (const ApiError& e) {
       if (!e.is_not_found()) throw;
-      f.io().err() << "error: job " << print::sanitize(name) << " not found in namespace " << ns << "\n";
+      const std::string msg = "job " + name + " not found in namespace " + ns;
+      if (single) throw NotFoundError(msg);
+      f.io().err() << "error: " << print::sanitize(msg) << "\n";
       ++missing;
       continue;
     }

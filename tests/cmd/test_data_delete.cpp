@@ -102,7 +102,29 @@ TEST_CASE("delete -T picks the kind; an ambiguous name is refused without -T") {
   ca.on_get(job_path(1, "x"), fixtures::mpijob("x", "2024-05-01T09:00:00Z", 1, 1));
   ca.on_not_found(job_path(2, "x"));
   ca.on_not_found(job_path(3, "x"));
-  CHECK_THROWS_AS(a.run({"delete", "x"}), trainctl::UsageError);
-  CHECK(a.err().find("pytorchjob, mpijob") != std::string::npos);
+  try {
+    a.run({"delete", "x"});
+    FAIL("no error");
+  } catch (const trainctl::UsageError& e) {
+    CHECK(std::string(e.what()) ==
+          "there is more than one training job named x (pytorchjob, mpijob): choose one with -T/--type");
+  }
+  CHECK(a.err().empty());  // one name: its error is the only line (main prints it)
   for (const auto& r : ca.requests()) CHECK(r.method == "GET");
+}
+
+TEST_CASE("delete of one missing job fails with that job's error alone") {
+  Harness h;
+  auto& c = *h.client;
+  for (int k = 0; k < 4; ++k) c.on_not_found(job_path(k, "b"));
+  try {
+    h.run({"delete", "b"});
+    FAIL("no error");
+  } catch (const trainctl::NotFoundError& e) {
+    CHECK(std::string(e.what()) == "job b not found in namespace default");
+    CHECK(e.code() == trainctl::ExitCode::NotFound);
+  }
+  CHECK(h.err().empty());
+  CHECK(h.out().empty());
+  CHECK_NOTHROW(c.verify());
 }

@@ -171,9 +171,11 @@ TransportError transport_error(const TransportFailure& f, const TlsContext& tls)
   }
   // A server that asked for a client certificate and got none may have refused the
   // connection for that (with TLS 1.3 its alert can be lost when the connection is torn
-  // down first); say so as a hint, since a reset may have other causes.
+  // down first). kube-apiserver asks every client for an optional one, so this is only a
+  // possible cause: the hint says so.
   const std::string hint = f.client_cert_requested && !f.sent_client_cert
-                               ? "; the server asked for a client certificate and the kubeconfig gives none"
+                               ? "; the server asked for a client certificate and the kubeconfig gives none "
+                                 "(the cause if the server requires one)"
                                : "";
   if (f.code == CURLE_SSL_CONNECT_ERROR || is_tls_alert(f)) {
     return TransportError(with_detail("the TLS handshake with " + where + " failed", alert_text(f)) + hint);

@@ -97,7 +97,8 @@ TEST_CASE("a server that requires a client certificate refuses a client without 
     const TransportError e = expect_transport_error([&] { client->get_json("/whoami"); });
     CHECK(std::string(e.what()) == "the TLS handshake with " + fx.server.url() +
                                        " failed (TLS alert: handshake failure); the server asked for a client "
-                                       "certificate and the kubeconfig gives none");
+                                       "certificate and the kubeconfig gives none (the cause if the server "
+                                       "requires one)");
     CHECK(waits->count() == 0);
   }
   SECTION("TLS 1.3: the refusal comes after the handshake; the message still says why") {

@@ -33,16 +33,21 @@ class Watcher {
   }
 
   // Lists `path` (with `query`), then watches it from the list's resourceVersion, calling
-  // on_object for every object seen until it throws Done.
+  // on_object for every object seen until it throws Done. With `resume`, a run that follows
+  // one ended by an exception from on_object skips the list and watches on from the version
+  // of the last event seen (the caller keeps what it learnt from the objects).
   JobPhase run(const std::string& path, const std::string& query,
-               const std::function<void(const std::string&, const json&)>& on_object) {
+               const std::function<void(const std::string&, const json&)>& on_object, bool resume = false) {
+    std::string& rv = m_rv;
     try {
       for (;;) {
-        std::string rv;
-        json list = m_client.get_json(path + "?" + query);
-        rv = list.contains("metadata") ? list["metadata"].value("resourceVersion", "") : "";
-        if (list.contains("items"))
-          for (const auto& item : list["items"]) on_object("ADDED", item);
+        if (!resume || rv.empty()) {
+          json list = m_client.get_json(path + "?" + query);
+          rv = list.contains("metadata") ? list["metadata"].value("resourceVersion", "") : "";
+          if (list.contains("items"))
+            for (const auto& item : list["items"]) on_object("ADDED", item);
+        }
+        resume = false;
         bool relist = false;
         while (!relist) {
           long secs = 300;
@@ -112,13 +117,14 @@ class Watcher {
   const WaitOptions& m_options;
   std::optional<std::chrono::system_clock::time_point> m_deadline;
   std::string m_last;
+  std::string m_rv;  // resourceVersion of the last list or event seen
 };
 
 struct PodEnded {};
 
 JobPhase watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
                     std::map<std::string, std::string>& phases, const WaitOptions& o,
-                    const std::string& what) {
+                    const std::string& what, bool resume) {
   return w.run("/api/v1/namespaces/" + ns + "/pods", "labelSelector=" + kube::url_encode(selector),
                [&](const std::string& type, const json& pod) {
                  const std::string pod_name = pod.contains("metadata") ? pod["metadata"].value("name", "") : "";
@@ -136,7 +142,8 @@ JobPhase watch_pods(Watcher& w, const std::string& ns, const std::string& select
                           " pods running");
                  if (running >= o.expected_pods) throw Done{JobPhase::Running};
                  if ((phase == "Failed" || phase == "Succeeded") && phase != before) throw PodEnded{};
-               });
+               },
+               resume);
 }
 
 }  // namespace
@@ -203,11 +210,12 @@ JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std
     }
     std::map<std::string, std::string> phases;  // pod name -> phase
     const std::string selector = "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
-    for (;;) {
+    for (bool resume = false;; resume = true) {
       try {
-        return watch_pods(w, ns, selector, phases, o, what);
+        return watch_pods(w, ns, selector, phases, o, what, resume);
       } catch (const PodEnded&) {
-        // A pod ended: ask the job whether it failed or finished (outside the stream).
+        // A pod ended: ask the job whether it failed or finished (outside the stream), then
+        // watch on from that pod's event, without listing the pods again.
         try {
           check_job(client.get_json(kind.resource.object_path(ns, name)));
         } catch (const Done& d) {  // the job finished: not to escape as a non-exception

@@ -140,6 +140,33 @@ TEST_CASE("--wait: a failed pod makes it ask the job, outside the stream", "[wai
   CHECK(gets == 2);  // the pod list, then the job
 }
 
+TEST_CASE("--wait: after a pod ends and the job still runs, the watch goes on without a new list", "[wait]") {
+  std::vector<std::string> gets, watches;
+  ScriptedClient client(
+      [&](const kube::Request& r, int) -> kube::Response {
+        gets.push_back(r.path);
+        if (r.path == "/apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs/demo")
+          return ScriptedClient::ok(pytorch_job("Running"), 200);
+        return ScriptedClient::ok(list(json::array({pod("demo-master-0", "Running", "8")})), 200);
+      },
+      [&](const kube::Request& r, int) -> std::vector<std::string> {
+        watches.push_back(r.path);
+        if (watches.size() == 1) return {event("MODIFIED", pod("demo-worker-0", "Succeeded", "11"))};
+        return {event("MODIFIED", pod("demo-worker-1", "Running", "12"))};
+      });
+  submit::WaitOptions o;
+  o.expected_pods = 2;
+  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+        submit::JobPhase::Running);
+  // The pod list once, the job once; the second watch resumes at the ended pod's version.
+  REQUIRE(gets.size() == 2);
+  CHECK(gets[0].rfind("/api/v1/namespaces/ns1/pods?", 0) == 0);
+  CHECK(gets[1] == "/apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs/demo");
+  REQUIRE(watches.size() == 2);
+  CHECK(watches[0].find("resourceVersion=10") != std::string::npos);
+  CHECK(watches[1].find("resourceVersion=11") != std::string::npos);
+}
+
 TEST_CASE("--timeout ends the wait with ExitCode::Timeout", "[wait]") {
   auto now = std::chrono::system_clock::time_point{} + std::chrono::hours(1000);
   ScriptedClient client(

@@ -121,6 +121,12 @@ TEST_CASE("store delete cascades through ownerReferences", "[kubesim][store]") {
     json unowned = s.create(*cm, configmap("unowned"));
     CHECK(s.get(*cm, "default", "unowned"));
   }
+  SECTION("only the newest deletions are remembered for that") {
+    s.set_deleted_uid_limit(2);
+    s.remove(*cm, "default", "owner");  // owner, child, grandchild: the owner is forgotten
+    json late = dependent("late");
+    CHECK(s.get(*cm, "default", "late"));
+  }
   SECTION("absent object is 404 with the resource in the message") {
     auto e = status_of([&] { s.remove(*cm, "default", "ghost"); });
     CHECK(e.code == 404);

@@ -236,6 +236,15 @@ json Store::remove(const ResourceType& rt, const std::string& ns, const std::str
   return out;
 }
 
+void Store::Impl::remember_deleted(const std::string& uid) {
+  if (!deleted_uids.insert(uid).second) return;
+  deleted_order.push_back(uid);
+  if (deleted_order.size() > deleted_uid_limit) {
+    deleted_uids.erase(deleted_order.front());
+    deleted_order.pop_front();
+  }
+}
+
 bool Store::Impl::owners_all_deleted(const json& obj) const {
   auto md = obj.find("metadata");
   if (md == obj.end()) return false;
@@ -253,7 +262,7 @@ json Store::Impl::erase(TypeData* td, const std::string& ns, const std::string& 
   StoredObject so = it->second;
   std::string uid = (*so.obj)["metadata"].value("uid", "");
   td->objects.erase(it);
-  if (!uid.empty()) deleted_uids.insert(uid);
+  if (!uid.empty()) remember_deleted(uid);
   index_owners(td, *so.obj, false);
   json gone = *so.obj;
   gone["metadata"]["resourceVersion"] = std::to_string(++rv);

@@ -146,6 +146,9 @@ public:
   std::vector<WatchEvent> events_since(const ResourceType& rt, uint64_t rv) const;
   // How many events the history window keeps (default 20,000).
   void set_history_limit(size_t events);
+  // How many deleted uids are remembered to collect dependents created just after their
+  // owner's deletion (default 100,000; the oldest are forgotten first).
+  void set_deleted_uid_limit(size_t uids);
 
 private:
   struct Impl;

@@ -31,9 +31,14 @@ struct Store::Impl {
   std::vector<std::unique_ptr<TypeData>> all_types;  // never shrinks (pointers stay valid)
   std::map<std::string, TypeData*> by_key;           // served types: group/version/plural
   std::unordered_map<std::string, std::set<ObjectRef>> dependents;  // owner uid -> objects
-  // uids of deleted objects: a dependent created after its owner is gone (a controller that
-  // read the owner just before the delete) is collected at once, as the garbage collector would.
+  // uids of recently deleted objects: a dependent created after its owner is gone (a
+  // controller that read the owner just before the delete) is collected at once, as the
+  // garbage collector would. That race lasts moments, so only the newest
+  // deleted_uid_limit deletions are remembered (oldest forgotten first).
+  size_t deleted_uid_limit = 100000;
   std::unordered_set<std::string> deleted_uids;
+  std::deque<std::string> deleted_order;
+  void remember_deleted(const std::string& uid);
   uint64_t rv = 1;
   std::deque<WatchEvent> history;
   size_t history_limit = 20000;

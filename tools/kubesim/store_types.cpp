@@ -214,6 +214,15 @@ void Store::unwatch(uint64_t handle) {
   m->watchers.erase(handle);
 }
 
+void Store::set_deleted_uid_limit(size_t uids) {
+  std::unique_lock lock(m->mu);
+  m->deleted_uid_limit = uids == 0 ? 1 : uids;
+  while (m->deleted_order.size() > m->deleted_uid_limit) {
+    m->deleted_uids.erase(m->deleted_order.front());
+    m->deleted_order.pop_front();
+  }
+}
+
 void Store::set_history_limit(size_t events) {
   std::unique_lock lock(m->mu);
   m->history_limit = events == 0 ? 1 : events;

@@ -107,12 +107,16 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
                                "MPI slots per worker (default: GPUs, at least 1)");
   auto* nproc =
       cmd.add_option("--nproc-per-node", o.nproc_per_node, "torchrun processes per pod: auto, cpu, gpu or N");
+  auto* worker_image = cmd.add_option("--worker-image", o.worker_image,
+                                      "Image of the workers, instead of --image (which the master keeps); "
+                                      "alone, the image of every pod");
   auto* op = cmd.add_option("--operator", o.operator_,
                             "none: run without the training-operator (Indexed Job + headless Service)");
   auto* port = cmd.add_option("--master-port", o.master_port, "MASTER_PORT with --operator none")
                    ->capture_default_str();
   if (mpi) {
     nproc->group("");
+    worker_image->group("");
     op->group("");
     port->group("");
   } else {

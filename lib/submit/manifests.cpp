@@ -89,7 +89,7 @@ json pytorch_job(const Plan& p, const render::TemplateSet& t) {
   PodRole master{"pytorch", "Never"};
   v["master_template_json"] = pod_template(p, t, master);
   if (p.workers > 1) {
-    PodRole worker{"pytorch", "OnFailure"};
+    PodRole worker{"pytorch", "OnFailure", p.worker_image};
     v["worker_replicas"] = p.workers - 1;
     v["worker_template_json"] = pod_template(p, t, worker);
   }

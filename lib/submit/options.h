@@ -54,6 +54,7 @@ struct SubmitOptions {
   int slots_per_worker = 0;  // 0 = GPUs per worker, at least 1
 
   // pytorch
+  std::string worker_image;  // image of the Worker replicas (seed 000's --worker-image)
   std::string nproc_per_node;
   std::string operator_;    // "" (training-operator) | none
   int master_port = 23456;  // --operator none

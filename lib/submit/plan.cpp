@@ -138,12 +138,19 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
     }
   } else if (!o.operator_.empty()) {
     throw UsageError("--operator is only for submit pytorch");
+  } else if (!o.worker_image.empty()) {
+    throw UsageError("--worker-image is only for submit pytorch");
   }
   p.kind = &jobs::kind_for(trainer);
   p.template_kind = trainer == jobs::Trainer::PyTorchNoOperator ? "pytorch-none" : trainer_command(trainer);
   p.name = o.name;
   p.namespace_ = namespace_;
-  p.image = o.image;
+  // --worker-image alone is every pod's image; with --image, only the workers'.
+  p.image = o.image.empty() ? o.worker_image : o.image;
+  if (!o.image.empty() && o.worker_image != o.image) p.worker_image = o.worker_image;
+  if (trainer == jobs::Trainer::PyTorchNoOperator && !p.worker_image.empty())
+    throw UsageError("--worker-image differs from --image, but with --operator none every pod runs one "
+                     "template: give one image");
   p.gpus = o.gpus;
   p.workers = o.workers;
   p.cpu = o.cpu;
@@ -153,7 +160,8 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   for (size_t i = 0; i < o.command_args.size(); ++i) p.command += (i ? " " : "") + o.command_args[i];
 
   const std::string cmd = "submit " + trainer_command(o.trainer);
-  if (o.trainer != jobs::Trainer::Volcano && o.image.empty()) throw UsageError("--image must be set");
+  if (o.trainer != jobs::Trainer::Volcano && p.image.empty())
+    throw UsageError(pytorch ? "--image (or --worker-image) must be set" : "--image must be set");
   if (o.workers < 1) throw UsageError("--workers must be at least 1");
   if (o.gpus < 0) throw UsageError("--gpus must not be negative");
   if (o.retry < 0) throw UsageError("--retry must not be negative");

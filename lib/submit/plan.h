@@ -85,6 +85,7 @@ struct Plan {
   bool gputopology = false;
   int slots_per_worker = 1;
   std::string nproc_per_node;
+  std::string worker_image;  // PyTorchJob Worker replicas; "" = image
   int master_port = 23456;
 
   std::vector<Task> tasks;  // volcano

@@ -64,6 +64,22 @@ TEST_CASE("seed 000: submit pytorch with git sync, PVC and TensorBoard", "[seed]
   CHECK(tb["spec"]["template"]["spec"]["containers"][0]["command"][2] == "/mnist_data/pytorch_data/logs");
 }
 
+TEST_CASE("seed 000: --worker-image gives the workers their image; alone it is every pod's", "[seed]") {
+  // Seed 000's parameter table: --worker-image is required when --image is not given, and
+  // overrides --image for the workers when both are.
+  auto both = submit_objects("pytorch", {"--name=wi", "--workers=3", "--image=pytorch/pytorch:2.3",
+                                         "--worker-image=pytorch/pytorch:2.3-worker", "python train.py"});
+  CHECK(main_container(both[0], "Master")["image"] == "pytorch/pytorch:2.3");
+  CHECK(main_container(both[0], "Worker")["image"] == "pytorch/pytorch:2.3-worker");
+  auto alone = submit_objects("pytorch", {"--name=wi", "--workers=2", "--worker-image=pytorch/pytorch:2.3-worker",
+                                          "python train.py"});
+  CHECK(main_container(alone[0], "Master")["image"] == "pytorch/pytorch:2.3-worker");
+  CHECK(main_container(alone[0], "Worker")["image"] == "pytorch/pytorch:2.3-worker");
+  auto none = submit_objects("pytorch", {"--name=wi", "--workers=2", "--operator=none",
+                                         "--worker-image=pytorch/pytorch:2.3", "python train.py"});
+  CHECK(main_container(object_of_kind(none, "Job"), "")["image"] == "pytorch/pytorch:2.3");
+}
+
 TEST_CASE("seed 000: private git repository credentials reach git-sync through --env", "[seed]") {
   // `arena --loglevel info submit pytorch ... --env=GIT_SYNC_USERNAME=yourname ...`; --loglevel is
   // a global flag of the root command, the rest is the submit command line.

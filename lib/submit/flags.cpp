@@ -45,6 +45,16 @@ void add_pod_flags(CLI::App& cmd, SubmitOptions& o) {
   repeatable(cmd, "-l,--label", o.labels, "Label KEY=VALUE on the job and its pods (repeatable)");
   repeatable(cmd, "--image-pull-secret", o.image_pull_secrets, "Image pull secret name (repeatable)");
   alias(cmd, "--imagePullSecret", o.image_pull_secrets);
+  cmd.add_option("--image-pull-policy", o.image_pull_policy,
+                 "When to pull the image (default: Kubernetes' rule for its tag): Always, IfNotPresent or Never");
+  alias(cmd, "--imagePullPolicy", o.image_pull_policy);
+  repeatable(cmd, "--device", o.devices,
+             "Another device resource per pod VENDOR/RESOURCE=COUNT, e.g. amd.com/gpu=1 (repeatable)");
+  cmd.add_flag("--rdma", o.rdma, "Request an RDMA device (rdma/hca: 1) and the IPC_LOCK capability");
+  cmd.add_flag("--hostNetwork,--host-network", o.host_network,
+               "Pods use the node's network (dnsPolicy ClusterFirstWithHostNet)");
+  cmd.add_flag("--hostIPC,--host-ipc", o.host_ipc, "Pods use the node's IPC namespace");
+  cmd.add_flag("--hostPID,--host-pid", o.host_pid, "Pods use the node's process namespace");
   cmd.add_option("-p,--priority", o.priority, "PriorityClass of the pods");
   cmd.add_option("--shell", o.shell, "Shell that runs the command: sh or bash")->capture_default_str();
   cmd.add_option("--retry", o.retry, "Retries before the job is marked failed (backoffLimit)");

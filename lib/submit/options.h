@@ -29,6 +29,12 @@ struct SubmitOptions {
   std::vector<std::string> annotations;  // k=v
   std::vector<std::string> labels;       // k=v
   std::vector<std::string> image_pull_secrets;
+  std::string image_pull_policy;     // Always | IfNotPresent | Never; "" = Kubernetes' default
+  std::vector<std::string> devices;  // VENDOR/RESOURCE=COUNT
+  bool rdma = false;
+  bool host_network = false;
+  bool host_ipc = false;
+  bool host_pid = false;
   std::string sync_mode;  // git | rsync
   std::string sync_source;
   std::string sync_image;

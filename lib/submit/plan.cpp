@@ -47,6 +47,27 @@ std::vector<KeyValue> key_values(const std::string& flag, const std::vector<std:
   return out;
 }
 
+// --device VENDOR/RESOURCE=COUNT (Arena's form), plus rdma/hca: 1 for --rdma.
+std::vector<KeyValue> device_resources(const SubmitOptions& o) {
+  std::vector<KeyValue> out;
+  for (const auto& d : o.devices) {
+    KeyValue kv = parse_key_value("--device", d);
+    if (kv.key.find('/') == std::string::npos || !is_label_key(kv.key))
+      throw UsageError("invalid --device " + dq(d) + ": use VENDOR/RESOURCE=COUNT, e.g. amd.com/gpu=1");
+    if (kv.key == "nvidia.com/gpu" || kv.key == "aliyun.com/gpu")
+      throw UsageError("invalid --device " + dq(d) + ": give GPUs with --gpus");
+    if (kv.value.empty() || kv.value.size() > 9 ||
+        kv.value.find_first_not_of("0123456789") != std::string::npos || kv.value == std::string(kv.value.size(), '0'))
+      throw UsageError("invalid --device " + dq(d) + ": the count must be a whole number of at least 1");
+    if (std::any_of(out.begin(), out.end(), [&](const KeyValue& e) { return e.key == kv.key; }))
+      throw UsageError("--device names " + dq(kv.key) + " twice");
+    out.push_back(kv);
+  }
+  if (o.rdma && std::none_of(out.begin(), out.end(), [](const KeyValue& e) { return e.key == "rdma/hca"; }))
+    out.push_back({"rdma/hca", "1"});
+  return out;
+}
+
 void check_quantity(const std::string& flag, const std::string& value) {
   if (!value.empty() && !is_quantity(value))
     throw UsageError("invalid " + flag + " " + dq(value) +
@@ -203,6 +224,15 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
     if (!is_dns1123_subdomain(s)) throw UsageError("invalid --image-pull-secret " + dq(s));
     p.image_pull_secrets.push_back(s);
   }
+  if (!o.image_pull_policy.empty() && o.image_pull_policy != "Always" && o.image_pull_policy != "IfNotPresent" &&
+      o.image_pull_policy != "Never")
+    throw UsageError("invalid --image-pull-policy " + dq(o.image_pull_policy) + ": use Always, IfNotPresent or Never");
+  p.image_pull_policy = o.image_pull_policy;
+  p.devices = device_resources(o);
+  p.rdma = o.rdma;
+  p.host_network = o.host_network || o.gputopology;
+  p.host_ipc = o.host_ipc;
+  p.host_pid = o.host_pid;
   std::set<std::string> pvcs;
   std::set<std::string> paths;
   for (const auto& d : o.data) {

@@ -55,6 +55,12 @@ struct Plan {
   std::vector<KeyValue> labels;
   nlohmann::json tolerations = nlohmann::json::array();
   std::vector<std::string> image_pull_secrets;
+  std::string image_pull_policy;  // "" = Kubernetes' default
+  std::vector<KeyValue> devices;  // extended resources per pod (--device, --rdma)
+  bool rdma = false;              // also the IPC_LOCK capability
+  bool host_network = false;      // --hostNetwork or --gputopology
+  bool host_ipc = false;
+  bool host_pid = false;
   std::vector<DataMount> data;
   std::vector<HostMount> data_dirs;
 

@@ -39,7 +39,11 @@ json pod_values(const Plan& p, const PodRole& role) {
   v["scheduler"] = or_null(p.scheduler);
   v["priority_class"] = or_null(p.priority);
   v["subdomain"] = or_null(role.subdomain);
-  v["host_network"] = p.gputopology;
+  v["host_network"] = p.host_network;
+  v["host_ipc"] = p.host_ipc;
+  v["host_pid"] = p.host_pid;
+  v["image_pull_policy"] = or_null(p.image_pull_policy);
+  v["rdma"] = p.rdma;
   v["node_selector"] = non_empty(kv_list(p.selectors));
   v["tolerations_json"] = p.tolerations.empty() ? json() : p.tolerations;
   json secrets = json::array();
@@ -72,6 +76,7 @@ json pod_values(const Plan& p, const PodRole& role) {
   if (!p.memory.empty()) resources.push_back({"memory", p.memory});
   if (gpus > 0)
     resources.push_back({p.gputopology ? "aliyun.com/gpu" : "nvidia.com/gpu", std::to_string(gpus)});
+  for (const auto& d : p.devices) resources.push_back(d);
   v["resources"] = non_empty(kv_list(resources));
   v["has_resources"] = !resources.empty();
 

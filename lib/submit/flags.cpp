@@ -50,6 +50,9 @@ void add_pod_flags(CLI::App& cmd, SubmitOptions& o) {
   alias(cmd, "--imagePullPolicy", o.image_pull_policy);
   repeatable(cmd, "--device", o.devices,
              "Another device resource per pod VENDOR/RESOURCE=COUNT, e.g. amd.com/gpu=1 (repeatable)");
+  repeatable(cmd, "--config-file", o.config_files,
+             "Ship a host file to the pods: HOST_FILE[:/container/path] (repeatable; a ConfigMap per directory)");
+  alias(cmd, "--configFile", o.config_files);
   cmd.add_flag("--rdma", o.rdma, "Request an RDMA device (rdma/hca: 1) and the IPC_LOCK capability");
   cmd.add_flag("--hostNetwork,--host-network", o.host_network,
                "Pods use the node's network (dnsPolicy ClusterFirstWithHostNet)");

@@ -1,6 +1,7 @@
 #include "submit/manifests.h"
 
 #include "core/errors.h"
+#include "kube/kubeconfig_util.h"
 #include "render/render.h"
 #include "submit/pod_values.h"
 
@@ -201,6 +202,22 @@ std::vector<json> tensorboard(const Plan& p, const render::TemplateSet& t) {
           one_object(t, p.template_kind, "tensorboard-service.yaml", v)};
 }
 
+// --config-file: one ConfigMap per container directory.
+json config_map(const Plan& p, const ConfigDir& dir, const render::TemplateSet& t) {
+  json v = {{"name", dir.config_map}, {"namespace", p.namespace_}};
+  v["labels"] = kv_list(object_labels(p, standard_labels(p)));
+  json data = json::array(), binary = json::array();
+  for (const auto& f : dir.files) {
+    if (f.binary)
+      binary.push_back({{"key", f.key}, {"value", kube::detail::base64_encode(f.content)}});
+    else
+      data.push_back({{"key", f.key}, {"value", f.content}});
+  }
+  v["data"] = data.empty() ? json() : data;
+  v["binary_data"] = binary.empty() ? json() : binary;
+  return one_object(t, p.template_kind, "configmap.yaml", v);
+}
+
 }  // namespace
 
 std::vector<json> build_manifests(const Plan& p, const render::TemplateSet& t) {
@@ -223,6 +240,7 @@ std::vector<json> build_manifests(const Plan& p, const render::TemplateSet& t) {
   if (p.tensorboard) {
     for (auto& o : tensorboard(p, t)) out.push_back(std::move(o));
   }
+  for (const auto& dir : p.config_dirs) out.push_back(config_map(p, dir, t));
   return out;
 }
 

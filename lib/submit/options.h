@@ -31,6 +31,7 @@ struct SubmitOptions {
   std::vector<std::string> image_pull_secrets;
   std::string image_pull_policy;     // Always | IfNotPresent | Never; "" = Kubernetes' default
   std::vector<std::string> devices;  // VENDOR/RESOURCE=COUNT
+  std::vector<std::string> config_files;  // HOST_FILE[:/container/path]
   bool rdma = false;
   bool host_network = false;
   bool host_ipc = false;

@@ -246,6 +246,9 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
     if (!paths.insert(h.path).second) throw UsageError("--data-dir mounts two volumes at " + dq(h.path));
     p.data_dirs.push_back(h);
   }
+  p.config_dirs = read_config_files(o.config_files, o.name);
+  for (const auto& c : p.config_dirs)
+    if (!paths.insert(c.path).second) throw UsageError("--config-file mounts a volume at " + dq(c.path) + " too");
 
   // Code sync.
   if (!o.sync_mode.empty() && o.sync_mode != "git" && o.sync_mode != "rsync")

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "submit/config_files.h"
 #include "jobs/kind.h"
 #include "submit/options.h"
 
@@ -57,6 +58,7 @@ struct Plan {
   std::vector<std::string> image_pull_secrets;
   std::string image_pull_policy;  // "" = Kubernetes' default
   std::vector<KeyValue> devices;  // extended resources per pod (--device, --rdma)
+  std::vector<ConfigDir> config_dirs;  // --config-file: a ConfigMap per container directory
   bool rdma = false;              // also the IPC_LOCK capability
   bool host_network = false;      // --hostNetwork or --gputopology
   bool host_ipc = false;

@@ -114,6 +114,13 @@ json pod_values(const Plan& p, const PodRole& role) {
     v["sync_resources"] = non_empty(kv_list(sync_res));
     v["has_sync_resources"] = !sync_res.empty();
   }
+  json configs = json::array();
+  for (size_t i = 0; i < p.config_dirs.size(); ++i) {
+    const std::string name = "config-file-" + std::to_string(i);
+    configs.push_back({{"name", name}, {"config_map", p.config_dirs[i].config_map}});
+    mounts.push_back({{"name", name}, {"path", p.config_dirs[i].path}});
+  }
+  v["config_volumes"] = non_empty(configs);
   if (!p.shm_size.empty()) mounts.push_back({{"name", "dshm"}, {"path", "/dev/shm"}});
   v["mounts"] = non_empty(mounts);
   v["pvc_volumes"] = non_empty(pvcs);

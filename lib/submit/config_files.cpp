@@ -1,0 +1,107 @@
+#include "submit/config_files.h"
+
+#define OPENSSL_SUPPRESS_DEPRECATED  // MD5(): a name, not security
+#include <openssl/md5.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <set>
+
+#include "core/errors.h"
+
+namespace trainctl::submit {
+
+namespace {
+
+std::string dq(const std::string& s) { return "\"" + s + "\""; }
+
+std::string md5_hex(const std::string& text) {
+  unsigned char digest[MD5_DIGEST_LENGTH];
+  MD5(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned char b : digest) {
+    out += hex[b >> 4];
+    out += hex[b & 15];
+  }
+  return out;
+}
+
+// Well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
+bool is_utf8(const std::string& s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    size_t n = 0;
+    unsigned min = 0, cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      n = 1, min = 0x80, cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      n = 2, min = 0x800, cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      n = 3, min = 0x10000, cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + n >= s.size()) return false;  // the sequence is cut off
+    for (size_t k = 1; k <= n; ++k) {
+      const auto d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (d & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += n + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<ConfigDir> read_config_files(const std::vector<std::string>& specs, const std::string& job_name) {
+  static const std::regex key_re("[-._a-zA-Z0-9]+");
+  std::vector<ConfigDir> dirs;
+  std::set<std::string> targets;
+  for (const auto& spec : specs) {
+    const size_t colon = spec.find(':');
+    const std::string host = spec.substr(0, colon);
+    std::string target = colon == std::string::npos ? host : spec.substr(colon + 1);
+    if (host.empty()) throw UsageError("invalid --config-file " + dq(spec) + ": use HOST_FILE[:/container/path]");
+    if (target.empty() || target[0] != '/')
+      throw UsageError("invalid --config-file " + dq(spec) + ": the container path must be absolute" +
+                       (colon == std::string::npos ? " (give HOST_FILE:/container/path)" : ""));
+    while (target.size() > 1 && target.back() == '/') target.pop_back();
+    const size_t slash = target.rfind('/');
+    const std::string key = target.substr(slash + 1);
+    const std::string dir = slash == 0 ? "/" : target.substr(0, slash);
+    if (key.empty() || key == "." || key == ".." || !std::regex_match(key, key_re))
+      throw UsageError("invalid --config-file " + dq(spec) + ": " + dq(key) +
+                       " cannot be a file name in a ConfigMap (letters, digits, '-', '_', '.')");
+    if (!targets.insert(target).second)
+      throw UsageError("--config-file puts two files at " + dq(target));
+    std::ifstream in(host, std::ios::binary);
+    if (!in) throw UsageError("cannot read --config-file " + dq(host) + ": no such readable file");
+    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) throw UsageError("cannot read --config-file " + dq(host));
+
+    auto it = std::find_if(dirs.begin(), dirs.end(), [&](const ConfigDir& d) { return d.path == dir; });
+    if (it == dirs.end()) {
+      dirs.push_back({job_name + "-" + md5_hex(dir).substr(0, 15), dir, {}});
+      it = dirs.end() - 1;
+    }
+    const bool binary = !is_utf8(content);
+    it->files.push_back({key, std::move(content), binary});
+    size_t total = 0;
+    for (const auto& f : it->files) total += f.binary ? (f.content.size() + 2) / 3 * 4 : f.content.size();
+    if (total > kConfigFileBytes)
+      throw UsageError("the --config-file files for " + dq(dir) + " add up to " + std::to_string(total) +
+                       " bytes; a ConfigMap holds at most 1 MiB");
+  }
+  return dirs;
+}
+
+}  // namespace trainctl::submit

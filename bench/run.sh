@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
     --only=*) only=${1#*=}; shift ;;
     --build-dir) build=$2; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown argument $1" >&2; exit 2 ;;
   esac
 done

@@ -39,7 +39,7 @@ void run_list(const ListOptions& o, Factory& f) {
       out << jobs::job_names(list);
       break;
     default:
-      out << jobs::job_list_table(list, o.all_namespaces).render(f.io());
+      jobs::job_list_table(list, o.all_namespaces).render_to(out, f.io());
   }
 }
 

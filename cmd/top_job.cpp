@@ -66,7 +66,8 @@ void run_top_job(const TopJobOptions& o, Factory& f) {
       jobs::write_jobs_yaml(out, list);
     return;
   }
-  out << jobs::top_job_table(list, o.all_namespaces).render(f.io()) << jobs::top_job_footer(list);
+  jobs::top_job_table(list, o.all_namespaces).render_to(out, f.io());
+  out << jobs::top_job_footer(list);
 }
 
 }  // namespace

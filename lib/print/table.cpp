@@ -1,6 +1,7 @@
 #include "print/table.h"
 
 #include <algorithm>
+#include <sstream>
 #include <string_view>
 
 #include "print/color.h"
@@ -39,6 +40,16 @@ void Table::add_row(std::vector<std::string> cells) {
 std::string Table::render(const IOStreams& io) const { return render(io.is_tty(), io.color(), io.width()); }
 
 std::string Table::render(bool tty, bool color, int width) const {
+  std::ostringstream out;
+  render_to(out, tty, color, width);
+  return out.str();
+}
+
+void Table::render_to(std::ostream& out, const IOStreams& io) const {
+  render_to(out, io.is_tty(), io.color(), io.width());
+}
+
+void Table::render_to(std::ostream& out, bool tty, bool color, int width) const {
   std::vector<std::string_view> header(m_headers.begin(), m_headers.end());
   std::vector<std::string> dashes;
   if (m_underline)
@@ -58,7 +69,7 @@ std::string Table::render(bool tty, bool color, int width) const {
     for (size_t c = 0; c < l.size(); ++c) widths[c] = std::max(widths[c], display_width(l[c]));
   }
   const size_t ncols = widths.size();
-  if (ncols == 0) return "";
+  if (ncols == 0) return;
 
   // Fit the terminal: shorten the widest column (never below a few characters).
   size_t shrunk = ncols;  // the column cut to `widths[shrunk]`, none when ncols
@@ -71,12 +82,9 @@ std::string Table::render(bool tty, bool color, int width) const {
     }
   }
 
-  std::string out;
-  size_t text = 0;
-  for (const auto& r : m_rows) text += r.size() + 1;
-  out.reserve(text + nlines * ncols * kPadding);
-  std::string cut;
+  std::string line, cut;
   for (size_t li = 0; li < nlines; ++li) {
+    line.clear();
     const auto l = line_cells(li);
     const bool data_row = li >= head_lines;
     // The last non-empty cell ends the line: no trailing padding.
@@ -90,14 +98,14 @@ std::string Table::render(bool tty, bool color, int width) const {
       }
       const int w = display_width(cell);
       if (color && data_row && static_cast<int>(c) == m_status_column)
-        out += paint(cell, status_color(l[c]));
+        line += paint(cell, status_color(l[c]));
       else
-        out += cell;
-      if (c + 1 < last) out.append(static_cast<size_t>(std::max(0, widths[c] - w) + kPadding), ' ');
+        line += cell;
+      if (c + 1 < last) line.append(static_cast<size_t>(std::max(0, widths[c] - w) + kPadding), ' ');
     }
-    out += '\n';
+    line += '\n';
+    out << line;
   }
-  return out;
 }
 
 }  // namespace trainctl::print

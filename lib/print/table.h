@@ -4,6 +4,7 @@
 // escape codes, nothing cut. Cell text is sanitized (control characters made visible).
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ class Table {
   // Renders for the given streams: TTY, colour and width are taken from `io`.
   std::string render(const IOStreams& io) const;
   std::string render(bool tty, bool color, int width) const;
+  // The same text written line by line to `out` (no copy of the whole table is made).
+  void render_to(std::ostream& out, const IOStreams& io) const;
+  void render_to(std::ostream& out, bool tty, bool color, int width) const;
 
  private:
   std::vector<std::string> m_headers;

@@ -73,7 +73,7 @@ std::string listed_key(size_t kind, const std::string& ns, const std::string& na
 }  // namespace
 
 JobList list_jobs(kube::Client& client, const std::string& ns,
-                                   const std::vector<const JobKind*>& kinds, TimePoint now, bool instances) {
+                  const std::vector<const JobKind*>& kinds, TimePoint now, bool instances) {
   // Jobs and their pods by (kind, namespace, job name): the object and pods meet here as
   // they arrive, so memory follows the number of jobs.
   std::unordered_map<std::string, ListedJob> listed;

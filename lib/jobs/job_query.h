@@ -22,7 +22,7 @@ std::vector<const JobKind*> kinds_for_type(const std::string& type);
 // false the jobs carry no Instance rows and memory follows the number of jobs, not pods; with
 // it true they carry them, without container names (get has those).
 JobList list_jobs(kube::Client& client, const std::string& ns,
-                                   const std::vector<const JobKind*>& kinds, TimePoint now, bool instances);
+                  const std::vector<const JobKind*>& kinds, TimePoint now, bool instances);
 
 struct GetOptions {
   std::string ns;

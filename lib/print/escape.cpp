@@ -56,6 +56,13 @@ bool is_combining(char32_t cp) {
 
 }  // namespace
 
+bool is_utf8(std::string_view text) {
+  char32_t cp = 0;
+  for (size_t i = 0, len = 0; i < text.size(); i += len)
+    if ((len = decode(text, i, cp)) == 0) return false;
+  return true;
+}
+
 std::string sanitize(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -12,6 +12,10 @@ namespace trainctl::print {
 // "\u0080".."\u009f"). Printable text, including non-ASCII UTF-8, passes unchanged.
 std::string sanitize(std::string_view text);
 
+// Whether `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past
+// U+10FFFF).
+bool is_utf8(std::string_view text);
+
 // Number of terminal columns `text` occupies: one per code point, two for East Asian wide
 // and fullwidth code points, zero for combining marks. `text` must be sanitized.
 int display_width(std::string_view text);

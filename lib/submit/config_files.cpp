@@ -4,18 +4,17 @@
 #include <openssl/md5.h>
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <regex>
 #include <set>
 
 #include "core/errors.h"
+#include "kube/kubeconfig_util.h"
+#include "print/escape.h"
+#include "submit/parse.h"
 
 namespace trainctl::submit {
 
 namespace {
-
-std::string dq(const std::string& s) { return "\"" + s + "\""; }
 
 std::string md5_hex(const std::string& text) {
   unsigned char digest[MD5_DIGEST_LENGTH];
@@ -27,37 +26,6 @@ std::string md5_hex(const std::string& text) {
     out += hex[b & 15];
   }
   return out;
-}
-
-// Well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
-bool is_utf8(const std::string& s) {
-  size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    size_t n = 0;
-    unsigned min = 0, cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xE0) == 0xC0) {
-      n = 1, min = 0x80, cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      n = 2, min = 0x800, cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      n = 3, min = 0x10000, cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + n >= s.size()) return false;  // the sequence is cut off
-    for (size_t k = 1; k <= n; ++k) {
-      const auto d = static_cast<unsigned char>(s[i + k]);
-      if ((d & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (d & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-    i += n + 1;
-  }
-  return true;
 }
 
 }  // namespace
@@ -83,18 +51,17 @@ std::vector<ConfigDir> read_config_files(const std::vector<std::string>& specs, 
                        " cannot be a file name in a ConfigMap (letters, digits, '-', '_', '.')");
     if (!targets.insert(target).second)
       throw UsageError("--config-file puts two files at " + dq(target));
-    std::ifstream in(host, std::ios::binary);
-    if (!in) throw UsageError("cannot read --config-file " + dq(host) + ": no such readable file");
-    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) throw UsageError("cannot read --config-file " + dq(host));
+    std::string error;  // one message for a missing or an unreadable file
+    auto content = kube::detail::read_file(host, error);
+    if (!content) throw UsageError("cannot read --config-file " + dq(host) + ": no such readable file");
 
     auto it = std::find_if(dirs.begin(), dirs.end(), [&](const ConfigDir& d) { return d.path == dir; });
     if (it == dirs.end()) {
       dirs.push_back({job_name + "-" + md5_hex(dir).substr(0, 15), dir, {}});
       it = dirs.end() - 1;
     }
-    const bool binary = !is_utf8(content);
-    it->files.push_back({key, std::move(content), binary});
+    const bool binary = !print::is_utf8(*content);
+    it->files.push_back({key, std::move(*content), binary});
     size_t total = 0;
     for (const auto& f : it->files) total += f.binary ? (f.content.size() + 2) / 3 * 4 : f.content.size();
     if (total > kConfigFileBytes)

@@ -13,9 +13,9 @@ namespace {
 
 bool matches(std::string_view s, const std::regex& re) { return std::regex_match(s.begin(), s.end(), re); }
 
-std::string dq(const std::string& s) { return "\"" + s + "\""; }
-
 }  // namespace
+
+std::string dq(const std::string& s) { return "\"" + s + "\""; }
 
 bool is_dns1123_label(std::string_view s) {
   static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?");

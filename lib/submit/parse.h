@@ -11,6 +11,9 @@
 
 namespace trainctl::submit {
 
+// `s` in double quotes, as error messages quote a flag's value.
+std::string dq(const std::string& s);
+
 bool is_dns1123_label(std::string_view s);      // [a-z0-9]([-a-z0-9]*[a-z0-9])?, <= 63
 bool is_dns1123_subdomain(std::string_view s);  // labels joined by dots, <= 253
 bool is_label_key(std::string_view s);          // [prefix/]name, as metav1 qualified names

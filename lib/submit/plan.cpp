@@ -12,8 +12,6 @@ namespace trainctl::submit {
 
 namespace {
 
-std::string dq(const std::string& s) { return "\"" + s + "\""; }
-
 std::string trainer_command(jobs::Trainer t) {
   switch (t) {
     case jobs::Trainer::MPI:

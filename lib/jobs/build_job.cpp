@@ -84,8 +84,9 @@ TrainingJob build_job(const JobKind& kind, const JobSummary& job, JobPods pods, 
   t.uid = job.uid;
   t.created = job.created.value_or(TimePoint{});
   const ChiefPod* chief = choose_chief(kind, job, pods);
-  t.status = job_status(kind, job, chief, pods.any_pending);
-  t.duration = job_duration(kind, job, kind_status(kind, job, chief), chief, now);
+  const std::string own = kind_status(kind, job, chief);
+  t.status = job_status(own, pods.any_pending);
+  t.duration = job_duration(kind, job, own, chief, now);
   if (t.finished()) t.ended = t.created + t.duration;
   // Requested: the requestGPUsOfJobOwner annotation of any pod, else the pods' GPUs, else
   // (no pods yet) what the spec asks for. Allocated: GPUs of pods that hold them (gpu.h).

@@ -74,11 +74,8 @@ std::string kind_status(const JobKind& kind, const JobSummary& job, const ChiefP
   return s;
 }
 
-std::string job_status(const JobKind& kind, const JobSummary& job, const ChiefPod* chief,
-                       bool any_pod_pending) {
-  std::string s = kind_status(kind, job, chief);
-  if (s == "RUNNING" && any_pod_pending) return "PENDING";
-  return s;
+std::string job_status(const std::string& kind_status, bool any_pod_pending) {
+  return kind_status == "RUNNING" && any_pod_pending ? "PENDING" : kind_status;
 }
 
 std::chrono::seconds job_duration(const JobKind& kind, const JobSummary& job, const std::string& status,

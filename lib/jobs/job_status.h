@@ -29,9 +29,8 @@ std::string kind_status(const JobKind& kind, const nlohmann::json& job);
 // conditions is RUNNING when its launcher pod has left Pending. `chief` may be null.
 std::string kind_status(const JobKind& kind, const JobSummary& job, const ChiefPod* chief);
 
-// kind_status plus the display rule: RUNNING with any pod in phase Pending -> PENDING.
-std::string job_status(const JobKind& kind, const JobSummary& job, const ChiefPod* chief,
-                       bool any_pod_pending);
+// The display rule on a kind_status: RUNNING with any pod in phase Pending -> PENDING.
+std::string job_status(const std::string& kind_status, bool any_pod_pending);
 
 // Duration (Arena's rules; `status` is the kind_status):
 //  PyTorchJob: 0 without status.startTime; completionTime - startTime when set; FAILED:

@@ -2,7 +2,6 @@
 // with a job name, Arena's per-job view of its instances (GPU metrics shown as N/A: no
 // metrics source is read).
 #include <CLI/CLI.hpp>
-#include <algorithm>
 
 #include "cmd/commands.h"
 #include "cmd/run.h"
@@ -31,18 +30,14 @@ void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory
   q.name = o.name;
   q.kinds = jobs::kinds_for_type(o.type);
   auto job = jobs::get_job(f.client(), q, f.clock()()).job;
-  const auto table = jobs::top_job_instances_table(job, o.instance);  // checks -i
+  jobs::keep_instance(job, o.instance);
   auto& out = f.io().out();
   if (format == OutputFormat::Json || format == OutputFormat::Yaml) {
-    if (!o.instance.empty())
-      job.instances.erase(std::remove_if(job.instances.begin(), job.instances.end(),
-                                         [&](const jobs::Instance& i) { return i.name != o.instance; }),
-                          job.instances.end());
     const auto j = job.to_json();
     out << (format == OutputFormat::Json ? print::to_json(j) : print::to_yaml(j));
     return;
   }
-  out << table.render(f.io());
+  jobs::top_job_instances_table(job).render_to(out, f.io());
 }
 
 void run_top_job(const TopJobOptions& o, Factory& f) {

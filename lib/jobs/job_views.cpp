@@ -100,20 +100,23 @@ void write_jobs_yaml(std::ostream& out, const JobList& jobs) {
   for (const auto& j : jobs) out << print::to_yaml(nlohmann::ordered_json::array({j.to_json()}));
 }
 
-print::Table top_job_instances_table(const TrainingJob& job, const std::string& instance) {
+print::Table top_job_instances_table(const TrainingJob& job) {
   print::Table t({"NAME", "STATUS", "GPU(Request)", "NODE", "GPU(DeviceIndex)", "GPU(DutyCycle)",
                   "GPU_MEMORY(Used/Total)"});
   t.set_status_column(1);
-  bool found = instance.empty();
-  for (const auto& i : job.instances) {
-    if (!instance.empty() && i.name != instance) continue;
-    found = true;
+  for (const auto& i : job.instances)
     t.add_row({i.name, i.status, std::to_string(i.gpus), i.node_name.empty() ? "N/A" : i.node_name,
                i.gpu_index.empty() ? "N/A" : i.gpu_index, "N/A", "N/A"});
-  }
-  if (!found)
-    throw NotFoundError("instance " + print::sanitize(instance) + " not found in job " + print::sanitize(job.name));
   return t;
+}
+
+void keep_instance(TrainingJob& job, const std::string& instance) {
+  if (instance.empty()) return;
+  auto& all = job.instances;
+  all.erase(std::remove_if(all.begin(), all.end(), [&](const Instance& i) { return i.name != instance; }),
+            all.end());
+  if (all.empty())
+    throw NotFoundError("instance " + print::sanitize(instance) + " not found in job " + print::sanitize(job.name));
 }
 
 std::string render_job_details(const TrainingJob& job, const IOStreams& io) {

@@ -22,7 +22,10 @@ print::Table top_job_table(const JobList& jobs, bool all_namespaces);
 // There is no GPU metrics source: the device index comes from the GPU-share annotation
 // ALIYUN_COM_GPU_MEM_IDX when present, duty cycle and memory are N/A.
 // Throws NotFoundError when `instance` is not one of the job's.
-print::Table top_job_instances_table(const TrainingJob& job, const std::string& instance);
+print::Table top_job_instances_table(const TrainingJob& job);
+// Keeps only the instance named `instance` ("" keeps all); NotFoundError when the job has none
+// of that name.
+void keep_instance(TrainingJob& job, const std::string& instance);
 // "\nTotal Allocated/Requested GPUs of Training Jobs: a/r\n" over RUNNING jobs.
 std::string top_job_footer(const JobList& jobs);
 

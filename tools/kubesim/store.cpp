@@ -239,7 +239,11 @@ json Store::remove(const ResourceType& rt, const std::string& ns, const std::str
 void Store::Impl::remember_deleted(const std::string& uid) {
   if (!deleted_uids.insert(uid).second) return;
   deleted_order.push_back(uid);
-  if (deleted_order.size() > deleted_uid_limit) {
+  forget_oldest_deleted();
+}
+
+void Store::Impl::forget_oldest_deleted() {
+  while (deleted_order.size() > deleted_uid_limit) {
     deleted_uids.erase(deleted_order.front());
     deleted_order.pop_front();
   }

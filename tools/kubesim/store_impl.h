@@ -39,6 +39,7 @@ struct Store::Impl {
   std::unordered_set<std::string> deleted_uids;
   std::deque<std::string> deleted_order;
   void remember_deleted(const std::string& uid);
+  void forget_oldest_deleted();  // down to deleted_uid_limit
   uint64_t rv = 1;
   std::deque<WatchEvent> history;
   size_t history_limit = 20000;

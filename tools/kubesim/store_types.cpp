@@ -217,10 +217,7 @@ void Store::unwatch(uint64_t handle) {
 void Store::set_deleted_uid_limit(size_t uids) {
   std::unique_lock lock(m->mu);
   m->deleted_uid_limit = uids == 0 ? 1 : uids;
-  while (m->deleted_order.size() > m->deleted_uid_limit) {
-    m->deleted_uids.erase(m->deleted_order.front());
-    m->deleted_order.pop_front();
-  }
+  m->forget_oldest_deleted();
 }
 
 void Store::set_history_limit(size_t events) {

@@ -37,12 +37,13 @@ median_of() {
     if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 
-# run_cmd ID CMD...: RUNS measured runs; fails when a run fails.
+# run_cmd ID CMD...: RUNS measured runs, the last one's output kept in $work/ID.out; fails
+# when a run fails.
 run_cmd() {
   local id=$1; shift
   local out=$work/stats/$id
   : >"$out"
-  for ((r = 0; r < runs; r++)); do "$MEASURE" "$out" "$@" >/dev/null; done
+  for ((r = 0; r < runs; r++)); do "$MEASURE" "$out" "$@" >"$work/$id.out"; done
   awk '$5 != 0 { bad = 1 } END { exit bad }' "$out" || { echo "bench: $* failed" >&2; exit 1; }
 }
 
@@ -53,7 +54,7 @@ for c in "${clusters[@]}"; do
   id="$jobs-$pods"
   run_cmd "$id.list" "$TRAINCTL" list -A
   run_cmd "$id.top" "$TRAINCTL" top node
-  lines=$("$TRAINCTL" list -A | wc -l)
+  lines=$(wc -l <"$work/$id.list.out")
   rows+=("$(printf '| %6d | %6d | %7d | %10d | %7.0f | %8.1f | %6.0f | %7.1f |' "$nodes" "$jobs" "$pods" \
     "$((lines - 1))" "$(median_of "$work/stats/$id.list" 1)" "$(awk "BEGIN { print $(median_of "$work/stats/$id.list" 4) / 1024 }")" \
     "$(median_of "$work/stats/$id.top" 1)" "$(awk "BEGIN { print $(median_of "$work/stats/$id.top" 4) / 1024 }")")")

@@ -27,8 +27,35 @@ void write(const std::filesystem::path& path, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("CRD info of the five CRDs matches their definitions", "[schema][crdinfo]") {
-  REQUIRE(real_schemas().crds().size() == 5);
+TEST_CASE("CRD info of the ten CRDs matches their definitions", "[schema][crdinfo]") {
+  // k8s-schemas/README.md: training-operator (PyTorchJob, TFJob), mpi-operator (MPIJob),
+  // Volcano (Job, PodGroup, Queue), Kueue (ClusterQueue, LocalQueue, Workload, ResourceFlavor).
+  REQUIRE(real_schemas().crds().size() == 10);
+
+  const auto& tf = crd_named("tfjobs.kubeflow.org");
+  CHECK(tf.kind == "TFJob");
+  CHECK(tf.list_kind == "TFJobList");
+  CHECK(tf.namespaced);
+  REQUIRE(tf.versions.size() == 1);
+  CHECK(tf.versions[0].name == "v1");
+  CHECK(tf.versions[0].storage);
+
+  // Kueue serves v1beta1 and v1beta2 and stores v1beta2.
+  const auto& lq = crd_named("localqueues.kueue.x-k8s.io");
+  CHECK(lq.kind == "LocalQueue");
+  CHECK(lq.short_names == std::vector<std::string>{"queue", "queues", "lq"});
+  CHECK(lq.namespaced);
+  REQUIRE(lq.versions.size() == 2);
+  CHECK(lq.versions[0].name == "v1beta1");
+  CHECK(lq.versions[0].served);
+  CHECK_FALSE(lq.versions[0].storage);
+  REQUIRE(lq.storage_version() != nullptr);
+  CHECK(lq.storage_version()->name == "v1beta2");
+  const auto& cq = crd_named("clusterqueues.kueue.x-k8s.io");
+  CHECK_FALSE(cq.namespaced);
+  CHECK(cq.short_names == std::vector<std::string>{"cq"});
+  CHECK_FALSE(crd_named("resourceflavors.kueue.x-k8s.io").namespaced);
+  CHECK(crd_named("workloads.kueue.x-k8s.io").kind == "Workload");
 
   const auto& pt = crd_named("pytorchjobs.kubeflow.org");
   CHECK(pt.group == "kubeflow.org");

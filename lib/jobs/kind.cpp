@@ -40,9 +40,12 @@ const std::vector<JobKind>& all_kinds() {
        {"batch.volcano.sh", "v1alpha1", "jobs", "Job"}, "", "volcano.sh/job-name", "", "volcano.sh/task-index",
        "0"},
       // Operator-free PyTorch: an Indexed batch/v1 Job plus a headless Service, made by trainctl.
+      // Its pods are found by the job controller's legacy `job-name` label, which every
+      // Kubernetes release sets (batch.kubernetes.io/job-name only from 1.27); the chief by its
+      // completion index, a label from 1.28 and an annotation before (pod_summary.cpp).
       {Trainer::PyTorchNoOperator, "pytorchjob", "PYTORCHJOB", "PyTorchJob", {"batch", "v1", "jobs", "Job"},
-       "app=pytorchjob,trainctl.io/operator=none", "batch.kubernetes.io/job-name", "",
-       "batch.kubernetes.io/job-completion-index", "0"},
+       "app=pytorchjob,trainctl.io/operator=none", "job-name", "", "batch.kubernetes.io/job-completion-index",
+       "0"},
   };
   return kinds;
 }

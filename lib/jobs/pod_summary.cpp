@@ -23,6 +23,10 @@ void add_selector_keys(std::vector<std::string>& keys, std::string_view selector
   }
 }
 
+constexpr std::string_view kCompletionIndex = "batch.kubernetes.io/job-completion-index";
+constexpr std::string_view kTaskSpec = "volcano.sh/task-spec";
+constexpr std::string_view kTaskIndex = "volcano.sh/task-index";
+
 // Every label key a job kind reads from pods.
 const std::vector<std::string>& kept_labels() {
   static const std::vector<std::string> keys = [] {
@@ -93,7 +97,25 @@ PodSummary summarize_pod(const json& pod, bool containers) {
   const auto& keys = kept_labels();
   for (size_t k = 0; k < keys.size(); ++k) {
     const auto& v = at(labels, keys[k]);
-    if (v.is_string()) s.labels.emplace_back(static_cast<unsigned char>(k), v.get<std::string>());
+    if (v.is_string()) {
+      s.labels.emplace_back(static_cast<unsigned char>(k), v.get<std::string>());
+    } else if (keys[k] == kCompletionIndex || keys[k] == kTaskSpec) {
+      // Labels that older releases set as annotations only: the completion index (a label from
+      // Kubernetes 1.28, an annotation since 1.21) and Volcano's task (a label from v1.4,
+      // volcano pkg/controllers/job/job_controller_util.go createJobPod).
+      const std::string value = annotation(pod, keys[k]);
+      if (!value.empty()) s.labels.emplace_back(static_cast<unsigned char>(k), value);
+    }
+  }
+  // Volcano before v1.9 sets no task-index label; its pods are named JOB-TASK-INDEX
+  // (pkg/controllers/job/helpers MakePodName).
+  if (s.label(kTaskIndex).empty()) {
+    const std::string& job = s.label("volcano.sh/job-name");
+    const std::string& task = s.label(kTaskSpec);
+    const std::string prefix = job + "-" + task + "-";
+    if (!job.empty() && !task.empty() && i.name.size() > prefix.size() && i.name.compare(0, prefix.size(), prefix) == 0 &&
+        i.name.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
+      s.labels.emplace_back(static_cast<unsigned char>(key_index(kTaskIndex)), i.name.substr(prefix.size()));
   }
   s.priority_class = str(spec, "priorityClassName");
   for (const auto& c : at(status, "conditions")) {

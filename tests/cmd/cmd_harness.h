@@ -59,5 +59,5 @@ inline const std::string kTrainingPods =
 inline const std::string kVolcanoPods =
     "/api/v1/namespaces/default/pods?labelSelector=volcano.sh%2Fjob-name&limit=500";
 inline const std::string kBatchPods =
-    "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io%2Fjob-name&limit=500";
+    "/api/v1/namespaces/default/pods?labelSelector=job-name&limit=500";
 }  // namespace paths

@@ -26,7 +26,7 @@ inline std::string pods_path(int kind, const std::string& name, bool only = fals
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dpytorchjob-controller",
                              "training.kubeflow.org%2Fjob-name%3D" + name +
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dmpi-operator",
-                             "volcano.sh%2Fjob-name%3D" + name, "batch.kubernetes.io%2Fjob-name%3D" + name};
+                             "volcano.sh%2Fjob-name%3D" + name, "job-name%3D" + name};
   return "/api/v1/namespaces/default/pods?labelSelector=" + sel[kind] + "&limit=500";
 }
 

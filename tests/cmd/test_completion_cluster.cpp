@@ -70,7 +70,7 @@ TEST_CASE("instances are the pods of the job, by each kind's pod selector") {
       "training.kubeflow.org%2Foperator-name%3Dpytorchjob-controller&limit=500",
       named({"mnist-master-0", "mnist-worker-0"}));
   f.client->on_get(
-      "/api/v1/namespaces/team-a/pods?labelSelector=batch.kubernetes.io%2Fjob-name%3Dmnist&limit=500",
+      "/api/v1/namespaces/team-a/pods?labelSelector=job-name%3Dmnist&limit=500",
       named({}));
   CHECK(f.lookup.instances(s, "mnist") == Strings{"mnist-master-0", "mnist-worker-0"});
   CHECK_NOTHROW(f.client->verify());

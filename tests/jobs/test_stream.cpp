@@ -118,6 +118,32 @@ TEST_CASE("summarize_pod keeps the row, the kinds' labels and what status and GP
   CHECK(done.latest_transition == parse_time("2024-05-01T09:58:00Z"));
 }
 
+// Older releases: Kubernetes before 1.28 (completion index as an annotation only), Volcano
+// before v1.4 (task as an annotation) and before v1.9 (no task-index label: the pod name).
+TEST_CASE("summarize_pod reads the labels older releases do not set from annotations and names") {
+  json indexed = pod("ddp-0-x7k2p", {{"job-name", "ddp"}}, "Running", 0, "node-1");
+  indexed["metadata"]["annotations"] = {{"batch.kubernetes.io/job-completion-index", "0"}};
+  const auto i = summarize_pod(indexed);
+  CHECK(i.label("job-name") == "ddp");
+  CHECK(i.label("batch.kubernetes.io/job-completion-index") == "0");
+  const JobKind& none = kind_for(Trainer::PyTorchNoOperator);
+  CHECK(pod_job_of_kind(none, i) == "ddp");
+  CHECK(i.label(none.chief_label) == none.chief_value);
+
+  json old_volcano = pod("ctr-pserver-1", {{"volcano.sh/job-name", "ctr"}}, "Running", 0, "node-1");
+  old_volcano["metadata"]["annotations"] = {{"volcano.sh/task-spec", "pserver"}};
+  const auto v = summarize_pod(old_volcano);
+  CHECK(v.label("volcano.sh/task-spec") == "pserver");
+  CHECK(v.label("volcano.sh/task-index") == "1");
+  // A label, where there is one, wins; a name that is not JOB-TASK-INDEX gives no index.
+  json other = pod("ctr-pserver-1", {{"volcano.sh/job-name", "ctr"}, {"volcano.sh/task-spec", "pserver"},
+                                     {"volcano.sh/task-index", "7"}}, "Running", 0, "node-1");
+  CHECK(summarize_pod(other).label("volcano.sh/task-index") == "7");
+  json odd = pod("ctr-pserver-x", {{"volcano.sh/job-name", "ctr"}, {"volcano.sh/task-spec", "pserver"}}, "Running",
+                 0, "node-1");
+  CHECK(summarize_pod(odd).label("volcano.sh/task-index").empty());
+}
+
 TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") {
   for (bool instances : {true, false}) {
     CAPTURE(instances);

@@ -1,10 +1,12 @@
 // trainctl delete: deletes jobs with propagationPolicy Foreground, so that their pods,
-// services and TensorBoard (owned through ownerReferences) go with them. Arena's record
-// ConfigMap NAME-TYPE, left by jobs Arena submitted, is deleted too.
+// services and TensorBoard (owned through ownerReferences) go with them, and deletes what
+// trainctl created beside the job itself as well (jobs/job_dependents.h), in case an operator
+// released it. Arena's record ConfigMap NAME-TYPE, left by jobs Arena submitted, is deleted too.
 #include <CLI/CLI.hpp>
 
 #include "cmd/commands.h"
 #include "cmd/run.h"
+#include "jobs/job_dependents.h"
 #include "jobs/job_query.h"
 #include "jobs/json_util.h"
 #include "jobs/parallel_list.h"
@@ -60,8 +62,11 @@ void run_delete(const DeleteOptions& o, Factory& f) {
       ++ambiguous;
       continue;
     }
+    std::vector<jobs::Dependent> dependents;
     try {
       if (found.empty()) throw ApiError(404, "NotFound", "not found");
+      const auto& job = results[n * kinds.size() + (std::find(kinds.begin(), kinds.end(), found.front()) - kinds.begin())];
+      dependents = jobs::find_dependents(client, *found.front(), ns, name, jobs::str(jobs::at(job.object, "metadata"), "uid"));
       delete_object(client, found.front()->resource.object_path(ns, name));
     } catch (const ApiError& e) {
       if (!e.is_not_found()) throw;
@@ -71,6 +76,7 @@ void run_delete(const DeleteOptions& o, Factory& f) {
       ++missing;
       continue;
     }
+    jobs::delete_dependents(client, dependents);
     try {
       delete_object(client, "/api/v1/namespaces/" + ns + "/configmaps/" + name + "-" + found.front()->type);
     } catch (const ApiError& e) {

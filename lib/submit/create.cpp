@@ -127,12 +127,19 @@ std::vector<json> create_all(kube::Client& client, const jobs::JobKind& kind, co
   std::vector<std::pair<std::string, json>> created = {{job_path, created_job}};
   out.push_back(created_job);
 
+  // Owned, not controlled: trainctl is not the controller of what it creates beside the job,
+  // and an operator that claims objects through a ControllerRefManager releases every object
+  // it *controls* whose labels do not match the job's selector, which a TensorBoard Service
+  // never matches (ClaimObject in pkg/controller.v1/control/controller_ref_manager.go; the
+  // standalone tf-operator of kubeflow/training-operator v1.1-branch lists every Service of the
+  // namespace before claiming, pkg/common/jobcontroller/service.go). The garbage collector
+  // follows every ownerReference, controller or not; `delete` also removes these objects itself.
   const json owner = {
       {"apiVersion", job.value("apiVersion", "")},
       {"kind", job.value("kind", "")},
       {"name", job_name},
       {"uid", created_job.contains("metadata") ? created_job["metadata"].value("uid", "") : ""},
-      {"controller", true},
+      {"controller", false},
       {"blockOwnerDeletion", true}};
   for (size_t i = 1; i < manifests.size(); ++i) {
     json obj = std::move(manifests[i]);

@@ -17,6 +17,24 @@ json pvc(const std::string& name, const std::string& ns, const std::string& phas
           {"spec", {{"accessModes", json::array({"ReadWriteMany"})}, {"volumeName", "pv-" + name}}},
           {"status", {{"phase", phase}, {"capacity", {{"storage", "10Gi"}}}}}};
 }
+
+// The lists delete reads to find what trainctl created beside job NAME of TYPE.
+std::vector<std::string> dependent_lists(const std::string& type, const std::string& name) {
+  const std::string selector =
+      "?labelSelector=app%3D" + type + "%2Crelease%3D" + name + "%2Capp.kubernetes.io%2Fmanaged-by%3Dtrainctl";
+  return {"/api/v1/namespaces/default/services" + selector, "/apis/apps/v1/namespaces/default/deployments" + selector,
+          "/api/v1/namespaces/default/configmaps" + selector};
+}
+
+void no_dependents(trainctl::testing::FakeClient& c, const std::string& type, const std::string& name) {
+  for (const auto& path : dependent_lists(type, name)) c.on_get(path, trainctl::testing::FakeClient::list(json::array()));
+}
+
+json labelled(const std::string& kind, const std::string& name, const json& owners) {
+  json meta = {{"name", name}, {"namespace", "default"}, {"labels", {{"release", "a"}, {"app", "pytorchjob"}}}};
+  if (!owners.is_null()) meta["ownerReferences"] = owners;
+  return {{"kind", kind}, {"metadata", meta}};
+}
 }  // namespace
 
 TEST_CASE("data list prints bound PVCs as in the walk-through (seed 000)") {
@@ -60,6 +78,7 @@ TEST_CASE("delete removes found jobs in the foreground, reports missing ones, an
   c.on_get(job_path(0, "a"), fixtures::pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1));
   for (int k = 1; k < 4; ++k) c.on_not_found(job_path(k, "a"));
   for (int k = 0; k < 4; ++k) c.on_not_found(job_path(k, "b"));
+  no_dependents(c, "pytorchjob", "a");
   c.on("DELETE", "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs/a", 200, json{{"kind", "PyTorchJob"}});
   c.on("DELETE", "/api/v1/namespaces/default/configmaps/a-pytorchjob", 404,
        json{{"kind", "Status"},
@@ -74,8 +93,9 @@ TEST_CASE("delete removes found jobs in the foreground, reports missing ones, an
   }
   CHECK(h.out() == "The training job a has been deleted successfully\n");
   CHECK(h.err() == "error: job b not found in namespace default\n");
-  REQUIRE(c.batches().size() == 1);
+  REQUIRE(c.batches().size() == 2);
   CHECK(c.batches()[0] == 8);
+  CHECK(c.batches()[1] == 3);  // the dependents' lists, together
   bool saw = false;
   for (const auto& r : c.requests()) {
     if (r.method != "DELETE" || r.path.find("pytorchjobs/a") == std::string::npos) continue;
@@ -90,6 +110,7 @@ TEST_CASE("delete -T picks the kind; an ambiguous name is refused without -T") {
   Harness h;
   auto& c = *h.client;
   c.on_get(job_path(1, "m"), fixtures::mpijob("m", "2024-05-01T09:00:00Z", 1, 1));
+  no_dependents(c, "mpijob", "m");
   c.on("DELETE", "/apis/kubeflow.org/v2beta1/namespaces/default/mpijobs/m", 200, json::object());
   c.on("DELETE", "/api/v1/namespaces/default/configmaps/m-mpijob", 200, json::object());
   h.run({"del", "m", "-T", "mj"});
@@ -126,5 +147,36 @@ TEST_CASE("delete of one missing job fails with that job's error alone") {
   }
   CHECK(h.err().empty());
   CHECK(h.out().empty());
+  CHECK_NOTHROW(c.verify());
+}
+
+// The training-operator releases a Service it controls whose labels do not match the job's
+// (control/controller_ref_manager.go): a TensorBoard Service made by an older trainctl lost its
+// ownerReference, and garbage collection alone would leave it behind.
+TEST_CASE("delete removes trainctl's dependents itself, released ones too, never another job's") {
+  Harness h;
+  auto& c = *h.client;
+  c.on_get(job_path(0, "a"), fixtures::pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1));
+  for (int k = 1; k < 4; ++k) c.on_not_found(job_path(k, "a"));
+  const auto lists = dependent_lists("pytorchjob", "a");
+  const json mine = json::array({{{"apiVersion", "kubeflow.org/v1"}, {"kind", "PyTorchJob"}, {"name", "a"},
+                                  {"uid", "uid-a"}, {"controller", false}}});
+  const json other = json::array({{{"kind", "PyTorchJob"}, {"name", "a"}, {"uid", "uid-of-an-older-a"}}});
+  c.on_get(lists[0], trainctl::testing::FakeClient::list(json::array({labelled("Service", "a-tensorboard", nullptr)})));
+  c.on_get(lists[1], trainctl::testing::FakeClient::list(json::array({labelled("Deployment", "a-tensorboard", mine)})));
+  c.on_get(lists[2], trainctl::testing::FakeClient::list(json::array({labelled("ConfigMap", "a-0123", other)})));
+  c.on("DELETE", "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs/a", 200, json::object());
+  c.on("DELETE", "/api/v1/namespaces/default/services/a-tensorboard", 200, json::object());
+  c.on("DELETE", "/apis/apps/v1/namespaces/default/deployments/a-tensorboard", 404,
+       json{{"kind", "Status"}, {"reason", "NotFound"}, {"code", 404}, {"message", "gone already"}});
+  c.on("DELETE", "/api/v1/namespaces/default/configmaps/a-pytorchjob", 200, json::object());
+  h.run({"delete", "a"});
+  CHECK(h.out() == "The training job a has been deleted successfully\n");
+  for (const auto& r : c.requests()) {
+    if (r.method != "DELETE") continue;
+    CHECK(r.path.find("configmaps/a-0123") == std::string::npos);  // owned by another job
+    if (r.path.find("tensorboard") != std::string::npos)
+      CHECK(json::parse(r.body)["propagationPolicy"] == "Background");
+  }
   CHECK_NOTHROW(c.verify());
 }

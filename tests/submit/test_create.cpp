@@ -51,7 +51,7 @@ TEST_CASE("create: the job first, then dependents with an ownerReference to its 
   for (int i : {1, 2}) {
     json sent = json::parse(client.requests()[i].body);
     CHECK(sent["metadata"]["ownerReferences"] == json::parse(R"([{"apiVersion": "kubeflow.org/v1",
-        "kind": "PyTorchJob", "name": "demo", "uid": "uid-demo-PyTorchJob", "controller": true,
+        "kind": "PyTorchJob", "name": "demo", "uid": "uid-demo-PyTorchJob", "controller": false,
         "blockOwnerDeletion": true}])"));
   }
 }
@@ -137,16 +137,16 @@ TEST_CASE("create: 404 on the job's collection means the operator is not install
   const std::vector<Case> cases = {
       {jobs::Trainer::PyTorch,
        "pytorch",
-       {"--name=a", "--image=x"},
+       {"--name=a", "--image=x", "cmd"},
        "PyTorchJob (kubeflow.org/v1) is not installed on this cluster: install the training-operator, or use "
        "--operator none"},
       {jobs::Trainer::MPI,
        "mpi",
-       {"--name=a", "--image=x"},
+       {"--name=a", "--image=x", "cmd"},
        "MPIJob (kubeflow.org/v2beta1) is not installed on this cluster: install the mpi-operator (v2beta1)"},
       {jobs::Trainer::Volcano,
        "volcano",
-       {"--name=a", "--image=x"},
+       {"--name=a", "--image=x", "cmd"},
        "Job (batch.volcano.sh/v1alpha1) is not installed on this cluster: install Volcano"},
   };
   for (const auto& c : cases) {

@@ -9,6 +9,7 @@
 #include "submit/manifests.h"
 #include "submit/parse.h"
 #include "submit/plan.h"
+#include "submit/server_facts.h"
 #include "submit/wait.h"
 
 namespace trainctl {
@@ -71,6 +72,11 @@ void run_submit(const submit::SubmitOptions& o, Factory& f) {
   const std::string ns = namespace_for(f, o.dry_run);
   submit::Plan plan = submit::make_plan(o, ns);
   render::TemplateSet templates(render::resolve_template_dir(o.template_dir));
+  if (!o.dry_run) {
+    const auto facts = submit::read_server_facts(f.client(), plan);
+    for (const auto& note : submit::apply_server_facts(facts, plan))
+      f.io().err() << "warning: " << note << '\n';
+  }
   std::vector<nlohmann::json> manifests = submit::build_manifests(plan, templates);
   if (o.dry_run) {
     print_manifests(manifests, o.output, f.io().out());

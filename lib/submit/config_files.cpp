@@ -4,6 +4,8 @@
 #include <openssl/md5.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <regex>
 #include <set>
 
@@ -36,12 +38,16 @@ std::vector<ConfigDir> read_config_files(const std::vector<std::string>& specs, 
   std::set<std::string> targets;
   for (const auto& spec : specs) {
     const size_t colon = spec.find(':');
-    const std::string host = spec.substr(0, colon);
-    std::string target = colon == std::string::npos ? host : spec.substr(colon + 1);
+    std::string host = spec.substr(0, colon);
     if (host.empty()) throw UsageError("invalid --config-file " + dq(spec) + ": use HOST_FILE[:/container/path]");
+    // As Arena's setConfigFiles (kubeflow/arena pkg/argsbuilder/submit.go): "~/" is the home
+    // directory, and without a container path the file lands at its own absolute host path.
+    const char* home = std::getenv("HOME");
+    if (host.rfind("~/", 0) == 0 && home) host = home + host.substr(1);
+    if (colon == std::string::npos) host = std::filesystem::absolute(host).lexically_normal().string();
+    std::string target = colon == std::string::npos ? host : spec.substr(colon + 1);
     if (target.empty() || target[0] != '/')
-      throw UsageError("invalid --config-file " + dq(spec) + ": the container path must be absolute" +
-                       (colon == std::string::npos ? " (give HOST_FILE:/container/path)" : ""));
+      throw UsageError("invalid --config-file " + dq(spec) + ": the container path must be absolute");
     while (target.size() > 1 && target.back() == '/') target.pop_back();
     const size_t slash = target.rfind('/');
     const std::string key = target.substr(slash + 1);

@@ -46,7 +46,7 @@ void add_pod_flags(CLI::App& cmd, SubmitOptions& o) {
   repeatable(cmd, "--image-pull-secret", o.image_pull_secrets, "Image pull secret name (repeatable)");
   alias(cmd, "--imagePullSecret", o.image_pull_secrets);
   cmd.add_option("--image-pull-policy", o.image_pull_policy,
-                 "When to pull the image (default: Kubernetes' rule for its tag): Always, IfNotPresent or Never");
+                 "When to pull the images: Always (default, as Arena), IfNotPresent or Never");
   alias(cmd, "--imagePullPolicy", o.image_pull_policy);
   repeatable(cmd, "--device", o.devices,
              "Another device resource per pod VENDOR/RESOURCE=COUNT, e.g. amd.com/gpu=1 (repeatable)");
@@ -60,7 +60,8 @@ void add_pod_flags(CLI::App& cmd, SubmitOptions& o) {
   cmd.add_flag("--hostPID,--host-pid", o.host_pid, "Pods use the node's process namespace");
   cmd.add_option("-p,--priority", o.priority, "PriorityClass of the pods");
   cmd.add_option("--shell", o.shell, "Shell that runs the command: sh or bash")->capture_default_str();
-  cmd.add_option("--retry", o.retry, "Retries before the job is marked failed (backoffLimit)");
+  cmd.add_option("--retry", o.retry,
+                 "Retries before the job is marked failed (backoffLimit; default: the operator's own)");
   cmd.add_option("--ttl-after-finished", o.ttl_after_finished,
                  "Delete the job this long after it ends, e.g. 1h");
 }
@@ -108,8 +109,12 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
   cmd.add_option("--share-memory", o.shm_size, "Size of /dev/shm (default 2Gi)");
   alias(cmd, "--shm-size", o.shm_size);
   cmd.add_option("--scheduler", o.scheduler, "schedulerName of the pods, e.g. volcano");
-  cmd.add_flag("--gang", o.gang, "Gang-schedule the pods (runPolicy.schedulingPolicy)");
-  cmd.add_option("--queue", o.queue, "Scheduling queue (runPolicy.schedulingPolicy.queue)");
+  cmd.add_flag("--gang", o.gang,
+               "Gang-schedule the pods (runPolicy.schedulingPolicy and the coscheduling pod-group labels)");
+  // A flag, as Arena's --queue is a switch: `--queue CMD` leaves CMD to the command.
+  cmd.add_flag("--queue{true}", o.queue,
+               "Queue the job in kube-queue (Arena's switch: scheduling.x-k8s.io/suspend); "
+               "--queue=NAME names the gang scheduler's queue (runPolicy.schedulingPolicy.queue)");
   cmd.add_option("--min-available", o.min_available, "Pods that must be schedulable together (default: all)");
   alias(cmd, "--minAvailable", o.min_available);
   cmd.add_option("--schedule-timeout", o.schedule_timeout, "Gang scheduling timeout, e.g. 180s");
@@ -118,6 +123,10 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
       cmd.add_flag("--gputopology", o.gputopology, "Topology-aware GPU placement (ACK; aliyun.com/gpu)");
   auto* slots = cmd.add_option("--slots-per-worker", o.slots_per_worker,
                                "MPI slots per worker (default: GPUs, at least 1)");
+  auto* launcher_cpu = cmd.add_option("--launcher-cpu", o.launcher_cpu,
+                                      "CPU request and limit of the launcher (default: none)");
+  auto* launcher_memory = cmd.add_option("--launcher-memory", o.launcher_memory,
+                                         "Memory request and limit of the launcher (default: none)");
   auto* nproc =
       cmd.add_option("--nproc-per-node", o.nproc_per_node, "torchrun processes per pod: auto, cpu, gpu or N");
   auto* worker_image = cmd.add_option("--worker-image", o.worker_image,
@@ -135,6 +144,8 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
   } else {
     topo->group("");
     slots->group("");
+    launcher_cpu->group("");
+    launcher_memory->group("");
   }
   add_output_flags(cmd, o);
 }
@@ -146,8 +157,16 @@ void add_volcano_flags(CLI::App& cmd, SubmitOptions& o) {
              "Task NAME:REPLICAS[:IMAGE[:COMMAND]] (repeatable; default image and command: "
              "--image and the positional command)");
   repeatable(cmd, "--task-images", o.task_images,
-             "Arena style: one task per image, named TASK-NAME-I (repeatable)");
+             "Arena style: one task per image, named TASK-NAME-I (comma-separated or repeated)")
+      ->delimiter(',');
   alias(cmd, "--taskImages", o.task_images);
+  repeatable(cmd, "--task-label", o.task_labels,
+             "Label on one task's pods TASK:KEY=VALUE, e.g. pserver:paddle-job-pserver=fluid-ctr (repeatable)");
+  repeatable(cmd, "--task-policy", o.task_policies,
+             "Policy of one task TASK:EVENT=ACTION, e.g. trainer:TaskCompleted=CompleteJob (repeatable)");
+  repeatable(cmd, "--policy", o.policies,
+             "Job policy EVENT=ACTION, replacing the default PodEvicted=RestartJob and PodFailed=RestartJob "
+             "(repeatable)");
   cmd.add_option("--task-replicas", o.task_replicas, "Arena style: replicas of each --task-images task")
       ->capture_default_str();
   alias(cmd, "--taskReplicas", o.task_replicas);

@@ -28,6 +28,14 @@ namespace {
 
 json or_null(const std::string& s) { return s.empty() ? json() : json(s); }
 
+// Always a list, empty too: a task without policies must not see the job's through the
+// mustache context stack.
+json policy_list(const std::vector<Policy>& policies) {
+  json out = json::array();
+  for (const auto& p : policies) out.push_back({{"event", p.event}, {"action", p.action}});
+  return out;
+}
+
 template <typename T>
 json opt(const std::optional<T>& v) {
   return v ? json(*v) : json();
@@ -69,7 +77,7 @@ json job_values(const Plan& p) {
   v["labels"] = kv_list(labels);
   v["annotations"] = p.annotations.empty() ? json() : kv_list(p.annotations);
   v["clean_pod_policy"] = p.clean_pod_policy;
-  v["backoff_limit"] = p.retry;
+  v["backoff_limit"] = opt(p.retry);
   v["active_deadline_seconds"] = opt(p.active_deadline_seconds);
   v["ttl_seconds_after_finished"] = opt(p.ttl_seconds_after_finished);
   v["workers"] = p.workers;
@@ -86,11 +94,15 @@ json job_values(const Plan& p) {
 
 json pytorch_job(const Plan& p, const render::TemplateSet& t) {
   json v = job_values(p);
-  v["nproc_per_node"] = or_null(p.nproc_per_node);
-  PodRole master{"pytorch", "Never"};
+  // An operator before v1.7 has no spec.nprocPerNode (server_facts.h): torchrun reads the
+  // same setting from PET_NPROC_PER_NODE, which such an operator does not set itself.
+  v["nproc_per_node"] = p.nproc_per_node_env ? json() : or_null(p.nproc_per_node);
+  PodRole master{"pytorch", ""};
+  if (p.nproc_per_node_env) master.extra_env.push_back({{"name", "PET_NPROC_PER_NODE"}, {"value", p.nproc_per_node}});
   v["master_template_json"] = pod_template(p, t, master);
   if (p.workers > 1) {
-    PodRole worker{"pytorch", "OnFailure", p.worker_image};
+    PodRole worker{"pytorch", "", p.worker_image};
+    worker.extra_env = master.extra_env;
     v["worker_replicas"] = p.workers - 1;
     v["worker_template_json"] = pod_template(p, t, worker);
   }
@@ -100,10 +112,16 @@ json pytorch_job(const Plan& p, const render::TemplateSet& t) {
 json mpi_job(const Plan& p, const render::TemplateSet& t) {
   json v = job_values(p);
   v["slots_per_worker"] = p.slots_per_worker;
-  PodRole launcher{"mpi", "OnFailure"};
+  v["launcher_creation_policy"] = or_null(p.launcher_creation_policy);
+  // The launcher only runs mpirun: as Arena's, it requests nothing unless --launcher-cpu /
+  // --launcher-memory say so (mpi-operator also keeps it off the GPUs).
+  PodRole launcher{"mpi", ""};
   launcher.gpus = 0;
+  launcher.job_resources = false;
+  if (!p.launcher_cpu.empty()) launcher.resources.push_back({"cpu", p.launcher_cpu});
+  if (!p.launcher_memory.empty()) launcher.resources.push_back({"memory", p.launcher_memory});
   v["launcher_template_json"] = pod_template(p, t, launcher);
-  PodRole worker{"mpi", "OnFailure"};
+  PodRole worker{"mpi", ""};
   worker.run_command = false;  // workers run the image's entrypoint (sshd); the launcher runs mpirun
   if (p.gputopology) {
     worker.extra_labels = {{"gpu-topology", p.name}, {"gpu-topology-replica", std::to_string(p.workers)}};
@@ -117,34 +135,54 @@ json volcano_job(const Plan& p, const render::TemplateSet& t) {
   v["scheduler"] = p.scheduler;
   v["min_available"] = p.min_available;
   v["queue"] = p.queue;
-  v["max_retry"] = p.retry > 0 ? json(p.retry) : json();
+  // volcano's mutating webhook turns maxRetry 0 into its default 3 (pkg/webhooks/admission/jobs/
+  // mutate/mutate_job.go patchDefaultMaxRetry): only a positive count is sent.
+  v["max_retry"] = p.retry && *p.retry > 0 ? json(*p.retry) : json();
   v["priority_class"] = or_null(p.priority);
+  v["policies"] = policy_list(p.policies);
   json tasks = json::array();
-  for (const auto& task : p.tasks) {
+  for (size_t i = 0; i < p.tasks.size(); ++i) {
+    const Task& task = p.tasks[i];
     PodRole role{task.name, "Never", task.image, true, task.command};
-    tasks.push_back(
-        {{"name", task.name}, {"replicas", task.replicas}, {"template_json", pod_template(p, t, role)}});
+    role.job_info_env = false;
+    for (const auto& l : task.labels) role.extra_labels[l.key] = l.value;
+    // Arena's volcanojob chart labels the first task's pods; its get/logs take them as chief.
+    if (i == 0) role.extra_labels["volcano-role"] = "driver";
+    tasks.push_back({{"name", task.name},
+                     {"replicas", task.replicas},
+                     {"policies", policy_list(task.policies)},
+                     {"template_json", pod_template(p, t, role)}});
   }
   v["tasks"] = tasks;
   return one_object(t, p.template_kind, "job.yaml", v);
 }
 
+// The environment the training-operator v1.9 gives every container of a PyTorchJob with a
+// Master (pkg/controller.v1/pytorch/envvar.go setPodEnv, master.go), for a job whose pod I is
+// node I: one training script runs the same with and without the operator. RANK and
+// PET_NODE_RANK are the completion index (the operator's worker index + 1).
 json operator_free_job(const Plan& p, const render::TemplateSet& t) {
   json v = job_values(p);
   PodRole role{"pytorch", "Never"};
   role.subdomain = p.name;
   const std::string index_path = "metadata.annotations['batch.kubernetes.io/job-completion-index']";
-  role.extra_env = json::array({{{"name", "MASTER_ADDR"}, {"value", p.name + "-0." + p.name}},
-                                {{"name", "MASTER_PORT"}, {"value", std::to_string(p.master_port)}},
-                                {{"name", "WORLD_SIZE"}, {"value", std::to_string(p.workers)}},
-                                {{"name", "PYTHONUNBUFFERED"}, {"value", "1"}}});
-  if (!p.nproc_per_node.empty()) {
-    role.extra_env.push_back({{"name", "PET_NPROC_PER_NODE"}, {"value", p.nproc_per_node}});
-    role.extra_env.push_back({{"name", "PET_NNODES"}, {"value", std::to_string(p.workers)}});
-  }
-  role.extra_env_fields = json::array({{{"name", "RANK"}, {"field_path", index_path}}});
-  if (!p.nproc_per_node.empty())
-    role.extra_env_fields.push_back({{"name", "PET_NODE_RANK"}, {"field_path", index_path}});
+  const std::string master = p.name + "-0." + p.name;
+  const std::string port = std::to_string(p.master_port);
+  // pytorch_defaults.go: nprocPerNode defaults to "auto"; WORLD_SIZE counts it when it is a
+  // number (getNprocPerNodeInt), else one process per node.
+  const std::string nproc = p.nproc_per_node.empty() ? "auto" : p.nproc_per_node;
+  const bool numeric = nproc.find_first_not_of("0123456789") == std::string::npos;
+  const long long world = static_cast<long long>(p.workers) * (numeric ? std::stoll(nproc) : 1);
+  role.extra_env = json::array({{{"name", "PYTHONUNBUFFERED"}, {"value", "1"}},
+                                {{"name", "MASTER_PORT"}, {"value", port}},
+                                {{"name", "PET_MASTER_PORT"}, {"value", port}},
+                                {{"name", "MASTER_ADDR"}, {"value", master}},
+                                {{"name", "PET_MASTER_ADDR"}, {"value", master}},
+                                {{"name", "WORLD_SIZE"}, {"value", std::to_string(world)}},
+                                {{"name", "PET_NPROC_PER_NODE"}, {"value", nproc}},
+                                {{"name", "PET_NNODES"}, {"value", std::to_string(p.workers)}}});
+  role.extra_env_fields = json::array({{{"name", "RANK"}, {"field_path", index_path}},
+                                       {{"name", "PET_NODE_RANK"}, {"field_path", index_path}}});
   v["pod_template_json"] = pod_template(p, t, role);
   return one_object(t, p.template_kind, "job.yaml", v);
 }
@@ -164,7 +202,10 @@ std::vector<KeyValue> chief_pod_labels(const Plan& p) {
               {"training.kubeflow.org/job-role", "worker"},
               {"training.kubeflow.org/replica-index", "0"}};
     case jobs::Trainer::PyTorchNoOperator:
-      return {{"batch.kubernetes.io/job-name", p.name}, {"batch.kubernetes.io/job-completion-index", "0"}};
+      // The legacy job-name label is on a Job's pods in every Kubernetes release; the
+      // completion-index label came with 1.28 (server_facts.h), before it any pod is followed.
+      if (!p.pod_index_label) return {{"job-name", p.name}};
+      return {{"job-name", p.name}, {"batch.kubernetes.io/job-completion-index", "0"}};
     default:
       return {{"training.kubeflow.org/job-name", p.name}, {"training.kubeflow.org/replica-type", "master"}};
   }
@@ -185,7 +226,9 @@ std::vector<json> tensorboard(const Plan& p, const render::TemplateSet& t) {
   for (const auto& s : p.image_pull_secrets) secrets.push_back({{"name", s}});
   v["image_pull_secrets"] = secrets.empty() ? json() : secrets;
   json mounts = json::array();
-  if (p.logdir_on_data) {
+  if (p.logdir_remote) {
+    // TensorBoard reads the store itself: nothing to mount, no node to follow.
+  } else if (p.logdir_on_data) {
     json pvcs = json::array();
     for (const auto& d : p.data) {
       pvcs.push_back({{"name", d.pvc}, {"claim", d.pvc}});

@@ -3,6 +3,7 @@
 // normalisation are in submit/plan.h.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,7 +43,7 @@ struct SubmitOptions {
   bool tensorboard = false;
   std::string logdir = "/training_logs";
   std::string tensorboard_image;
-  int retry = 0;
+  std::optional<int> retry;       // --retry; unset: the operator's / batch Job's default backoffLimit
   std::string running_timeout;     // duration -> activeDeadlineSeconds
   std::string ttl_after_finished;  // duration -> ttlSecondsAfterFinished
   std::string clean_task_policy;   // Running|All|None; empty = the kind's default
@@ -51,6 +52,8 @@ struct SubmitOptions {
   std::string shell = "sh";
   std::string scheduler;
   bool gang = false;
+  // pytorch/mpi: bare --queue (or --queue=true) is Arena's switch for kube-queue; --queue=NAME
+  // names the runPolicy.schedulingPolicy queue. volcano: the Volcano queue.
   std::string queue;
   int min_available = 0;  // 0 = default
   std::string schedule_timeout;
@@ -59,6 +62,8 @@ struct SubmitOptions {
   // mpi
   bool gputopology = false;
   int slots_per_worker = 0;  // 0 = GPUs per worker, at least 1
+  std::string launcher_cpu;     // the launcher requests nothing unless these are given
+  std::string launcher_memory;
 
   // pytorch
   std::string worker_image;  // image of the Worker replicas (seed 000's --worker-image)
@@ -71,6 +76,9 @@ struct SubmitOptions {
   std::vector<std::string> task_images;
   int task_replicas = 1;
   std::string task_name = "task";
+  std::vector<std::string> task_labels;    // TASK:KEY=VALUE
+  std::vector<std::string> task_policies;  // TASK:EVENT=ACTION
+  std::vector<std::string> policies;       // EVENT=ACTION (job level; replaces the defaults)
   int task_port = 0;
   std::string scheduler_name;  // default volcano
 

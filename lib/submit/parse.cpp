@@ -56,20 +56,34 @@ KeyValue parse_key_value(const std::string& flag, const std::string& text) {
 
 nlohmann::json parse_toleration(const std::string& text) {
   if (text == "all") return {{"operator", "Exists"}};
-  static const std::regex re("([^=:]+)(=([^:]*))?(:(NoSchedule|PreferNoSchedule|NoExecute))?");
+  // KEY[=VALUE][:EFFECT][,OPERATOR]: the forms trainctl always took plus Arena's
+  // "key=value:effect,operator" (kubeflow/arena pkg/argsbuilder/util.go parseTolerationString).
+  static const std::regex re("([^=:,]*)(=([^:,]*))?(:([^,]*))?(,(.*))?");
   std::smatch m;
-  if (!std::regex_match(text, m, re) || !is_label_key(m[1].str()) ||
-      (m[2].matched && !is_label_value(m[3].str())))
-    throw UsageError("invalid --toleration " + dq(text) +
-                     ": use KEY[=VALUE][:EFFECT] (EFFECT NoSchedule, PreferNoSchedule or NoExecute) or all");
-  nlohmann::json t = {{"key", m[1].str()}};
-  if (m[2].matched) {
-    t["operator"] = "Equal";
-    t["value"] = m[3].str();
-  } else {
-    t["operator"] = "Exists";
-  }
-  if (m[4].matched) t["effect"] = m[5].str();
+  const std::string usage =
+      ": use KEY[=VALUE][:EFFECT][,OPERATOR] (EFFECT NoSchedule, PreferNoSchedule or NoExecute; OPERATOR Equal "
+      "or Exists) or all";
+  if (!std::regex_match(text, m, re)) throw UsageError("invalid --toleration " + dq(text) + usage);
+  const std::string key = m[1].str(), value = m[3].str(), effect = m[5].str();
+  std::string op = m[7].str();
+  if (op.empty()) op = m[2].matched ? "Equal" : "Exists";
+  if (op != "Equal" && op != "Exists")
+    throw UsageError("invalid --toleration " + dq(text) + ": unknown operator " + dq(op) + " (use Equal or Exists)");
+  if (!effect.empty() && effect != "NoSchedule" && effect != "PreferNoSchedule" && effect != "NoExecute")
+    throw UsageError("invalid --toleration " + dq(text) + ": unknown effect " + dq(effect) +
+                     " (use NoSchedule, PreferNoSchedule or NoExecute)");
+  // An empty key tolerates every taint: only when the operator Exists is spelled out.
+  if ((key.empty() && (op != "Exists" || !m[6].matched)) || (!key.empty() && !is_label_key(key)) ||
+      !is_label_value(value))
+    throw UsageError("invalid --toleration " + dq(text) + usage);
+  // core/v1 validation: "value must be empty when `operator` is 'Exists'".
+  if (op == "Exists" && !value.empty())
+    throw UsageError("invalid --toleration " + dq(text) + ": the operator Exists takes no value");
+  nlohmann::json t = nlohmann::json::object();
+  if (!key.empty()) t["key"] = key;
+  t["operator"] = op;
+  if (op == "Equal") t["value"] = value;
+  if (!effect.empty()) t["effect"] = effect;
   return t;
 }
 

@@ -22,7 +22,7 @@ bool is_quantity(std::string_view s);           // Kubernetes resource.Quantity,
 
 // "K=V" (V may be empty and may contain '='). `flag` names the flag in errors.
 KeyValue parse_key_value(const std::string& flag, const std::string& text);
-// --toleration key[=value][:effect] | all  ->  a core/v1 Toleration object.
+// --toleration key[=value][:effect][,operator] | all  ->  a core/v1 Toleration object.
 nlohmann::json parse_toleration(const std::string& text);
 // --data PVC:/path
 DataMount parse_data(const std::string& text);

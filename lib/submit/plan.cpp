@@ -45,27 +45,6 @@ std::vector<KeyValue> key_values(const std::string& flag, const std::vector<std:
   return out;
 }
 
-// --device VENDOR/RESOURCE=COUNT (Arena's form), plus rdma/hca: 1 for --rdma.
-std::vector<KeyValue> device_resources(const SubmitOptions& o) {
-  std::vector<KeyValue> out;
-  for (const auto& d : o.devices) {
-    KeyValue kv = parse_key_value("--device", d);
-    if (kv.key.find('/') == std::string::npos || !is_label_key(kv.key))
-      throw UsageError("invalid --device " + dq(d) + ": use VENDOR/RESOURCE=COUNT, e.g. amd.com/gpu=1");
-    if (kv.key == "nvidia.com/gpu" || kv.key == "aliyun.com/gpu")
-      throw UsageError("invalid --device " + dq(d) + ": give GPUs with --gpus");
-    if (kv.value.empty() || kv.value.size() > 9 ||
-        kv.value.find_first_not_of("0123456789") != std::string::npos || kv.value == std::string(kv.value.size(), '0'))
-      throw UsageError("invalid --device " + dq(d) + ": the count must be a whole number of at least 1");
-    if (std::any_of(out.begin(), out.end(), [&](const KeyValue& e) { return e.key == kv.key; }))
-      throw UsageError("--device names " + dq(kv.key) + " twice");
-    out.push_back(kv);
-  }
-  if (o.rdma && std::none_of(out.begin(), out.end(), [](const KeyValue& e) { return e.key == "rdma/hca"; }))
-    out.push_back({"rdma/hca", "1"});
-  return out;
-}
-
 void check_quantity(const std::string& flag, const std::string& value) {
   if (!value.empty() && !is_quantity(value))
     throw UsageError("invalid " + flag + " " + dq(value) +
@@ -112,38 +91,14 @@ void check_name(const Plan& p) {
   }
 }
 
-void plan_tasks(const SubmitOptions& o, Plan& p) {
-  for (const auto& t : o.tasks) p.tasks.push_back(parse_task(t));
-  for (size_t i = 0; i < o.task_images.size(); ++i)
-    p.tasks.push_back({o.task_name + "-" + std::to_string(i), o.task_replicas, o.task_images[i], {}});
-  if (p.tasks.empty()) {
-    if (o.task_replicas < 1) throw UsageError("--task-replicas must be at least 1");
-    p.tasks.push_back({o.task_name, o.task_replicas, {}, {}});
-  }
-  std::set<std::string> seen;
-  for (auto& t : p.tasks) {
-    if (!is_dns1123_label(t.name)) throw UsageError("invalid task name " + dq(t.name));
-    if (!seen.insert(t.name).second) throw UsageError("task " + dq(t.name) + " is given twice");
-    if (t.image.empty()) t.image = p.image;
-    if (t.image.empty())
-      throw UsageError("task " + dq(t.name) + " has no image: give --image or NAME:REPLICAS:IMAGE in --task");
-    if (t.command.empty()) t.command = p.command;
-  }
-  int sum = 0;
-  for (const auto& t : p.tasks) sum += t.replicas;
-  p.expected_pods = sum;
-  p.min_available = o.min_available > 0 ? o.min_available : sum;
-  if (p.min_available > sum)
-    throw UsageError("--min-available " + std::to_string(p.min_available) + " is more than the " +
-                     std::to_string(sum) + " pods of the job's tasks");
-  p.queue = o.queue.empty() ? "default" : o.queue;
-  p.scheduler =
-      !o.scheduler_name.empty() ? o.scheduler_name : (!o.scheduler.empty() ? o.scheduler : "volcano");
-  p.task_port = o.task_port;
-  if (o.task_port < 0 || o.task_port > 65535) throw UsageError("--task-port must be between 1 and 65535");
-}
-
 }  // namespace
+
+int default_min_available(const Plan& p) {
+  if (p.kind->trainer != jobs::Trainer::MPI) return p.expected_pods;
+  // mpi-operator's own default counts the launcher (podgroup.go calculateMinAvailable), but
+  // with WaitForWorkersReady the launcher only exists once the workers run.
+  return p.launcher_creation_policy == "WaitForWorkersReady" ? p.workers : p.workers + 1;
+}
 
 Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   Plan p;
@@ -183,7 +138,7 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
     throw UsageError(pytorch ? "--image (or --worker-image) must be set" : "--image must be set");
   if (o.workers < 1) throw UsageError("--workers must be at least 1");
   if (o.gpus < 0) throw UsageError("--gpus must not be negative");
-  if (o.retry < 0) throw UsageError("--retry must not be negative");
+  if (o.retry && *o.retry < 0) throw UsageError("--retry must not be negative");
   if (o.shell != "sh" && o.shell != "bash")
     throw UsageError("invalid --shell " + dq(o.shell) + ": use sh or bash");
   if (o.working_dir.empty() || o.working_dir[0] != '/')
@@ -191,11 +146,15 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   check_quantity("--cpu", o.cpu);
   check_quantity("--memory", o.memory);
   check_quantity("--share-memory", o.shm_size);
+  check_quantity("--launcher-cpu", o.launcher_cpu);
+  check_quantity("--launcher-memory", o.launcher_memory);
   if (o.gputopology && o.trainer != jobs::Trainer::MPI)
     throw UsageError("--gputopology is only for submit mpi");
   if (o.slots_per_worker != 0 && o.trainer != jobs::Trainer::MPI)
     throw UsageError("--slots-per-worker is only for submit mpi");
   if (o.slots_per_worker < 0) throw UsageError("--slots-per-worker must be at least 1");
+  if ((!o.launcher_cpu.empty() || !o.launcher_memory.empty()) && o.trainer != jobs::Trainer::MPI)
+    throw UsageError("--launcher-cpu and --launcher-memory are only for submit mpi");
   if (!o.nproc_per_node.empty()) {
     if (!pytorch) throw UsageError("--nproc-per-node is only for submit pytorch");
     static const std::regex nproc("auto|cpu|gpu|[1-9][0-9]*");
@@ -225,8 +184,15 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   if (!o.image_pull_policy.empty() && o.image_pull_policy != "Always" && o.image_pull_policy != "IfNotPresent" &&
       o.image_pull_policy != "Never")
     throw UsageError("invalid --image-pull-policy " + dq(o.image_pull_policy) + ": use Always, IfNotPresent or Never");
-  p.image_pull_policy = o.image_pull_policy;
+  // Arena's default (pkg/argsbuilder/submit.go: --image-pull-policy "Always").
+  p.image_pull_policy = o.image_pull_policy.empty() ? "Always" : o.image_pull_policy;
   p.devices = device_resources(o);
+  // ACK's GPU sharing (a gpu-mem device, or the gpu-count label of its scheduler): Arena's
+  // hasAliyunGPUConfig (pkg/argsbuilder/submit.go) then keeps NVIDIA_VISIBLE_DEVICES as it is.
+  p.gpu_share = std::any_of(p.labels.begin(), p.labels.end(),
+                            [](const KeyValue& kv) { return kv.key == "aliyun.com/gpu-count" && !kv.value.empty(); }) ||
+                std::any_of(p.devices.begin(), p.devices.end(),
+                            [](const KeyValue& kv) { return kv.key == "aliyun.com/gpu-mem"; });
   p.rdma = o.rdma;
   p.host_network = o.host_network || o.gputopology;
   p.host_ipc = o.host_ipc;
@@ -275,10 +241,15 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
                             ? "registry.cn-zhangjiakou.aliyuncs.com/acs/tensorflow:1.12.0-devel"
                             : o.tensorboard_image;
   if (p.tensorboard) {
-    if (p.logdir.empty() || p.logdir[0] != '/')
-      throw UsageError("invalid --logdir " + dq(p.logdir) + ": use an absolute path");
-    p.logdir_on_data = std::any_of(p.data.begin(), p.data.end(),
-                                   [&](const DataMount& d) { return under(p.logdir, d.path); });
+    // Arena passes a logdir with a scheme (oss://, hdfs://, s3://, gs://) to TensorBoard as it
+    // is: TensorBoard reads such stores itself, nothing is mounted.
+    static const std::regex remote("[a-z][a-z0-9+.-]*://.+");
+    p.logdir_remote = std::regex_match(p.logdir, remote);
+    if (!p.logdir_remote && (p.logdir.empty() || p.logdir[0] != '/'))
+      throw UsageError("invalid --logdir " + dq(p.logdir) + ": use an absolute path or a URL such as oss://bucket/logs");
+    p.logdir_on_data = !p.logdir_remote && std::any_of(p.data.begin(), p.data.end(), [&](const DataMount& d) {
+      return under(p.logdir, d.path);
+    });
   }
 
   // Run policy.
@@ -310,20 +281,32 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   if (o.trainer == jobs::Trainer::Volcano) {
     plan_tasks(o, p);
   } else {
-    p.scheduling_policy = o.gang || o.min_available > 0 || !o.queue.empty() || !o.schedule_timeout.empty() ||
+    // --queue alone (or =true) is Arena's kube-queue switch (add_implicit_annotations);
+    // --queue=NAME names the gang scheduler's queue.
+    const bool named_queue = !o.queue.empty() && o.queue != "true" && o.queue != "false";
+    p.gang = o.gang;
+    p.scheduling_policy = o.gang || o.min_available > 0 || named_queue || !o.schedule_timeout.empty() ||
                           !p.min_resources.empty();
     if (!o.schedule_timeout.empty())
       p.schedule_timeout_seconds = parse_seconds("--schedule-timeout", o.schedule_timeout);
-    p.queue = o.queue;
+    p.queue = named_queue ? o.queue : "";
     const int pods = o.trainer == jobs::Trainer::MPI ? o.workers + 1 : o.workers;
-    p.min_available = o.min_available > 0 ? o.min_available : pods;
     p.expected_pods = pods;
-    if (trainer == jobs::Trainer::PyTorchNoOperator && p.scheduling_policy)
+    p.min_available_given = o.min_available > 0;
+    p.min_available = o.min_available > 0 ? o.min_available : default_min_available(p);
+    if (o.trainer == jobs::Trainer::MPI && p.min_available > o.workers)
+      throw UsageError("--min-available " + std::to_string(p.min_available) + " counts the launcher, which mpi-operator "
+                       "creates only once the " + std::to_string(o.workers) +
+                       " workers are ready (launcherCreationPolicy WaitForWorkersReady): a gang that waits for it "
+                       "never forms; use at most " + std::to_string(o.workers));
+    if (trainer == jobs::Trainer::PyTorchNoOperator && (p.scheduling_policy || o.queue == "true"))
       throw UsageError(
           "--gang, --queue, --min-available and --schedule-timeout need the training-operator "
           "(not --operator none)");
   }
   p.gputopology = o.gputopology;
+  p.launcher_cpu = o.launcher_cpu;
+  p.launcher_memory = o.launcher_memory;
   p.slots_per_worker = o.slots_per_worker > 0 ? o.slots_per_worker : std::max(1, o.gpus);
 
   if (o.dry_run && !o.wait.empty()) throw UsageError("--wait cannot be used with --dry-run");
@@ -335,7 +318,13 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_) {
   if (!namespace_.empty() && !is_dns1123_label(namespace_))
     throw UsageError("invalid namespace " + dq(namespace_));
 
+  add_implicit_annotations(o, p);
   check_name(p);
+  // Arena's pytorchjob and mpijob commands refuse a submit without a command ("not found
+  // command args"): the image's entrypoint is rarely a distributed training run, and a missing
+  // command is most often a flag that swallowed it. Checked last, after every flag.
+  if (o.trainer != jobs::Trainer::Volcano && p.command.empty())
+    throw UsageError(cmd + " needs the command to run, as its last argument, e.g. \"python train.py\"");
   return p;
 }
 

@@ -29,11 +29,18 @@ struct HostMount {  // --data-dir HOST[:/path]
   std::string path;
 };
 
+struct Policy {  // a Volcano lifecycle policy: EVENT -> ACTION
+  std::string event;
+  std::string action;
+};
+
 struct Task {  // one Volcano task
   std::string name;
   int replicas = 1;
   std::string image;
   std::string command;  // empty: the image's entrypoint
+  std::vector<KeyValue> labels;    // --task-label: on this task's pods only
+  std::vector<Policy> policies;    // --task-policy
 };
 
 struct Plan {
@@ -52,12 +59,13 @@ struct Plan {
   std::string command;  // empty: the image's entrypoint
   std::vector<KeyValue> envs;
   std::vector<KeyValue> selectors;
-  std::vector<KeyValue> annotations;
+  std::vector<KeyValue> annotations;  // the user's, then requestGPUsOfJobOwner and kube-queue's
   std::vector<KeyValue> labels;
   nlohmann::json tolerations = nlohmann::json::array();
   std::vector<std::string> image_pull_secrets;
-  std::string image_pull_policy;  // "" = Kubernetes' default
+  std::string image_pull_policy;  // Always unless --image-pull-policy
   std::vector<KeyValue> devices;  // extended resources per pod (--device, --rdma)
+  bool gpu_share = false;         // ACK GPU sharing (aliyun.com/gpu-mem, aliyun.com/gpu-count)
   std::vector<ConfigDir> config_dirs;  // --config-file: a ConfigMap per container directory
   bool rdma = false;              // also the IPC_LOCK capability
   bool host_network = false;      // --hostNetwork or --gputopology
@@ -74,9 +82,14 @@ struct Plan {
   bool tensorboard = false;
   std::string logdir;
   std::string tensorboard_image;
-  bool logdir_on_data = false;  // logdir lies under a --data mount (else a hostPath is used)
+  bool logdir_on_data = false;  // logdir lies under a --data mount
+  bool logdir_remote = false;   // oss://, hdfs://, s3://...: TensorBoard reads it itself
+  // Else the logs go to a hostPath on the chief's node, where TensorBoard is pinned (pod
+  // affinity). Selecting the chief of an operator-free job by its completion-index label needs
+  // Kubernetes 1.28; before it, TensorBoard follows any pod of the job.
+  bool pod_index_label = true;
 
-  int retry = 0;
+  std::optional<int> retry;  // backoffLimit / maxRetry; unset: the controller's default
   std::optional<std::int64_t> active_deadline_seconds;
   std::optional<std::int64_t> ttl_seconds_after_finished;
   std::string clean_pod_policy;
@@ -85,18 +98,27 @@ struct Plan {
   std::string scheduler;
 
   bool scheduling_policy = false;  // runPolicy.schedulingPolicy wanted
+  bool gang = false;               // also the coscheduling plugin's pod-group labels (Arena's --gang)
   int min_available = 0;
+  bool min_available_given = false;  // --min-available, else the kind's default
   std::string queue;
   std::vector<KeyValue> min_resources;
   std::optional<std::int64_t> schedule_timeout_seconds;
 
   bool gputopology = false;
   int slots_per_worker = 1;
+  std::string launcher_cpu;
+  std::string launcher_memory;
+  // WaitForWorkersReady: mpi-operator (v0.5+) creates the launcher once every worker is Ready;
+  // "" when the installed MPIJob CRD has no such field (server_facts.h).
+  std::string launcher_creation_policy = "WaitForWorkersReady";
   std::string nproc_per_node;
+  bool nproc_per_node_env = false;  // the CRD lacks spec.nprocPerNode: PET_NPROC_PER_NODE instead
   std::string worker_image;  // PyTorchJob Worker replicas; "" = image
   int master_port = 23456;
 
   std::vector<Task> tasks;  // volcano
+  std::vector<Policy> policies;  // volcano job-level
   int task_port = 0;
 
   // How many pods the job runs (for --wait).
@@ -104,5 +126,16 @@ struct Plan {
 };
 
 Plan make_plan(const SubmitOptions& options, const std::string& namespace_);
+
+// The gang size when --min-available is not given: every pod; for MPI the workers only when
+// the launcher waits for them (launcher_creation_policy).
+int default_min_available(const Plan& plan);
+
+// Parts of make_plan (plan_volcano.cpp, plan_pod.cpp).
+void plan_tasks(const SubmitOptions& options, Plan& plan);
+std::vector<KeyValue> device_resources(const SubmitOptions& options);
+// Arena's implicit annotations: requestGPUsOfJobOwner (workers x GPUs) and, for --queue,
+// kube-queue's scheduling.x-k8s.io/suspend. A key the user gave keeps the user's value.
+void add_implicit_annotations(const SubmitOptions& options, Plan& plan);
 
 }  // namespace trainctl::submit

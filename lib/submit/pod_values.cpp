@@ -20,6 +20,20 @@ json or_null(const std::string& s) { return s.empty() ? json() : json(s); }
 
 json non_empty(json list) { return list.empty() ? json() : std::move(list); }
 
+// A key given twice keeps its last value, in its first position (trainctl's labels come
+// after the user's: list and get select on them).
+std::vector<KeyValue> last_wins(const std::vector<KeyValue>& items) {
+  std::vector<KeyValue> out;
+  for (const auto& kv : items) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const KeyValue& e) { return e.key == kv.key; });
+    if (it != out.end())
+      it->value = kv.value;
+    else
+      out.push_back(kv);
+  }
+  return out;
+}
+
 bool has_env(const std::vector<KeyValue>& envs, const std::string& name) {
   return std::any_of(envs.begin(), envs.end(), [&](const KeyValue& kv) { return kv.key == name; });
 }
@@ -33,9 +47,19 @@ json pod_values(const Plan& p, const PodRole& role) {
   std::vector<KeyValue> labels = p.labels;
   for (const auto& kv : standard_labels_for_pods(p)) labels.push_back(kv);
   for (const auto& [k, val] : role.extra_labels.items()) labels.push_back({k, val.get<std::string>()});
-  v["pod_labels"] = kv_list(labels);
+  if (p.gang) {
+    // Arena's addPodGroupLabel (pkg/argsbuilder/submit.go): the labels of scheduler-plugins'
+    // lightweight coscheduling, for clusters whose gang scheduler reads pod labels rather than
+    // the PodGroup the operator creates from runPolicy.schedulingPolicy.
+    labels.push_back({"pod-group.scheduling.sigs.k8s.io/name", p.kind->type + "-" + p.name});
+    labels.push_back({"pod-group.scheduling.sigs.k8s.io/min-available", std::to_string(p.min_available)});
+  }
+  v["pod_labels"] = kv_list(last_wins(labels));
   v["pod_annotations"] = non_empty(kv_list(p.annotations));
-  v["restart_policy"] = role.restart_policy;
+  // The operators take the replica's restartPolicy and warn on every pod whose template sets
+  // one (training-operator common/pod.go, mpi-operator mpi_job_controller.go): only batch Jobs
+  // and Volcano tasks set it in the pod template.
+  v["restart_policy"] = or_null(role.restart_policy);
   v["scheduler"] = or_null(p.scheduler);
   v["priority_class"] = or_null(p.priority);
   v["subdomain"] = or_null(role.subdomain);
@@ -43,7 +67,7 @@ json pod_values(const Plan& p, const PodRole& role) {
   v["host_ipc"] = p.host_ipc;
   v["host_pid"] = p.host_pid;
   v["image_pull_policy"] = or_null(p.image_pull_policy);
-  v["rdma"] = p.rdma;
+  v["rdma"] = p.rdma && role.job_resources;
   v["node_selector"] = non_empty(kv_list(p.selectors));
   v["tolerations_json"] = p.tolerations.empty() ? json() : p.tolerations;
   json secrets = json::array();
@@ -63,7 +87,14 @@ json pod_values(const Plan& p, const PodRole& role) {
   v["user_env"] = non_empty(env);
   for (const auto& e : role.extra_env)
     if (!has_env(p.envs, e["name"])) env.push_back(e);
-  if (gpus == 0 && !has_env(p.envs, "NVIDIA_VISIBLE_DEVICES"))
+  // Arena's setJobInfoToEnv: scripts read the job's shape (`-np $((workers*gpus))`).
+  if (role.job_info_env) {
+    if (!has_env(p.envs, "workers")) env.push_back({{"name", "workers"}, {"value", std::to_string(p.workers)}});
+    if (!has_env(p.envs, "gpus")) env.push_back({{"name", "gpus"}, {"value", std::to_string(p.gpus)}});
+  }
+  // Arena's disabledNvidiaENVWithNoneGPURequest: a pod without GPUs sees none, except on ACK's
+  // GPU sharing, whose device plugin sets the variable itself.
+  if (gpus == 0 && !p.gpu_share && !has_env(p.envs, "NVIDIA_VISIBLE_DEVICES"))
     env.push_back({{"name", "NVIDIA_VISIBLE_DEVICES"}, {"value", "void"}});
   v["env"] = non_empty(env);
   json fields = json::array();
@@ -71,12 +102,14 @@ json pod_values(const Plan& p, const PodRole& role) {
     if (!has_env(p.envs, e["name"])) fields.push_back(e);
   v["env_fields"] = non_empty(fields);
 
-  std::vector<KeyValue> resources;
-  if (!p.cpu.empty()) resources.push_back({"cpu", p.cpu});
-  if (!p.memory.empty()) resources.push_back({"memory", p.memory});
-  if (gpus > 0)
-    resources.push_back({p.gputopology ? "aliyun.com/gpu" : "nvidia.com/gpu", std::to_string(gpus)});
-  for (const auto& d : p.devices) resources.push_back(d);
+  std::vector<KeyValue> resources = role.resources;
+  if (role.job_resources) {
+    if (!p.cpu.empty()) resources.push_back({"cpu", p.cpu});
+    if (!p.memory.empty()) resources.push_back({"memory", p.memory});
+    if (gpus > 0)
+      resources.push_back({p.gputopology ? "aliyun.com/gpu" : "nvidia.com/gpu", std::to_string(gpus)});
+    for (const auto& d : p.devices) resources.push_back(d);
+  }
   v["resources"] = non_empty(kv_list(resources));
   v["has_resources"] = !resources.empty();
 
@@ -95,7 +128,7 @@ json pod_values(const Plan& p, const PodRole& role) {
     hosts.push_back({{"name", name}, {"path", p.data_dirs[i].host}});
     mounts.push_back({{"name", name}, {"path", p.data_dirs[i].path}});
   }
-  if (p.tensorboard && !p.logdir_on_data) {
+  if (p.tensorboard && !p.logdir_on_data && !p.logdir_remote) {
     hosts.push_back({{"name", "training-logs"}, {"path", tensorboard_host_path(p)}});
     mounts.push_back({{"name", "training-logs"}, {"path", p.logdir}});
   }
@@ -108,9 +141,9 @@ json pod_values(const Plan& p, const PodRole& role) {
                  {"rsync", p.sync_mode == "rsync"},
                  {"repo", or_null(p.sync_repo)}};
     v["sync"] = sync;
-    std::vector<KeyValue> sync_res;
-    if (!p.cpu.empty()) sync_res.push_back({"cpu", p.cpu});
-    if (!p.memory.empty()) sync_res.push_back({"memory", p.memory});
+    std::vector<KeyValue> sync_res = role.job_resources ? std::vector<KeyValue>{} : role.resources;
+    if (role.job_resources && !p.cpu.empty()) sync_res.push_back({"cpu", p.cpu});
+    if (role.job_resources && !p.memory.empty()) sync_res.push_back({"memory", p.memory});
     v["sync_resources"] = non_empty(kv_list(sync_res));
     v["has_sync_resources"] = !sync_res.empty();
   }

@@ -38,6 +38,10 @@ std::vector<json> render_submit(const submit::SubmitOptions& o, const std::strin
   return submit::build_manifests(submit::make_plan(o, ns), templates);
 }
 
+std::vector<json> render_submit_plan(const submit::Plan& plan) {
+  return submit::build_manifests(plan, render::TemplateSet());
+}
+
 std::vector<json> submit_objects(const std::string& kind, const std::vector<std::string>& args) {
   auto objects = render_submit(parse_submit(kind, args));
   require_valid(objects);

@@ -8,6 +8,7 @@
 
 #include "render/templates.h"
 #include "submit/options.h"
+#include "submit/plan.h"
 
 namespace trainctl::testing {
 
@@ -19,6 +20,9 @@ submit::SubmitOptions parse_submit(const std::string& kind, const std::vector<st
 std::vector<nlohmann::json> render_submit(const submit::SubmitOptions& options,
                                           const std::string& ns = "default",
                                           const render::TemplateSet& templates = render::TemplateSet());
+
+// build_manifests of a plan (after a test changed it) with the built-in templates.
+std::vector<nlohmann::json> render_submit_plan(const submit::Plan& plan);
 
 // parse_submit + render_submit + require_valid.
 std::vector<nlohmann::json> submit_objects(const std::string& kind, const std::vector<std::string>& args);

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <catch2/catch.hpp>
 
+#include "core/errors.h"
 #include "submit/plan.h"
 #include "submit_testing.h"
 
@@ -54,9 +55,10 @@ TEST_CASE("the command is the positional arguments joined by spaces, run by the 
       "pytorch", {"--name=x", "--image=i", "--shell=bash", "--", "python", "train.py", "--lr=0.1"}));
   CHECK(main_container(objs[0], "Master")["command"] ==
         nlohmann::json::array({"bash", "-c", "python train.py --lr=0.1"}));
-  // No command: the image's entrypoint runs.
-  auto none = render_submit(parse_submit("pytorch", {"--name=x", "--image=i"}));
-  CHECK_FALSE(main_container(none[0], "Master").contains("command"));
+  // No command: refused, as Arena does; Volcano tasks may run their images' entrypoints.
+  CHECK_THROWS_AS(render_submit(parse_submit("pytorch", {"--name=x", "--image=i"})), trainctl::UsageError);
+  auto none = render_submit(parse_submit("volcano", {"--name=x", "--image=i"}));
+  CHECK_FALSE(main_container(none[0], "task").contains("command"));
 }
 
 TEST_CASE("--wait takes an optional value; --dry-run, -o, --timeout, --template-dir", "[flags]") {
@@ -75,20 +77,20 @@ TEST_CASE("--gputopology=true and bare --gputopology; kind-specific defaults", "
   CHECK(parse_submit("mpi", {"--name=x", "--image=i", "--gputopology=true"}).gputopology);
   CHECK(parse_submit("mpi", {"--name=x", "--image=i", "--gputopology"}).gputopology);
   CHECK_FALSE(parse_submit("mpi", {"--name=x", "--image=i", "--gputopology=false"}).gputopology);
-  auto mpi = submit::make_plan(parse_submit("mpi", {"--name=x", "--image=i", "--gpus=4"}), "ns");
+  auto mpi = submit::make_plan(parse_submit("mpi", {"--name=x", "--image=i", "--gpus=4", "cmd"}), "ns");
   CHECK(mpi.clean_pod_policy == "All");
   CHECK(mpi.slots_per_worker == 4);
   CHECK(mpi.expected_pods == 2);  // launcher + 1 worker
-  auto cpu_only = submit::make_plan(parse_submit("mpi", {"--name=x", "--image=i"}), "ns");
+  auto cpu_only = submit::make_plan(parse_submit("mpi", {"--name=x", "--image=i", "cmd"}), "ns");
   CHECK(cpu_only.slots_per_worker == 1);
-  auto pt = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--workers=4"}), "ns");
+  auto pt = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--workers=4", "cmd"}), "ns");
   CHECK(pt.clean_pod_policy == "Running");
   CHECK(pt.shm_size == "2Gi");
   CHECK(pt.working_dir == "/root");
   CHECK(pt.shell == "sh");
   CHECK(pt.expected_pods == 4);
   CHECK(pt.kind->trainer == jobs::Trainer::PyTorch);
-  auto none = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--operator=none"}), "ns");
+  auto none = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--operator=none", "cmd"}), "ns");
   CHECK(none.kind->trainer == jobs::Trainer::PyTorchNoOperator);
 }
 

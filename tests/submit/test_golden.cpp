@@ -100,7 +100,7 @@ TEST_CASE("golden: mpi seed 004 with --gputopology", "[golden][seed]") {
 TEST_CASE("golden: mpi seed 001 scheduling policy", "[golden][seed]") {
   golden("mpi_seed001_gang", "mpi",
          {"--name=tensorflow-benchmarks", "--image=mpioperator/tensorflow-benchmarks:latest", "--workers=2",
-          "--gpus=2", "--slots-per-worker=2", "--clean-task-policy=Running", "--gang", "--min-available=3",
+          "--gpus=2", "--slots-per-worker=2", "--clean-task-policy=Running", "--gang", "--min-available=2",
           "--queue=test-queue", "--min-resources=cpu=3000m", "--priority=high", "--schedule-timeout=180s",
           "-a", "sidecar.istio.io/inject=false",
           "mpirun --allow-run-as-root -np 4 python scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py "
@@ -112,7 +112,11 @@ TEST_CASE("golden: volcano seed 003 PaddlePaddle pserver + trainer", "[golden][s
          {"--name=fluid-ctr", "--image=paddlepaddle/edl-example:ctr",
           "--task=pserver:2:paddlepaddle/edl-example:ctr:TRAINING_ROLE=PSERVER paddle_k8s start_fluid",
           "--task=trainer:2", "--cpu=1", "--memory=2Gi", "-e", "PADDLE_JOB_NAME=fluid-ctr",
-          "--task-port=30236", "TRAINING_ROLE=TRAINER paddle_k8s start_fluid"});
+          // The labels paddle_k8s waits for, and the trainers' completion ending the job, as in
+          // volcano's example/integrations/paddlepaddle/ctr-paddlepaddle-on-volcano.yaml.
+          "--task-label=pserver:paddle-job-pserver=fluid-ctr", "--task-label=trainer:paddle-job=fluid-ctr",
+          "--task-policy=trainer:TaskCompleted=CompleteJob", "--task-port=30236",
+          "TRAINING_ROLE=TRAINER paddle_k8s start_fluid"});
 }
 
 TEST_CASE("golden: volcano with Arena's volcanojob flags", "[golden]") {

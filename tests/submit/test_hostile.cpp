@@ -48,6 +48,7 @@ TEST_CASE("hostile command, env and annotation values arrive byte for byte", "[h
     if (!v.empty()) args.push_back(v);
     for (const std::string kind : {"pytorch", "mpi", "volcano"}) {
       INFO(kind);
+      if (v.empty() && kind != "volcano") continue;  // pytorch and mpi need a command
       std::vector<std::string> a = args;
       if (kind == "volcano") a.erase(a.begin() + 2, a.begin() + 4);  // no code sync on volcano
       auto objs = render_submit(parse_submit(kind, a));

@@ -35,7 +35,7 @@ TEST_CASE("pod flags reach the master and the workers of a PyTorchJob", "[flags]
   }
 }
 
-TEST_CASE("without pod flags nothing of them is rendered", "[flags]") {
+TEST_CASE("without pod flags nothing of them is rendered; images are pulled Always, as Arena", "[flags]") {
   auto objs = submit_objects("mpi", {"--name=pf", "--workers=2", kImage, "mpirun python train.py"});
   for (const char* replica : {"Launcher", "Worker"}) {
     INFO(replica);
@@ -44,7 +44,7 @@ TEST_CASE("without pod flags nothing of them is rendered", "[flags]") {
     CHECK_FALSE(spec.contains("hostIPC"));
     CHECK_FALSE(spec.contains("hostPID"));
     const json& c = main_container(objs[0], replica);
-    CHECK_FALSE(c.contains("imagePullPolicy"));
+    CHECK(c["imagePullPolicy"] == "Always");  // Arena's --image-pull-policy default
     CHECK_FALSE(c.contains("securityContext"));
   }
 }

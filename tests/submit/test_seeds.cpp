@@ -99,7 +99,7 @@ TEST_CASE("seed 000: private git repository credentials reach git-sync through -
 TEST_CASE("seed 001: MPIJob v2beta1 scheduling policy from flags", "[seed]") {
   auto objs = submit_objects(
       "mpi", {"--name=tensorflow-benchmarks", "--image=mpioperator/tensorflow-benchmarks:latest",
-              "--workers=1", "--gpus=2", "--clean-task-policy=Running", "--min-available=10",
+              "--workers=10", "--gpus=2", "--clean-task-policy=Running", "--min-available=10",
               "--queue=test-queue", "--min-resources=cpu=3000m", "--priority=high", "--schedule-timeout=180",
               "--annotation=sidecar.istio.io/inject=false",
               "mpirun --allow-run-as-root -np 2 python scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py"});
@@ -110,7 +110,7 @@ TEST_CASE("seed 001: MPIJob v2beta1 scheduling policy from flags", "[seed]") {
   CHECK(spec["runPolicy"]["schedulingPolicy"] == json::parse(R"({"minAvailable": 10, "queue": "test-queue",
       "minResources": {"cpu": "3000m"}, "priorityClass": "high", "scheduleTimeoutSeconds": 180})"));
   CHECK(spec["mpiReplicaSpecs"]["Launcher"]["replicas"] == 1);
-  CHECK(spec["mpiReplicaSpecs"]["Worker"]["replicas"] == 1);
+  CHECK(spec["mpiReplicaSpecs"]["Worker"]["replicas"] == 10);  // the gang: the workers, not the launcher
   CHECK(spec["mpiReplicaSpecs"]["Worker"]["template"]["metadata"]["annotations"]["sidecar.istio.io/inject"] ==
         "false");
   CHECK(

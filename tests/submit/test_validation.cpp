@@ -51,8 +51,8 @@ TEST_CASE("each bad flag value gives a UsageError naming it", "[validation]") {
       {"pytorch", {"--name=a", img, "--device=fpga=1"}, "use VENDOR/RESOURCE=COUNT"},
       {"pytorch", {"--name=a", img, "--device=amd.com/gpu"}, "invalid --device \"amd.com/gpu\""},
       {"pytorch", {"--name=a", img, "--device=nvidia.com/gpu=1"}, "give GPUs with --gpus"},
-      {"mpi", {"--name=a", img, "--device=amd.com/gpu=0"}, "a whole number of at least 1"},
-      {"mpi", {"--name=a", img, "--device=amd.com/gpu=1.5"}, "a whole number of at least 1"},
+      {"mpi", {"--name=a", img, "--device=amd.com/gpu=x"}, "\"x\" is not a quantity"},
+      {"mpi", {"--name=a", img, "--device=amd.com/gpu=1.5"}, "the count of amd.com/gpu must be a whole number"},
       {"volcano", {"--name=a", img, "--device=amd.com/gpu=1", "--device=amd.com/gpu=2"}, "names \"amd.com/gpu\" twice"},
       {"mpi", {"--name=a"}, "--image must be set"},
       {"mpi", {"--name=a", img, "--worker-image=w"}, "--worker-image is only for submit pytorch"},
@@ -129,9 +129,9 @@ TEST_CASE("--name is required by the parser", "[validation]") {
 
 TEST_CASE("names at the length limit are accepted", "[validation]") {
   // NAME-worker-10 is 63 characters with a 53-character name and 12 workers (indices 0..10).
-  auto o = parse_submit("pytorch", {"--name=" + std::string(53, 'a'), "--image=x", "--workers=12"});
+  auto o = parse_submit("pytorch", {"--name=" + std::string(53, 'a'), "--image=x", "--workers=12", "cmd"});
   CHECK_NOTHROW(submit::make_plan(o, "default"));
   // MPI: NAME-launcher-xxxxx is 63 characters with a 48-character name.
-  auto m = parse_submit("mpi", {"--name=" + std::string(48, 'a'), "--image=x"});
+  auto m = parse_submit("mpi", {"--name=" + std::string(48, 'a'), "--image=x", "cmd"});
   CHECK_NOTHROW(submit::make_plan(m, "default"));
 }

@@ -1,0 +1,161 @@
+#include "submit/server_facts.h"
+
+#include <cctype>
+#include <regex>
+
+#include "core/errors.h"
+#include "core/log.h"
+
+namespace trainctl::submit {
+
+using nlohmann::json;
+
+namespace {
+
+const std::string kCrdPath = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/";
+const std::string kScheduleTimeout = "spec.runPolicy.schedulingPolicy.scheduleTimeoutSeconds";
+
+std::string crd_name(const jobs::Resource& r) { return r.plural + "." + r.group; }
+
+// The body of a read, or null when it failed in a way that leaves the fact unknown.
+json body_or_null(const kube::Client::Result& r, const std::string& what) {
+  if (r.error) {
+    try {
+      std::rethrow_exception(r.error);
+    } catch (const ApiError& e) {
+      // 404: not installed (the create will say so); 403: not allowed to read CRDs.
+      log::debug("cannot read {} ({}): assuming a current release", what, e.what());
+      return nullptr;
+    }
+  }
+  json j = json::parse(r.response.body, nullptr, false);
+  if (!j.is_object()) {
+    log::debug("the answer for {} is not a JSON object: assuming a current release", what);
+    return nullptr;
+  }
+  return j;
+}
+
+}  // namespace
+
+bool crd_has_field(const json& crd, const std::string& version, const std::string& path) {
+  const json& versions = crd.contains("spec") ? crd["spec"].value("versions", json::array()) : json::array();
+  for (const auto& v : versions) {
+    if (!v.is_object() || v.value("name", "") != version) continue;
+    const json* schema = &v;
+    for (const char* key : {"schema", "openAPIV3Schema"}) {
+      if (!schema->is_object() || !schema->contains(key)) return true;  // no structural schema: anything goes
+      schema = &(*schema)[key];
+    }
+    size_t start = 0;
+    while (start <= path.size()) {
+      const size_t dot = path.find('.', start);
+      const std::string field = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+      if (!schema->is_object() || schema->value("x-kubernetes-preserve-unknown-fields", false)) return true;
+      const auto props = schema->find("properties");
+      if (props == schema->end() || !props->is_object()) return true;
+      const auto it = props->find(field);
+      if (it == props->end()) return false;
+      schema = &*it;
+      if (dot == std::string::npos) return true;
+      start = dot + 1;
+    }
+    return true;
+  }
+  return true;  // the version is not served: the create fails on its own terms
+}
+
+std::pair<int, int> parse_server_version(const json& version) {
+  static const std::regex re("v?([0-9]+)\\.([0-9]+).*");
+  std::smatch m;
+  const std::string git = version.is_object() ? version.value("gitVersion", "") : "";
+  if (std::regex_match(git, m, re)) return {std::stoi(m[1].str()), std::stoi(m[2].str())};
+  // Older servers and some distributions fill only major/minor ("1", "27+").
+  try {
+    if (!version.is_object()) return {0, 0};
+    std::string minor = version.value("minor", "");
+    while (!minor.empty() && !std::isdigit(static_cast<unsigned char>(minor.back()))) minor.pop_back();
+    return {std::stoi(version.value("major", "")), std::stoi(minor)};
+  } catch (const std::exception&) {
+    return {0, 0};
+  }
+}
+
+ServerFacts read_server_facts(kube::Client& client, const Plan& p) {
+  ServerFacts facts;
+  enum class Ask { PyTorchFields, MPIFields, Version };
+  std::vector<Ask> asks;
+  std::vector<kube::Request> requests;
+  auto ask = [&](Ask what, const std::string& path) {
+    asks.push_back(what);
+    kube::Request r;
+    r.path = path;
+    requests.push_back(std::move(r));
+  };
+  const auto trainer = p.kind->trainer;
+  if (trainer == jobs::Trainer::PyTorch && (!p.nproc_per_node.empty() || p.schedule_timeout_seconds))
+    ask(Ask::PyTorchFields, kCrdPath + crd_name(p.kind->resource));
+  if (trainer == jobs::Trainer::MPI)
+    ask(Ask::MPIFields, kCrdPath + crd_name(p.kind->resource));
+  if (trainer == jobs::Trainer::PyTorchNoOperator) ask(Ask::Version, "/version");
+  if (requests.empty()) return facts;
+
+  auto results = client.send_all(requests);
+  for (size_t i = 0; i < asks.size(); ++i) {
+    const json body = body_or_null(results[i], requests[i].path);
+    if (body.is_null()) continue;
+    switch (asks[i]) {
+      case Ask::PyTorchFields:
+        facts.nproc_per_node_field = crd_has_field(body, p.kind->resource.version, "spec.nprocPerNode");
+        facts.schedule_timeout_field = crd_has_field(body, p.kind->resource.version, kScheduleTimeout);
+        break;
+      case Ask::MPIFields:
+        facts.launcher_creation_policy_field =
+            crd_has_field(body, p.kind->resource.version, "spec.launcherCreationPolicy");
+        facts.schedule_timeout_field = crd_has_field(body, p.kind->resource.version, kScheduleTimeout);
+        break;
+      case Ask::Version: {
+        const auto [major, minor] = parse_server_version(body);
+        if (major > 0) {
+          facts.pod_index_label = major > 1 || minor >= 28;
+          facts.indexed_job_hostnames = major > 1 || minor >= 22;
+          facts.server_version = std::to_string(major) + "." + std::to_string(minor);
+        }
+        break;
+      }
+    }
+  }
+  return facts;
+}
+
+std::vector<std::string> apply_server_facts(const ServerFacts& facts, Plan& p) {
+  std::vector<std::string> notes;
+  if (!facts.indexed_job_hostnames && p.kind->trainer == jobs::Trainer::PyTorchNoOperator)
+    throw UsageError("--operator none needs Kubernetes 1.22 or later (Indexed Job pods named NAME-INDEX); this "
+                     "cluster runs " + facts.server_version + ": install the training-operator instead");
+  if (!facts.nproc_per_node_field && !p.nproc_per_node.empty() && p.kind->trainer == jobs::Trainer::PyTorch) {
+    p.nproc_per_node_env = true;
+    // training-operator before v1.7 (pkg/controller.v1/pytorch/envvar.go at v1.6.0) sets no
+    // PET_NNODES, PET_NODE_RANK or PET_MASTER_*: torchrun needs them from its arguments.
+    notes.push_back("the installed PyTorchJob CRD has no spec.nprocPerNode (training-operator before v1.7): "
+                    "--nproc-per-node is passed as PET_NPROC_PER_NODE; that operator sets no other PET_* variable, "
+                    "so give torchrun --nnodes=$WORLD_SIZE --node_rank=$RANK --master_addr=$MASTER_ADDR "
+                    "--master_port=$MASTER_PORT");
+  }
+  if (!facts.schedule_timeout_field && p.schedule_timeout_seconds && p.kind->trainer != jobs::Trainer::Volcano) {
+    p.schedule_timeout_seconds.reset();
+    notes.push_back("the installed " + p.kind->resource.kind +
+                    " CRD has no runPolicy.schedulingPolicy.scheduleTimeoutSeconds (an older operator): "
+                    "--schedule-timeout is not sent");
+  }
+  if (!facts.launcher_creation_policy_field && !p.launcher_creation_policy.empty()) {
+    p.launcher_creation_policy.clear();
+    if (!p.min_available_given) p.min_available = default_min_available(p);
+    notes.push_back("the installed MPIJob CRD has no spec.launcherCreationPolicy (mpi-operator before v0.5): "
+                    "the launcher may start before the workers are ready and then be retried");
+  }
+  p.pod_index_label = facts.pod_index_label;
+  return notes;
+}
+
+}  // namespace trainctl::submit

@@ -1,0 +1,43 @@
+// What the cluster a submit goes to can take, read before rendering: whether the installed
+// operator CRD has a field trainctl would send (an older operator's CRD, sent a new field
+// with fieldValidation=Strict, refuses the whole create), and whether the Kubernetes release
+// labels an Indexed Job's pods with their completion index. Only what the plan needs is
+// asked; --dry-run asks nothing and renders for current releases.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kube/client.h"
+#include "submit/plan.h"
+
+namespace trainctl::submit {
+
+struct ServerFacts {
+  bool nproc_per_node_field = true;            // PyTorchJob spec.nprocPerNode (training-operator v1.7+)
+  bool launcher_creation_policy_field = true;  // MPIJob spec.launcherCreationPolicy (mpi-operator v0.5+)
+  // runPolicy.schedulingPolicy.scheduleTimeoutSeconds (training-operator v1.6+, mpi-operator v0.4+)
+  bool schedule_timeout_field = true;
+  bool pod_index_label = true;        // Kubernetes 1.28+: the completion-index pod label
+  bool indexed_job_hostnames = true;  // Kubernetes 1.22+: Indexed Job pods named NAME-INDEX
+  std::string server_version;         // "1.26" when read
+};
+
+// Reads the CRDs and /version the plan depends on, in one round. A CRD that cannot be read
+// (not installed, not allowed) leaves its facts as for current releases: the create then
+// says what is wrong.
+ServerFacts read_server_facts(kube::Client& client, const Plan& plan);
+
+// Adapts the plan to the facts; returns one line for each change the user should know of.
+// Throws UsageError when the cluster cannot run the job at all.
+std::vector<std::string> apply_server_facts(const ServerFacts& facts, Plan& plan);
+
+// Whether a CustomResourceDefinition object serves `version` with a schema that accepts the
+// field at `path` ("spec.runPolicy.backoffLimit"): declared, or under an object that preserves
+// unknown fields or has no structural schema.
+bool crd_has_field(const nlohmann::json& crd, const std::string& version, const std::string& path);
+
+// "v1.26.3", "v1.28.0-gke.1" -> {1, 26}; {0, 0} when unreadable.
+std::pair<int, int> parse_server_version(const nlohmann::json& version);
+
+}  // namespace trainctl::submit

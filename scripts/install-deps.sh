@@ -9,8 +9,9 @@ PACKAGES=(
   catch2 libkainjow-mustache-dev libcpp-httplib-dev libssl-dev zlib1g-dev
   openssl
   bash-completion zsh fish dpkg-dev tmux
-  # used by the integration tests to talk to kubesim and check JSON
-  curl jq python3
+  # used by the integration tests to talk to kubesim and check JSON; the official Kubernetes
+  # Python client is an independent judge of what kubesim serves
+  curl jq python3 python3-kubernetes
   # clang with its sanitizer and libFuzzer runtimes: the ASan+UBSan build and the fuzz targets
   clang libclang-rt-dev
 )

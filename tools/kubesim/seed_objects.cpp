@@ -1,5 +1,8 @@
 #include "kubesim/seed_objects.h"
 
+#include <cstdint>
+#include <cstdio>
+
 namespace kubesim {
 
 using nlohmann::json;
@@ -11,6 +14,30 @@ json make_namespace(const std::string& name) {
           {"spec", {{"finalizers", json::array({"kubernetes"})}}},
           {"status", {{"phase", "Active"}}}};
 }
+
+namespace {
+
+// 32 hex digits derived from the node's name, so a seeded cluster is the same every run.
+std::string hex_id(const std::string& name, const char* salt) {
+  uint64_t h[2] = {1469598103934665603ULL, 1099511628211ULL};
+  for (int k = 0; k < 2; ++k) {
+    for (char c : name + salt + std::to_string(k)) {
+      h[k] ^= static_cast<unsigned char>(c);
+      h[k] *= 1099511628211ULL;
+    }
+  }
+  char out[33];
+  std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(h[0]),
+                static_cast<unsigned long long>(h[1]));
+  return out;
+}
+
+std::string uuid_form(const std::string& hex) {
+  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +
+         hex.substr(20, 12);
+}
+
+}  // namespace
 
 json make_node(const json& seed) {
   const std::string name = seed.value("name", "node");
@@ -66,6 +93,8 @@ json make_node(const json& seed) {
   json addresses = json::array();
   if (!ip.empty()) addresses.push_back({{"type", "InternalIP"}, {"address", ip}});
   addresses.push_back({{"type", "Hostname"}, {"address", name}});
+  // status as the kubelet writes it (k8s.io/api core/v1 NodeStatus, NodeSystemInfo: every
+  // field of nodeInfo is required; daemonEndpoints.kubeletEndpoint is the kubelet's port).
   return {{"apiVersion", "v1"},
           {"kind", "Node"},
           {"metadata", {{"name", name}, {"labels", labels}}},
@@ -75,8 +104,12 @@ json make_node(const json& seed) {
             {"allocatable", capacity},
             {"addresses", addresses},
             {"conditions", conditions},
+            {"daemonEndpoints", {{"kubeletEndpoint", {{"Port", 10250}}}}},
             {"nodeInfo",
-             {{"architecture", "amd64"},
+             {{"machineID", hex_id(name, "machine")},
+              {"systemUUID", uuid_form(hex_id(name, "system"))},
+              {"bootID", uuid_form(hex_id(name, "boot"))},
+              {"architecture", "amd64"},
               {"operatingSystem", "linux"},
               {"kubeletVersion", seed.value("kubeletVersion", "v1.28.3")},
               {"kubeProxyVersion", seed.value("kubeletVersion", "v1.28.3")},

@@ -125,13 +125,22 @@ private:
     return (m_dir / path).lexically_normal().string();
   }
 
+  // A *-data field, checked when the file is read: client-go decodes these into []byte and
+  // refuses the whole file over one invalid value ("illegal base64 data"), whichever context
+  // is used, and so does trainctl.
+  std::string base64_field(const YAML::Node& n, const char* key, const std::string& where) const {
+    std::string value = string(n, key, where);
+    if (!value.empty() && !base64_decode(value)) fail(where + ": " + key + " is not valid base64");
+    return value;
+  }
+
   KubeconfigCluster cluster(const std::string& name, const YAML::Node& n) const {
     std::string where = "cluster \"" + name + "\"";
     KubeconfigCluster c;
     c.origin = m_path;
     c.server = string(n, "server", where);
     c.certificate_authority = resolve(string(n, "certificate-authority", where));
-    c.certificate_authority_data = string(n, "certificate-authority-data", where);
+    c.certificate_authority_data = base64_field(n, "certificate-authority-data", where);
     c.insecure_skip_tls_verify = boolean(n, "insecure-skip-tls-verify", where);
     c.tls_server_name = string(n, "tls-server-name", where);
     c.proxy_url = string(n, "proxy-url", where);
@@ -154,9 +163,9 @@ private:
     u.token = string(n, "token", where);
     u.token_file = resolve(string(n, "tokenFile", where));
     u.client_certificate = resolve(string(n, "client-certificate", where));
-    u.client_certificate_data = string(n, "client-certificate-data", where);
+    u.client_certificate_data = base64_field(n, "client-certificate-data", where);
     u.client_key = resolve(string(n, "client-key", where));
-    u.client_key_data = string(n, "client-key-data", where);
+    u.client_key_data = base64_field(n, "client-key-data", where);
     u.username = string(n, "username", where);
     u.password = string(n, "password", where);
     YAML::Node provider = n["auth-provider"];

@@ -3,7 +3,7 @@
 # core OpenAPI v3 documents) from their upstream repositories at pinned commits, checks
 # their sha256, and stores them in ~/.cache/trainctl/k8s-schemas (or $1).
 # Needs internet access. Tests find the schemas in $TRAINCTL_SCHEMAS, ../shared/k8s-schemas
-# beside the source tree, or this cache; without any, the schema tests are skipped.
+# beside the source tree, or this cache; scripts/test.sh runs this script when none is there.
 set -euo pipefail
 
 dest="${1:-${XDG_CACHE_HOME:-$HOME/.cache}/trainctl/k8s-schemas}"
@@ -12,6 +12,11 @@ gh="https://raw.githubusercontent.com"
 # path-in-cache  url  sha256
 files=(
   "crds/kubeflow.org_pytorchjobs.yaml $gh/kubeflow/training-operator/078ec30ff26649a07d2e28893c332d4cef70e233/manifests/base/crds/kubeflow.org_pytorchjobs.yaml eb80e57a984cdc7ceefaaf3fc561e21b673c30cbb58589f2389528d2b2760d22"
+  "crds/kubeflow.org_tfjobs.yaml $gh/kubeflow/training-operator/078ec30ff26649a07d2e28893c332d4cef70e233/manifests/base/crds/kubeflow.org_tfjobs.yaml 1fea6d2d9d3fec4697db322d4490be67b0d616478f42566e4c48ae865130a8c8"
+  "crds/kueue.x-k8s.io_clusterqueues.yaml $gh/kubernetes-sigs/kueue/8eab68778fc1b52affe165fdf5af29d1e9b4f3cb/config/components/crd/bases/kueue.x-k8s.io_clusterqueues.yaml e0a5fc9b370c70f3d993d4f599865817338ecf94187b30b15b12ff33c579bd55"
+  "crds/kueue.x-k8s.io_localqueues.yaml $gh/kubernetes-sigs/kueue/8eab68778fc1b52affe165fdf5af29d1e9b4f3cb/config/components/crd/bases/kueue.x-k8s.io_localqueues.yaml dd10ef8d3578e7212fa52763549e7b6be0949793a5b924495fcd293330109fed"
+  "crds/kueue.x-k8s.io_resourceflavors.yaml $gh/kubernetes-sigs/kueue/8eab68778fc1b52affe165fdf5af29d1e9b4f3cb/config/components/crd/bases/kueue.x-k8s.io_resourceflavors.yaml 19e339c47e9ca3fa2c9eeddd27715a512f765c4794ed859733408a9715720173"
+  "crds/kueue.x-k8s.io_workloads.yaml $gh/kubernetes-sigs/kueue/8eab68778fc1b52affe165fdf5af29d1e9b4f3cb/config/components/crd/bases/kueue.x-k8s.io_workloads.yaml 1970ff6fcc5dc1a29e3f290ed736032c5d4509c94efe2c642d64a244ad1b8aa5"
   "crds/kubeflow.org_mpijobs.yaml $gh/kubeflow/mpi-operator/caa3c47fc42eb762635f78045ec0fcd1a89eb038/manifests/base/kubeflow.org_mpijobs.yaml 78b0131f931fcc8d99f6ce0407281f41b62527e443ec691d26d9634b390ad3bb"
   "crds/batch.volcano.sh_jobs.yaml $gh/volcano-sh/volcano/0a56ed331897f5455916a44d3075671376d731d6/config/crd/volcano/bases/batch.volcano.sh_jobs.yaml a03feedc265bc8c9d71240063a37e0e818fa70fcad7b8a113b0875dc53fffa90"
   "crds/scheduling.volcano.sh_podgroups.yaml $gh/volcano-sh/volcano/0a56ed331897f5455916a44d3075671376d731d6/config/crd/volcano/bases/scheduling.volcano.sh_podgroups.yaml c297c0fdcf00cea6a35daa2b6153a8590b56df0e22a96dbfa44f773814685017"

@@ -4,12 +4,13 @@
 # rows must list every generated job and give numbers. No timing assertions: the figures
 # are for people (docs/performance.md), not for pass/fail. Skips (77) without kubectl.
 set -euo pipefail
+source "$(dirname "$0")/skip.bash"
 
 : "${TRAINCTL:?set TRAINCTL to the trainctl binary}"
 : "${KUBESIM:?set KUBESIM to the kubesim binary}"
 SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-command -v kubectl >/dev/null 2>&1 || { echo "kubectl not found; skipping"; exit 77; }
-command -v cc >/dev/null 2>&1 || { echo "no C compiler for bench/measure.c; skipping"; exit 77; }
+command -v kubectl >/dev/null 2>&1 || skip_or_fail "kubectl not found"
+command -v cc >/dev/null 2>&1 || skip_or_fail "no C compiler for bench/measure.c"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

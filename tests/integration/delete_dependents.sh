@@ -4,7 +4,7 @@
 # with the real kubectl, as an independent client.
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
-command -v kubectl >/dev/null 2>&1 || { echo "SKIPPED: no kubectl" >&2; exit 77; }
+command -v kubectl >/dev/null 2>&1 || skip_or_fail "no kubectl"
 start_kubesim --default-outcome run-forever
 kc() { kubectl --kubeconfig "$KCFG" "$@"; }
 

@@ -4,10 +4,11 @@
 # the submit message, the job RUNNING (in colour, since this is a terminal), the TensorBoard
 # URL, the PVC, and the closing lines on how to go on and how to stop kubesim.
 set -euo pipefail
+source "$(dirname "$0")/skip.bash"
 if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
-  echo "skipped: TRAINCTL and KUBESIM must point to the built binaries"; exit 77
+  skip_or_fail "TRAINCTL and KUBESIM must point to the built binaries"
 fi
-command -v tmux >/dev/null || { echo "skipped: tmux is not installed"; exit 77; }
+command -v tmux >/dev/null || skip_or_fail "tmux is not installed"
 SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 
 work=$(mktemp -d)

@@ -3,10 +3,10 @@
 # tells the outcome (0 when the pod succeeded, 5 when it failed); `get` then shows the
 # finished status with an EndTime.
 set -euo pipefail
+source "$(dirname "$0")/skip.bash"
 
 if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
-  echo "skipped: TRAINCTL and KUBESIM must point to the built binaries"
-  exit 77
+  skip_or_fail "TRAINCTL and KUBESIM must point to the built binaries"
 fi
 SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 tmp=$(mktemp -d)

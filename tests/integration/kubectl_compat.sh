@@ -3,10 +3,11 @@
 # kubectl.1.33 beside it): get, apply, logs (-f), watch, delete, error Status bodies and both
 # authentication methods. Exit 77 (skipped) when kubectl or kubesim is missing.
 set -u
+source "$(dirname "$0")/skip.bash"
 
 KUBECTL_PATH=$(command -v kubectl || true)
-if [ -z "$KUBECTL_PATH" ]; then echo "SKIP: kubectl not found"; exit 77; fi
-if [ -z "${KUBESIM:-}" ] || [ ! -x "$KUBESIM" ]; then echo "SKIP: \$KUBESIM is not set"; exit 77; fi
+if [ -z "$KUBECTL_PATH" ]; then skip_or_fail "kubectl not found"; fi
+if [ -z "${KUBESIM:-}" ] || [ ! -x "$KUBESIM" ]; then skip_or_fail "\$KUBESIM is not set"; fi
 KDIR=$(dirname "$(readlink -f "$KUBECTL_PATH")")
 VERSIONS=()
 for k in kubectl kubectl.1.27 kubectl.1.28 kubectl.1.29 kubectl.1.30 kubectl.1.31 kubectl.1.32 kubectl.1.33; do

@@ -7,16 +7,16 @@
 #   KUBESIM_SPEED=X            simulated seconds per real second (default 20)
 #   KUBESIM_SCHEMAS_OPTIONAL=1 run without schema validation when no schemas are found
 
+source "$(dirname "${BASH_SOURCE[0]}")/skip.bash"
+
 if [[ -z "${TRAINCTL:-}" || -z "${KUBESIM:-}" || ! -x "${KUBESIM:-}" || ! -x "${TRAINCTL:-}" ]]; then
-  echo "SKIPPED: TRAINCTL and KUBESIM must name the built binaries" >&2
-  exit 77
+  skip_or_fail "TRAINCTL and KUBESIM must name the built binaries"
 fi
 SCHEMAS="${TRAINCTL_SCHEMAS:-}"
 if [[ -z "$SCHEMAS" && -d "${SOURCE_DIR:-.}/../shared/k8s-schemas/crds" ]]; then SCHEMAS="$SOURCE_DIR/../shared/k8s-schemas"; fi
 if [[ -z "$SCHEMAS" && -d "$HOME/.cache/trainctl/k8s-schemas/crds" ]]; then SCHEMAS="$HOME/.cache/trainctl/k8s-schemas"; fi
 if [[ -z "$SCHEMAS" && -z "${KUBESIM_SCHEMAS_OPTIONAL:-}" ]]; then
-  echo "SKIPPED: no Kubernetes schemas (set TRAINCTL_SCHEMAS or run scripts/fetch-schemas.sh)" >&2
-  exit 77
+  skip_or_fail "no Kubernetes schemas (set TRAINCTL_SCHEMAS or run scripts/fetch-schemas.sh)"
 fi
 
 WORK="$(mktemp -d)"

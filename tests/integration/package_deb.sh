@@ -2,12 +2,13 @@
 # Builds the Debian package with cpack from the build tree of $TRAINCTL, checks its control
 # fields and contents, unpacks it into a temporary root and runs the packaged binary.
 set -euo pipefail
+source "$(dirname "$0")/skip.bash"
 : "${TRAINCTL:?}"
 for tool in cpack dpkg-deb dpkg-shlibdeps; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool not installed (apt-get install dpkg-dev cmake)"; exit 77; }
+  command -v "$tool" >/dev/null || skip_or_fail "$tool not installed (apt-get install dpkg-dev cmake)"
 done
 build=$(dirname "$TRAINCTL")
-[ -f "$build/CPackConfig.cmake" ] || { echo "SKIP: no CPackConfig.cmake in $build"; exit 77; }
+[ -f "$build/CPackConfig.cmake" ] || skip_or_fail "no CPackConfig.cmake in $build"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }

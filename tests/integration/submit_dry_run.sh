@@ -15,7 +15,7 @@ OUT=$(KUBECONFIG=/nonexistent/kubeconfig HOME="$WORK" "$TRAINCTL" -n ns2 submit 
 python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["kind"]=="List" and d["apiVersion"]=="v1"; assert d["items"][0]["metadata"]["namespace"]=="ns2"' <<<"$OUT" ||
   fail "-o json is not a v1 List: $OUT"
 
-command -v kubectl >/dev/null 2>&1 || { echo "SKIPPED: kubectl not found" >&2; exit 77; }
+command -v kubectl >/dev/null 2>&1 || skip_or_fail "kubectl not found"
 start_kubesim --default-outcome run-forever
 "$TRAINCTL" --kubeconfig "$KCFG" submit volcano --name=applied --image=busybox --task=ps:1 --task=worker:2 \
   --dry-run "echo \"{{x}}\"" >"$WORK/stream.yaml" || fail "dry-run volcano"

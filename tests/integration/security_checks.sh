@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Security checks against kubesim:
-# - every command at --loglevel debug, with a token, basic auth, a client key and an exec
-#   plugin in the kubeconfig, never prints the token, the password, the key or an
-#   Authorization header value (stdout and stderr, successes and failures alike);
+# - every command at --loglevel debug, with a token, basic auth, a client certificate signed
+#   by kubesim's CA and an exec plugin in the kubeconfig, exits with its expected status and
+#   output (basic auth: exit 4 unless kubesim serves it) and never prints the token, the
+#   password, the key or an Authorization header value (stdout and stderr alike);
 # - insecure-skip-tls-verify is honoured only from the kubeconfig, with a warning;
 # - the exec plugin runs the named command with its arguments, no shell in between;
 # - `templates export` writes files that are not world-writable, even under umask 000;
@@ -19,8 +20,11 @@ base64 -d <<<"$ca_data" >"$WORK/ca.pem"
 api() { curl -sS --cacert "$WORK/ca.pem" -H "Authorization: Bearer $token" "$@"; }
 
 password="pw-$RANDOM-Secret-$RANDOM"
-openssl req -x509 -newkey rsa:2048 -nodes -keyout "$WORK/client.key" -out "$WORK/client.crt" -days 1 \
-  -subj "/CN=secret-user" 2>/dev/null
+# The client certificate kubesim's CA signed (the kubeconfig's kubesim-cert user), so that the
+# TLS handshake succeeds and the commands run with the key in use.
+sed -n 's/^ *client-certificate-data: *//p' "$KCFG" | head -1 | base64 -d >"$WORK/client.crt"
+sed -n 's/^ *client-key-data: *//p' "$KCFG" | head -1 | base64 -d >"$WORK/client.key"
+openssl verify -CAfile "$WORK/ca.pem" "$WORK/client.crt" >/dev/null || fail "the client certificate is not kubesim's"
 key_line=$(sed -n 2p "$WORK/client.key")  # a line of the private key's base64
 # The exec plugin answers with the real token; an argument with a space and a ';' proves
 # that no shell splits or runs it.
@@ -47,7 +51,7 @@ users:
 - name: basic
   user: {username: admin, password: "$password"}
 - name: cert
-  user: {client-certificate: "$WORK/client.crt", client-key: "$WORK/client.key", token: "$token"}
+  user: {client-certificate: "$WORK/client.crt", client-key: "$WORK/client.key"}
 - name: exec
   user:
     exec:
@@ -68,17 +72,37 @@ KCFG="$WORK/secrets.yaml"
 
 tc --context token submit pytorch --name=sec-job --workers=2 --image=pytorch/pytorch --wait=finished python-train \
   >/dev/null 2>&1 || fail "set-up submit failed"
-COMMANDS=(
-  "list" "get sec-job" "get sec-job -e" "logs sec-job" "logs -f sec-job" "top node" "top job" "data list"
-  "delete no-such-job" "submit pytorch --name=sec-new --image=pytorch/pytorch python-train"
-  "submit pytorch --name=sec-new --image=pytorch/pytorch python-train" "__complete get ''" "config view"
+# Does kubesim accept basic auth? If not, the basic context must fail every command with
+# exit 4 (unauthorized), still printing no password.
+basic_served=0
+[[ $(curl -s -o /dev/null -w '%{http_code}' --cacert "$WORK/ca.pem" -u "admin:$password" "$server/api") == 200 ]] &&
+  basic_served=1
+# Each command with its exit status and a piece of its output: "exit|command|expected text".
+CHECKS=(
+  "0|list|sec-job" "0|get sec-job|sec-job" "0|get sec-job -e|Events" "0|logs sec-job|step=" "0|logs -f sec-job|step="
+  "0|top node|gpu-a" "0|top job|sec-job" "0|data list|training-data" "3|delete no-such-job|not found"
+  "0|submit pytorch --name=sec-new-CTX --image=pytorch/pytorch python-train|submitted successfully"
+  "1|submit pytorch --name=sec-new-CTX --image=pytorch/pytorch python-train|already exists"
+  "0|__complete --kubeconfig \"\$KCFG\" --context CTX get ''|sec-job" "0|config view|"
 )
 runs=0
 for ctx in token basic cert exec; do
-  for cmd in "${COMMANDS[@]}"; do
+  for check in "${CHECKS[@]}"; do
+    IFS='|' read -r want cmd text <<<"$check"
+    cmd=${cmd//CTX/$ctx}
+    if [[ $ctx == basic && $basic_served == 0 ]]; then
+      # Completion stays quiet on errors (no candidates, exit 0); config view reads no cluster.
+      case "$cmd" in
+        __complete*) text="" ;;
+        "config view") ;;
+        *) want=4; text="Unauthorized" ;;
+      esac
+    fi
     runs=$((runs + 1))
-    eval "tc --context $ctx --loglevel debug $cmd" >"$WORK/out" 2>&1 || true
-    [[ -s "$WORK/out" ]] || continue
+    rc=0
+    eval "tc --context $ctx --loglevel debug $cmd" >"$WORK/out" 2>&1 || rc=$?
+    [[ $rc == "$want" ]] || fail "context $ctx, '$cmd' exited $rc, expected $want: $(tail -3 "$WORK/out")"
+    [[ -z "$text" ]] || grep -qF -- "$text" "$WORK/out" || fail "context $ctx, '$cmd' lacks \"$text\": $(tail -3 "$WORK/out")"
     for secret in "$token" "$password" "$key_line" "$(printf 'admin:%s' "$password" | base64)"; do
       if grep -qF -- "$secret" "$WORK/out"; then fail "context $ctx, '$cmd' printed a secret:
 $(grep -nF -- "$secret" "$WORK/out" | head -3)"; fi
@@ -87,11 +111,11 @@ $(grep -nF -- "$secret" "$WORK/out" | head -3)"; fi
       fail "context $ctx, '$cmd' printed an Authorization header: $(grep -i authorization "$WORK/out" | head -2)"
     fi
   done
-  tc --context "$ctx" delete sec-new >/dev/null 2>&1 || true
 done
 [[ ! -e "$WORK/shell-ran" ]] || fail "the exec plugin's argument went through a shell"
 grep -q 'GET ' <(tc --context exec --loglevel debug list 2>&1) || fail "the exec context did not reach the server"
-echo "ok: $runs command runs at --loglevel debug printed no token, password, key or Authorization value"
+echo "ok: $runs command runs at --loglevel debug exited as expected and printed no token, password, key or" \
+  "Authorization value (basic auth served by kubesim: $basic_served)"
 
 # TLS: verified by default (a kubeconfig without the CA fails with exit 4), skipped only
 # when the kubeconfig says so, with a warning.

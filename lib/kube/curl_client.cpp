@@ -1,5 +1,7 @@
 #include "kube/curl_client.h"
 
+#include <atomic>
+
 #include <algorithm>
 #include <cstring>
 #include <mutex>
@@ -210,6 +212,7 @@ private:
       return v;
     }
     if (t.answered()) {
+      m_reached_server = true;
       const long status = t.response().status;
       const auto phrase = http_reason_phrase(status);
       log::debug("{} {} {}{}{} in {} ms", request.method, t.url(), status, phrase.empty() ? "" : " ", phrase,
@@ -233,7 +236,12 @@ private:
     log::debug("{} {} failed after {} ms: {}", request.method, t.url(), t.elapsed().count(),
                curl_api().easy_strerror(failure.code));
     const bool may_resend = request.is_idempotent() || never_reached_server(failure);
-    if (is_retryable_transport(failure) && may_resend && !t.lines_delivered()) {
+    // A refused first connection is not a blip: nothing listens there (a wrong port, a
+    // cluster that is down). kubectl fails at once; so does trainctl. Once the server has
+    // answered, a refused connection (it restarts) is retried like the other transient faults.
+    const bool refused_at_first = failure.code == CURLE_COULDNT_CONNECT && !m_reached_server;
+    if (failure.connected) m_reached_server = true;
+    if (is_retryable_transport(failure) && may_resend && !refused_at_first && !t.lines_delivered()) {
       if (auto wait = state.backoff.next()) return retry(request, t, state, *wait);
     }
     v.kind = Verdict::Kind::Failure;
@@ -257,6 +265,7 @@ private:
   Credentials m_credentials;
   CurlShare m_share;
   std::mutex m_mutex;  // serialises the transfers that use m_share's connections
+  std::atomic<bool> m_reached_server{false};  // some request got an answer or a connection
 };
 
 }  // namespace

@@ -153,7 +153,11 @@ TEST_CASE("Volcano job with pserver and trainer tasks is gang-scheduled", "[cont
   f.step(40s);
   job = f.get("batch.volcano.sh", "v1alpha1", "jobs", "fluid-ctr");
   CHECK(job["status"]["state"]["phase"] == "Completed");
-  CHECK(job["status"]["succeeded"] == 4);
+  // The finished state's killJob recounts only the pods it failed to delete (v1.15.1
+  // job_controller_actions.go killPods), so a completed job reports 0 succeeded; the pods
+  // themselves stay Succeeded.
+  CHECK(job["status"]["succeeded"] == 0);
+  CHECK(phase(f.pod("fluid-ctr-trainer-0")) == "Succeeded");
 }
 
 TEST_CASE("a gang that does not fit stays Pending as a whole", "[controllers][volcano][scheduler]") {

@@ -8,13 +8,16 @@ using namespace kubesim::testing;
 
 namespace {
 
-json mpi(const std::string& name, int workers, json extra_spec = json::object(), json launcher_extra = json::object()) {
-  json launcher = {{"replicas", 1},
-                   {"template",
-                    {{"spec",
-                      {{"containers", json::array({{{"name", "launcher"},
-                                                    {"image", "mpioperator/mpi-pi:openmpi"},
-                                                    {"command", json::array({"mpirun", "-n", "2", "/home/mpiuser/pi"})}}})}}}}}};
+json mpi(const std::string& name, int workers, json extra_spec = json::object(),
+         json launcher_extra = json::object()) {
+  json launcher = {
+      {"replicas", 1},
+      {"template",
+       {{"spec",
+         {{"containers",
+           json::array({{{"name", "launcher"},
+                         {"image", "mpioperator/mpi-pi:openmpi"},
+                         {"command", json::array({"mpirun", "-n", "2", "/home/mpiuser/pi"})}}})}}}}}};
   for (auto it = launcher_extra.begin(); it != launcher_extra.end(); ++it) launcher[it.key()] = *it;
   json worker = {{"replicas", workers},
                  {"template", {{"spec", {{"containers", json::array({gpu_container("worker", "", 1)})}}}}}};
@@ -23,7 +26,10 @@ json mpi(const std::string& name, int workers, json extra_spec = json::object(),
   for (auto it = extra_spec.begin(); it != extra_spec.end(); ++it) spec[it.key()] = *it;
   return {{"apiVersion", "kubeflow.org/v2beta1"},
           {"kind", "MPIJob"},
-          {"metadata", {{"name", name}, {"namespace", "default"}, {"annotations", {{"kubesim.trainctl.io/duration", "20s"}}}}},
+          {"metadata",
+           {{"name", name},
+            {"namespace", "default"},
+            {"annotations", {{"kubesim.trainctl.io/duration", "20s"}}}}},
           {"spec", spec}};
 }
 
@@ -49,7 +55,8 @@ TEST_CASE("MPIJob launcherCreationPolicy defaults to AtStartup: the launcher Job
 TEST_CASE("MPIJob WaitForWorkersReady creates the launcher only when every worker is Ready",
           "[controllers][mpi][upstream]") {
   SimFixture f;
-  f.create("kubeflow.org", "v2beta1", "mpijobs", mpi("waitready", 2, {{"launcherCreationPolicy", "WaitForWorkersReady"}}));
+  f.create("kubeflow.org", "v2beta1", "mpijobs",
+           mpi("waitready", 2, {{"launcherCreationPolicy", "WaitForWorkersReady"}}));
   f.sim->settle();
   CHECK_FALSE(f.find("batch", "v1", "jobs", "waitready-launcher"));
   f.step(6s);
@@ -62,10 +69,13 @@ TEST_CASE("MPIJob WaitForWorkersReady creates the launcher only when every worke
   CHECK(f.find("batch", "v1", "jobs", "waitready-launcher"));
 }
 
-TEST_CASE("MPIJob launcher Job: runPolicy fields as they are, labels app=NAME", "[controllers][mpi][upstream]") {
+TEST_CASE("MPIJob launcher Job: runPolicy fields as they are, labels app=NAME",
+          "[controllers][mpi][upstream]") {
   SimFixture f;
   f.create("kubeflow.org", "v2beta1", "mpijobs",
-           mpi("rp", 1, {{"runPolicy", {{"backoffLimit", 2}, {"activeDeadlineSeconds", 600}, {"ttlSecondsAfterFinished", 60}}}}));
+           mpi("rp", 1,
+               {{"runPolicy",
+                 {{"backoffLimit", 2}, {"activeDeadlineSeconds", 600}, {"ttlSecondsAfterFinished", 60}}}}));
   f.create("kubeflow.org", "v2beta1", "mpijobs", mpi("norp", 1));
   f.sim->settle();
   json j = f.get("batch", "v1", "jobs", "rp-launcher");
@@ -118,8 +128,8 @@ TEST_CASE("MPIJob Service publishes ready pods only, unless the launcher is a wo
   json svc = f.get("", "v1", "services", "svc");
   CHECK(svc["spec"]["publishNotReadyAddresses"] == false);
   CHECK(svc["spec"]["clusterIP"] == "None");
-  CHECK(svc["spec"]["selector"] ==
-        json{{"training.kubeflow.org/operator-name", "mpi-operator"}, {"training.kubeflow.org/job-name", "svc"}});
+  CHECK(svc["spec"]["selector"] == json{{"training.kubeflow.org/operator-name", "mpi-operator"},
+                                        {"training.kubeflow.org/job-name", "svc"}});
   CHECK(svc["metadata"]["labels"] == json{{"app", "svc"}});
   CHECK(f.get("", "v1", "services", "law")["spec"]["publishNotReadyAddresses"] == true);
   // runLauncherAsWorker: the launcher is first in the hostfile, workers' index labels shift.
@@ -155,7 +165,8 @@ TEST_CASE("MPIJob launcher env as newLauncherPodTemplate sets it", "[controllers
   CHECK(env_names(ic) == std::vector<std::string>{"K_MPI_JOB_ROLE", "I_MPI_HYDRA_HOST_FILE",
                                                   "I_MPI_HYDRA_BOOTSTRAP_EXEC_EXTRA_ARGS", "I_MPI_PERHOST",
                                                   "NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES"});
-  CHECK(f.get("", "v1", "configmaps", "intel-config")["data"]["hostfile"] == "intel-worker-0.intel.default.svc:1\n");
+  CHECK(f.get("", "v1", "configmaps", "intel-config")["data"]["hostfile"] ==
+        "intel-worker-0.intel.default.svc:1\n");
 }
 
 TEST_CASE("MPIJob discover_hosts.sh lists the running workers only", "[controllers][mpi][upstream]") {

@@ -20,7 +20,8 @@ json job_with(const std::string& name, json replica_specs, json extra_spec = jso
 
 json replica(int n, const std::string& container = "pytorch") {
   return {{"replicas", n},
-          {"template", {{"spec", {{"containers", json::array({gpu_container(container, "python train.py", 0)})}}}}}};
+          {"template",
+           {{"spec", {{"containers", json::array({gpu_container(container, "python train.py", 0)})}}}}}};
 }
 
 // The env names and values of a container, in order ("<valueFrom>" for references).
@@ -37,13 +38,20 @@ using Env = std::vector<std::pair<std::string, std::string>>;
 
 TEST_CASE("PyTorchJob env: envvar.go's variables, values and order", "[controllers][pytorch][upstream]") {
   SimFixture f;
-  f.create("kubeflow.org", "v1", "pytorchjobs", job_with("envjob", {{"Master", replica(1)}, {"Worker", replica(2)}}));
+  f.create("kubeflow.org", "v1", "pytorchjobs",
+           job_with("envjob", {{"Master", replica(1)}, {"Worker", replica(2)}}));
   f.step(0ms);
   // nprocPerNode defaults to "auto": WORLD_SIZE = replicas x 1, PET_NPROC_PER_NODE = auto.
-  const Env master = {{"PYTHONUNBUFFERED", "1"},       {"MASTER_PORT", "23456"},   {"PET_MASTER_PORT", "23456"},
-                      {"MASTER_ADDR", "envjob-master-0"}, {"PET_MASTER_ADDR", "envjob-master-0"},
-                      {"WORLD_SIZE", "3"},              {"RANK", "0"},              {"PET_NODE_RANK", "0"},
-                      {"PET_NPROC_PER_NODE", "auto"},   {"PET_NNODES", "3"}};
+  const Env master = {{"PYTHONUNBUFFERED", "1"},
+                      {"MASTER_PORT", "23456"},
+                      {"PET_MASTER_PORT", "23456"},
+                      {"MASTER_ADDR", "envjob-master-0"},
+                      {"PET_MASTER_ADDR", "envjob-master-0"},
+                      {"WORLD_SIZE", "3"},
+                      {"RANK", "0"},
+                      {"PET_NODE_RANK", "0"},
+                      {"PET_NPROC_PER_NODE", "auto"},
+                      {"PET_NNODES", "3"}};
   CHECK(env_of(f.pod("envjob-master-0")["spec"]["containers"][0]) == master);
   Env worker1 = master;
   worker1[6].second = "2";  // RANK = index + 1 with a Master
@@ -78,7 +86,8 @@ TEST_CASE("PyTorchJob WORLD_SIZE uses strconv.Atoi of nprocPerNode (1 when not a
 TEST_CASE("PyTorchJob defaults: port on the pytorch container, camel-cased replica types, init container",
           "[controllers][pytorch][upstream]") {
   SimFixture f;
-  f.create("kubeflow.org", "v1", "pytorchjobs", job_with("lower", {{"master", replica(1)}, {"WORKER", replica(1)}}));
+  f.create("kubeflow.org", "v1", "pytorchjobs",
+           job_with("lower", {{"master", replica(1)}, {"WORKER", replica(1)}}));
   f.step(0ms);
   const json m = f.pod("lower-master-0");
   CHECK(env_value(m["spec"]["containers"][0], "MASTER_ADDR") == "lower-master-0");

@@ -25,7 +25,10 @@ json vcjob(const std::string& name, json tasks, json extra = json::object()) {
   for (auto it = extra.begin(); it != extra.end(); ++it) spec[it.key()] = *it;
   return {{"apiVersion", "batch.volcano.sh/v1alpha1"},
           {"kind", "Job"},
-          {"metadata", {{"name", name}, {"namespace", "default"}, {"annotations", {{"kubesim.trainctl.io/duration", "20s"}}}}},
+          {"metadata",
+           {{"name", name},
+            {"namespace", "default"},
+            {"annotations", {{"kubesim.trainctl.io/duration", "20s"}}}}},
           {"spec", spec}};
 }
 
@@ -42,17 +45,19 @@ std::vector<std::string> condition_phases(const json& job) {
 
 }  // namespace
 
-TEST_CASE("Volcano's ctr-paddlepaddle example runs to Completed through Completing", "[controllers][volcano][upstream]") {
+TEST_CASE("Volcano's ctr-paddlepaddle example runs to Completed through Completing",
+          "[controllers][volcano][upstream]") {
   // example/integrations/paddlepaddle/ctr-paddlepaddle-on-volcano.yaml: pservers serve forever,
   // trainers finish; the trainer task's TaskCompleted -> CompleteJob ends the job.
   SimFixture f;
-  json job = vcjob("ctr-volcano",
-                   json::array({task("pserver", 2, "run-forever", {{"paddle-job-pserver", "fluid-ctr"}}),
-                                task("trainer", 2, "succeed", {{"paddle-job", "fluid-ctr"}},
-                                     json::array({{{"event", "TaskCompleted"}, {"action", "CompleteJob"}}}))}),
-                   {{"minAvailable", 4},
-                    {"policies", json::array({{{"event", "PodEvicted"}, {"action", "RestartJob"}},
-                                              {{"event", "PodFailed"}, {"action", "RestartJob"}}})}});
+  json job =
+      vcjob("ctr-volcano",
+            json::array({task("pserver", 2, "run-forever", {{"paddle-job-pserver", "fluid-ctr"}}),
+                         task("trainer", 2, "succeed", {{"paddle-job", "fluid-ctr"}},
+                              json::array({{{"event", "TaskCompleted"}, {"action", "CompleteJob"}}}))}),
+            {{"minAvailable", 4},
+             {"policies", json::array({{{"event", "PodEvicted"}, {"action", "RestartJob"}},
+                                       {{"event", "PodFailed"}, {"action", "RestartJob"}}})}});
   json created = f.create("batch.volcano.sh", "v1alpha1", "jobs", job);
   f.step(5s);
   CHECK(vc_phase(f, "ctr-volcano") == "Running");
@@ -78,10 +83,10 @@ TEST_CASE("Volcano's ctr-paddlepaddle example runs to Completed through Completi
 TEST_CASE("Volcano pods carry the template's labels and Volcano's labels and annotations",
           "[controllers][volcano][upstream]") {
   SimFixture f;
-  json created = f.create(
-      "batch.volcano.sh", "v1alpha1", "jobs",
-      vcjob("lab", json::array({task("driver", 1, "run-forever", {{"volcano-role", "driver"}}),
-                                task("worker", 1, "run-forever")})));
+  json created =
+      f.create("batch.volcano.sh", "v1alpha1", "jobs",
+               vcjob("lab", json::array({task("driver", 1, "run-forever", {{"volcano-role", "driver"}}),
+                                         task("worker", 1, "run-forever")})));
   f.step(1s);
   const json p = f.pod("lab-driver-0");
   const json& l = p["metadata"]["labels"];
@@ -101,7 +106,8 @@ TEST_CASE("Volcano pods carry the template's labels and Volcano's labels and ann
   CHECK(p["spec"]["schedulerName"] == "volcano");
 }
 
-TEST_CASE("Volcano task-level policies win over the job's, exit codes included", "[controllers][volcano][upstream]") {
+TEST_CASE("Volcano task-level policies win over the job's, exit codes included",
+          "[controllers][volcano][upstream]") {
   SimFixture f;
   // The trainer fails with exit code 1: its task policy (exitCode 1 -> AbortJob) decides, not
   // the job's PodFailed -> RestartJob.
@@ -121,7 +127,8 @@ TEST_CASE("Volcano RestartJob restarts until retryCount reaches maxRetry, then F
   SimFixture f;
   f.create("batch.volcano.sh", "v1alpha1", "jobs",
            vcjob("retry", json::array({task("trainer", 1, "fail")}),
-                 {{"maxRetry", 2}, {"policies", json::array({{{"event", "PodFailed"}, {"action", "RestartJob"}}})}}));
+                 {{"maxRetry", 2},
+                  {"policies", json::array({{{"event", "PodFailed"}, {"action", "RestartJob"}}})}}));
   f.step(3s);
   CHECK(f.pod("retry-trainer-0")["metadata"]["annotations"]["volcano.sh/job-version"] == "0");
   f.step(25s);  // first failure: Restarting, version 1, a new pod
@@ -154,8 +161,9 @@ TEST_CASE("Volcano pods wait for the PodGroup to leave Pending; a closed queue k
     });
   };
   set_state("Closed");
-  json created = f.create("batch.volcano.sh", "v1alpha1", "jobs",
-                          vcjob("gated", json::array({task("trainer", 2, "run-forever")}), {{"queue", "closed-q"}}));
+  json created =
+      f.create("batch.volcano.sh", "v1alpha1", "jobs",
+               vcjob("gated", json::array({task("trainer", 2, "run-forever")}), {{"queue", "closed-q"}}));
   f.step(5s);
   const std::string pg = "gated-" + created["metadata"]["uid"].get<std::string>();
   CHECK(f.get("scheduling.volcano.sh", "v1beta1", "podgroups", pg)["status"]["phase"] == "Pending");
@@ -184,7 +192,8 @@ TEST_CASE("Volcano: the scheduler's default queues, and a job on a missing queue
   CHECK(vc_phase(f, "lost").empty());
 }
 
-TEST_CASE("Volcano svc plugin: headless Service, hosts ConfigMap and env", "[controllers][volcano][upstream]") {
+TEST_CASE("Volcano svc plugin: headless Service, hosts ConfigMap and env",
+          "[controllers][volcano][upstream]") {
   SimFixture f;
   f.create("batch.volcano.sh", "v1alpha1", "jobs",
            vcjob("svcjob", json::array({task("ps", 1, "run-forever"), task("work-er", 2, "run-forever")}),
@@ -195,7 +204,8 @@ TEST_CASE("Volcano svc plugin: headless Service, hosts ConfigMap and env", "[con
   f.step(1s);
   json svc = f.get("", "v1", "services", "svcjob");
   CHECK(svc["spec"]["publishNotReadyAddresses"] == false);
-  CHECK(svc["spec"]["selector"] == json{{"volcano.sh/job-name", "svcjob"}, {"volcano.sh/job-namespace", "default"}});
+  CHECK(svc["spec"]["selector"] ==
+        json{{"volcano.sh/job-name", "svcjob"}, {"volcano.sh/job-namespace", "default"}});
   CHECK(f.get("", "v1", "services", "pub")["spec"]["publishNotReadyAddresses"] == true);
   json cm = f.get("", "v1", "configmaps", "svcjob-svc");
   CHECK(cm["data"]["VC_WORK_ER_HOSTS"] == "svcjob-work-er-0.svcjob,svcjob-work-er-1.svcjob");

@@ -117,7 +117,8 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
         if (pod_ready(*w)) ++ready;
       if (job["spec"].value("launcherCreationPolicy", "AtStartup") == "AtStartup" ||
           ready == static_cast<int64_t>(workers.size()))
-        launcher = std::make_shared<const json>(m_ctx.create_if_absent(*m_ctx.jobs, make_launcher_job(job, group)));
+        launcher =
+            std::make_shared<const json>(m_ctx.create_if_absent(*m_ctx.jobs, make_launcher_job(job, group)));
     }
   }
 
@@ -130,15 +131,17 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
       if (phase_of(*p) == "Running") ++launcher_running;
     json ls = rs.value("Launcher", json::object());
     const int64_t lfailed = int_or(launcher->value("status", json::object()), "failed", 0);
-    if (lfailed) ls["failed"] = lfailed;
-    else ls.erase("failed");
+    if (lfailed)
+      ls["failed"] = lfailed;
+    else
+      ls.erase("failed");
     json cond;
     if (job_condition(*launcher, "Complete")) {
       ls["succeeded"] = 1;
       if (!status.contains("completionTime"))
         status["completionTime"] = launcher->value("status", json::object()).value("completionTime", now);
-      update_job_condition(status, "Succeeded", "MPIJobSucceeded", "MPIJob " + id + " successfully completed.",
-                           now);
+      update_job_condition(status, "Succeeded", "MPIJobSucceeded",
+                           "MPIJob " + id + " successfully completed.", now);
     } else if (job_condition(*launcher, "Failed", &cond)) {
       std::string reason = cond.value("reason", "");
       if (reason.empty()) reason = "MPIJobFailed";
@@ -147,9 +150,8 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
       if (reason == "BackoffLimitExceeded") {  // reason and message of the last failed pod
         std::shared_ptr<const json> last;
         for (const auto& p : lpods)
-          if (phase_of(*p) == "Failed" &&
-              (!last || (*last)["metadata"].value("creationTimestamp", "") <
-                            (*p)["metadata"].value("creationTimestamp", "")))
+          if (phase_of(*p) == "Failed" && (!last || (*last)["metadata"].value("creationTimestamp", "") <
+                                                        (*p)["metadata"].value("creationTimestamp", "")))
             last = p;
         if (last) {
           reason += "/" + last->value("status", json::object()).value("reason", "");
@@ -159,8 +161,10 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
       if (!status.contains("completionTime")) status["completionTime"] = now;
       update_job_condition(status, "Failed", reason, msg, now);
     } else {
-      if (launcher_running) ls["active"] = launcher_running;
-      else ls.erase("active");
+      if (launcher_running)
+        ls["active"] = launcher_running;
+      else
+        ls.erase("active");
     }
     rs["Launcher"] = ls;
   }
@@ -182,9 +186,9 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
   if (running) ws["active"] = running;
   rs["Worker"] = ws;
   if (evicted > 0)
-    update_job_condition(status, "Failed", "MPIJobEvicted",
-                         std::to_string(evicted) + "/" + std::to_string(workers.size()) + " workers are evicted",
-                         now);
+    update_job_condition(
+        status, "Failed", "MPIJobEvicted",
+        std::to_string(evicted) + "/" + std::to_string(workers.size()) + " workers are evicted", now);
   else if (launcher && launcher_running >= 1 && running == static_cast<int64_t>(workers.size()) &&
            !job_finished(json{{"status", status}}))
     update_job_condition(status, "Running", "MPIJobRunning", "MPIJob " + id + " is running.", now);

@@ -31,7 +31,8 @@ std::string pod_restart_policy(const json& rs) {
   return p == "ExitCode" ? "Never" : p;
 }
 
-json template_of(const json& job, const std::string& type, const std::string& role, const std::string& group) {
+json template_of(const json& job, const std::string& type, const std::string& role,
+                 const std::string& group) {
   json tmpl = replica(job, type).value("template", json::object());
   json meta = tmpl.value("metadata", json::object());
   json labels = meta.value("labels", json::object());
@@ -71,7 +72,8 @@ json MpiJobController::defaults(const json& job) {
     spec["mpiReplicaSpecs"] = json::object();
   json& specs = spec["mpiReplicaSpecs"];
   if (specs.contains("Launcher") && specs["Launcher"].is_object()) {
-    if (specs["Launcher"].value("restartPolicy", "").empty()) specs["Launcher"]["restartPolicy"] = "OnFailure";
+    if (specs["Launcher"].value("restartPolicy", "").empty())
+      specs["Launcher"]["restartPolicy"] = "OnFailure";
     if (!specs["Launcher"].contains("replicas")) specs["Launcher"]["replicas"] = 1;
   }
   if (specs.contains("Worker") && specs["Worker"].is_object()) {
@@ -98,7 +100,8 @@ json MpiJobController::make_worker(const json& job, int index, const std::string
   meta["ownerReferences"] = json::array({owner_reference(job)});
   // Simulation: workers serve sshd until the job ends, unless their template says otherwise.
   if (!meta.contains("annotations")) meta["annotations"] = json::object();
-  if (!meta["annotations"].contains(kOutcomeAnnotation)) meta["annotations"][kOutcomeAnnotation] = "run-forever";
+  if (!meta["annotations"].contains(kOutcomeAnnotation))
+    meta["annotations"][kOutcomeAnnotation] = "run-forever";
   json& spec = t["spec"];
   spec["hostname"] = name;
   spec["subdomain"] = meta_name(job);
@@ -155,8 +158,9 @@ json MpiJobController::make_launcher_job(const json& job, const std::string& gro
       {{"name", "mpi-job-config"},
        {"configMap",
         {{"name", meta_name(job) + "-config"},
-         {"items", json::array({{{"key", "hostfile"}, {"path", "hostfile"}, {"mode", 0444}},
-                                {{"key", "discover_hosts.sh"}, {"path", "discover_hosts.sh"}, {"mode", 0555}}})}}}});
+         {"items",
+          json::array({{{"key", "hostfile"}, {"path", "hostfile"}, {"mode", 0444}},
+                       {{"key", "discover_hosts.sh"}, {"path", "discover_hosts.sh"}, {"mode", 0555}}})}}}});
   // newLauncherJob: runPolicy's ttlSecondsAfterFinished, activeDeadlineSeconds and backoffLimit
   // as they are; unset ones get the batch Job defaults (backoffLimit 6) from the API server.
   json job_spec = {{"template", t}};
@@ -186,7 +190,8 @@ json MpiJobController::make_config_map(const json& job, const std::vector<std::s
     hostfile += line(meta_name(job) + "-launcher");
     discover += "echo " + host(job, meta_name(job) + "-launcher") + "\n";
   }
-  for (int i = 0; i < worker_replicas(job); ++i) hostfile += line(meta_name(job) + "-worker-" + std::to_string(i));
+  for (int i = 0; i < worker_replicas(job); ++i)
+    hostfile += line(meta_name(job) + "-worker-" + std::to_string(i));
   std::vector<std::string> sorted = running_workers;
   std::sort(sorted.begin(), sorted.end());
   for (const auto& p : sorted) discover += "echo " + host(job, p) + "\n";

@@ -8,7 +8,7 @@ namespace kubesim {
 
 namespace {
 
-constexpr int kDefaultPort = 23456;           // pytorch_types.go PyTorchJobDefaultPort
+constexpr int kDefaultPort = 23456;  // pytorch_types.go PyTorchJobDefaultPort
 constexpr const char* kPortName = "pytorchjob-port";
 constexpr const char* kContainerName = "pytorch";
 constexpr const char* kInitImage = "alpine:3.10";  // pkg/config/config.go default
@@ -29,7 +29,8 @@ std::string lower(std::string s) {
 
 // defaulting_utils.go setDefaultPort: on the `pytorch` container, else on container 0.
 void default_port(json& pod_spec) {
-  if (!pod_spec.contains("containers") || !pod_spec["containers"].is_array() || pod_spec["containers"].empty())
+  if (!pod_spec.contains("containers") || !pod_spec["containers"].is_array() ||
+      pod_spec["containers"].empty())
     return;
   json& containers = pod_spec["containers"];
   size_t index = 0;
@@ -192,8 +193,7 @@ bool set_pytorch_pod_env(const json& job, json& pod_spec, const std::string& rt_
     if (ep.contains("rdzvId") && ep["rdzvId"].is_string()) add(env, "PET_RDZV_ID", ep["rdzvId"]);
     if (ep.contains("rdzvConf") && ep["rdzvConf"].is_array() && !ep["rdzvConf"].empty()) {
       std::string val;
-      for (const auto& kv : ep["rdzvConf"])
-        val += kv.value("key", "") + "=" + kv.value("value", "") + ",";
+      for (const auto& kv : ep["rdzvConf"]) val += kv.value("key", "") + "=" + kv.value("value", "") + ",";
       val.pop_back();
       add(env, "PET_RDZV_CONF", val);
     }
@@ -207,11 +207,14 @@ bool set_pytorch_pod_env(const json& job, json& pod_spec, const std::string& rt_
         {{"name", "init-pytorch"},
          {"image", kInitImage},
          {"imagePullPolicy", "IfNotPresent"},
-         {"resources", {{"limits", {{"cpu", "100m"}, {"memory", "20Mi"}}}, {"requests", {{"cpu", "50m"}, {"memory", "10Mi"}}}}},
-         {"command", json::array({"sh", "-c",
-                                  "err=1;for i in $(seq " + std::to_string(kInitMaxTries) +
-                                      "); do if nslookup " + master_addr +
-                                      "; then err=0 && break; fi;echo waiting for master; sleep 2; done; exit $err"})}});
+         {"resources",
+          {{"limits", {{"cpu", "100m"}, {"memory", "20Mi"}}},
+           {"requests", {{"cpu", "50m"}, {"memory", "10Mi"}}}}},
+         {"command",
+          json::array({"sh", "-c",
+                       "err=1;for i in $(seq " + std::to_string(kInitMaxTries) + "); do if nslookup " +
+                           master_addr +
+                           "; then err=0 && break; fi;echo waiting for master; sleep 2; done; exit $err"})}});
   }
   return true;
 }

@@ -33,14 +33,20 @@ struct Counts {
   json tasks = json::object();
   void add(const json& pod) {  // classifyAndAddUpPodBaseOnPhase + calcPodStatus
     const std::string ph = pod_phase(pod);
-    if (ph == "Pending") ++pending;
-    else if (ph == "Running") ++running;
-    else if (ph == "Succeeded") ++succeeded;
-    else if (ph == "Failed") ++failed;
-    else ++unknown;
+    if (ph == "Pending")
+      ++pending;
+    else if (ph == "Running")
+      ++running;
+    else if (ph == "Succeeded")
+      ++succeeded;
+    else if (ph == "Failed")
+      ++failed;
+    else
+      ++unknown;
     const std::string task = annotation(pod, "volcano.sh/task-spec");
     if (task.empty()) return;
-    const std::string key = ph == "Pending" || ph == "Running" || ph == "Succeeded" || ph == "Failed" ? ph : "Unknown";
+    const std::string key =
+        ph == "Pending" || ph == "Running" || ph == "Succeeded" || ph == "Failed" ? ph : "Unknown";
     json& c = tasks[task]["phase"];
     c[key] = int_or(c, key, 0) + 1;
   }
@@ -94,8 +100,8 @@ void running_update(const json& job, json& st) {
 
 }  // namespace
 
-int64_t VolcanoJobController::kill_pods(const json& job, const ObjectList& pods, bool soft, const std::string& task,
-                                        const std::string& pod) {
+int64_t VolcanoJobController::kill_pods(const json& job, const ObjectList& pods, bool soft,
+                                        const std::string& task, const std::string& pod) {
   int64_t killed = 0;
   const bool whole_job = task.empty();
   const json& st = job.value("status", json::object());
@@ -159,7 +165,8 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
     if (update) update(st);
     // killJob bumps the version at every call; kubesim, which reconciles on every write,
     // only when the call changed something (or it would never stop).
-    if (task.empty() && (killed > 0 || st["state"] != status["state"] || st.value("retryCount", 0) != status.value("retryCount", 0)))
+    if (task.empty() && (killed > 0 || st["state"] != status["state"] ||
+                         st.value("retryCount", 0) != status.value("retryCount", 0)))
       st["version"] = int_or(st, "version", 0) + 1;
     write(st);
   };
@@ -167,7 +174,8 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
   if (is_terminal_phase(phase)) {  // finishedState: kill what is left, soft
     bool alive = false;
     for (const auto& p : pods) alive = alive || !pod_terminal(*p);
-    if (alive || (m_ctx.podgroups && m_ctx.store.get_shared(*m_ctx.podgroups, ns, pg_name))) kill(true, "", "", nullptr);
+    if (alive || (m_ctx.podgroups && m_ctx.store.get_shared(*m_ctx.podgroups, ns, pg_name)))
+      kill(true, "", "", nullptr);
     if (job["spec"].contains("ttlSecondsAfterFinished")) {
       const TimePoint expiry = parse_time(status["state"].value("lastTransitionTime", now)) +
                                std::chrono::seconds(int_or(job["spec"], "ttlSecondsAfterFinished", 0));
@@ -179,7 +187,8 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
     return;
   }
   // syncJob starts with GetQueueInfo: a job whose queue does not exist does not progress.
-  if (m_ctx.queues && !m_ctx.store.get_shared(*m_ctx.queues, "", job["spec"].value("queue", "default"))) return;
+  if (m_ctx.queues && !m_ctx.store.get_shared(*m_ctx.queues, "", job["spec"].value("queue", "default")))
+    return;
   if (phase.empty()) {  // initJobStatus
     phase = "Pending";
     status["state"]["phase"] = "Pending";
@@ -209,7 +218,8 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
     if (act.action == "RestartJob") return kill(false, "", "", restarting);
     if (act.action == "RestartTask") return kill(false, act.task, "", restarting);
     if (act.action == "RestartPod") return kill(false, act.task, act.pod, restarting);
-    if (act.action == "AbortJob") return kill(true, "", "", [](json& st) { st["state"]["phase"] = "Aborting"; });
+    if (act.action == "AbortJob")
+      return kill(true, "", "", [](json& st) { st["state"]["phase"] = "Aborting"; });
     if (act.action == "TerminateJob")
       return kill(true, "", "", [](json& st) { st["state"]["phase"] = "Terminating"; });
     if (act.action == "CompleteJob")

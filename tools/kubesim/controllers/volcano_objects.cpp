@@ -111,13 +111,15 @@ json VolcanoJobController::make_pod(const json& job, const json& task, int index
   inherit_sim_annotations(job, meta);
 
   json spec = tmpl.value("spec", json::object());
-  if (spec.value("schedulerName", "").empty()) spec["schedulerName"] = spec_j.value("schedulerName", "volcano");
+  if (spec.value("schedulerName", "").empty())
+    spec["schedulerName"] = spec_j.value("schedulerName", "volcano");
   if (spec.value("priorityClassName", "").empty() && !spec_j.value("priorityClassName", "").empty())
     spec["priorityClassName"] = spec_j["priorityClassName"];
   if (has_plugin(job, "env"))
     for (const char* list : {"containers", "initContainers"})
-      append_env(spec, list, json::array({{{"name", "VK_TASK_INDEX"}, {"value", idx}},
-                                          {{"name", "VC_TASK_INDEX"}, {"value", idx}}}));
+      append_env(spec, list,
+                 json::array({{{"name", "VK_TASK_INDEX"}, {"value", idx}},
+                              {{"name", "VC_TASK_INDEX"}, {"value", idx}}}));
   if (has_plugin(job, "svc")) {
     if (spec.value("hostname", "").empty()) spec["hostname"] = name;
     if (spec.value("subdomain", "").empty()) spec["subdomain"] = jname;
@@ -126,8 +128,7 @@ json VolcanoJobController::make_pod(const json& job, const json& task, int index
     for (const auto& t : spec_j["tasks"]) {
       const std::string key = upper(underscores(t.value("name", "")));
       for (const std::string& n : {"VC_" + key + "_HOSTS", "VC_" + key + "_NUM"})
-        host_env.push_back(
-            {{"name", n}, {"valueFrom", {{"configMapKeyRef", {{"name", cm}, {"key", n}}}}}});
+        host_env.push_back({{"name", n}, {"valueFrom", {{"configMapKeyRef", {{"name", cm}, {"key", n}}}}}});
     }
     for (const char* list : {"containers", "initContainers"}) {
       append_env(spec, list, host_env);
@@ -155,8 +156,12 @@ json VolcanoJobController::make_pod_group(const json& job) {
   json spec = {{"minMember", int_or(job["spec"], "minAvailable", 0)},
                {"minTaskMember", min_task},
                {"queue", job["spec"].value("queue", "default")}};
-  if (!job["spec"].value("priorityClassName", "").empty()) spec["priorityClassName"] = job["spec"]["priorityClassName"];
-  return {{"apiVersion", "scheduling.volcano.sh/v1beta1"}, {"kind", "PodGroup"}, {"metadata", meta}, {"spec", spec}};
+  if (!job["spec"].value("priorityClassName", "").empty())
+    spec["priorityClassName"] = job["spec"]["priorityClassName"];
+  return {{"apiVersion", "scheduling.volcano.sh/v1beta1"},
+          {"kind", "PodGroup"},
+          {"metadata", meta},
+          {"spec", spec}};
 }
 
 json VolcanoJobController::make_svc_config_map(const json& job) {
@@ -197,16 +202,17 @@ json VolcanoJobController::make_service(const json& job) {
   for (const auto& a : job["spec"]["plugins"].value("svc", json::array()))
     if (a.is_string() && (a == "--publish-not-ready-addresses" || a == "--publish-not-ready-addresses=true"))
       publish = true;
-  return {{"apiVersion", "v1"},
-          {"kind", "Service"},
-          {"metadata",
-           {{"name", meta_name(job)},
-            {"namespace", meta_ns(job)},
-            {"ownerReferences", json::array({owner_reference(job)})}}},
-          {"spec",
-           {{"clusterIP", "None"},
-            {"selector", {{"volcano.sh/job-name", meta_name(job)}, {"volcano.sh/job-namespace", meta_ns(job)}}},
-            {"publishNotReadyAddresses", publish}}}};
+  return {
+      {"apiVersion", "v1"},
+      {"kind", "Service"},
+      {"metadata",
+       {{"name", meta_name(job)},
+        {"namespace", meta_ns(job)},
+        {"ownerReferences", json::array({owner_reference(job)})}}},
+      {"spec",
+       {{"clusterIP", "None"},
+        {"selector", {{"volcano.sh/job-name", meta_name(job)}, {"volcano.sh/job-namespace", meta_ns(job)}}},
+        {"publishNotReadyAddresses", publish}}}};
 }
 
 }  // namespace kubesim

@@ -26,7 +26,8 @@ std::string first_action(const json& policies, const std::string& event, int exi
   if (!policies.is_array()) return "";
   for (const auto& p : policies) {
     if (matches(p, event) && (event != "PodPending" || p.contains("timeout"))) return p.value("action", "");
-    if (exit_code >= 0 && p.contains("exitCode") && p["exitCode"].is_number() && p["exitCode"].get<int>() == exit_code)
+    if (exit_code >= 0 && p.contains("exitCode") && p["exitCode"].is_number() &&
+        p["exitCode"].get<int>() == exit_code)
       return p.value("action", "");
   }
   return "";
@@ -41,8 +42,8 @@ int first_exit_code(const json& pod) {
 
 bool scheduled(const json& pod) {
   const std::string ph = phase_of(pod);
-  return !pod.value("spec", json::object()).value("nodeName", "").empty() || ph == "Running" || ph == "Succeeded" ||
-         ph == "Failed";
+  return !pod.value("spec", json::object()).value("nodeName", "").empty() || ph == "Running" ||
+         ph == "Succeeded" || ph == "Failed";
 }
 
 }  // namespace
@@ -61,7 +62,8 @@ std::string policy_action(const json& job, const std::string& task, const std::s
 PolicyAction volcano_action(const json& job, const std::vector<std::shared_ptr<const json>>& pods) {
   const std::string version = std::to_string(int_or(job.value("status", json::object()), "version", 0));
   std::vector<std::shared_ptr<const json>> sorted = pods;
-  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return meta_name(*a) < meta_name(*b); });
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto& a, const auto& b) { return meta_name(*a) < meta_name(*b); });
   for (const auto& p : sorted) {
     if (phase_of(*p) != "Failed" || annotation(*p, "volcano.sh/job-version") != version) continue;
     const std::string task = annotation(*p, "volcano.sh/task-spec");
@@ -85,8 +87,8 @@ PolicyAction volcano_action(const json& job, const std::vector<std::shared_ptr<c
   return {};
 }
 
-std::string update_pod_group(Context& ctx, const json& job, const std::vector<std::shared_ptr<const json>>& pods,
-                             bool existed) {
+std::string update_pod_group(Context& ctx, const json& job,
+                             const std::vector<std::shared_ptr<const json>>& pods, bool existed) {
   if (!ctx.podgroups) return "Inqueue";
   const std::string ns = meta_ns(job), name = meta_name(job) + "-" + meta_uid(job);
   auto pg = ctx.store.get_shared(*ctx.podgroups, ns, name);

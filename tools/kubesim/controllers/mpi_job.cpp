@@ -129,7 +129,7 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
     const ObjectList lpods = m_ctx.children(*m_ctx.pods, *launcher);
     for (const auto& p : lpods)
       if (phase_of(*p) == "Running") ++launcher_running;
-    json ls = rs.value("Launcher", json::object());
+    json ls = json::object();  // initializeMPIJobStatuses: a fresh ReplicaStatus
     const int64_t lfailed = int_or(launcher->value("status", json::object()), "failed", 0);
     if (lfailed)
       ls["failed"] = lfailed;

@@ -1,6 +1,7 @@
 // MPIJob v2beta1 rules of mpi-operator v0.8.0 (pkg/controller/mpi_job_controller.go,
 // pkg/apis/kubeflow/v2beta1/default.go): launcherCreationPolicy, the launcher Job built from
 // runPolicy, the Service, the launcher env.
+#include "kubesim/controllers/mpi_job.h"
 #include "test_controllers_fixture.h"
 
 using namespace kubesim;
@@ -177,4 +178,42 @@ TEST_CASE("MPIJob discover_hosts.sh lists the running workers only", "[controlle
   f.step(6s);
   CHECK(f.get("", "v1", "configmaps", "disc-config")["data"]["discover_hosts.sh"] ==
         "#!/bin/sh\necho disc-worker-0.disc.default.svc\necho disc-worker-1.disc.default.svc\n");
+}
+
+TEST_CASE("MPIJob WaitForWorkersReady: Running workers are not enough, Ready is",
+          "[controllers][mpi][upstream]") {
+  // The controller alone (no kubelet, which sets Running and Ready together): workers are
+  // made Running by hand, one of them not Ready, as a failing readiness probe leaves it.
+  Store store;
+  LogStore logs;
+  Simulation::ensure_types(store);
+  SimulationOptions o;
+  Context ctx(store, logs, o);
+  ctx.clock = [] { return TimePoint(std::chrono::seconds(1'700'000'000)); };
+  ctx.wake_at = [](const ObjectKey&, TimePoint) {};
+  MpiJobController mpi_controller(ctx);
+  const ResourceType& mpijobs = *store.find("kubeflow.org", "v2beta1", "mpijobs");
+  const ResourceType& pods = *store.find("", "v1", "pods");
+  const ResourceType& jobs = *store.find("batch", "v1", "jobs");
+  store.create(mpijobs, mpi("probe", 2, {{"launcherCreationPolicy", "WaitForWorkersReady"}}));
+  auto reconcile = [&] {
+    for (const auto& p : store.list(pods, "default").items) ctx.owners.add(&pods, *p);
+    mpi_controller.reconcile("default", "probe");
+  };
+  reconcile();
+  REQUIRE(store.get(pods, "default", "probe-worker-1"));
+  auto set_worker = [&](const std::string& name, const std::string& ready) {
+    store.mutate(pods, "default", name, [&](json& p) {
+      p["status"] = {{"phase", "Running"},
+                     {"conditions", json::array({{{"type", "Ready"}, {"status", ready}}})}};
+      return true;
+    });
+  };
+  set_worker("probe-worker-0", "True");
+  set_worker("probe-worker-1", "False");
+  reconcile();
+  CHECK_FALSE(store.get(jobs, "default", "probe-launcher"));
+  set_worker("probe-worker-1", "True");
+  reconcile();
+  CHECK(store.get(jobs, "default", "probe-launcher"));
 }

@@ -63,3 +63,34 @@ TEST_CASE("Job pod labels follow the emulated Kubernetes release", "[controllers
     CHECK(annotation(p, "batch.kubernetes.io/job-completion-index") == "0");
   }
 }
+
+TEST_CASE("a Job with restartPolicy OnFailure fails when container restarts reach backoffLimit",
+          "[controllers][batch][upstream]") {
+  // kubernetes pkg/controller/job/job_controller.go pastBackoffLimitOnFailure: the restart
+  // counts of the Pending/Running pods >= backoffLimit (not >).
+  SimFixture f;
+  json job = indexed_job("crashy");
+  json annotations = {{"kubesim.trainctl.io/outcome", "crash"}, {"kubesim.trainctl.io/duration", "3s"}};
+  json pod_spec = {{"restartPolicy", "OnFailure"},
+                   {"containers", json::array({gpu_container("c", "run", 0)})}};
+  job["spec"] = {{"backoffLimit", 2},
+                 {"template", {{"metadata", {{"annotations", annotations}}}, {"spec", pod_spec}}}};
+  f.create("batch", "v1", "jobs", job);
+  int64_t last_restarts = -1;
+  for (int i = 0; i < 200; ++i) {
+    const json j = f.get("batch", "v1", "jobs", "crashy");
+    if (j.contains("status") && find_condition(j, "Failed")) break;
+    for (const auto& p : f.list("", "v1", "pods"))
+      if (p["metadata"]["labels"].value("job-name", "") == "crashy")
+        for (const auto& cs : p.value("status", json::object()).value("containerStatuses", json::array()))
+          last_restarts = cs.value("restartCount", 0);
+    f.step(500ms);
+  }
+  const json j = f.get("batch", "v1", "jobs", "crashy");
+  const json* failed = find_condition(j, "Failed");
+  REQUIRE(failed != nullptr);
+  CHECK((*failed)["reason"] == "BackoffLimitExceeded");
+  // The restart that brings the count to the limit fails the Job at once: the highest count
+  // seen while it was active is backoffLimit - 1 (it was backoffLimit with "> limit").
+  CHECK(last_restarts == 1);
+}

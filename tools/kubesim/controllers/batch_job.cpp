@@ -197,7 +197,20 @@ void BatchJobController::reconcile(const std::string& ns, const std::string& nam
         }
       }
   };
-  if (failed + container_restarts(pods) > backoff_limit) {
+  // kubernetes pkg/controller/job/job_controller.go: more failed pods than backoffLimit, or
+  // (pastBackoffLimitOnFailure, template restartPolicy OnFailure) container restarts of the
+  // Pending/Running pods reaching it (any restart when the limit is 0).
+  int64_t restarts = 0;
+  if (spec["template"].value("spec", json::object()).value("restartPolicy", "") == "OnFailure")
+    for (const auto& p : pods) {
+      const std::string ph = phase_of(*p);
+      if (ph != "Running" && ph != "Pending" && !ph.empty()) continue;
+      const json st = p->value("status", json::object());
+      for (const char* list : {"initContainerStatuses", "containerStatuses"})
+        for (const auto& cs : st.value(list, json::array())) restarts += cs.value("restartCount", 0);
+    }
+  const bool past_on_failure = backoff_limit == 0 ? restarts > 0 : restarts >= backoff_limit;
+  if (failed > backoff_limit || past_on_failure) {
     delete_active();
     status["active"] = 0;
     status["ready"] = 0;

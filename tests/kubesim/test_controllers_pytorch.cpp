@@ -58,7 +58,7 @@ TEST_CASE("PyTorchJob creates the operator's pods with its labels and env", "[co
   CHECK(env_value(mc, "MASTER_PORT") == "23456");
   CHECK(env_value(mc, "WORLD_SIZE") == "3");
   CHECK(env_value(mc, "RANK") == "0");
-  CHECK(env_value(mc, "PYTHONUNBUFFERED") == "0");
+  CHECK(env_value(mc, "PYTHONUNBUFFERED") == "1");  // envvar.go sets "1", not "0"
   CHECK(env_value(mc, "PET_NNODES") == "3");
   CHECK(env_value(mc, "PET_NODE_RANK") == "0");
   CHECK(env_value(mc, "PET_MASTER_ADDR") == "pytorch-dist-master-0");

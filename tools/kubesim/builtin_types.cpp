@@ -71,6 +71,9 @@ std::vector<ResourceType> builtin_core_types() {
       make("batch", "v1", "Job", "jobs", "job", true, {}, all, true),
       make("scheduling.k8s.io", "v1", "PriorityClass", "priorityclasses", "priorityclass", false, {"pc"},
            {}, false),
+      // Served read-mostly: the CRDs of the custom resources kubesim serves (crd_objects.h).
+      make("apiextensions.k8s.io", "v1", "CustomResourceDefinition", "customresourcedefinitions",
+           "customresourcedefinition", false, {"crd", "crds"}, {"api-extensions"}, true),
   };
 }
 

@@ -41,12 +41,7 @@ bool Api::handle_discovery(const httplib::Request& http, httplib::Response& res)
   const std::string& path = http.path;
   std::string p = path.size() > 1 && path.back() == '/' ? path.substr(0, path.size() - 1) : path;
   if (p == "/version") {
-    send_json(res, 200,
-              json{{"major", "1"}, {"minor", "31"}, {"gitVersion", "v1.31.0"},
-                   {"gitCommit", "9edcffcde5595e8a5b1a35f88c421764e575afce"}, {"gitTreeState", "clean"},
-                   {"buildDate", "2024-08-13T07:28:49Z"}, {"goVersion", "go1.22.5"}, {"compiler", "gc"},
-                   {"platform", "linux/amd64"}}
-                  .dump());
+    send_json(res, 200, (m_version_info.is_null() ? KubeVersion{}.info() : m_version_info).dump());
     return true;
   }
   if (p == "/api") {

@@ -1,6 +1,7 @@
 // kubesim: a local Kubernetes API simulator (REST API + simulated operators and kubelets).
 #include "kubesim/builtin_types.h"
 #include "kubesim/controllers/simulation.h"
+#include "kubesim/crd_objects.h"
 #include "kubesim/kubeconfig_out.h"
 #include "kubesim/server_startup.h"
 #include "kubesim/server.h"
@@ -36,7 +37,8 @@ int main(int argc, char** argv) {
   CLI::App app{"kubesim: a local Kubernetes API simulator"};
   kubesim::ServerOptions opts;
   std::string kubeconfig_out, token, schemas, crds_dir, faults_file, seed_file, generate;
-  std::vector<std::string> no_crds;
+  std::vector<std::string> no_crds, crd_drop_fields;
+  std::string kubernetes_version;
   bool plain_http = false, no_auth = false, no_controllers = false, manual_clock = false;
   kubesim::SimulationOptions sim;
   std::string default_duration;
@@ -55,6 +57,11 @@ int main(int argc, char** argv) {
       ->envname("TRAINCTL_SCHEMAS");
   app.add_option("--crds", crds_dir, "serve the CustomResourceDefinitions found in this directory");
   app.add_option("--no-crd", no_crds, "do not serve this custom resource (plural, kind or plural.group)");
+  app.add_option("--crd-drop-field", crd_drop_fields,
+                 "serve CRD:FIELD as an older operator release without it, e.g. "
+                 "pytorchjobs.kubeflow.org:spec.nprocPerNode (repeatable)");
+  app.add_option("--kubernetes-version", kubernetes_version,
+                 "Kubernetes release to emulate, e.g. 1.26 (/version, Job pod labels; default 1.31)");
   app.add_option("--faults", faults_file, "fault-injection rules (JSON or YAML)");
   app.add_option("--seed", seed_file, "seed file (nodes, namespaces, PVCs, objects)");
   app.add_option("--generate", generate, "preload a large cluster: nodes=N,jobs=N,pods=N");
@@ -73,9 +80,17 @@ int main(int argc, char** argv) {
     sim.manual_clock = manual_clock;
     if (!default_duration.empty()) sim.default_duration = kubesim::parse_sim_duration(default_duration);
 
+    std::vector<kubesim::CrdFieldDrop> drops;
+    for (const auto& d : crd_drop_fields) drops.push_back(kubesim::parse_crd_drop_field(d));
+    if (!kubernetes_version.empty()) {
+      opts.kubernetes_version = kubesim::parse_kubernetes_version(kubernetes_version);
+      sim.kubernetes_minor = opts.kubernetes_version.minor;
+    }
+
     kubesim::Store store;
     kubesim::LogStore logs;
     if (!schemas.empty()) opts.validator = kubesim::make_schema_validator(schemas);
+    if (!drops.empty()) opts.validator = kubesim::with_dropped_fields(opts.validator, drops);
     kubesim::register_builtin_crds(store);
     if (!crds_dir.empty()) kubesim::register_crds_from_dir(store, crds_dir);
     else if (!schemas.empty()) kubesim::register_crds_from_dir(store, schemas + "/crds");
@@ -86,6 +101,9 @@ int main(int argc, char** argv) {
       if (!rt || store.is_builtin(*rt)) throw std::runtime_error("--no-crd: no custom resource \"" + name + "\"");
       store.unregister_type(rt->group, rt->plural);
     }
+    // The CRD objects of what is served (after --no-crd), from the documents when there are some.
+    const std::string crd_docs_dir = !crds_dir.empty() ? crds_dir : (!schemas.empty() ? schemas + "/crds" : "");
+    kubesim::publish_crds(store, kubesim::load_crd_documents(crd_docs_dir), drops);
     kubesim::load_startup_objects(store, seed_file, generate);
 
     kubesim::Server server(store, logs, opts);

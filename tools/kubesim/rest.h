@@ -53,6 +53,8 @@ public:
   // Ends streams (watch, log follow) soon: the server is stopping.
   void stop() { m_stopping = true; }
   bool stopping() const { return m_stopping; }
+  // The version.Info /version answers (--kubernetes-version).
+  void set_version_info(json info) { m_version_info = std::move(info); }
 
 private:
   void route(ApiRequest& req);
@@ -73,6 +75,7 @@ private:
   Store& m_store;
   LogStore& m_logs;
   Validator m_validator;
+  json m_version_info;
   std::atomic<bool> m_stopping{false};
 };
 

@@ -147,6 +147,12 @@ std::string table_for(const ResourceType& rt, const Store::ListResult& list, boo
                           st.contains("running") ? st["running"] : json(), age_of(o, now),
                           field_value(o, "spec.queue")});
     };
+  } else if (rt.group == "apiextensions.k8s.io" && rt.kind == "CustomResourceDefinition") {
+    // kube-apiserver's default table convertor for CRDs: NAME, CREATED AT.
+    cols = {col("Name", "string", 0, "name"), col("Created At", "date")};
+    cells = [&](const json& o) {
+      return json::array({o["metadata"].value("name", ""), o["metadata"].value("creationTimestamp", "")});
+    };
   } else {
     cols = {col("Name", "string", 0, "name"), col("Age", rt.group.find('.') != std::string::npos ? "date" : "string")};
     cells = [&](const json& o) { return json::array({o["metadata"].value("name", ""), age_of(o, now)}); };

@@ -4,6 +4,7 @@
 
 #include "kubesim/certs.h"
 #include "kubesim/faults.h"
+#include "kubesim/kube_version.h"
 #include "kubesim/logs.h"
 #include "kubesim/store.h"
 
@@ -34,6 +35,7 @@ struct ServerOptions {
   std::string ca_cert_file, ca_key_file;  // CA; generated when empty
   int threads = 64;
   Validator validator;            // optional schema validation (CRDs)
+  KubeVersion kubernetes_version;  // what /version answers
 };
 
 struct RequestInfo;  // parsed request (rest_request.h)

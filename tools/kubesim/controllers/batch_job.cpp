@@ -46,15 +46,22 @@ void BatchJobController::create_pod(const json& job, int index) {
   json meta = tmpl.value("metadata", json::object());
   json labels = meta.value("labels", json::object());
   const std::string uid = meta_uid(job), jname = meta_name(job);
-  labels["batch.kubernetes.io/controller-uid"] = uid;
-  labels["batch.kubernetes.io/job-name"] = jname;
+  const int minor = m_ctx.options.kubernetes_minor;
+  // kube-apiserver's Job defaulting put these on the template; a template written before the
+  // defaulting (a Job created with --no-controllers) gets them here.
+  if (minor >= 27) {  // kubernetes/kubernetes#114930 (1.27): prefixed labels beside the legacy ones
+    labels["batch.kubernetes.io/controller-uid"] = uid;
+    labels["batch.kubernetes.io/job-name"] = jname;
+  }
   labels["controller-uid"] = uid;
   labels["job-name"] = jname;
   json spec = tmpl.value("spec", json::object());
   std::string prefix = jname + "-";
   if (index >= 0) {
     const std::string idx = std::to_string(index);
-    labels["batch.kubernetes.io/job-completion-index"] = idx;
+    // The annotation exists since Indexed Jobs (KEP-2214, 1.21); the pod label since the
+    // PodIndexLabel feature gate, beta and on by default in 1.28.
+    if (minor >= 28) labels["batch.kubernetes.io/job-completion-index"] = idx;
     if (!meta.contains("annotations")) meta["annotations"] = json::object();
     meta["annotations"]["batch.kubernetes.io/job-completion-index"] = idx;
     prefix = jname + "-" + idx + "-";
@@ -112,12 +119,18 @@ void BatchJobController::reconcile(const std::string& ns, const std::string& nam
   const std::string uid = meta_uid(job);
   // API-server defaulting of the selector and template labels.
   if (!spec.contains("selector")) {
+    // pkg/registry/batch/job/strategy.go generateSelector: from 1.27 the selector uses the
+    // prefixed controller-uid label (kubernetes/kubernetes#114930), before it the legacy one.
+    const bool prefixed = m_ctx.options.kubernetes_minor >= 27;
     m_ctx.patch(*m_ctx.jobs, ns, name, [&](json& obj) {
-      obj["spec"]["selector"] = {{"matchLabels", {{"batch.kubernetes.io/controller-uid", uid}}}};
+      obj["spec"]["selector"] = {
+          {"matchLabels", {{prefixed ? "batch.kubernetes.io/controller-uid" : "controller-uid", uid}}}};
       json& l = obj["spec"]["template"]["metadata"]["labels"];
       if (!l.is_object()) l = json::object();
-      l["batch.kubernetes.io/controller-uid"] = uid;
-      l["batch.kubernetes.io/job-name"] = name;
+      if (prefixed) {
+        l["batch.kubernetes.io/controller-uid"] = uid;
+        l["batch.kubernetes.io/job-name"] = name;
+      }
       l["controller-uid"] = uid;
       l["job-name"] = name;
     });
@@ -184,7 +197,20 @@ void BatchJobController::reconcile(const std::string& ns, const std::string& nam
         }
       }
   };
-  if (failed + container_restarts(pods) > backoff_limit) {
+  // kubernetes pkg/controller/job/job_controller.go: more failed pods than backoffLimit, or
+  // (pastBackoffLimitOnFailure, template restartPolicy OnFailure) container restarts of the
+  // Pending/Running pods reaching it (any restart when the limit is 0).
+  int64_t restarts = 0;
+  if (spec["template"].value("spec", json::object()).value("restartPolicy", "") == "OnFailure")
+    for (const auto& p : pods) {
+      const std::string ph = phase_of(*p);
+      if (ph != "Running" && ph != "Pending" && !ph.empty()) continue;
+      const json st = p->value("status", json::object());
+      for (const char* list : {"initContainerStatuses", "containerStatuses"})
+        for (const auto& cs : st.value(list, json::array())) restarts += cs.value("restartCount", 0);
+    }
+  const bool past_on_failure = backoff_limit == 0 ? restarts > 0 : restarts >= backoff_limit;
+  if (failed > backoff_limit || past_on_failure) {
     delete_active();
     status["active"] = 0;
     status["ready"] = 0;

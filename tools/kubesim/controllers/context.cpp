@@ -24,6 +24,7 @@ Context::Context(Store& s, LogStore& l, SimulationOptions o)
   mpijobs = store.find("kubeflow.org", "v2beta1", "mpijobs");
   vcjobs = store.find("batch.volcano.sh", "v1alpha1", "jobs");
   podgroups = store.find("scheduling.volcano.sh", "v1beta1", "podgroups");
+  queues = store.find("scheduling.volcano.sh", "v1beta1", "queues");
 }
 
 std::string Context::now_str() const { return format_time(now()); }

@@ -64,6 +64,7 @@ struct Context {
   const ResourceType* mpijobs = nullptr;      // kubeflow.org/v2beta1
   const ResourceType* vcjobs = nullptr;       // batch.volcano.sh/v1alpha1
   const ResourceType* podgroups = nullptr;    // scheduling.volcano.sh/v1beta1
+  const ResourceType* queues = nullptr;       // scheduling.volcano.sh/v1beta1
 
   OwnerIndex owners;
 

@@ -1,4 +1,5 @@
-// MPIJob v2beta1: workers, launcher Job, hostfile ConfigMap and status like mpi-operator.
+// MPIJob v2beta1: the reconcile of mpi-operator v0.8.0 (pkg/controller/mpi_job_controller.go
+// syncHandler, updateMPIJobStatus, updateMPIJobFailedStatus, cleanUpWorkerPods).
 #include "kubesim/controllers/mpi_job.h"
 
 #include "kubesim/controllers/job_conditions.h"
@@ -10,210 +11,189 @@ namespace kubesim {
 
 namespace {
 
-json default_labels(const json& job, const std::string& role) {
-  return {{"training.kubeflow.org/operator-name", "mpi-operator"},
-          {"training.kubeflow.org/job-name", meta_name(job)},
-          {"training.kubeflow.org/job-role", role}};
-}
-
-json replica(const json& job, const std::string& type) {
-  const json specs = job.value("spec", json::object()).value("mpiReplicaSpecs", json::object());
-  return specs.value(type, json::object());
-}
-
-int64_t worker_count(const json& job) {
-  const json w = replica(job, "Worker");
-  return w.empty() ? 0 : int_or(w, "replicas", 0);
-}
-
-std::string host(const json& job, int i) {
-  return meta_name(job) + "-worker-" + std::to_string(i) + "." + meta_name(job) + "." + meta_ns(job) + ".svc";
-}
-
-json pod_template(const json& job, const std::string& type, const std::string& role, json labels,
-                  const std::string& group) {
-  const json rs = replica(job, type);
-  json tmpl = rs.value("template", json::object());
-  json meta = tmpl.value("metadata", json::object());
-  json l = meta.value("labels", json::object());
-  for (auto it = labels.begin(); it != labels.end(); ++it) l[it.key()] = *it;
-  meta["labels"] = l;
-  meta.erase("creationTimestamp");
-  json spec = tmpl.value("spec", json::object());
-  spec["restartPolicy"] = rs.value("restartPolicy", role == "launcher" ? "OnFailure" : "Never");
-  spec["subdomain"] = meta_name(job);
-  const int64_t slots = int_or(job["spec"], "slotsPerWorker", 1);
-  if (spec.contains("containers"))
-    for (auto& c : spec["containers"]) {
-      if (!c.contains("env") || !c["env"].is_array()) c["env"] = json::array();
-      auto add = [&](const std::string& k, const std::string& v) {
-        c["env"].push_back({{"name", k}, {"value", v}});
-      };
-      add("K_MPI_JOB_ROLE", role);
-      if (role == "launcher") {
-        add("OMPI_MCA_orte_keep_fqdn_hostnames", "true");
-        add("OMPI_MCA_orte_default_hostfile", "/etc/mpi/hostfile");
-        add("OMPI_MCA_plm_rsh_args", "-o ConnectionAttempts=10");
-        add("OMPI_MCA_orte_set_default_slots", std::to_string(slots));
-      }
+bool job_condition(const json& batch_job, const std::string& type, json* out = nullptr) {
+  for (const auto& c : batch_job.value("status", json::object()).value("conditions", json::array()))
+    if (c.value("type", "") == type && c.value("status", "") == "True") {
+      if (out) *out = c;
+      return true;
     }
-  if (!group.empty()) {
-    spec["schedulerName"] = "volcano";
-    if (!meta.contains("annotations")) meta["annotations"] = json::object();
-    meta["annotations"]["scheduling.k8s.io/group-name"] = group;
-  }
-  return {{"metadata", meta}, {"spec", spec}};
+  return false;
+}
+
+bool pod_ready(const json& pod) {
+  for (const auto& c : pod.value("status", json::object()).value("conditions", json::array()))
+    if (c.value("type", "") == "Ready") return c.value("status", "") == "True";
+  return false;
 }
 
 }  // namespace
 
-json MpiJobController::make_worker(const json& job, int index, const std::string& group) {
-  json labels = default_labels(job, "worker");
-  labels["training.kubeflow.org/replica-index"] = std::to_string(index);
-  json t = pod_template(job, "Worker", "worker", labels, group);
-  const std::string name = meta_name(job) + "-worker-" + std::to_string(index);
-  json& meta = t["metadata"];
-  meta["name"] = name;
-  meta["namespace"] = meta_ns(job);
-  meta["ownerReferences"] = json::array({owner_reference(job)});
-  if (!meta.contains("annotations")) meta["annotations"] = json::object();
-  // Workers serve sshd until the launcher is done.
-  if (!meta["annotations"].contains(kOutcomeAnnotation))
-    meta["annotations"][kOutcomeAnnotation] = "run-forever";
-  t["spec"]["hostname"] = name;
-  return {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", t["spec"]}};
-}
-
-json MpiJobController::make_launcher_job(const json& job, const std::string& group) {
-  const json labels = default_labels(job, "launcher");
-  json t = pod_template(job, "Launcher", "launcher", labels, group);
-  inherit_sim_annotations(job, t["metadata"]);
-  t["spec"]["hostname"] = meta_name(job) + "-launcher";
-  json spec = {{"template", t}};
-  const json rp = job["spec"].value("runPolicy", json::object());
-  if (rp.contains("backoffLimit")) spec["backoffLimit"] = rp["backoffLimit"];
-  if (rp.contains("activeDeadlineSeconds")) spec["activeDeadlineSeconds"] = rp["activeDeadlineSeconds"];
-  return {{"apiVersion", "batch/v1"},
-          {"kind", "Job"},
-          {"metadata",
-           {{"name", meta_name(job) + "-launcher"},
-            {"namespace", meta_ns(job)},
-            {"labels", labels},
-            {"ownerReferences", json::array({owner_reference(job)})}}},
-          {"spec", spec}};
-}
-
-json MpiJobController::make_config_map(const json& job) {
-  const int64_t slots = int_or(job["spec"], "slotsPerWorker", 1);
-  std::string hostfile, discover = "#!/bin/sh\n";
-  for (int i = 0; i < worker_count(job); ++i) {
-    hostfile += host(job, i) + " slots=" + std::to_string(slots) + "\n";
-    discover += "echo " + host(job, i) + "\n";
-  }
-  json labels = {{"app", meta_name(job)}};
-  return {{"apiVersion", "v1"},
-          {"kind", "ConfigMap"},
-          {"metadata",
-           {{"name", meta_name(job) + "-config"},
-            {"namespace", meta_ns(job)},
-            {"labels", labels},
-            {"ownerReferences", json::array({owner_reference(job)})}}},
-          {"data", {{"hostfile", hostfile}, {"discover_hosts.sh", discover}}}};
-}
-
 void MpiJobController::reconcile(const std::string& ns, const std::string& name) {
   auto ptr = m_ctx.store.get_shared(*m_ctx.mpijobs, ns, name);
   if (!ptr || !ptr->contains("spec")) return;
-  const json job = *ptr;
+  // syncHandler: scheme.Scheme.Default(mpiJob) on a copy.
+  const json job = defaults(*ptr);
   const std::string now = m_ctx.now_str();
   const std::string id = ns + "/" + name;
-  const ObjectList workers = m_ctx.children(*m_ctx.pods, job);
-  if (job_finished(job)) {
-    if (has_true_condition(job, "Succeeded")) clean_pods(m_ctx, job, workers, false);
-    apply_ttl(m_ctx, *m_ctx.mpijobs, job);
+  json status = job.value("status", json::object());
+  if (status.value("conditions", json::array()).empty())
+    update_job_condition(status, "Created", "MPIJobCreated", "MPIJob " + id + " is created.", now);
+  auto write_status = [&] {
+    m_ctx.patch(*m_ctx.mpijobs, ns, name, [&](json& obj) { obj["status"] = status; });
+  };
+
+  // A finished MPIJob (completionTime set) only has its workers cleaned up per cleanPodPolicy.
+  // mpi-operator never deletes the MPIJob: ttlSecondsAfterFinished goes to the launcher Job.
+  if (job_finished(json{{"status", status}}) && status.contains("completionTime")) {
+    const std::string policy = job["spec"]["runPolicy"].value("cleanPodPolicy", "None");
+    if (policy == "All" || policy == "Running") {
+      clean_pods(m_ctx, job, m_ctx.children(*m_ctx.pods, job), false);
+      json& rs = status["replicaStatuses"];
+      if (!rs.is_object()) rs = json::object();
+      if (!rs["Worker"].is_object()) rs["Worker"] = json::object();
+      rs["Worker"].erase("active");
+      write_status();
+    }
     return;
   }
-  json status = job.value("status", json::object());
-  update_job_condition(status, "Created", "MPIJobCreated", "MPIJob " + id + " is created.", now);
   if (!status.contains("startTime")) status["startTime"] = now;
 
-  const int64_t count = worker_count(job);
-  const std::string group = ensure_job_pod_group(m_ctx, job, count + 1);
-  if (m_ctx.configmaps) m_ctx.create_if_absent(*m_ctx.configmaps, make_config_map(job));
-  if (m_ctx.services) {
-    json sel = {{"training.kubeflow.org/operator-name", "mpi-operator"},
-                {"training.kubeflow.org/job-name", name}};
-    m_ctx.create_if_absent(
-        *m_ctx.services,
-        {{"apiVersion", "v1"},
-         {"kind", "Service"},
-         {"metadata",
-          {{"name", name},
-           {"namespace", ns},
-           {"labels", sel},
-           {"ownerReferences", json::array({owner_reference(job)})}}},
-         {"spec", {{"clusterIP", "None"}, {"selector", sel}, {"publishNotReadyAddresses", true}}}});
-  }
-  std::map<std::string, std::shared_ptr<const json>> by_name;
-  for (const auto& p : workers) by_name[meta_name(*p)] = p;
-  int64_t w_active = 0, w_succeeded = 0, w_failed = 0, w_running = 0;
-  for (int i = 0; i < count; ++i) {
-    auto it = by_name.find(name + "-worker-" + std::to_string(i));
-    if (it == by_name.end()) {
-      m_ctx.create_if_absent(*m_ctx.pods, make_worker(job, i, group));
-      continue;
+  std::shared_ptr<const json> launcher = m_ctx.store.get_shared(*m_ctx.jobs, ns, name + "-launcher");
+  if (launcher && !owned_by(*launcher, job)) launcher.reset();
+  const bool done = launcher && (job_condition(*launcher, "Complete") || job_condition(*launcher, "Failed"));
+  ObjectList workers;
+  if (!done) {
+    if (m_ctx.services) {  // getOrCreateService: selector and publishNotReadyAddresses kept in sync
+      const json want = make_service(job);
+      m_ctx.create_if_absent(*m_ctx.services, want);
+      m_ctx.patch(*m_ctx.services, ns, name, [&](json& svc) {
+        if (!owned_by(svc, job)) return;
+        svc["spec"]["selector"] = want["spec"]["selector"];
+        svc["spec"]["publishNotReadyAddresses"] = want["spec"]["publishNotReadyAddresses"];
+      });
     }
-    const std::string phase = phase_of(*it->second);
-    if (phase == "Running") ++w_running;
-    if (phase == "Running" || phase == "Pending") ++w_active;
-    if (phase == "Succeeded") ++w_succeeded;
-    if (phase == "Failed") ++w_failed;
-  }
-  const std::string launcher_name = name + "-launcher";
-  auto launcher = m_ctx.store.get_shared(*m_ctx.jobs, ns, launcher_name);
-  if (!launcher && (w_running == count || job["spec"].value("launcherCreationPolicy", "") == "AtStartup"))
-    launcher =
-        std::make_shared<const json>(m_ctx.create_if_absent(*m_ctx.jobs, make_launcher_job(job, group)));
-
-  json rs = {{"Launcher", json::object()}, {"Worker", json::object()}};
-  if (w_active) rs["Worker"]["active"] = w_active;
-  if (w_succeeded) rs["Worker"]["succeeded"] = w_succeeded;
-  if (w_failed) rs["Worker"]["failed"] = w_failed;
-  bool launcher_running = false;
-  if (launcher) {
-    const json lst = launcher->value("status", json::object());
-    for (const auto& p : m_ctx.children(*m_ctx.pods, *launcher))
-      if (phase_of(*p) == "Running") launcher_running = true;
-    if (int_or(lst, "active", 0)) rs["Launcher"]["active"] = int_or(lst, "active", 0);
-    if (int_or(lst, "succeeded", 0)) rs["Launcher"]["succeeded"] = int_or(lst, "succeeded", 0);
-    if (int_or(lst, "failed", 0)) rs["Launcher"]["failed"] = int_or(lst, "failed", 0);
-    for (const auto& c : lst.value("conditions", json::array())) {
-      if (c.value("status", "") != "True") continue;
-      if (c.value("type", "") == "Complete") {
-        update_job_condition(status, "Succeeded", "MPIJobSucceeded",
-                             "MPIJob " + id + " successfully completed.", now);
-        status["completionTime"] = lst.value("completionTime", now);
-      } else if (c.value("type", "") == "Failed") {
-        const std::string reason = c.value("reason", "");
-        update_job_condition(
-            status, "Failed", reason.empty() ? "MPIJobFailed" : reason,
-            "MPIJob " + id + " has failed" + (c.contains("message") ? ": " + c.value("message", "") : ""),
-            now);
-        status["completionTime"] = now;
+    const ObjectList owned = m_ctx.children(*m_ctx.pods, job);
+    std::map<std::string, std::shared_ptr<const json>> by_name;
+    std::vector<std::string> running;
+    for (const auto& p : owned) {
+      if (label(*p, "training.kubeflow.org/job-role") != "worker") continue;
+      by_name[meta_name(*p)] = p;
+      if (phase_of(*p) == "Running") running.push_back(meta_name(*p));
+    }
+    if (m_ctx.configmaps) {  // getOrCreateConfigMap + updateDiscoverHostsInConfigMap
+      const json cm = make_config_map(job, running);
+      m_ctx.create_if_absent(*m_ctx.configmaps, cm);
+      m_ctx.patch(*m_ctx.configmaps, ns, name + "-config", [&](json& obj) {
+        if (owned_by(obj, job)) obj["data"] = cm["data"];
+      });
+    }
+    const int64_t count = worker_replicas(job);
+    const std::string group = ensure_job_pod_group(m_ctx, job, count + 1);
+    // getOrCreateWorker: when there are more worker pods than replicas, those whose index
+    // label is past the count are deleted; missing ones are created.
+    for (const auto& [pname, p] : by_name) {
+      if (static_cast<int64_t>(by_name.size()) <= count) break;
+      const auto index = int_or(json{{"i", label(*p, "training.kubeflow.org/replica-index")}}, "i", -1);
+      if (index >= count) {
+        try {
+          m_ctx.store.remove(*m_ctx.pods, ns, pname);
+        } catch (const StatusError&) {
+        }
       }
     }
-  }
-  if (!job_finished(json{{"status", status}}) && launcher_running && w_running == count)
-    update_job_condition(status, "Running", "MPIJobRunning", "MPIJob " + id + " is running.", now);
-  status["replicaStatuses"] = rs;
-  m_ctx.patch(*m_ctx.mpijobs, ns, name, [&](json& obj) { obj["status"] = status; });
-  if (job_finished(json{{"status", status}})) {
-    if (auto updated = m_ctx.store.get_shared(*m_ctx.mpijobs, ns, name)) {
-      if (has_true_condition(*updated, "Succeeded"))
-        clean_pods(m_ctx, *updated, m_ctx.children(*m_ctx.pods, *updated), false);
-      apply_ttl(m_ctx, *m_ctx.mpijobs, *updated);
+    for (int i = 0; i < count; ++i) {
+      const std::string wname = name + "-worker-" + std::to_string(i);
+      auto it = by_name.find(wname);
+      if (it != by_name.end()) {
+        workers.push_back(it->second);
+        continue;
+      }
+      json created = m_ctx.create_if_absent(*m_ctx.pods, make_worker(job, i, group));
+      workers.push_back(std::make_shared<const json>(std::move(created)));
+    }
+    if (!launcher) {
+      int64_t ready = 0;
+      for (const auto& w : workers)
+        if (pod_ready(*w)) ++ready;
+      if (job["spec"].value("launcherCreationPolicy", "AtStartup") == "AtStartup" ||
+          ready == static_cast<int64_t>(workers.size()))
+        launcher =
+            std::make_shared<const json>(m_ctx.create_if_absent(*m_ctx.jobs, make_launcher_job(job, group)));
     }
   }
+
+  // updateMPIJobStatus
+  json rs = status.value("replicaStatuses", json::object());
+  int64_t launcher_running = 0;
+  if (launcher) {
+    const ObjectList lpods = m_ctx.children(*m_ctx.pods, *launcher);
+    for (const auto& p : lpods)
+      if (phase_of(*p) == "Running") ++launcher_running;
+    json ls = json::object();  // initializeMPIJobStatuses: a fresh ReplicaStatus
+    const int64_t lfailed = int_or(launcher->value("status", json::object()), "failed", 0);
+    if (lfailed)
+      ls["failed"] = lfailed;
+    else
+      ls.erase("failed");
+    json cond;
+    if (job_condition(*launcher, "Complete")) {
+      ls["succeeded"] = 1;
+      if (!status.contains("completionTime"))
+        status["completionTime"] = launcher->value("status", json::object()).value("completionTime", now);
+      update_job_condition(status, "Succeeded", "MPIJobSucceeded",
+                           "MPIJob " + id + " successfully completed.", now);
+    } else if (job_condition(*launcher, "Failed", &cond)) {
+      std::string reason = cond.value("reason", "");
+      if (reason.empty()) reason = "MPIJobFailed";
+      std::string msg = cond.value("message", "");
+      if (msg.empty()) msg = "MPIJob " + id + " has failed";
+      if (reason == "BackoffLimitExceeded") {  // reason and message of the last failed pod
+        std::shared_ptr<const json> last;
+        for (const auto& p : lpods)
+          if (phase_of(*p) == "Failed" && (!last || (*last)["metadata"].value("creationTimestamp", "") <
+                                                        (*p)["metadata"].value("creationTimestamp", "")))
+            last = p;
+        if (last) {
+          reason += "/" + last->value("status", json::object()).value("reason", "");
+          msg += ": " + last->value("status", json::object()).value("message", "");
+        }
+      }
+      if (!status.contains("completionTime")) status["completionTime"] = now;
+      update_job_condition(status, "Failed", reason, msg, now);
+    } else {
+      if (launcher_running)
+        ls["active"] = launcher_running;
+      else
+        ls.erase("active");
+    }
+    rs["Launcher"] = ls;
+  }
+  json ws = json::object();
+  int64_t running = 0, evicted = 0, failed = 0, succeeded = 0;
+  for (const auto& w : workers) {
+    const std::string ph = phase_of(*w);
+    if (ph == "Failed") {
+      ++failed;
+      if (w->value("status", json::object()).value("reason", "") == "Evicted") ++evicted;
+    } else if (ph == "Succeeded") {
+      ++succeeded;
+    } else if (ph == "Running") {
+      ++running;
+    }
+  }
+  if (failed) ws["failed"] = failed;
+  if (succeeded) ws["succeeded"] = succeeded;
+  if (running) ws["active"] = running;
+  rs["Worker"] = ws;
+  if (evicted > 0)
+    update_job_condition(
+        status, "Failed", "MPIJobEvicted",
+        std::to_string(evicted) + "/" + std::to_string(workers.size()) + " workers are evicted", now);
+  else if (launcher && launcher_running >= 1 && running == static_cast<int64_t>(workers.size()) &&
+           !job_finished(json{{"status", status}}))
+    update_job_condition(status, "Running", "MPIJobRunning", "MPIJob " + id + " is running.", now);
+  status["replicaStatuses"] = rs;
+  write_status();
 }
 
 }  // namespace kubesim

@@ -1,12 +1,17 @@
-// mpi-operator's MPIJob controller (kubeflow.org/v2beta1): worker pods NAME-worker-I, a
-// headless Service NAME, a ConfigMap NAME-config (hostfile with slotsPerWorker,
-// discover_hosts.sh), and a batch/v1 Job NAME-launcher (its pod NAME-launcher-XXXXX comes
-// from the Job controller) created once every worker runs (or at once with
-// launcherCreationPolicy AtStartup). Labels training.kubeflow.org/{operator-name: mpi-operator,
-// job-name, job-role: launcher|worker, replica-index}. Status: conditions Created/Running/
+// mpi-operator v0.8.0's MPIJob controller (kubeflow.org/v2beta1,
+// pkg/controller/mpi_job_controller.go): worker pods NAME-worker-I, a headless Service NAME,
+// a ConfigMap NAME-config (hostfile, discover_hosts.sh of the running workers) and a
+// batch/v1 Job NAME-launcher (its pod NAME-launcher-XXXXX comes from the Job controller),
+// created at once (launcherCreationPolicy AtStartup, the default) or once every worker pod is
+// Ready (WaitForWorkersReady). The launcher Job carries runPolicy's backoffLimit,
+// activeDeadlineSeconds and ttlSecondsAfterFinished, so it retries its pod as a batch Job
+// does; the MPIJob succeeds or fails when that Job does. Status: conditions Created/Running/
 // Succeeded/Failed, replicaStatuses Launcher/Worker, startTime, completionTime.
 // Workers run until the job ends (they only serve sshd), unless their template says otherwise.
 #pragma once
+
+#include <string>
+#include <vector>
 
 #include "kubesim/controllers/controller.h"
 
@@ -18,9 +23,14 @@ class MpiJobController : public Controller {
   const ResourceType* primary() const override { return m_ctx.mpijobs; }
   void reconcile(const std::string& ns, const std::string& name) override;
 
+  // SetDefaults_MPIJob (pkg/apis/kubeflow/v2beta1/default.go), applied on a copy.
+  static json defaults(const json& job);
+  static int64_t worker_replicas(const json& defaulted_job);
+  // The objects, from a defaulted job (mpi_objects.cpp).
   static json make_worker(const json& job, int index, const std::string& group);
   static json make_launcher_job(const json& job, const std::string& group);
-  static json make_config_map(const json& job);
+  static json make_config_map(const json& job, const std::vector<std::string>& running_workers);
+  static json make_service(const json& job);
 };
 
 }  // namespace kubesim

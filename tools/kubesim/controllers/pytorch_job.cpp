@@ -6,13 +6,12 @@
 
 #include "kubesim/controllers/job_conditions.h"
 #include "kubesim/controllers/pod_status.h"
+#include "kubesim/controllers/pytorch_env.h"
 #include "kubesim/controllers/run_policy.h"
 
 namespace kubesim {
 
 namespace {
-
-constexpr int kDefaultPort = 23456;
 
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -37,19 +36,6 @@ std::vector<std::string> replica_types(const json& job) {
   for (auto it = specs.begin(); it != specs.end(); ++it)
     if (it.key() != "Master") out.push_back(it.key());
   return out;
-}
-
-int master_port(const json& job) {
-  const json& specs = replica_specs(job);
-  if (!specs.contains("Master")) return kDefaultPort;
-  const json tmpl = specs["Master"].value("template", json::object());
-  for (const auto& c : tmpl.value("spec", json::object()).value("containers", json::array())) {
-    if (c.value("name", "") != "pytorch") continue;
-    for (const auto& p : c.value("ports", json::array()))
-      if (p.value("name", "") == "pytorchjob-port")
-        return static_cast<int>(int_or(p, "containerPort", kDefaultPort));
-  }
-  return kDefaultPort;
 }
 
 json base_labels(const json& job) {
@@ -116,48 +102,8 @@ json PyTorchJobController::make_pod(const json& job, const std::string& rtype, i
   const std::string policy = rs.value("restartPolicy", "OnFailure");
   spec["restartPolicy"] = policy == "ExitCode" ? "Never" : policy;
 
-  const json& specs = replica_specs(job);
-  int64_t total = 0;
-  for (auto it = specs.begin(); it != specs.end(); ++it) total += replicas_of(*it);
-  const std::string nproc_str = job["spec"].value("nprocPerNode", "auto");
-  int nproc = 1;
-  try {
-    nproc = std::max(1, std::stoi(nproc_str));
-  } catch (...) {
-  }
-  const int port = master_port(job);
-  const int rank = rtype == "Worker" ? index + 1 : index;
-  const std::string master_addr = meta_name(job) + "-master-0";
-  if (spec.contains("containers")) {
-    for (auto& c : spec["containers"]) {
-      if (c.value("name", "") == "pytorch") {
-        bool has_port = false;
-        for (const auto& p : c.value("ports", json::array()))
-          if (p.value("name", "") == "pytorchjob-port") has_port = true;
-        if (!has_port) {
-          if (!c.contains("ports")) c["ports"] = json::array();
-          c["ports"].push_back({{"name", "pytorchjob-port"}, {"containerPort", port}, {"protocol", "TCP"}});
-        }
-      }
-      if (!c.contains("env") || !c["env"].is_array()) c["env"] = json::array();
-      json& env = c["env"];
-      auto add = [&](const std::string& k, const std::string& v) {
-        env.push_back({{"name", k}, {"value", v}});
-      };
-      add("PYTHONUNBUFFERED", "0");
-      if (specs.contains("Master")) {
-        add("MASTER_PORT", std::to_string(port));
-        add("PET_MASTER_PORT", std::to_string(port));
-        add("MASTER_ADDR", master_addr);
-        add("PET_MASTER_ADDR", master_addr);
-        add("WORLD_SIZE", std::to_string(total * nproc));
-        add("RANK", std::to_string(rank));
-        add("PET_NPROC_PER_NODE", nproc_str);
-        add("PET_NODE_RANK", std::to_string(rank));
-      }
-      add("PET_NNODES", std::to_string(total));
-    }
-  }
+  // envvar.go setPodEnv, initcontainer.go setInitContainer (on the defaulted job).
+  if (!set_pytorch_pod_env(job, spec, rt, index)) return json();  // "port not found": no pod
   const auto& rp = job["spec"].value("runPolicy", json::object());
   if (rp.contains("schedulingPolicy")) {
     spec["schedulerName"] = "volcano";
@@ -172,6 +118,18 @@ json PyTorchJobController::make_service(const json& job, const std::string& rtyp
   json labels = base_labels(job);
   labels["training.kubeflow.org/replica-type"] = rt;
   labels["training.kubeflow.org/replica-index"] = std::to_string(index);
+  // common/service.go CreateNewService: one port per named port of the replica's `pytorch`
+  // container (core.GetPortsFromJob); kube-apiserver defaults protocol and targetPort.
+  json ports = json::array();
+  const json tmpl = replica_specs(job)[rtype].value("template", json::object());
+  for (const auto& c : tmpl.value("spec", json::object()).value("containers", json::array())) {
+    if (c.value("name", "") != "pytorch") continue;
+    for (const auto& p : c.value("ports", json::array())) {
+      if (p.value("name", "").empty()) continue;
+      const int64_t port = int_or(p, "containerPort", 0);
+      ports.push_back({{"name", p["name"]}, {"port", port}, {"protocol", "TCP"}, {"targetPort", port}});
+    }
+  }
   return {{"apiVersion", "v1"},
           {"kind", "Service"},
           {"metadata",
@@ -179,20 +137,22 @@ json PyTorchJobController::make_service(const json& job, const std::string& rtyp
             {"namespace", meta_ns(job)},
             {"labels", labels},
             {"ownerReferences", json::array({owner_reference(job)})}}},
-          {"spec",
-           {{"clusterIP", "None"},
-            {"selector", labels},
-            {"ports", json::array({{{"name", "pytorchjob-port"},
-                                    {"port", master_port(job)},
-                                    {"protocol", "TCP"},
-                                    {"targetPort", master_port(job)}}})}}}};
+          {"spec", {{"clusterIP", "None"}, {"selector", labels}, {"ports", ports}}}};
 }
 
 void PyTorchJobController::reconcile(const std::string& ns, const std::string& name) {
   auto job_ptr = m_ctx.store.get_shared(*m_ctx.pytorchjobs, ns, name);
   if (!job_ptr) return;
-  const json job = *job_ptr;
-  const ObjectList pods = m_ctx.children(*m_ctx.pods, job);
+  // pytorchjob_controller.go Reconcile: r.Scheme.Default(pytorchjob) on a copy, never stored.
+  const json job = pytorch_defaults(*job_ptr);
+  // pytorchjob_controller.go GetPodsForJob: the namespace's pods matching GenLabels
+  // (operator-name, job-name) and controlled by this job (util.JobControlledPodList). v1.9.0
+  // overrides common/pod.go's ControllerRefManager here: nothing is adopted or released.
+  ObjectList pods;
+  for (auto& p : m_ctx.children(*m_ctx.pods, job))
+    if (label(*p, "training.kubeflow.org/operator-name") == "pytorchjob-controller" &&
+        label(*p, "training.kubeflow.org/job-name") == meta_name(job))
+      pods.push_back(std::move(p));
   const std::string now = m_ctx.now_str();
   const std::string jname = meta_name(job);
 
@@ -245,7 +205,9 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
       const std::string pod_name = jname + "-" + lower(rtype) + "-" + std::to_string(i);
       auto it = by_name.find(pod_name);
       if (it == by_name.end()) {
-        m_ctx.create_if_absent(*m_ctx.pods, make_pod(job, rtype, i));
+        json pod = make_pod(job, rtype, i);
+        if (pod.is_null()) continue;
+        m_ctx.create_if_absent(*m_ctx.pods, std::move(pod));
         m_ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name,
                            "pytorchjob-controller");
       } else {

@@ -18,6 +18,7 @@
 #include "kubesim/controllers/scheduler.h"
 #include "kubesim/controllers/service.h"
 #include "kubesim/controllers/volcano_job.h"
+#include "kubesim/controllers/volcano_policy.h"
 #include "kubesim/logs.h"
 
 namespace kubesim {
@@ -191,12 +192,14 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
   m->controllers.push_back(std::make_unique<PyTorchJobController>(m->ctx));
   m->controllers.push_back(std::make_unique<MpiJobController>(m->ctx));
   m->controllers.push_back(std::make_unique<VolcanoJobController>(m->ctx));
+  m->controllers.push_back(std::make_unique<VolcanoQueueController>(m->ctx));
   m->controllers.push_back(std::make_unique<BatchJobController>(m->ctx));
   m->controllers.push_back(std::make_unique<DeploymentController>(m->ctx));
   m->controllers.push_back(std::make_unique<ReplicaSetController>(m->ctx));
   m->controllers.push_back(std::make_unique<ServiceController>(m->ctx));
   for (const auto& c : m->controllers)
     if (c->primary()) m->handlers[c->primary()].push_back(c.get());
+  ensure_default_queues(m->ctx);  // volcano-scheduler creates them at start
   // Current state first (owners, node capacity, usage), then changes from the watch.
   m->watch_handle = store.watch(nullptr, [impl](const WatchEvent& ev) {
     impl->on_event(ev);

@@ -37,6 +37,8 @@ struct SimulationOptions {
   uint64_t random_seed = 1;                             // suffixes (launcher pod, ReplicaSet) and pod IPs
   // Start of the manual clock (Unix seconds); 0 = the real time at construction.
   int64_t manual_start_unix = 0;
+  // The Kubernetes minor release emulated (--kubernetes-version): Job pod labels depend on it.
+  int kubernetes_minor = 31;
 };
 
 class Simulation {

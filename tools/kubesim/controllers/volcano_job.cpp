@@ -1,107 +1,181 @@
-// Volcano Job: pods, PodGroup, phases and policies like volcano-sh/volcano's job controller.
+// Volcano Job: the state machine of volcano v1.15.1 (pkg/controllers/job/state/*.go) driven
+// by the events of job_controller_handler.go and the policies of job_controller_util.go
+// applyPolicies, with syncJob / killPods of job_controller_actions.go.
+//
+// kubesim reconciles by level, not by event: a PodFailed event is a Failed pod of the
+// current job version (status.version), a TaskCompleted event a task whose replicas all
+// Succeeded with at least one pod of the current version. Not modelled: PodEvicted (a pod
+// deleted by someone else), TaskFailed, PodPending with timeouts, policy timeouts (the action
+// runs at once), dependsOn, partitions, networkTopology, job forwarding.
 #include "kubesim/controllers/volcano_job.h"
 
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/run_policy.h"
+#include "kubesim/controllers/volcano_policy.h"
 
 namespace kubesim {
 
 namespace {
 
-const json& tasks_of(const json& job) {
-  static const json empty = json::array();
-  auto spec = job.find("spec");
-  if (spec == job.end()) return empty;
-  auto it = spec->find("tasks");
-  return it != spec->end() && it->is_array() ? *it : empty;
-}
-
-int64_t total_replicas(const json& job) {
-  int64_t n = 0;
-  for (const auto& t : tasks_of(job)) n += int_or(t, "replicas", 1);
-  return n;
-}
-
-int64_t min_available(const json& job) { return int_or(job["spec"], "minAvailable", total_replicas(job)); }
-
-std::string queue_of(const json& job) { return job["spec"].value("queue", "default"); }
-
-// The action a policy list gives for an event ("" = none).
-std::string action_for(const json& policies, const std::string& event) {
-  if (!policies.is_array()) return "";
-  for (const auto& p : policies) {
-    std::vector<std::string> events;
-    if (p.contains("event") && p["event"].is_string()) events.push_back(p["event"]);
-    for (const auto& e : p.value("events", json::array()))
-      if (e.is_string()) events.push_back(e);
-    for (const auto& e : events)
-      if (e == event || e == "*" || e == "Any") return p.value("action", "");
-  }
-  return "";
-}
-
 bool is_terminal_phase(const std::string& phase) {
   return phase == "Completed" || phase == "Failed" || phase == "Aborted" || phase == "Terminated";
 }
 
-}  // namespace
-
-std::string VolcanoJobController::pod_group_name(const json& job) {
-  return meta_name(job) + "-" + meta_uid(job);
+std::string pod_phase(const json& pod) {
+  const std::string p = phase_of(pod);
+  return p.empty() ? "Pending" : p;  // kube-apiserver sets Pending on create
 }
 
-json VolcanoJobController::make_pod(const json& job, const json& task, int index) {
-  const std::string jname = meta_name(job), tname = task.value("name", "task");
-  const std::string name = jname + "-" + tname + "-" + std::to_string(index);
-  json tmpl = task.value("template", json::object());
-  json meta = tmpl.value("metadata", json::object());
-  json labels = meta.value("labels", json::object());
-  labels["volcano.sh/job-name"] = jname;
-  labels["volcano.sh/job-namespace"] = meta_ns(job);
-  labels["volcano.sh/queue-name"] = queue_of(job);
-  labels["volcano.sh/task-spec"] = tname;
-  labels["volcano.sh/task-index"] = std::to_string(index);
-  json ann = meta.value("annotations", json::object());
-  ann["scheduling.k8s.io/group-name"] = pod_group_name(job);
-  ann["volcano.sh/job-name"] = jname;
-  ann["volcano.sh/job-version"] = std::to_string(int_or(job.value("status", json::object()), "version", 0));
-  ann["volcano.sh/queue-name"] = queue_of(job);
-  ann["volcano.sh/task-spec"] = tname;
-  ann["volcano.sh/task-index"] = std::to_string(index);
-  meta["labels"] = labels;
-  meta["annotations"] = ann;
-  meta["name"] = name;
-  meta["namespace"] = meta_ns(job);
-  meta["ownerReferences"] = json::array({owner_reference(job)});
-  meta.erase("creationTimestamp");
-  inherit_sim_annotations(job, meta);
-  json spec = tmpl.value("spec", json::object());
-  spec["schedulerName"] = job["spec"].value("schedulerName", "volcano");
-  const json plugins = job["spec"].value("plugins", json::object());
-  if (plugins.contains("svc")) {
-    spec["hostname"] = name;
-    spec["subdomain"] = jname;
+bool terminating(const json& pod) { return pod["metadata"].contains("deletionTimestamp"); }
+
+struct Counts {
+  int64_t pending = 0, running = 0, succeeded = 0, failed = 0, unknown = 0, terminating = 0;
+  json tasks = json::object();
+  void add(const json& pod) {  // classifyAndAddUpPodBaseOnPhase + calcPodStatus
+    const std::string ph = pod_phase(pod);
+    if (ph == "Pending")
+      ++pending;
+    else if (ph == "Running")
+      ++running;
+    else if (ph == "Succeeded")
+      ++succeeded;
+    else if (ph == "Failed")
+      ++failed;
+    else
+      ++unknown;
+    const std::string task = annotation(pod, "volcano.sh/task-spec");
+    if (task.empty()) return;
+    const std::string key =
+        ph == "Pending" || ph == "Running" || ph == "Succeeded" || ph == "Failed" ? ph : "Unknown";
+    json& c = tasks[task]["phase"];
+    c[key] = int_or(c, key, 0) + 1;
   }
-  if (plugins.contains("env") && spec.contains("containers"))
-    for (auto& c : spec["containers"]) {
-      if (!c.contains("env") || !c["env"].is_array()) c["env"] = json::array();
-      c["env"].push_back({{"name", "VK_TASK_INDEX"}, {"value", std::to_string(index)}});
-      c["env"].push_back({{"name", "VC_TASK_INDEX"}, {"value", std::to_string(index)}});
+  void write(json& status) const {
+    status["pending"] = pending;
+    status["running"] = running;
+    status["succeeded"] = succeeded;
+    status["failed"] = failed;
+    status["unknown"] = unknown;
+    status["terminating"] = terminating;
+    status["taskStatusCount"] = tasks;
+  }
+};
+
+int64_t total_replicas(const json& job) {
+  int64_t n = 0;
+  for (const auto& t : job["spec"]["tasks"]) n += int_or(t, "replicas", 0);
+  return n;
+}
+
+int64_t total_task_min_available(const json& job) {
+  int64_t n = 0;
+  for (const auto& t : job["spec"]["tasks"]) n += int_or(t, "minAvailable", int_or(t, "replicas", 0));
+  return n;
+}
+
+// runningState's SyncJob update (state/running.go).
+void running_update(const json& job, json& st) {
+  const int64_t replicas = total_replicas(job);
+  if (replicas == 0) return;
+  const int64_t min_available = int_or(job["spec"], "minAvailable", 0);
+  const bool has_min_success = job["spec"].contains("minSuccess") && job["spec"]["minSuccess"].is_number();
+  const int64_t min_success = int_or(job["spec"], "minSuccess", 0);
+  const int64_t succeeded = int_or(st, "succeeded", 0), failed = int_or(st, "failed", 0);
+  auto set = [&](const char* p) { st["state"]["phase"] = p; };
+  if (has_min_success && succeeded >= min_success) return set("Completed");
+  if (succeeded + failed == replicas) {
+    if (min_available >= total_task_min_available(job))
+      for (const auto& t : job["spec"]["tasks"]) {
+        if (!t.contains("minAvailable")) continue;
+        const json counts = st["taskStatusCount"].value(t.value("name", ""), json::object());
+        if (counts.is_object() && !counts.empty() &&
+            int_or(counts.value("phase", json::object()), "Succeeded", 0) < int_or(t, "minAvailable", 0))
+          return set("Failed");
+      }
+    if (has_min_success && succeeded < min_success) return set("Failed");
+    return set(succeeded >= min_available ? "Completed" : "Failed");
+  }
+  if (int_or(st, "pending", 0) > replicas - min_available) set("Pending");
+}
+
+}  // namespace
+
+int64_t VolcanoJobController::kill_pods(const json& job, const ObjectList& pods, bool soft,
+                                        const std::string& task, const std::string& pod) {
+  int64_t killed = 0;
+  const bool whole_job = task.empty();
+  const json& st = job.value("status", json::object());
+  // Only the Failed and Succeeded pods are kept at the last retry (killPods' lastRetry).
+  const bool last_retry = int_or(st, "retryCount", 0) >= int_or(job["spec"], "maxRetry", 3) - 1;
+  for (const auto& p : pods) {
+    if (terminating(*p)) continue;
+    if (whole_job) {
+      const std::string ph = phase_of(*p);
+      if ((soft || last_retry) && (ph == "Succeeded" || ph == "Failed")) continue;
+    } else if (annotation(*p, "volcano.sh/task-spec") != task || (!pod.empty() && meta_name(*p) != pod)) {
+      continue;
     }
-  return {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}};
+    try {
+      m_ctx.store.remove(*m_ctx.pods, meta_ns(*p), meta_name(*p));
+      ++killed;
+    } catch (const StatusError&) {
+    }
+  }
+  if (m_ctx.podgroups) try {
+      m_ctx.store.remove(*m_ctx.podgroups, meta_ns(job), pod_group_name(job));
+    } catch (const StatusError&) {
+    }
+  return killed;
 }
 
 void VolcanoJobController::reconcile(const std::string& ns, const std::string& name) {
   auto ptr = m_ctx.store.get_shared(*m_ctx.vcjobs, ns, name);
   if (!ptr || !ptr->contains("spec")) return;
-  const json job = *ptr;
+  json job = defaults(*ptr);
   const std::string now = m_ctx.now_str();
-  json status = job.value("status", json::object());
-  std::string phase = status.value("state", json::object()).value("phase", "");
+  const json old_status = job.value("status", json::object());
+  json status = old_status;
   const ObjectList pods = m_ctx.children(*m_ctx.pods, job);
   const std::string pg_name = pod_group_name(job);
+  if (!status.contains("state") || !status["state"].is_object()) status["state"] = json::object();
+  std::string phase = status["state"].value("phase", "");
 
-  if (is_terminal_phase(phase)) {
+  // Writes the status when it changed; a change stamps state.lastTransitionTime and moves the
+  // condition of the current phase to the end (appendJobCondition).
+  auto write = [&](json st) {
+    if (st == old_status) return;
+    st["state"]["lastTransitionTime"] = now;
+    json conds = json::array();
+    for (const auto& c : st.value("conditions", json::array()))
+      if (c.value("status", "") != st["state"].value("phase", "")) conds.push_back(c);
+    conds.push_back({{"status", st["state"].value("phase", "")}, {"lastTransitionTime", now}});
+    st["conditions"] = conds;
+    m_ctx.patch(*m_ctx.vcjobs, ns, name, [&](json& obj) { obj["status"] = st; });
+  };
+  // killJob / killTarget: status counts hold only pods that could not be deleted (none here).
+  auto kill = [&](bool soft, const std::string& task, const std::string& pod,
+                  const std::function<void(json&)>& update) {
+    const int64_t killed = kill_pods(job, pods, soft, task, pod);
+    json st = status;
+    Counts c;
+    for (const auto& p : pods)
+      if (terminating(*p)) ++c.terminating;
+    c.terminating += killed;
+    c.write(st);
+    if (update) update(st);
+    // killJob bumps the version at every call; kubesim, which reconciles on every write,
+    // only when the call changed something (or it would never stop).
+    if (task.empty() && (killed > 0 || st["state"] != status["state"] ||
+                         st.value("retryCount", 0) != status.value("retryCount", 0)))
+      st["version"] = int_or(st, "version", 0) + 1;
+    write(st);
+  };
+
+  if (is_terminal_phase(phase)) {  // finishedState: kill what is left, soft
+    bool alive = false;
+    for (const auto& p : pods) alive = alive || !pod_terminal(*p);
+    if (alive || (m_ctx.podgroups && m_ctx.store.get_shared(*m_ctx.podgroups, ns, pg_name)))
+      kill(true, "", "", nullptr);
     if (job["spec"].contains("ttlSecondsAfterFinished")) {
       const TimePoint expiry = parse_time(status["state"].value("lastTransitionTime", now)) +
                                std::chrono::seconds(int_or(job["spec"], "ttlSecondsAfterFinished", 0));
@@ -112,148 +186,122 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
     }
     return;
   }
-  const int64_t min_avail = min_available(job);
-  if (m_ctx.podgroups) {
-    json min_task = json::object();
-    for (const auto& t : tasks_of(job))
-      min_task[t.value("name", "task")] = int_or(t, "minAvailable", int_or(t, "replicas", 1));
-    m_ctx.create_if_absent(
-        *m_ctx.podgroups,
-        {{"apiVersion", "scheduling.volcano.sh/v1beta1"},
-         {"kind", "PodGroup"},
-         {"metadata",
-          {{"name", pg_name}, {"namespace", ns}, {"ownerReferences", json::array({owner_reference(job)})}}},
-         {"spec", {{"minMember", min_avail}, {"minTaskMember", min_task}, {"queue", queue_of(job)}}},
-         {"status", {{"phase", "Pending"}}}});
+  // syncJob starts with GetQueueInfo: a job whose queue does not exist does not progress.
+  if (m_ctx.queues && !m_ctx.store.get_shared(*m_ctx.queues, "", job["spec"].value("queue", "default")))
+    return;
+  if (phase.empty()) {  // initJobStatus
+    phase = "Pending";
+    status["state"]["phase"] = "Pending";
+    status["minAvailable"] = job["spec"]["minAvailable"];
   }
-  if (job["spec"].value("plugins", json::object()).contains("svc") && m_ctx.services) {
-    json sel = {{"volcano.sh/job-name", name}, {"volcano.sh/job-namespace", ns}};
-    m_ctx.create_if_absent(
-        *m_ctx.services,
-        {{"apiVersion", "v1"},
-         {"kind", "Service"},
-         {"metadata",
-          {{"name", name}, {"namespace", ns}, {"ownerReferences", json::array({owner_reference(job)})}}},
-         {"spec", {{"clusterIP", "None"}, {"selector", sel}, {"publishNotReadyAddresses", true}}}});
+  // The svc plugin's OnJobAdd, once (status.controlledResources["plugin-svc"]).
+  if (job["spec"].value("plugins", json::object()).contains("svc") &&
+      status.value("controlledResources", json::object()).value("plugin-svc", "") != "svc") {
+    if (m_ctx.configmaps) m_ctx.create_if_absent(*m_ctx.configmaps, make_svc_config_map(job));
+    if (m_ctx.services) m_ctx.create_if_absent(*m_ctx.services, make_service(job));
+    status["controlledResources"]["plugin-svc"] = "svc";
   }
+  job["status"] = status;
 
-  auto set_phase = [&](const std::string& p, const std::string& reason, const std::string& message) {
-    if (phase == p) return;
-    phase = p;
-    status["state"] = {{"phase", p}, {"lastTransitionTime", now}};
-    if (!reason.empty()) status["state"]["reason"] = reason;
-    if (!message.empty()) status["state"]["message"] = message;
-    if (!status.contains("conditions")) status["conditions"] = json::array();
-    status["conditions"].push_back({{"status", p}, {"lastTransitionTime", now}});
+  const PolicyAction act = volcano_action(job, pods);
+  auto alive_done = [&](const char* next) {
+    return [next](json& st) {
+      if (int_or(st, "terminating", 0) || int_or(st, "pending", 0) || int_or(st, "running", 0)) return;
+      st["state"]["phase"] = next;
+    };
   };
-  auto delete_pods = [&](bool only_active) {
-    for (const auto& p : pods) {
-      if (only_active && pod_terminal(*p)) continue;
-      try {
-        m_ctx.store.remove(*m_ctx.pods, ns, meta_name(*p));
-      } catch (const StatusError&) {
-      }
+  auto restarting = [&](json& st) {
+    st["retryCount"] = int_or(st, "retryCount", 0) + 1;
+    st["state"]["phase"] = "Restarting";
+  };
+  if (phase == "Pending" || phase == "Running") {
+    if (act.action == "RestartJob") return kill(false, "", "", restarting);
+    if (act.action == "RestartTask") return kill(false, act.task, "", restarting);
+    if (act.action == "RestartPod") return kill(false, act.task, act.pod, restarting);
+    if (act.action == "AbortJob")
+      return kill(true, "", "", [](json& st) { st["state"]["phase"] = "Aborting"; });
+    if (act.action == "TerminateJob")
+      return kill(true, "", "", [](json& st) { st["state"]["phase"] = "Terminating"; });
+    if (act.action == "CompleteJob")
+      return kill(true, "", "", [](json& st) { st["state"]["phase"] = "Completing"; });
+  }
+  if (phase == "Completing") return kill(true, "", "", alive_done("Completed"));
+  if (phase == "Aborting") return kill(true, "", "", alive_done("Aborted"));
+  if (phase == "Terminating") return kill(true, "", "", alive_done("Terminated"));
+  auto restarting_update = [&](json& st) {  // restartingState.restartingUpdateStatus
+    if (int_or(st, "retryCount", 0) >= int_or(job["spec"], "maxRetry", 3)) {
+      st["state"]["phase"] = "Failed";
+      return;
     }
+    if (total_replicas(job) - int_or(st, "terminating", 0) >= int_or(st, "minAvailable", 0))
+      st["state"]["phase"] = "Pending";
   };
-  if (phase.empty()) set_phase("Pending", "", "");
-  status["minAvailable"] = min_avail;
-  if (!status.contains("version")) status["version"] = 0;
-  if (!status.contains("retryCount")) status["retryCount"] = 0;
+  if (phase == "Restarting" && act.action != "SyncJob") {
+    if (act.action == "RestartTask" || act.action == "RestartPod")
+      return kill(false, act.task, act.action == "RestartPod" ? act.pod : "", restarting_update);
+    return kill(false, "", "", restarting_update);
+  }
 
-  // Count pods per task and per phase.
+  // syncJob: createOrUpdatePodGroup, then pods only once the PodGroup left Pending.
+  const bool pg_existed = m_ctx.podgroups && m_ctx.store.get_shared(*m_ctx.podgroups, ns, pg_name);
+  if (m_ctx.podgroups && !pg_existed) m_ctx.create_if_absent(*m_ctx.podgroups, make_pod_group(job));
+  const std::string pg_phase = update_pod_group(m_ctx, job, pods, pg_existed);
+  std::function<void(json&)> update;
+  if (phase == "Pending")
+    update = [&](json& st) {
+      if (int_or(job["spec"], "minAvailable", 0) <=
+          int_or(st, "running", 0) + int_or(st, "succeeded", 0) + int_or(st, "failed", 0))
+        st["state"]["phase"] = "Running";
+    };
+  else if (phase == "Running")
+    update = [&](json& st) { running_update(job, st); };
+  else if (phase == "Restarting")
+    update = restarting_update;
+  if (m_ctx.podgroups && (pg_phase.empty() || pg_phase == "Pending")) {
+    // volcano-scheduler looks at a Pending PodGroup again at its next session (every 1s).
+    m_ctx.wake_at(ObjectKey{m_ctx.vcjobs, ns, name}, m_ctx.now() + std::chrono::seconds(1));
+    if (update) update(status);
+    return write(status);
+  }
+  Counts c;
   std::map<std::string, std::shared_ptr<const json>> by_name;
   for (const auto& p : pods) by_name[meta_name(*p)] = p;
-  int64_t pending = 0, running = 0, succeeded = 0, failed = 0;
-  json task_counts = json::object();
-  std::string fail_action, complete_action;
-  for (const auto& t : tasks_of(job)) {
-    const std::string tname = t.value("name", "task");
-    const int64_t replicas = int_or(t, "replicas", 1);
-    int64_t t_succeeded = 0;
-    for (int i = 0; i < replicas; ++i) {
-      auto it = by_name.find(name + "-" + tname + "-" + std::to_string(i));
-      if (it == by_name.end()) continue;
-      std::string ph = phase_of(*it->second);
-      if (ph.empty()) ph = "Pending";
-      json& counts = task_counts[tname]["phase"];
-      counts[ph] = int_or(counts, ph, 0) + 1;
-      if (ph == "Pending") ++pending;
-      if (ph == "Running") ++running;
-      if (ph == "Succeeded") ++succeeded, ++t_succeeded;
-      if (ph == "Failed") {
-        ++failed;
-        std::string a = action_for(t.value("policies", json::array()), "PodFailed");
-        if (a.empty()) a = action_for(job["spec"].value("policies", json::array()), "PodFailed");
-        if (!a.empty() && fail_action.empty()) fail_action = a;
+  for (const auto& t : job["spec"]["tasks"]) {
+    const std::string tname = t.value("name", "");
+    for (int i = 0; i < int_or(t, "replicas", 0); ++i) {
+      const std::string pname = name + "-" + tname + "-" + std::to_string(i);
+      auto it = by_name.find(pname);
+      if (it == by_name.end()) {
+        c.add(m_ctx.create_if_absent(*m_ctx.pods, make_pod(job, t, i)));
+        continue;
       }
-    }
-    if (t_succeeded == replicas && replicas > 0) {
-      std::string a = action_for(t.value("policies", json::array()), "TaskCompleted");
-      if (a.empty()) a = action_for(job["spec"].value("policies", json::array()), "TaskCompleted");
-      if (!a.empty() && complete_action.empty()) complete_action = a;
+      const json& p = *it->second;
+      by_name.erase(it);
+      if (terminating(p)) {
+        ++c.terminating;
+        continue;
+      }
+      c.add(p);
     }
   }
-  const bool pods_exist = !pods.empty();
+  for (const auto& [pname, p] : by_name) {  // pods past the replica count
+    try {
+      m_ctx.store.remove(*m_ctx.pods, ns, pname);
+      ++c.terminating;
+    } catch (const StatusError&) {
+    }
+  }
+  c.write(status);
+  status["minAvailable"] = job["spec"]["minAvailable"];
+  if (update) update(status);
+  write(status);
+}
 
-  if (phase == "Restarting") {
-    if (!pods_exist) set_phase("Pending", "", "");
-  } else if (!fail_action.empty() && (phase == "Running" || phase == "Pending")) {
-    if (fail_action == "RestartJob") {
-      const int64_t retries = int_or(status, "retryCount", 0) + 1;
-      if (retries > int_or(job["spec"], "maxRetry", 3)) {
-        set_phase("Failed", "", "");
-        delete_pods(true);
-      } else {
-        status["retryCount"] = retries;
-        status["version"] = int_or(status, "version", 0) + 1;
-        set_phase("Restarting", "PodFailed", "");
-        delete_pods(false);
-      }
-    } else if (fail_action == "AbortJob") {
-      set_phase("Aborted", "PodFailed", "");
-      delete_pods(true);
-    } else if (fail_action == "TerminateJob") {
-      set_phase("Terminated", "PodFailed", "");
-      delete_pods(true);
-    } else if (fail_action == "CompleteJob") {
-      set_phase("Completed", "PodFailed", "");
-      delete_pods(true);
-    }
-  } else if (complete_action == "CompleteJob" && (phase == "Running" || phase == "Pending")) {
-    set_phase("Completed", "TaskCompleted", "");
-    delete_pods(true);
-  } else if (pods_exist && pending == 0 && running == 0 && succeeded + failed >= total_replicas(job)) {
-    set_phase(succeeded >= min_avail ? "Completed" : "Failed", "", "");
-  } else if (running + succeeded >= min_avail && phase == "Pending") {
-    set_phase("Running", "", "");
-  }
-  if (phase == "Pending" || phase == "Running") {
-    json with_status = job;
-    with_status["status"] = status;
-    for (const auto& t : tasks_of(job)) {
-      const std::string tname = t.value("name", "task");
-      for (int i = 0; i < int_or(t, "replicas", 1); ++i)
-        if (!by_name.count(name + "-" + tname + "-" + std::to_string(i)))
-          m_ctx.create_if_absent(*m_ctx.pods, make_pod(with_status, t, i));
-    }
-  }
-  status["pending"] = pending;
-  status["running"] = running;
-  status["succeeded"] = succeeded;
-  status["failed"] = failed;
-  status["terminating"] = 0;
-  status["unknown"] = 0;
-  status["taskStatusCount"] = task_counts;
-  m_ctx.patch(*m_ctx.vcjobs, ns, name, [&](json& obj) { obj["status"] = status; });
-  if (m_ctx.podgroups) {
-    m_ctx.patch(*m_ctx.podgroups, ns, pg_name, [&](json& pg) {
-      pg["status"]["phase"] =
-          running + succeeded >= min_avail ? "Running" : (is_terminal_phase(phase) ? "Completed" : "Pending");
-      pg["status"]["running"] = running;
-      pg["status"]["succeeded"] = succeeded;
-      pg["status"]["failed"] = failed;
-    });
-  }
+void VolcanoQueueController::reconcile(const std::string&, const std::string& name) {
+  m_ctx.patch(*m_ctx.queues, "", name, [](json& q) {
+    if (!q.contains("status") || !q["status"].is_object()) q["status"] = json::object();
+    if (q["status"].value("state", "").empty()) q["status"]["state"] = "Open";
+  });
 }
 
 }  // namespace kubesim

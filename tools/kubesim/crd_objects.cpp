@@ -1,0 +1,176 @@
+// CustomResourceDefinition objects as kube-apiserver serves them (see crd_objects.h).
+#include "kubesim/crd_objects.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "schema/yaml_json.h"
+
+namespace kubesim {
+
+namespace {
+
+std::string crd_name(const ResourceType& rt) { return rt.plural + "." + rt.group; }
+
+std::vector<std::string> split_path(const std::string& path) {
+  std::vector<std::string> parts;
+  std::stringstream ss(path);
+  for (std::string p; std::getline(ss, p, '.');) parts.push_back(p);
+  return parts;
+}
+
+// kube-apiserver's status of an established CRD (apiextensions-apiserver
+// pkg/controller/establish and the naming controller).
+json established_status(const json& crd, const std::string& now) {
+  const json& spec = crd["spec"];
+  json stored = json::array();
+  for (const auto& v : spec.value("versions", json::array()))
+    if (v.value("storage", false)) stored.push_back(v.value("name", ""));
+  return {{"acceptedNames", spec.value("names", json::object())},
+          {"conditions", json::array({{{"lastTransitionTime", now},
+                                       {"message", "no conflicts found"},
+                                       {"reason", "NoConflicts"},
+                                       {"status", "True"},
+                                       {"type", "NamesAccepted"}},
+                                      {{"lastTransitionTime", now},
+                                       {"message", "the initial names have been accepted"},
+                                       {"reason", "InitialNamesAccepted"},
+                                       {"status", "True"},
+                                       {"type", "Established"}}})},
+          {"storedVersions", stored}};
+}
+
+std::string format_now(std::chrono::system_clock::time_point t) {
+  const std::time_t tt = std::chrono::system_clock::to_time_t(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace
+
+CrdFieldDrop parse_crd_drop_field(const std::string& arg) {
+  const auto colon = arg.find(':');
+  const std::string how = " (write PLURAL.GROUP:FIELD.PATH, e.g. pytorchjobs.kubeflow.org:spec.nprocPerNode)";
+  if (colon == std::string::npos || colon == 0 || colon + 1 == arg.size())
+    throw std::invalid_argument("--crd-drop-field \"" + arg + "\": expected CRD:FIELD" + how);
+  CrdFieldDrop d{arg.substr(0, colon), arg.substr(colon + 1)};
+  if (d.crd.find('.') == std::string::npos)
+    throw std::invalid_argument("--crd-drop-field \"" + arg + "\": \"" + d.crd + "\" is not PLURAL.GROUP" +
+                                how);
+  for (const auto& p : split_path(d.path))
+    if (p.empty()) throw std::invalid_argument("--crd-drop-field \"" + arg + "\": empty field name" + how);
+  return d;
+}
+
+std::vector<json> load_crd_documents(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<json> out;
+  if (dir.empty() || !fs::is_directory(dir)) return out;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const auto ext = e.path().extension().string();
+    if (e.is_regular_file() && (ext == ".yaml" || ext == ".yml" || ext == ".json")) files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    std::stringstream text;
+    text << in.rdbuf();
+    for (auto& doc : trainctl::schema::parse_yaml_documents(text.str(), f.string()))
+      if (doc.is_object() && doc.value("kind", "") == "CustomResourceDefinition")
+        out.push_back(std::move(doc));
+  }
+  return out;
+}
+
+bool drop_crd_field(json& crd, const std::string& path) {
+  const auto parts = split_path(path);
+  bool dropped = false;
+  for (auto& v : crd["spec"]["versions"]) {
+    json* node = &v["schema"]["openAPIV3Schema"];
+    for (size_t i = 0; node && i < parts.size(); ++i) {
+      if (!node->is_object() || !node->contains("properties") || !(*node)["properties"].contains(parts[i])) {
+        node = nullptr;
+        break;
+      }
+      if (i + 1 == parts.size()) {
+        (*node)["properties"].erase(parts[i]);
+        if (node->contains("required") && (*node)["required"].is_array()) {
+          json req = json::array();
+          for (const auto& r : (*node)["required"])
+            if (r != parts[i]) req.push_back(r);
+          (*node)["required"] = req;
+        }
+        dropped = true;
+      } else {
+        node = &(*node)["properties"][parts[i]];
+      }
+    }
+  }
+  return dropped;
+}
+
+void publish_crds(Store& store, const std::vector<json>& docs, const std::vector<CrdFieldDrop>& drops) {
+  const ResourceType* crds = store.find("apiextensions.k8s.io", "v1", "customresourcedefinitions");
+  if (!crds) return;
+  std::map<std::string, json> by_name;
+  for (const ResourceType* rt : store.types()) {
+    if (store.is_builtin(*rt)) continue;
+    const std::string name = crd_name(*rt);
+    if (by_name.count(name)) continue;
+    json doc;
+    for (const auto& d : docs)
+      if (d["metadata"].value("name", "") == name) doc = d;
+    by_name[name] = doc.is_null() ? builtin_crd_document(*rt) : doc;
+  }
+  for (const auto& d : drops) {
+    auto it = by_name.find(d.crd);
+    if (it == by_name.end())
+      throw std::invalid_argument("--crd-drop-field: kubesim serves no CRD \"" + d.crd +
+                                  "\" (kubectl get crd lists the served ones)");
+    if (!drop_crd_field(it->second, d.path))
+      throw std::invalid_argument("--crd-drop-field: the CRD " + d.crd + " has no field \"" + d.path + "\"");
+  }
+  const std::string now = format_now(store.now());
+  for (auto& [name, crd] : by_name) {
+    json obj = crd;
+    json meta = {{"name", name}};
+    if (crd["metadata"].contains("annotations")) meta["annotations"] = crd["metadata"]["annotations"];
+    if (crd["metadata"].contains("labels")) meta["labels"] = crd["metadata"]["labels"];
+    meta["generation"] = 1;
+    obj["metadata"] = meta;
+    if (!obj["spec"].contains("conversion")) obj["spec"]["conversion"] = {{"strategy", "None"}};
+    obj["status"] = established_status(crd, now);
+    if (store.get(*crds, "", name)) store.remove(*crds, "", name);
+    store.create(*crds, std::move(obj));
+  }
+}
+
+Validator with_dropped_fields(Validator base, std::vector<CrdFieldDrop> drops) {
+  return [base = std::move(base), drops = std::move(drops)](const ResourceType& rt, json& obj) {
+    ValidationResult out;
+    std::vector<std::string> dropped;
+    for (const auto& d : drops) {
+      if (d.crd != crd_name(rt)) continue;
+      const auto parts = split_path(d.path);
+      json* node = &obj;
+      for (size_t i = 0; node && i + 1 < parts.size(); ++i)
+        node = node->is_object() && node->contains(parts[i]) ? &(*node)[parts[i]] : nullptr;
+      if (!node || !node->is_object() || !node->contains(parts.back())) continue;
+      node->erase(parts.back());  // pruned, as an unknown field is
+      dropped.push_back(d.path);
+    }
+    if (base) out = base(rt, obj);
+    out.unknown_fields.insert(out.unknown_fields.begin(), dropped.begin(), dropped.end());
+    return out;
+  };
+}
+
+}  // namespace kubesim

@@ -29,6 +29,20 @@ OUT=$(tc submit mpi \
   "$CMD" 2>&1) || fail "seed 004: $OUT"
 expect_output "seed 004" "job pytorch-4-vgg16: SUCCEEDED"
 expect_output "seed 004" "The Job pytorch-4-vgg16 has succeeded"
+# WaitForWorkersReady (mpi-operator mpi_job_controller.go): the launcher Job is created only
+# once every worker is Ready, read back with kubectl (while the job runs: cleanPodPolicy All
+# removes the workers at the end).
+OUT=$(tc submit mpi --name=wait-workers --workers=3 --image=$IMAGE -a kubesim.trainctl.io/outcome=run-forever \
+  --wait --timeout=60s "$CMD" 2>&1) || fail "wait-workers: $OUT"
+if command -v kubectl >/dev/null 2>&1; then
+  launcher=$(kubectl --kubeconfig "$KCFG" get job.batch wait-workers-launcher -o jsonpath='{.metadata.creationTimestamp}')
+  ready=$(kubectl --kubeconfig "$KCFG" get pods -l training.kubeflow.org/job-name=wait-workers,training.kubeflow.org/job-role=worker \
+    -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Ready")].lastTransitionTime}{"\n"}{end}' | sort | tail -1)
+  [[ -n "$launcher" && -n "$ready" && ! "$launcher" < "$ready" ]] ||
+    fail "the launcher ($launcher) was created before the last worker was Ready ($ready)"
+else
+  skip_or_fail "kubectl not found"
+fi
 
 OUT=$(tc submit volcano --name=fluid-ctr --image=paddlepaddle/edl-example:ctr \
   --task="pserver:2:paddlepaddle/edl-example:ctr:TRAINING_ROLE=PSERVER paddle_k8s start_fluid" \

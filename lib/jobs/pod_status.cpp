@@ -23,7 +23,7 @@ long long num(const json& obj, const char* key) {
   return v.is_number() ? v.get<long long>() : 0;
 }
 
-bool condition_true(const json& status, const char* type) {
+bool pod_condition_true(const json& status, const char* type) {
   for (const auto& c : field(status, "conditions"))
     if (str(c, "type") == type) return str(c, "status") == "True";
   return false;
@@ -87,7 +87,7 @@ std::string pod_display_status(const json& pod) {
     break;
   }
 
-  if (!initializing || condition_true(status, "Initialized")) {
+  if (!initializing || pod_condition_true(status, "Initialized")) {
     bool has_running = false;
     const json& statuses = field(status, "containerStatuses");
     for (auto it = statuses.rbegin(); it != statuses.rend(); ++it) {
@@ -106,7 +106,7 @@ std::string pod_display_status(const json& pod) {
       }
     }
     if (reason == "Completed" && has_running)
-      reason = has_condition(status, "Ready") && condition_true(status, "Ready") ? "Running" : "NotReady";
+      reason = has_condition(status, "Ready") && pod_condition_true(status, "Ready") ? "Running" : "NotReady";
   }
 
   const json& meta = field(pod, "metadata");

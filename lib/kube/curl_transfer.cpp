@@ -8,16 +8,12 @@
 
 #include "core/errors.h"
 #include "core/log.h"
+#include "core/text.h"
 #include "core/version.h"
 #include "kube/curl_api.h"
 
 namespace trainctl::kube {
 namespace {
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  return text;
-}
 
 std::string trim(std::string_view text) {
   size_t b = 0;
@@ -191,7 +187,7 @@ size_t Transfer::on_header(char* data, size_t size, size_t count, void* self) {
   if (line.rfind("HTTP/", 0) == 0) {
     t->m_response.headers.clear();  // a new status line: 1xx answers or a redirect before
   } else if (auto colon = line.find(':'); colon != std::string_view::npos) {
-    std::string name = lower(trim(line.substr(0, colon)));
+    std::string name = ascii_lower(trim(line.substr(0, colon)));
     std::string value = trim(line.substr(colon + 1));
     auto [it, inserted] = t->m_response.headers.emplace(name, value);
     if (!inserted) it->second += ", " + value;

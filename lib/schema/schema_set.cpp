@@ -16,8 +16,8 @@ namespace fs = std::filesystem;
 
 namespace trainctl::schema {
 
-namespace {
-
+// Named, not anonymous: SchemaSet::Impl holds one (a unity build would warn otherwise).
+namespace detail {
 struct OpenApiDoc {
   std::string path;
   std::string group_version;  // "v1", "apps/v1"
@@ -25,6 +25,10 @@ struct OpenApiDoc {
   nlohmann::json components;  // components.schemas
   std::unordered_map<std::string, const SchemaNode*> memo;
 };
+}  // namespace detail
+using detail::OpenApiDoc;
+
+namespace {
 
 // "api__v1_openapi.json" -> "v1", "apis__apps__v1_openapi.json" -> "apps/v1".
 std::string group_version_of(const std::string& file_name) {

@@ -26,7 +26,6 @@ std::string tensorboard_host_path(const Plan& p) { return "/trainctl_logs/" + p.
 
 namespace {
 
-json or_null(const std::string& s) { return s.empty() ? json() : json(s); }
 
 // Always a list, empty too: a task without policies must not see the job's through the
 // mustache context stack.

@@ -4,17 +4,13 @@
 #include <cctype>
 
 #include "core/errors.h"
+#include "core/text.h"
 #include "submit/parse.h"
 #include "submit/plan.h"
 
 namespace trainctl::submit {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 // Resource names without a domain that a container may request (core/v1
 // IsStandardContainerResourceName); cpu and memory have their own flags.
@@ -41,7 +37,7 @@ std::vector<KeyValue> device_resources(const SubmitOptions& o) {
     if (eq == std::string::npos || eq == 0 || eq + 1 == d.size())
       throw UsageError("invalid --device " + dq(d) + ": use VENDOR/RESOURCE=COUNT, e.g. amd.com/gpu=1");
     KeyValue kv{d.substr(0, eq), d.substr(eq + 1)};
-    if (lower(kv.key) == "nvidia.com/gpu" || kv.key == gpu_resource)
+    if (ascii_lower(kv.key) == "nvidia.com/gpu" || kv.key == gpu_resource)
       throw UsageError("invalid --device " + dq(d) + ": give GPUs with --gpus " + kv.value);
     if (kv.key == "cpu" || kv.key == "memory")
       throw UsageError("invalid --device " + dq(d) + ": give " + kv.key + " with --" + kv.key);

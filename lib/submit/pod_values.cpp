@@ -14,9 +14,9 @@ json kv_list(const std::vector<KeyValue>& items) {
   return out;
 }
 
-namespace {
-
 json or_null(const std::string& s) { return s.empty() ? json() : json(s); }
+
+namespace {
 
 json non_empty(json list) { return list.empty() ? json() : std::move(list); }
 

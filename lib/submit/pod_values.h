@@ -26,6 +26,9 @@ struct PodRole {
   std::string subdomain;
 };
 
+// The string, or null when it is empty (a mustache section that renders nothing).
+nlohmann::json or_null(const std::string& s);
+
 // JSON key/value list [{key, value}] for mustache sections.
 nlohmann::json kv_list(const std::vector<KeyValue>& items);
 

@@ -6,12 +6,15 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "jobs/time.h"
+
 namespace fixtures {
 
 using nlohmann::json;
 
 // The fixed "now" of every test: 2024-05-01T10:00:00Z.
 inline constexpr const char* kNow = "2024-05-01T10:00:00Z";
+inline trainctl::jobs::TimePoint now() { return *trainctl::jobs::parse_time(kNow); }
 
 inline json condition(const std::string& type, const std::string& status, const std::string& at,
                       const std::string& reason = "") {

@@ -13,7 +13,6 @@ using namespace fixtures;
 using namespace trainctl::jobs;
 
 namespace {
-TimePoint now() { return *parse_time(kNow); }
 
 TrainingJob build(Trainer t, const json& job, const std::vector<json>& pods) {
   PodRefs refs;

@@ -21,10 +21,6 @@ using trainctl::testing::FakeClient;
 using namespace trainctl::jobs;
 using namespace fixtures;
 
-namespace {
-TimePoint now() { return *parse_time(kNow); }
-}  // namespace
-
 TEST_CASE("parse_list_page hands over each item, drops unread keys, returns the continue token") {
   json page = {{"kind", "PodList"},
                {"metadata", {{"continue", "tok"}, {"resourceVersion", "42"}}},

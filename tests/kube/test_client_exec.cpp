@@ -12,17 +12,13 @@
 #include "kube/curl_client.h"
 #include "support/paths.h"
 #include "test_client_fixture.h"
+#include "test_kubeconfig_support.h"
 
 using namespace trainctl;
 using namespace trainctl::testing;
+using trainctl::kube::test::read_text;
 
 namespace {
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return text;
-}
 
 // A plugin that counts its runs in DIR/count and prints DIR/cred-<run>.json.
 kube::ExecConfig write_plugin(const std::string& dir) {
@@ -82,10 +78,10 @@ TEST_CASE("an exec plugin's token is used and refreshed once after a 401", "[cli
 
   CHECK(client->get_json("/api")["kind"] == "APIVersions");
   CHECK(attempts == 2);
-  CHECK(read_file(dir + "/count") == "2\n");
+  CHECK(read_text(dir + "/count") == "2\n");
   // The credential is cached: the next request does not run the plugin again.
   CHECK(client->get_json("/api")["kind"] == "APIVersions");
-  CHECK(read_file(dir + "/count") == "2\n");
+  CHECK(read_text(dir + "/count") == "2\n");
 
   // Rejected again: one refresh (run 3 still gets 401), then the 401 is the answer.
   attempts = 0;
@@ -97,7 +93,7 @@ TEST_CASE("an exec plugin's token is used and refreshed once after a 401", "[cli
     CHECK(e.code() == ExitCode::Auth);
   }
   CHECK(attempts == 2);
-  CHECK(read_file(dir + "/count") == "3\n");
+  CHECK(read_text(dir + "/count") == "3\n");
 }
 
 TEST_CASE("an exec plugin's client certificate is presented to the server", "[client][exec]") {

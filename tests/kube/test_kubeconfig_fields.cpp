@@ -10,6 +10,7 @@
 using namespace trainctl;
 using namespace trainctl::kube;
 using trainctl::kube::test::fixture;
+using trainctl::kube::test::load_error;
 using trainctl::kube::test::options_with_env;
 
 namespace {
@@ -21,14 +22,6 @@ LoadOptions from_file(const std::string& relative, const std::string& context = 
   return o;
 }
 
-std::string error_of(const LoadOptions& o) {
-  try {
-    load_rest_config(o);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 }  // namespace
 
@@ -51,7 +44,7 @@ TEST_CASE("a relative reference is read relative to the file, not the working di
   test::write_text(dir + "/config", test::read_text(fixture("relative/config")));
   auto o = options_with_env({});
   o.kubeconfig_path = dir + "/config";
-  std::string message = error_of(o);
+  std::string message = load_error(o);
   CHECK(message == "kubeconfig " + dir + "/config: cluster \"rel-cluster\": cannot read certificate-authority " + dir +
                        "/certs/ca.pem: No such file or directory");
 }
@@ -82,7 +75,7 @@ TEST_CASE("base64_decode handles every padding length and rejects bad input") {
 TEST_CASE("invalid base64 names the cluster and the field, whichever context is used (as kubectl)") {
   std::string path = fixture("broken/bad-base64.yaml");
   for (const char* context : {"bad-data", "good"})
-    CHECK(error_of(from_file("broken/bad-base64.yaml", context)) ==
+    CHECK(load_error(from_file("broken/bad-base64.yaml", context)) ==
           "kubeconfig " + path + ": cluster \"bad-data-cluster\": certificate-authority-data is not valid base64");
 }
 
@@ -97,48 +90,48 @@ TEST_CASE("a token wins over tokenFile; insecure-skip-tls-verify; servers withou
 }
 
 TEST_CASE("a client key without a certificate is rejected") {
-  CHECK(error_of(from_file("data/config", "key-only")) ==
+  CHECK(load_error(from_file("data/config", "key-only")) ==
         "kubeconfig " + fixture("data/config") +
             ": user \"key-only-user\" has a client key but no client-certificate or client-certificate-data");
 }
 
 TEST_CASE("missing fields give one line naming the file and the entry") {
   std::string path = fixture("broken/missing-fields.yaml");
-  CHECK(error_of(from_file("broken/missing-fields.yaml")) ==
+  CHECK(load_error(from_file("broken/missing-fields.yaml")) ==
         "kubeconfig " + path + ": context \"no-cluster\" has no cluster");
-  CHECK(error_of(from_file("broken/missing-fields.yaml", "unknown-cluster")) ==
+  CHECK(load_error(from_file("broken/missing-fields.yaml", "unknown-cluster")) ==
         "kubeconfig " + path + ": context \"unknown-cluster\" refers to unknown cluster \"c1\"");
-  CHECK(error_of(from_file("broken/missing-fields.yaml", "unknown-user")) ==
+  CHECK(load_error(from_file("broken/missing-fields.yaml", "unknown-user")) ==
         "kubeconfig " + path + ": context \"unknown-user\" refers to unknown user \"ghost\"");
-  CHECK(error_of(from_file("broken/missing-fields.yaml", "serverless")) ==
+  CHECK(load_error(from_file("broken/missing-fields.yaml", "serverless")) ==
         "kubeconfig " + path + ": cluster \"no-server\" has no server");
 }
 
 TEST_CASE("malformed YAML names the file and the line") {
   std::string path = fixture("broken/malformed.yaml");
   // Line 3 is "  current-context: ...", indented under a scalar.
-  CHECK(error_of(from_file("broken/malformed.yaml")) ==
+  CHECK(load_error(from_file("broken/malformed.yaml")) ==
         "kubeconfig " + path + ": invalid YAML at line 3: illegal map value");
   CHECK_THROWS_AS(resolve_namespace(from_file("broken/malformed.yaml")), ConfigError);
 
   std::string shape = fixture("broken/wrong-shape.yaml");
-  CHECK(error_of(from_file("broken/wrong-shape.yaml")) == "kubeconfig " + shape + ": \"clusters\" must be a list");
+  CHECK(load_error(from_file("broken/wrong-shape.yaml")) == "kubeconfig " + shape + ": \"clusters\" must be a list");
 }
 
 TEST_CASE("an unreadable or empty kubeconfig is reported") {
   auto dir = options_with_env({});
   dir.kubeconfig_path = fixture("relative/certs");
-  CHECK(error_of(dir) == "kubeconfig " + dir.kubeconfig_path + ": cannot read: Is a directory");
+  CHECK(load_error(dir) == "kubeconfig " + dir.kubeconfig_path + ": cannot read: Is a directory");
 
   std::string empty = fixture("broken/empty.yaml");
-  CHECK(error_of(from_file("broken/empty.yaml")) ==
+  CHECK(load_error(from_file("broken/empty.yaml")) ==
         "kubeconfig " + empty + ": defines no contexts, clusters or users");
   CHECK(resolve_namespace(from_file("broken/empty.yaml")) == "default");
 }
 
 TEST_CASE("kubeconfig errors are one line") {
   for (const char* f : {"broken/malformed.yaml", "broken/wrong-shape.yaml", "broken/missing-fields.yaml"}) {
-    std::string message = error_of(from_file(f));
+    std::string message = load_error(from_file(f));
     CHECK(message.find('\n') == std::string::npos);
     CHECK(message.rfind("kubeconfig ", 0) == 0);
   }

@@ -9,20 +9,8 @@
 using namespace trainctl;
 using namespace trainctl::kube;
 using trainctl::kube::test::fixture;
+using trainctl::kube::test::load_error;
 using trainctl::kube::test::options_with_env;
-
-namespace {
-
-std::string error_of(const LoadOptions& o) {
-  try {
-    load_rest_config(o);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
-}  // namespace
 
 TEST_CASE("KUBECONFIG with several files: first file wins per name, current-context from the first") {
   std::string first = fixture("merge/first.yaml");
@@ -84,7 +72,7 @@ TEST_CASE("KUBECONFIG entries that do not exist are skipped, empty and repeated 
   CHECK(c.source == first);
 
   auto none = options_with_env({{"KUBECONFIG", "/nonexistent/a:/nonexistent/b"}, {"HOME", fixture("merge")}});
-  CHECK(error_of(none) == "no kubeconfig found: none of the files in KUBECONFIG exist (/nonexistent/a:/nonexistent/b)");
+  CHECK(load_error(none) == "no kubeconfig found: none of the files in KUBECONFIG exist (/nonexistent/a:/nonexistent/b)");
 }
 
 TEST_CASE("--kubeconfig wins over KUBECONFIG and HOME; a missing one is an error") {
@@ -93,13 +81,13 @@ TEST_CASE("--kubeconfig wins over KUBECONFIG and HOME; a missing one is an error
   CHECK(load_rest_config(o).context_name == "ctx-b");
 
   o.kubeconfig_path = "/nonexistent/dir/config";
-  CHECK(error_of(o) == "kubeconfig /nonexistent/dir/config: file does not exist");
+  CHECK(load_error(o) == "kubeconfig /nonexistent/dir/config: file does not exist");
 }
 
 TEST_CASE("~/.kube/config is read when neither --kubeconfig nor KUBECONFIG is set") {
   std::string home = trainctl::testing::make_temp_dir("kubeconfig-home");
   auto o = options_with_env({{"HOME", home}, {"KUBECONFIG", ""}});
-  CHECK(error_of(o) == "no kubeconfig found: set --kubeconfig or KUBECONFIG, or create ~/.kube/config");
+  CHECK(load_error(o) == "no kubeconfig found: set --kubeconfig or KUBECONFIG, or create ~/.kube/config");
   CHECK(resolve_namespace(o) == "default");
 
   test::write_text(home + "/.kube/config", test::read_text(fixture("merge/second.yaml")));
@@ -119,7 +107,7 @@ TEST_CASE("--context selects a context; an unknown one is reported with the file
   CHECK(c.namespace_ == "default");
 
   o.context = "x";
-  CHECK(error_of(o) == "context \"x\" not found in " + second);
+  CHECK(load_error(o) == "context \"x\" not found in " + second);
   CHECK_THROWS_AS(resolve_namespace(o), ConfigError);
 }
 
@@ -145,7 +133,7 @@ TEST_CASE("resolve_namespace does not need a usable cluster") {
   CHECK(resolve_namespace(o) == "ns-of-no-cluster");
 
   o.kubeconfig_path = fixture("broken/dangling-current.yaml");
-  CHECK(error_of(o) == "context \"gone\" not found in " + o.kubeconfig_path);
+  CHECK(load_error(o) == "context \"gone\" not found in " + o.kubeconfig_path);
   CHECK(resolve_namespace(o) == "default");
   o.context = "here";
   CHECK(resolve_namespace(o) == "here-ns");
@@ -154,7 +142,7 @@ TEST_CASE("resolve_namespace does not need a usable cluster") {
 TEST_CASE("a kubeconfig without current-context asks for --context") {
   auto o = options_with_env({});
   o.kubeconfig_path = fixture("merge/no-current.yaml");
-  CHECK(error_of(o) == "kubeconfig " + o.kubeconfig_path +
+  CHECK(load_error(o) == "kubeconfig " + o.kubeconfig_path +
                            ": no current-context is set; choose one with --context (contexts: ctx-c)");
   CHECK(resolve_namespace(o) == "default");
 }

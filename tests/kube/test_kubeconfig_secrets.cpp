@@ -5,35 +5,14 @@
 
 #include "core/log.h"
 #include "kube/config.h"
+#include "test_client_fixture.h"
 #include "test_kubeconfig_support.h"
 
 using namespace trainctl;
 using namespace trainctl::kube;
 using trainctl::kube::test::fixture;
 using trainctl::kube::test::options_with_env;
-
-namespace {
-
-// Captures log lines at debug level for the life of the object.
-struct LogCapture {
-  std::vector<std::string> lines;
-  log::Level saved = log::level();
-  LogCapture() {
-    log::set_level(log::Level::Debug);
-    log::set_sink([this](std::string_view line) { lines.emplace_back(line); });
-  }
-  ~LogCapture() {
-    log::reset_sink();
-    log::set_level(saved);
-  }
-  std::string all() const {
-    std::string out;
-    for (const auto& l : lines) out += l + "\n";
-    return out;
-  }
-};
-
-}  // namespace
+using trainctl::testing::LogCapture;
 
 TEST_CASE("tokens, passwords and keys are registered with the log redactor") {
   LogCapture capture;
@@ -55,7 +34,7 @@ TEST_CASE("tokens, passwords and keys are registered with the log redactor") {
   CHECK(log::redact("fixture-token-from-file") == "<redacted>");
 
   // The loader logged which file and context it chose, but no credential.
-  std::string logged = capture.all();
+  std::string logged = capture.text();
   CHECK(logged.find("using context \"rel\"") != std::string::npos);
   for (const char* secret : {"second-bob-password", "second-alice-token", "fixture-token-from-file",
                              "fixture-client-key-from-file"})

@@ -28,6 +28,16 @@ inline LoadOptions options_with_env(std::map<std::string, std::string> env) {
   return o;
 }
 
+// The ConfigError message of loading `o`, or "(no error)".
+inline std::string load_error(const LoadOptions& o) {
+  try {
+    load_rest_config(o);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
 inline void write_text(const std::string& path, const std::string& text) {
   std::filesystem::create_directories(std::filesystem::path(path).parent_path());
   std::ofstream(path, std::ios::binary) << text;

@@ -14,6 +14,8 @@
 
 namespace kubesim::testing {
 
+inline constexpr const char* kJson = "application/json";
+
 inline X509* pem_to_cert(const std::string& pem) {
   BIO* b = BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size()));
   X509* c = PEM_read_bio_X509(b, nullptr, nullptr, nullptr);

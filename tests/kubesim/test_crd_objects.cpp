@@ -10,11 +10,11 @@
 
 using namespace kubesim;
 using kubesim::testing::body_json;
+using kubesim::testing::kJson;
 using kubesim::testing::pem_to_cert;
 
 namespace {
 
-const char* kJson = "application/json";
 
 // A kubesim server with the built-in custom resources (or the CRDs of schema_dir), their CRD
 // objects published, and the given options.

@@ -6,11 +6,10 @@
 
 using kubesim::json;
 using kubesim::testing::body_json;
+using kubesim::testing::kJson;
 using kubesim::testing::SimServer;
 
 namespace {
-
-const char* kJson = "application/json";
 
 std::string pod(const std::string& name, const json& labels = json::object(), int containers = 1) {
   json cs = json::array();

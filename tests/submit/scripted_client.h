@@ -12,6 +12,11 @@
 
 namespace trainctl::testing {
 
+// One line of a watch stream: {"type": TYPE, "object": OBJ}.
+inline std::string watch_event(const std::string& type, const nlohmann::json& obj) {
+  return nlohmann::json{{"type", type}, {"object", obj}}.dump();
+}
+
 class ScriptedClient : public kube::Client {
  public:
   // Answers a send(): return a Response (2xx) or throw an Error.

@@ -12,6 +12,9 @@
 
 namespace trainctl::testing {
 
+// The --image flag of tests whose image does not matter.
+inline const std::string kImage = "--image=pytorch/pytorch:2.3";
+
 // Parses the arguments after `trainctl submit KIND` (kind: pytorch, mpi, volcano) with
 // submit::add_training_flags / add_volcano_flags, as the command does.
 submit::SubmitOptions parse_submit(const std::string& kind, const std::vector<std::string>& args);

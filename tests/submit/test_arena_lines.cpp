@@ -18,7 +18,6 @@ using nlohmann::json;
 
 namespace {
 
-const std::string kImage = "--image=pytorch/pytorch:2.3";
 
 std::string usage_error(const std::string& kind, const std::vector<std::string>& args) {
   auto o = parse_submit(kind, args);

@@ -31,8 +31,6 @@ json running_pod() {
   return {{"metadata", {{"name", "demo-master-0"}, {"resourceVersion", "5"}}}, {"status", {{"phase", "Running"}}}};
 }
 
-std::string event(const std::string& type, const json& obj) { return json{{"type", type}, {"object", obj}}.dump(); }
-
 // --wait on the pods of a PyTorchJob: an empty list, then one watch stream with `lines`.
 submit::JobPhase wait_with_events(std::vector<std::string> lines) {
   ScriptedClient client(
@@ -55,7 +53,7 @@ TEST_CASE("--wait reads past a watched pod without metadata", "[submit][wait][fu
   // Found by fuzz_watch_events: a watch line without an "object" reached watch_pods as {}, and
   // pod["metadata"] on a const object without the key failed nlohmann's assertion (undefined
   // behaviour in a release build).
-  CHECK(wait_with_events({event("ADDED", json::object()), event("MODIFIED", running_pod())}) ==
+  CHECK(wait_with_events({watch_event("ADDED", json::object()), watch_event("MODIFIED", running_pod())}) ==
         submit::JobPhase::Running);
 }
 
@@ -63,9 +61,9 @@ TEST_CASE("--wait ends in trainctl's Error on watch events of an unexpected shap
   // Seen while fixing the case above: nlohmann's type_error escaped wait_for_job, and the event
   // line's own decoding threw through the client's stream callback.
   const std::vector<std::vector<std::string>> streams = {
-      {event("ADDED", {{"metadata", "demo"}})},
+      {watch_event("ADDED", {{"metadata", "demo"}})},
       {"[1, 2]"},
-      {event("MODIFIED", {{"metadata", {{"resourceVersion", 12}}}})},
+      {watch_event("MODIFIED", {{"metadata", {{"resourceVersion", 12}}}})},
   };
   for (const auto& lines : streams) {
     CAPTURE(lines);

@@ -17,7 +17,6 @@ using nlohmann::json;
 
 namespace {
 
-const std::string kImage = "--image=pytorch/pytorch:2.3";
 
 json env_names(const json& container) {
   json names = json::array();

@@ -8,10 +8,6 @@
 using namespace trainctl::testing;
 using nlohmann::json;
 
-namespace {
-const std::string kImage = "--image=pytorch/pytorch:2.3";
-}  // namespace
-
 TEST_CASE("pod flags reach the master and the workers of a PyTorchJob", "[flags]") {
   auto objs = submit_objects("pytorch", {"--name=pf", "--workers=2", kImage, "--image-pull-policy=IfNotPresent",
                                          "--device=amd.com/gpu=2", "--device=example.com/fpga=1", "--rdma",

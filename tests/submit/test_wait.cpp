@@ -17,10 +17,6 @@ json pod(const std::string& name, const std::string& phase, const std::string& r
   return {{"metadata", {{"name", name}, {"resourceVersion", rv}}}, {"status", {{"phase", phase}}}};
 }
 
-std::string event(const std::string& type, const json& obj) {
-  return json{{"type", type}, {"object", obj}}.dump();
-}
-
 json list(const json& items, const std::string& rv = "10") {
   return {{"kind", "List"}, {"metadata", {{"resourceVersion", rv}}}, {"items", items}};
 }
@@ -66,12 +62,12 @@ TEST_CASE("--wait: returns once every pod runs, from a watch started at the list
       [](const kube::Request& r, int) -> std::vector<std::string> {
         CHECK(r.path.find("watch=true") != std::string::npos);
         CHECK(r.path.find("resourceVersion=10") != std::string::npos);
-        return {event("MODIFIED", pod("demo-master-0", "Running")),
-                event("ADDED", pod("demo-worker-0", "Pending")),
+        return {watch_event("MODIFIED", pod("demo-master-0", "Running")),
+                watch_event("ADDED", pod("demo-worker-0", "Pending")),
                 "",
-                event("BOOKMARK", {{"metadata", {{"resourceVersion", "12"}}}}),
-                event("MODIFIED", pod("demo-worker-0", "Running")),
-                event("MODIFIED", pod("never-read", "Running"))};
+                watch_event("BOOKMARK", {{"metadata", {{"resourceVersion", "12"}}}}),
+                watch_event("MODIFIED", pod("demo-worker-0", "Running")),
+                watch_event("MODIFIED", pod("never-read", "Running"))};
       });
   std::vector<std::string> lines;
   submit::WaitOptions o;
@@ -97,7 +93,7 @@ TEST_CASE("--wait=finished: exit 0 on success, JobFailed on failure", "[wait]") 
           return ScriptedClient::ok(list(json::array({pytorch_job("Created")})), 200);
         },
         [&](const kube::Request&, int) -> std::vector<std::string> {
-          return {event("MODIFIED", pytorch_job("Running")), event("MODIFIED", pytorch_job(end))};
+          return {watch_event("MODIFIED", pytorch_job("Running")), watch_event("MODIFIED", pytorch_job(end))};
         });
     submit::WaitOptions o;
     o.until_finished = true;
@@ -130,7 +126,7 @@ TEST_CASE("--wait: a failed pod makes it ask the job, outside the stream", "[wai
         return ScriptedClient::ok(list(json::array()), 200);
       },
       [](const kube::Request&, int) -> std::vector<std::string> {
-        return {event("ADDED", pod("demo-master-0", "Failed"))};
+        return {watch_event("ADDED", pod("demo-master-0", "Failed"))};
       });
   submit::WaitOptions o;
   o.expected_pods = 1;
@@ -151,8 +147,8 @@ TEST_CASE("--wait: after a pod ends and the job still runs, the watch goes on wi
       },
       [&](const kube::Request& r, int) -> std::vector<std::string> {
         watches.push_back(r.path);
-        if (watches.size() == 1) return {event("MODIFIED", pod("demo-worker-0", "Succeeded", "11"))};
-        return {event("MODIFIED", pod("demo-worker-1", "Running", "12"))};
+        if (watches.size() == 1) return {watch_event("MODIFIED", pod("demo-worker-0", "Succeeded", "11"))};
+        return {watch_event("MODIFIED", pod("demo-worker-1", "Running", "12"))};
       });
   submit::WaitOptions o;
   o.expected_pods = 2;

@@ -116,8 +116,6 @@ json properties(const FieldTypes& fields) {
   return {{"type", "object"}, {"properties", props}};
 }
 
-std::string crd_name(const ResourceType& rt) { return rt.plural + "." + rt.group; }
-
 }  // namespace
 
 json builtin_crd_document(const ResourceType& rt) {
@@ -126,7 +124,7 @@ json builtin_crd_document(const ResourceType& rt) {
   if (!rt.short_names.empty()) names["shortNames"] = rt.short_names;
   if (!rt.categories.empty()) names["categories"] = rt.categories;
   json schema = {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}};
-  auto it = known_schemas().find(crd_name(rt));
+  auto it = known_schemas().find(rt.crd_name());
   if (it != known_schemas().end())
     schema = {{"type", "object"},
               {"properties",
@@ -140,7 +138,7 @@ json builtin_crd_document(const ResourceType& rt) {
   if (rt.status_subresource) version["subresources"] = {{"status", json::object()}};
   return {{"apiVersion", "apiextensions.k8s.io/v1"},
           {"kind", "CustomResourceDefinition"},
-          {"metadata", {{"name", crd_name(rt)}}},
+          {"metadata", {{"name", rt.crd_name()}}},
           {"spec",
            {{"group", rt.group},
             {"names", names},

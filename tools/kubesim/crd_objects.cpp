@@ -14,8 +14,6 @@ namespace kubesim {
 
 namespace {
 
-std::string crd_name(const ResourceType& rt) { return rt.plural + "." + rt.group; }
-
 std::vector<std::string> split_path(const std::string& path) {
   std::vector<std::string> parts;
   std::stringstream ss(path);
@@ -123,7 +121,7 @@ void publish_crds(Store& store, const std::vector<json>& docs, const std::vector
   std::map<std::string, json> by_name;
   for (const ResourceType* rt : store.types()) {
     if (store.is_builtin(*rt)) continue;
-    const std::string name = crd_name(*rt);
+    const std::string name = rt->crd_name();
     if (by_name.count(name)) continue;
     json doc;
     for (const auto& d : docs)
@@ -158,7 +156,7 @@ Validator with_dropped_fields(Validator base, std::vector<CrdFieldDrop> drops) {
     ValidationResult out;
     std::vector<std::string> dropped;
     for (const auto& d : drops) {
-      if (d.crd != crd_name(rt)) continue;
+      if (d.crd != rt.crd_name()) continue;
       const auto parts = split_path(d.path);
       json* node = &obj;
       for (size_t i = 0; node && i + 1 < parts.size(); ++i)

@@ -32,6 +32,7 @@ struct ResourceType {
 
   std::string api_version() const { return group.empty() ? version : group + "/" + version; }
   std::string key() const { return group + "/" + version + "/" + plural; }
+  std::string crd_name() const { return plural + "." + group; }  // the CRD object's name
 };
 
 // A metav1.Status error: HTTP code, reason and message, as kube-apiserver words them.

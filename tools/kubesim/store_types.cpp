@@ -3,14 +3,13 @@
 
 #include <algorithm>
 
+#include "core/text.h"
+
 namespace kubesim {
 
-namespace {
+using trainctl::ascii_lower;
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+namespace {
 
 thread_local int g_delivering = 0;
 
@@ -173,7 +172,7 @@ std::vector<const ResourceType*> Store::types() const {
 }
 
 const ResourceType* Store::resolve(const std::string& name) const {
-  std::string n = lower(name), group;
+  std::string n = ascii_lower(name), group;
   auto dot = n.find('.');
   if (dot != std::string::npos) {
     group = n.substr(dot + 1);
@@ -184,7 +183,7 @@ const ResourceType* Store::resolve(const std::string& name) const {
   for (const auto& t : m->all_types) {
     const ResourceType& rt = *t->rt;
     if (!t->served || (!group.empty() && rt.group != group)) continue;
-    bool hit = rt.plural == n || rt.singular == n || lower(rt.kind) == n ||
+    bool hit = rt.plural == n || rt.singular == n || ascii_lower(rt.kind) == n ||
                std::find(rt.short_names.begin(), rt.short_names.end(), n) != rt.short_names.end();
     if (!hit) continue;
     if (!best || (best->group != "" && rt.group == "")) best = &rt;  // core wins, like kubectl

@@ -8,12 +8,6 @@ namespace kubesim {
 
 namespace {
 
-bool pod_ready(const json& pod) {
-  for (const auto& c : pod.value("status", json::object()).value("conditions", json::array()))
-    if (c.value("type", "") == "Ready") return c.value("status", "") == "True";
-  return false;
-}
-
 json deployment_condition(const std::string& type, const std::string& value, const std::string& reason,
                           const std::string& message, const std::string& now) {
   return {{"type", type},       {"status", value},       {"reason", reason},

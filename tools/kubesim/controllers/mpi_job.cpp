@@ -20,12 +20,6 @@ bool job_condition(const json& batch_job, const std::string& type, json* out = n
   return false;
 }
 
-bool pod_ready(const json& pod) {
-  for (const auto& c : pod.value("status", json::object()).value("conditions", json::array()))
-    if (c.value("type", "") == "Ready") return c.value("status", "") == "True";
-  return false;
-}
-
 }  // namespace
 
 void MpiJobController::reconcile(const std::string& ns, const std::string& name) {

@@ -4,7 +4,11 @@
 #include <cctype>
 #include <climits>
 
+#include "core/text.h"
+
 namespace kubesim {
+
+using trainctl::ascii_lower;
 
 namespace {
 
@@ -20,11 +24,6 @@ bool iequals(const std::string& a, const std::string& b) {
     if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
       return false;
   return true;
-}
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 // defaulting_utils.go setDefaultPort: on the `pytorch` container, else on container 0.
@@ -200,7 +199,7 @@ bool set_pytorch_pod_env(const json& job, json& pod_spec, const std::string& rt_
     if (ep.value("standalone", false)) add(env, "PET_STANDALONE", "");
   }
   // initcontainer.go setInitContainer: workers of a job with a Master wait for its DNS name.
-  if (has_master && rt_lower == lower("Worker")) {
+  if (has_master && rt_lower == ascii_lower("Worker")) {
     if (!pod_spec.contains("initContainers") || !pod_spec["initContainers"].is_array())
       pod_spec["initContainers"] = json::array();
     pod_spec["initContainers"].push_back(

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
 #include "kubesim/controllers/job_conditions.h"
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/pytorch_env.h"
@@ -11,12 +12,9 @@
 
 namespace kubesim {
 
-namespace {
+using trainctl::ascii_lower;
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+namespace {
 
 const json& replica_specs(const json& job) {
   static const json empty = json::object();
@@ -82,7 +80,7 @@ std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_re
 json PyTorchJobController::make_pod(const json& job, const std::string& rtype, int index) {
   const json& rs = replica_specs(job)[rtype];
   const json tmpl = rs.value("template", json::object());
-  const std::string rt = lower(rtype);
+  const std::string rt = ascii_lower(rtype);
   const std::string name = meta_name(job) + "-" + rt + "-" + std::to_string(index);
   json meta = tmpl.value("metadata", json::object());
   json labels = meta.value("labels", json::object());
@@ -114,7 +112,7 @@ json PyTorchJobController::make_pod(const json& job, const std::string& rtype, i
 }
 
 json PyTorchJobController::make_service(const json& job, const std::string& rtype, int index) {
-  const std::string rt = lower(rtype);
+  const std::string rt = ascii_lower(rtype);
   json labels = base_labels(job);
   labels["training.kubeflow.org/replica-type"] = rt;
   labels["training.kubeflow.org/replica-index"] = std::to_string(index);
@@ -202,7 +200,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
     int64_t active = 0, succeeded = 0, failed = 0;
     bool permanent_failure = false;
     for (int i = 0; i < replicas; ++i) {
-      const std::string pod_name = jname + "-" + lower(rtype) + "-" + std::to_string(i);
+      const std::string pod_name = jname + "-" + ascii_lower(rtype) + "-" + std::to_string(i);
       auto it = by_name.find(pod_name);
       if (it == by_name.end()) {
         json pod = make_pod(job, rtype, i);

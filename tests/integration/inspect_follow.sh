@@ -23,7 +23,7 @@ start_kubesim() {
     --seed "$SOURCE_DIR/tools/kubesim/seeds/demo.yaml" --default-duration 3s --default-outcome "$2" \
     >"$tmp/$1.log" 2>&1 &
   pids+=($!)
-  for _ in $(seq 200); do [[ -s "$tmp/$1.kubeconfig" ]] && return 0; sleep 0.05; done
+  for _ in $(seq 1200); do [[ -s "$tmp/$1.kubeconfig" ]] && return 0; sleep 0.05; done
   echo "kubesim did not start"; cat "$tmp/$1.log"; exit 1
 }
 

@@ -51,7 +51,7 @@ ARGS=(--port 0 --kubeconfig-out "$KC" --seed "$WORK/seed.yaml" --speed 2)
 [ -n "$SCHEMAS" ] && ARGS+=(--schemas "$SCHEMAS")
 "$KUBESIM" "${ARGS[@]}" > "$WORK/kubesim.log" 2>&1 &
 SIM_PID=$!
-for _ in $(seq 100); do grep -q listening "$WORK/kubesim.log" 2>/dev/null && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q listening "$WORK/kubesim.log" 2>/dev/null && break; sleep 0.1; done
 if ! grep -q listening "$WORK/kubesim.log"; then echo "kubesim did not start:"; cat "$WORK/kubesim.log"; exit 1; fi
 if [ "$(stat -c %a "$KC")" != "600" ]; then fail all kubeconfig-mode "kubeconfig is not mode 0600" kubeconfig; fi
 

@@ -43,7 +43,7 @@ start() {  # start KUBESIM-FLAGS...
   rm -f "$KC"
   "$KUBESIM" --port 0 --kubeconfig-out "$KC" --no-controllers "$@" > "$WORK/kubesim.log" 2>&1 &
   SIM_PID=$!
-  for _ in $(seq 100); do grep -q listening "$WORK/kubesim.log" 2>/dev/null && return 0; sleep 0.1; done
+  for _ in $(seq 600); do grep -q listening "$WORK/kubesim.log" 2>/dev/null && return 0; sleep 0.1; done
   echo "kubesim did not start:"; cat "$WORK/kubesim.log"; exit 1
 }
 

@@ -52,7 +52,7 @@ YAML
   "$KUBESIM" --listen 127.0.0.1 --port 0 --kubeconfig-out "$KCFG" "${schema_args[@]}" --seed "$seed" \
     --speed "${KUBESIM_SPEED:-20}" "$@" >"$WORK/kubesim.log" 2>&1 &
   KUBESIM_PID=$!
-  for _ in $(seq 1 100); do
+  for _ in $(seq 1 600); do
     [[ -s "$KCFG" ]] && grep -q "listening" "$WORK/kubesim.log" && return 0
     kill -0 "$KUBESIM_PID" 2>/dev/null || fail "kubesim exited: $(cat "$WORK/kubesim.log")"
     sleep 0.1

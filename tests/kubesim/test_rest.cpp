@@ -198,7 +198,8 @@ TEST_CASE("REST: pods/log options and errors", "[kubesim][rest]") {
   r = c->Get("/api/v1/namespaces/default/pods/one/log");
   CHECK(r->body == "first\nsecond\n");
   r = c->Get("/api/v1/namespaces/default/pods/one/log?tailLines=1&timestamps=true");
-  CHECK(r->body == "2023-11-14T22:13:21.5Z second\n");
+  // kubelet's RFC3339NanoFixed: nine digits, trailing zeros kept.
+  CHECK(r->body == "2023-11-14T22:13:21.500000000Z second\n");
 
   std::thread closer([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));

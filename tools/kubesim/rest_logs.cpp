@@ -7,15 +7,6 @@ namespace kubesim {
 
 namespace {
 
-// Go's time.RFC3339Nano: trailing zeros of the fraction are dropped.
-std::string go_rfc3339_nano(std::chrono::system_clock::time_point t) {
-  std::string s = format_rfc3339_nano(t);  // ...SS.nnnnnnnnnZ
-  s.pop_back();
-  while (s.back() == '0') s.pop_back();
-  if (s.back() == '.') s.pop_back();
-  return s + "Z";
-}
-
 int64_t int_param(ApiRequest& req, const std::string& name, int64_t dflt) {
   std::string v = req.param(name);
   if (v.empty()) return dflt;
@@ -86,8 +77,10 @@ void Api::do_logs(ApiRequest& req) {
     since = parse_rfc3339(req.param("sinceTime"));
     if (!since) throw bad_request("invalid sinceTime: " + req.param("sinceTime"));
   }
+  // The kubelet writes timestamps with a fraction of nine digits, trailing zeros kept
+  // (pkg/kubelet/kuberuntime/logs/logs.go: timeFormatOut = RFC3339NanoFixed).
   auto render = [timestamps](const LogLine& l) {
-    return (timestamps ? go_rfc3339_nano(l.time) + " " : std::string()) + l.text + "\n";
+    return (timestamps ? format_rfc3339_nano(l.time) + " " : std::string()) + l.text + "\n";
   };
   // Following the whole log needs no snapshot: the stream starts at line 0 and sends lines
   // as it reads them, so the first block leaves at once however long the log is.

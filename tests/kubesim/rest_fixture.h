@@ -23,6 +23,16 @@ inline X509* pem_to_cert(const std::string& pem) {
   return c;
 }
 
+// Makes the client verify the server's certificate against the CA in `ca_pem`, and only it.
+inline void trust_ca(httplib::SSLClient& c, const std::string& ca_pem) {
+  X509_STORE* st = X509_STORE_new();
+  X509* ca = pem_to_cert(ca_pem);
+  X509_STORE_add_cert(st, ca);
+  X509_free(ca);
+  c.set_ca_cert_store(st);
+  c.enable_server_certificate_verification(true);
+}
+
 inline EVP_PKEY* pem_to_key(const std::string& pem) {
   BIO* b = BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size()));
   EVP_PKEY* k = PEM_read_bio_PrivateKey(b, nullptr, nullptr, nullptr);
@@ -59,12 +69,7 @@ struct SimServer {
     } else {
       c = std::make_unique<httplib::SSLClient>("127.0.0.1", server->port());
     }
-    X509_STORE* st = X509_STORE_new();
-    X509* ca = pem_to_cert(server->ca().cert_pem);
-    X509_STORE_add_cert(st, ca);
-    X509_free(ca);
-    c->set_ca_cert_store(st);
-    c->enable_server_certificate_verification(true);
+    trust_ca(*c, server->ca().cert_pem);
     if (with_token) c->set_bearer_token_auth(token.c_str());
     c->set_read_timeout(10, 0);
     return c;

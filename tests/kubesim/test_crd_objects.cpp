@@ -11,7 +11,7 @@
 using namespace kubesim;
 using kubesim::testing::body_json;
 using kubesim::testing::kJson;
-using kubesim::testing::pem_to_cert;
+using kubesim::testing::trust_ca;
 
 namespace {
 
@@ -44,12 +44,7 @@ struct CrdServer {
 
   std::unique_ptr<httplib::SSLClient> client() {
     auto c = std::make_unique<httplib::SSLClient>("127.0.0.1", server->port());
-    X509_STORE* st = X509_STORE_new();
-    X509* ca = pem_to_cert(server->ca().cert_pem);
-    X509_STORE_add_cert(st, ca);
-    X509_free(ca);
-    c->set_ca_cert_store(st);
-    c->enable_server_certificate_verification(true);
+    trust_ca(*c, server->ca().cert_pem);
     c->set_bearer_token_auth(token.c_str());
     c->set_read_timeout(10, 0);
     return c;

@@ -4,6 +4,7 @@
 # finished status with an EndTime.
 set -euo pipefail
 source "$(dirname "$0")/skip.bash"
+source "$(dirname "$0")/kubesim_start.bash"
 
 if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
   skip_or_fail "TRAINCTL and KUBESIM must point to the built binaries"
@@ -23,7 +24,7 @@ start_kubesim() {
     --seed "$SOURCE_DIR/tools/kubesim/seeds/demo.yaml" --default-duration 3s --default-outcome "$2" \
     >"$tmp/$1.log" 2>&1 &
   pids+=($!)
-  for _ in $(seq 1200); do [[ -s "$tmp/$1.kubeconfig" ]] && return 0; sleep 0.05; done
+  wait_for_kubesim "$tmp/$1.log" "${pids[-1]}" && return 0
   echo "kubesim did not start"; cat "$tmp/$1.log"; exit 1
 }
 

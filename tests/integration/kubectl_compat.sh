@@ -4,6 +4,7 @@
 # authentication methods. Exit 77 (skipped) when kubectl or kubesim is missing.
 set -u
 source "$(dirname "$0")/skip.bash"
+source "$(dirname "$0")/kubesim_start.bash"
 
 KUBECTL_PATH=$(command -v kubectl || true)
 if [ -z "$KUBECTL_PATH" ]; then skip_or_fail "kubectl not found"; fi
@@ -14,9 +15,7 @@ for k in kubectl kubectl.1.27 kubectl.1.28 kubectl.1.29 kubectl.1.30 kubectl.1.3
   [ -x "$KDIR/$k" ] && VERSIONS+=("$k")
 done
 
-SCHEMAS=${TRAINCTL_SCHEMAS:-}
-[ -z "$SCHEMAS" ] && [ -n "${SOURCE_DIR:-}" ] && [ -d "$SOURCE_DIR/../shared/k8s-schemas" ] && SCHEMAS="$SOURCE_DIR/../shared/k8s-schemas"
-[ -z "$SCHEMAS" ] && [ -d "$HOME/.cache/trainctl/k8s-schemas" ] && SCHEMAS="$HOME/.cache/trainctl/k8s-schemas"
+SCHEMAS=$(schema_dir)
 
 WORK=$(mktemp -d)
 KC="$WORK/kubeconfig"
@@ -51,8 +50,7 @@ ARGS=(--port 0 --kubeconfig-out "$KC" --seed "$WORK/seed.yaml" --speed 2)
 [ -n "$SCHEMAS" ] && ARGS+=(--schemas "$SCHEMAS")
 "$KUBESIM" "${ARGS[@]}" > "$WORK/kubesim.log" 2>&1 &
 SIM_PID=$!
-for _ in $(seq 600); do grep -q listening "$WORK/kubesim.log" 2>/dev/null && break; sleep 0.1; done
-if ! grep -q listening "$WORK/kubesim.log"; then echo "kubesim did not start:"; cat "$WORK/kubesim.log"; exit 1; fi
+if ! wait_for_kubesim "$WORK/kubesim.log" "$SIM_PID"; then echo "kubesim did not start:"; cat "$WORK/kubesim.log"; exit 1; fi
 if [ "$(stat -c %a "$KC")" != "600" ]; then fail all kubeconfig-mode "kubeconfig is not mode 0600" kubeconfig; fi
 
 manifests() {  # $1 = index

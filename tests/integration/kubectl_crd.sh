@@ -5,17 +5,18 @@
 # and the release /version answers (--kubernetes-version). Exit 77 (skipped) without kubectl,
 # kubesim or the schemas.
 set -u
+source "$(dirname "$0")/skip.bash"
+source "$(dirname "$0")/kubesim_start.bash"
 
 KUBECTL_PATH=$(command -v kubectl || true)
-if [ -z "$KUBECTL_PATH" ]; then echo "SKIP: kubectl not found"; exit 77; fi
-if [ -z "${KUBESIM:-}" ] || [ ! -x "$KUBESIM" ]; then echo "SKIP: \$KUBESIM is not set"; exit 77; fi
+if [ -z "$KUBECTL_PATH" ]; then skip_or_fail "kubectl not found"; fi
+if [ -z "${KUBESIM:-}" ] || [ ! -x "$KUBESIM" ]; then skip_or_fail "\$KUBESIM is not set"; fi
 KDIR=$(dirname "$(readlink -f "$KUBECTL_PATH")")
 VERSIONS=()
 for k in kubectl kubectl.1.27 kubectl.1.33; do [ -x "$KDIR/$k" ] && VERSIONS+=("$k"); done
 
-SCHEMAS=${TRAINCTL_SCHEMAS:-}
-[ -z "$SCHEMAS" ] && [ -n "${SOURCE_DIR:-}" ] && [ -d "$SOURCE_DIR/../shared/k8s-schemas/crds" ] && SCHEMAS="$SOURCE_DIR/../shared/k8s-schemas"
-if [ -z "$SCHEMAS" ]; then echo "SKIP: no Kubernetes schemas"; exit 77; fi
+SCHEMAS=$(schema_dir)
+if [ -z "$SCHEMAS" ]; then skip_or_fail "no Kubernetes schemas"; fi
 
 WORK=$(mktemp -d)
 KC="$WORK/kubeconfig"
@@ -43,7 +44,7 @@ start() {  # start KUBESIM-FLAGS...
   rm -f "$KC"
   "$KUBESIM" --port 0 --kubeconfig-out "$KC" --no-controllers "$@" > "$WORK/kubesim.log" 2>&1 &
   SIM_PID=$!
-  for _ in $(seq 600); do grep -q listening "$WORK/kubesim.log" 2>/dev/null && return 0; sleep 0.1; done
+  wait_for_kubesim "$WORK/kubesim.log" "$SIM_PID" && return 0
   echo "kubesim did not start:"; cat "$WORK/kubesim.log"; exit 1
 }
 

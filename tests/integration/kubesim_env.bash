@@ -8,13 +8,12 @@
 #   KUBESIM_SCHEMAS_OPTIONAL=1 run without schema validation when no schemas are found
 
 source "$(dirname "${BASH_SOURCE[0]}")/skip.bash"
+source "$(dirname "${BASH_SOURCE[0]}")/kubesim_start.bash"
 
 if [[ -z "${TRAINCTL:-}" || -z "${KUBESIM:-}" || ! -x "${KUBESIM:-}" || ! -x "${TRAINCTL:-}" ]]; then
   skip_or_fail "TRAINCTL and KUBESIM must name the built binaries"
 fi
-SCHEMAS="${TRAINCTL_SCHEMAS:-}"
-if [[ -z "$SCHEMAS" && -d "${SOURCE_DIR:-.}/../shared/k8s-schemas/crds" ]]; then SCHEMAS="$SOURCE_DIR/../shared/k8s-schemas"; fi
-if [[ -z "$SCHEMAS" && -d "$HOME/.cache/trainctl/k8s-schemas/crds" ]]; then SCHEMAS="$HOME/.cache/trainctl/k8s-schemas"; fi
+SCHEMAS=$(schema_dir)
 if [[ -z "$SCHEMAS" && -z "${KUBESIM_SCHEMAS_OPTIONAL:-}" ]]; then
   skip_or_fail "no Kubernetes schemas (set TRAINCTL_SCHEMAS or run scripts/fetch-schemas.sh)"
 fi
@@ -52,12 +51,7 @@ YAML
   "$KUBESIM" --listen 127.0.0.1 --port 0 --kubeconfig-out "$KCFG" "${schema_args[@]}" --seed "$seed" \
     --speed "${KUBESIM_SPEED:-20}" "$@" >"$WORK/kubesim.log" 2>&1 &
   KUBESIM_PID=$!
-  for _ in $(seq 1 600); do
-    [[ -s "$KCFG" ]] && grep -q "listening" "$WORK/kubesim.log" && return 0
-    kill -0 "$KUBESIM_PID" 2>/dev/null || fail "kubesim exited: $(cat "$WORK/kubesim.log")"
-    sleep 0.1
-  done
-  fail "kubesim did not start"
+  wait_for_kubesim "$WORK/kubesim.log" "$KUBESIM_PID" || fail "kubesim did not start: $(cat "$WORK/kubesim.log")"
 }
 
 tc() { "$TRAINCTL" --kubeconfig "$KCFG" "$@"; }

@@ -1,0 +1,26 @@
+# Sourced by the integration scripts that start kubesim (kubesim_env.bash and the scripts that
+# start it themselves).
+
+# schema_dir: prints the directory of the real CRDs and OpenAPI documents, or nothing:
+# $TRAINCTL_SCHEMAS, then ../shared/k8s-schemas beside the source tree, then the cache that
+# scripts/fetch-schemas.sh fills (as tests/support/paths.cpp looks for them).
+schema_dir() {
+  local d
+  for d in "${TRAINCTL_SCHEMAS:-}" "${SOURCE_DIR:-.}/../shared/k8s-schemas" "$HOME/.cache/trainctl/k8s-schemas"; do
+    [[ -n "$d" && -d "$d/crds" ]] && { echo "$d"; return; }
+  done
+}
+
+# wait_for_kubesim LOG PID: returns 0 once kubesim's LOG says "listening" (it has written its
+# --kubeconfig-out file before that line), 1 when PID exits first or KUBESIM_START_TIMEOUT
+# seconds pass (default 60: a sanitizer build beside other tests took more than 10 s to load
+# the schemas).
+wait_for_kubesim() {
+  local log=$1 pid=$2 deadline=$((SECONDS + ${KUBESIM_START_TIMEOUT:-60}))
+  while ((SECONDS < deadline)); do
+    grep -q listening "$log" 2>/dev/null && return 0
+    kill -0 "$pid" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}

@@ -8,12 +8,6 @@ namespace {
 
 using nlohmann::json;
 
-bool condition_true(const json& job, const char* type) {
-  for (const auto& c : at_path(job, {"status", "conditions"}))
-    if (str(c, "type") == type && str(c, "status") == "True") return true;
-  return false;
-}
-
 std::string training_operator_status(const json& job) {
   if (condition_true(job, "Succeeded")) return "SUCCEEDED";
   if (condition_true(job, "Failed")) return "FAILED";

@@ -22,9 +22,9 @@ long long replica_map_gpus(const json& specs) {
 }
 
 std::optional<TimePoint> condition_time(const json& job, const char* type) {
-  for (const auto& c : at_path(job, {"status", "conditions"}))
-    if (str(c, "type") == type && str(c, "status") == "True") return parse_time(str(c, "lastTransitionTime"));
-  return std::nullopt;
+  const json& c = condition(job, type);
+  if (str(c, "status") != "True") return std::nullopt;
+  return parse_time(str(c, "lastTransitionTime"));
 }
 
 }  // namespace

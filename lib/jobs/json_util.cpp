@@ -20,6 +20,17 @@ std::string str(const nlohmann::json& obj, std::string_view key) {
   return v.is_string() ? v.get<std::string>() : std::string();
 }
 
+const nlohmann::json& condition(const nlohmann::json& obj, std::string_view type) {
+  static const nlohmann::json empty;
+  for (const auto& c : at_path(obj, {"status", "conditions"}))
+    if (str(c, "type") == type) return c;
+  return empty;
+}
+
+bool condition_true(const nlohmann::json& obj, std::string_view type) {
+  return str(condition(obj, type), "status") == "True";
+}
+
 std::string label(const nlohmann::json& obj, std::string_view key) {
   return str(at_path(obj, {"metadata", "labels"}), key);
 }

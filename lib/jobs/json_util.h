@@ -17,6 +17,10 @@ std::string label(const nlohmann::json& obj, std::string_view key);       // met
 std::string annotation(const nlohmann::json& obj, std::string_view key);  // metadata.annotations[key]
 std::string name_of(const nlohmann::json& obj);                           // metadata.name
 std::string namespace_of(const nlohmann::json& obj);                      // metadata.namespace
+// The status.conditions entry of obj with that type, or a null value.
+const nlohmann::json& condition(const nlohmann::json& obj, std::string_view type);
+// Whether obj has a status.conditions entry of that type with status "True".
+bool condition_true(const nlohmann::json& obj, std::string_view type);
 // Whether obj's labels satisfy "k=v,k2=v2" (equality terms only; "k" alone = exists).
 bool labels_match(const nlohmann::json& obj, std::string_view selector);
 

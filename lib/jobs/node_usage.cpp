@@ -47,11 +47,7 @@ std::string node_ip(const json& node) {
   return addrs.is_array() && !addrs.empty() ? str(addrs[0], "address") : "";
 }
 
-bool node_ready(const json& node) {
-  for (const auto& c : at_path(node, {"status", "conditions"}))
-    if (str(c, "type") == "Ready") return str(c, "status") == "True";
-  return false;
-}
+bool node_ready(const json& node) { return condition_true(node, "Ready"); }
 
 // Index of a GPU resource in the builder's Counts.
 int resource_index(const std::string& resource) {

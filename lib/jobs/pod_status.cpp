@@ -1,43 +1,21 @@
 #include "jobs/pod_status.h"
 
+#include "jobs/json_util.h"
+
 namespace trainctl::jobs {
 
 namespace {
 
 using nlohmann::json;
 
-const json& field(const json& obj, const char* key) {
-  static const json empty;
-  if (!obj.is_object()) return empty;
-  auto it = obj.find(key);
-  return it == obj.end() ? empty : *it;
-}
-
-std::string str(const json& obj, const char* key) {
-  const json& v = field(obj, key);
-  return v.is_string() ? v.get<std::string>() : std::string();
-}
-
 long long num(const json& obj, const char* key) {
-  const json& v = field(obj, key);
+  const json& v = at(obj, key);
   return v.is_number() ? v.get<long long>() : 0;
-}
-
-bool pod_condition_true(const json& status, const char* type) {
-  for (const auto& c : field(status, "conditions"))
-    if (str(c, "type") == type) return str(c, "status") == "True";
-  return false;
-}
-
-bool has_condition(const json& status, const char* type) {
-  for (const auto& c : field(status, "conditions"))
-    if (str(c, "type") == type) return true;
-  return false;
 }
 
 // A sidecar: an init container with restartPolicy Always.
 bool restartable_init(const json& pod, const std::string& name) {
-  for (const auto& c : field(field(pod, "spec"), "initContainers"))
+  for (const auto& c : at(at(pod, "spec"), "initContainers"))
     if (str(c, "name") == name) return str(c, "restartPolicy") == "Always";
   return false;
 }
@@ -50,27 +28,27 @@ std::string exit_reason(const std::string& prefix, const json& terminated) {
 }  // namespace
 
 std::string pod_display_status(const json& pod) {
-  const json& status = field(pod, "status");
+  const json& status = at(pod, "status");
   std::string reason = str(status, "phase");
   if (!str(status, "reason").empty()) reason = str(status, "reason");
 
-  for (const auto& c : field(status, "conditions"))
+  for (const auto& c : at(status, "conditions"))
     if (str(c, "type") == "PodScheduled" && str(c, "reason") == "SchedulingGated") reason = "SchedulingGated";
 
-  const json& init_statuses = field(status, "initContainerStatuses");
-  const size_t init_count = field(field(pod, "spec"), "initContainers").size();
+  const json& init_statuses = at(status, "initContainerStatuses");
+  const size_t init_count = at(at(pod, "spec"), "initContainers").size();
   bool initializing = false;
   size_t i = 0;
   for (const auto& c : init_statuses) {
-    const json& state = field(c, "state");
-    const json& terminated = field(state, "terminated");
-    const json& waiting = field(state, "waiting");
+    const json& state = at(c, "state");
+    const json& terminated = at(state, "terminated");
+    const json& waiting = at(state, "waiting");
     if (terminated.is_object() && num(terminated, "exitCode") == 0) {
       ++i;
       continue;
     }
-    if (restartable_init(pod, str(c, "name")) && field(c, "started").is_boolean() &&
-        field(c, "started").get<bool>()) {
+    if (restartable_init(pod, str(c, "name")) && at(c, "started").is_boolean() &&
+        at(c, "started").get<bool>()) {
       ++i;
       continue;
     }
@@ -87,37 +65,37 @@ std::string pod_display_status(const json& pod) {
     break;
   }
 
-  if (!initializing || pod_condition_true(status, "Initialized")) {
+  if (!initializing || condition_true(pod, "Initialized")) {
     bool has_running = false;
-    const json& statuses = field(status, "containerStatuses");
+    const json& statuses = at(status, "containerStatuses");
     for (auto it = statuses.rbegin(); it != statuses.rend(); ++it) {
-      const json& state = field(*it, "state");
-      const json& waiting = field(state, "waiting");
-      const json& terminated = field(state, "terminated");
+      const json& state = at(*it, "state");
+      const json& waiting = at(state, "waiting");
+      const json& terminated = at(state, "terminated");
       if (waiting.is_object() && !str(waiting, "reason").empty()) {
         reason = str(waiting, "reason");
       } else if (terminated.is_object() && !str(terminated, "reason").empty()) {
         reason = str(terminated, "reason");
       } else if (terminated.is_object()) {
         reason = exit_reason("", terminated);
-      } else if (field(*it, "ready").is_boolean() && field(*it, "ready").get<bool>() &&
-                 field(state, "running").is_object()) {
+      } else if (at(*it, "ready").is_boolean() && at(*it, "ready").get<bool>() &&
+                 at(state, "running").is_object()) {
         has_running = true;
       }
     }
     if (reason == "Completed" && has_running)
-      reason = has_condition(status, "Ready") && pod_condition_true(status, "Ready") ? "Running" : "NotReady";
+      reason = condition_true(pod, "Ready") ? "Running" : "NotReady";
   }
 
-  const json& meta = field(pod, "metadata");
-  if (field(meta, "deletionTimestamp").is_string())
+  const json& meta = at(pod, "metadata");
+  if (at(meta, "deletionTimestamp").is_string())
     reason = str(status, "reason") == "NodeLost" ? "Unknown" : "Terminating";
   return reason;
 }
 
 int pod_restarts(const json& pod) {
   long long n = 0;
-  for (const auto& c : field(field(pod, "status"), "containerStatuses")) n += num(c, "restartCount");
+  for (const auto& c : at(at(pod, "status"), "containerStatuses")) n += num(c, "restartCount");
   return static_cast<int>(n);
 }
 

@@ -1,6 +1,5 @@
 #include "kube/curl_transfer.h"
 
-#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cstdlib>

@@ -26,7 +26,6 @@ std::string tensorboard_host_path(const Plan& p) { return "/trainctl_logs/" + p.
 
 namespace {
 
-
 // Always a list, empty too: a task without policies must not see the job's through the
 // mustache context stack.
 json policy_list(const std::vector<Policy>& policies) {

@@ -1,7 +1,6 @@
 // Parts of make_plan about what every pod carries: --device resources, and the annotations
 // Arena adds to every job.
 #include <algorithm>
-#include <cctype>
 
 #include "core/errors.h"
 #include "core/text.h"

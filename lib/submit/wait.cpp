@@ -5,21 +5,14 @@
 
 #include "core/errors.h"
 #include "core/log.h"
+#include "jobs/json_util.h"
 
 namespace trainctl::submit {
 
+using jobs::condition_true;
 using nlohmann::json;
 
 namespace {
-
-bool condition_true(const json& job, const std::string& type) {
-  const json* conds = nullptr;
-  if (job.contains("status") && job["status"].contains("conditions")) conds = &job["status"]["conditions"];
-  if (!conds || !conds->is_array()) return false;
-  for (const auto& c : *conds)
-    if (c.value("type", "") == type && c.value("status", "") == "True") return true;
-  return false;
-}
 
 // Thrown inside a stream handler to end the wait with a result.
 struct Done {

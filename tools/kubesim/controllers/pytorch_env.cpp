@@ -4,11 +4,7 @@
 #include <cctype>
 #include <climits>
 
-#include "core/text.h"
-
 namespace kubesim {
-
-using trainctl::ascii_lower;
 
 namespace {
 
@@ -199,7 +195,7 @@ bool set_pytorch_pod_env(const json& job, json& pod_spec, const std::string& rt_
     if (ep.value("standalone", false)) add(env, "PET_STANDALONE", "");
   }
   // initcontainer.go setInitContainer: workers of a job with a Master wait for its DNS name.
-  if (has_master && rt_lower == ascii_lower("Worker")) {
+  if (has_master && rt_lower == "worker") {
     if (!pod_spec.contains("initContainers") || !pod_spec["initContainers"].is_array())
       pod_spec["initContainers"] = json::array();
     pod_spec["initContainers"].push_back(

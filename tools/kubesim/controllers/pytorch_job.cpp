@@ -2,7 +2,6 @@
 #include "kubesim/controllers/pytorch_job.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "core/text.h"
 #include "kubesim/controllers/job_conditions.h"

@@ -70,6 +70,10 @@ int main(int argc, char** argv) {
   app.add_option("--speed", sim.speed, "simulated seconds per real second")->capture_default_str();
   app.add_option("--default-outcome", sim.default_outcome, "succeed|fail|crash|run-forever")->capture_default_str();
   app.add_option("--default-duration", default_duration, "how long containers run (e.g. 60s, 5m)");
+  std::string rendezvous_timeout;
+  app.add_option("--rendezvous-timeout", rendezvous_timeout,
+                 "how long a PyTorch job whose ranks cannot meet waits before failing (default: PyTorch's own "
+                 "timeouts, 10 to 30 minutes)");
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -79,6 +83,7 @@ int main(int argc, char** argv) {
     opts.tokens = {token};
     sim.manual_clock = manual_clock;
     if (!default_duration.empty()) sim.default_duration = kubesim::parse_sim_duration(default_duration);
+    if (!rendezvous_timeout.empty()) sim.rendezvous_timeout = kubesim::parse_sim_duration(rendezvous_timeout);
 
     std::vector<kubesim::CrdFieldDrop> drops;
     for (const auto& d : crd_drop_fields) drops.push_back(kubesim::parse_crd_drop_field(d));

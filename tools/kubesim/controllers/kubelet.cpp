@@ -83,7 +83,11 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
   for (int guard = 0; guard < 64; ++guard) {
     if (run.stage == Stage::Creating || run.stage == Stage::BackOff) {
       if (now < run.stage_end) break;
+      const bool first = run.stage == Stage::Creating;
       start_containers(p, run);
+      if (first) enter_rendezvous(ns, name, run);
+    } else if (run.stage == Stage::Rendezvous) {
+      if (!poll_rendezvous(ns, name, run, now)) break;
     } else if (run.stage == Stage::Running) {
       write_logs(p, run, std::min(now, run.stage_end));
       if (now < run.stage_end) break;
@@ -281,7 +285,7 @@ void Kubelet::finish(const json& pod, Run& run) {
   const TimePoint t = run.stage_end;
   const std::string ts = format_time(t), started = format_time(run.started);
   const std::string ns = meta_ns(pod), name = meta_name(pod);
-  const int code = run.outcome == "fail" ? 1 : run.outcome == "crash" ? 137 : 0;
+  const int code = run.exit_code >= 0 ? run.exit_code : run.outcome == "fail" ? 1 : run.outcome == "crash" ? 137 : 0;
   for (size_t i = 0; i < run.logs.size(); ++i) {
     for (const auto& l : run.logs[i]->final_lines(code)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
     m_ctx.logs.close(ns, name, run.containers[i]);
@@ -309,7 +313,7 @@ void Kubelet::finish(const json& pod, Run& run) {
 
 void Kubelet::schedule_wake(const std::string& ns, const std::string& name, const Run& run) {
   TimePoint next = run.stage_end;
-  if (run.stage == Stage::Running && run.next_line < next) next = run.next_line;
+  if ((run.stage == Stage::Running || run.stage == Stage::Rendezvous) && run.next_line < next) next = run.next_line;
   if (next == kNever) return;
   m_ctx.wake_at(ObjectKey{m_ctx.pods, ns, name}, next);
 }

@@ -9,12 +9,15 @@
 //                kubelet restarts them after a back-off (CrashLoopBackOff, restartCount++),
 //                with Never the pod is Failed.
 //   run-forever  containers never exit.
+// Whatever the outcome, a training container whose job's ranks cannot meet (rendezvous.h)
+// waits as its launcher would, then fails with the launcher's error (kubelet_rendezvous.cpp).
 #pragma once
 
 #include <map>
 #include <memory>
 
 #include "kubesim/controllers/controller.h"
+#include "kubesim/controllers/rendezvous.h"
 #include "kubesim/controllers/training_log.h"
 
 namespace kubesim {
@@ -26,7 +29,7 @@ class Kubelet : public Controller {
   void reconcile(const std::string& ns, const std::string& name) override;
 
  private:
-  enum class Stage { Creating, Running, BackOff, Done };
+  enum class Stage { Creating, Running, Rendezvous, BackOff, Done };
   struct Run {
     std::string uid;
     Stage stage = Stage::Creating;
@@ -40,6 +43,7 @@ class Kubelet : public Controller {
     std::chrono::milliseconds duration{0};
     std::vector<std::string> containers;
     std::vector<std::unique_ptr<TrainingLog>> logs;
+    int exit_code = -1;  // set when the launcher gave up its rendezvous
   };
 
   void begin(const json& pod, Run& run);
@@ -48,6 +52,16 @@ class Kubelet : public Controller {
   void finish(const json& pod, Run& run);
   void crash_restart(const json& pod, Run& run);
   void schedule_wake(const std::string& ns, const std::string& name, const Run& run);
+  // kubelet_rendezvous.cpp: the distributed contract, asked when the containers first start
+  // and, while the pod waits, at every poll. Return true when the stage changed.
+  RendezvousVerdict judge_rendezvous_now(const std::string& ns, const std::string& name);
+  bool enter_rendezvous(const std::string& ns, const std::string& name, Run& run);
+  bool poll_rendezvous(const std::string& ns, const std::string& name, Run& run, TimePoint now);
+  void give_up_rendezvous(const std::string& ns, const std::string& name, Run& run,
+                          const RendezvousVerdict& v, TimePoint at);
+  void begin_training(Run& run, TimePoint at);
+  void start_members(const std::string& ns, const std::vector<std::string>& members, const std::string& self,
+                     TimePoint at);
   std::string pod_ip(const std::string& node);
 
   std::map<std::pair<std::string, std::string>, Run> m_runs;

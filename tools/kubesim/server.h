@@ -8,6 +8,7 @@
 #include "kubesim/store.h"
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -33,7 +34,10 @@ struct ServerOptions {
   std::string cert_file, key_file;  // server certificate; generated when empty
   std::string ca_cert_file, ca_key_file;  // CA; generated when empty
   int threads = 64;
-  Validator validator;            // optional schema validation (CRDs)
+  Validator validator;  // optional schema validation (CRDs)
+  // How often a watch with allowWatchBookmarks=true gets a BOOKMARK (kube-apiserver's
+  // cacher: every minute, and 2s before the watch's timeout).
+  std::chrono::milliseconds bookmark_interval{60'000};
 };
 
 struct RequestInfo;  // parsed request (rest_request.h)

@@ -9,6 +9,8 @@
 //                kubelet restarts them after a back-off (CrashLoopBackOff, restartCount++),
 //                with Never the pod is Failed.
 //   run-forever  containers never exit.
+// A pod being deleted (deletionTimestamp) stops where it is and is deleted (grace 0) once its
+// grace period is over.
 #pragma once
 
 #include <map>
@@ -46,6 +48,7 @@ class Kubelet : public Controller {
   void start_containers(const json& pod, Run& run);
   void write_logs(const json& pod, Run& run, TimePoint until);
   void finish(const json& pod, Run& run);
+  void terminate(const json& pod);
   void crash_restart(const json& pod, Run& run);
   void schedule_wake(const std::string& ns, const std::string& name, const Run& run);
   std::string pod_ip(const std::string& node);

@@ -131,5 +131,5 @@ TEST_CASE("REST: the expire fault expires a continue token or a watch", "[kubesi
   CHECK(ev["object"]["code"] == 410);
   CHECK(ev["object"]["reason"] == "Expired");
   CHECK(ev["object"]["message"] ==
-        "too old resource version: " + std::to_string(rv) + " (" + std::to_string(rv) + ")");
+        "too old resource version: " + std::to_string(rv) + " (" + std::to_string(rv + 1) + ")");
 }

@@ -71,8 +71,9 @@ void Api::do_watch(ApiRequest& req) {
   }
   disable_compression(req.http);
   if (req.fault && req.fault->action == "expire") {
-    // Fault injection: the revision asked for is gone from the watch cache.
-    send_error_event(req.res, too_old_resource_version(since, m_store.resource_version() + 1));
+    // Fault injection: the revision asked for is gone from the watch cache, which now starts
+    // just after it.
+    send_error_event(req.res, too_old_resource_version(since, since + 2));
     return;
   }
   auto queue = std::make_shared<StreamQueue>();

@@ -29,8 +29,8 @@ bool not_found(const std::exception_ptr& error, const std::string& path) {
 // A later page of a list answered 410 Expired: its continue token is older than the last
 // compaction of the server's storage.
 struct ContinueExpired {
-  std::string path;
-  std::string message;
+  std::string path;     // the request that failed
+  std::string message;  // its reason: Expired (or Gone)
 };
 
 // The resource a list path names ("pods" of "/api/v1/namespaces/ns/pods?labelSelector=...").
@@ -66,7 +66,7 @@ std::vector<bool> stream_pass(kube::Client& client, const std::vector<StreamRead
           try {
             std::rethrow_exception(res.error);
           } catch (const ApiError& e) {
-            if (kube::is_expired(e)) throw ContinueExpired{r.path, e.what()};
+            if (kube::is_expired(e)) throw ContinueExpired{requests[n].path, e.reason()};
           } catch (...) {
           }
         }
@@ -99,10 +99,10 @@ std::vector<bool> stream_all(kube::Client& client, const std::vector<StreamRead>
   } catch (const ContinueExpired& e) {
     if (!restart)
       throw Error("the server expired the list of " + resource_of(e.path) +
-                  " while it was read page by page (" + e.message + ")");
+                  " while it was read page by page (410 " + e.message + "); try again");
     // client-go's pager (tools/pager/pager.go) lists again from the start once; it drops the
     // page size for that, trainctl keeps it (memory) and so may meet a second expiry.
-    log::debug("GET {}: the continue token expired ({}); listing again from the start", e.path, e.message);
+    log::debug("GET {}: the continue token expired (410 {}); listing again from the start", e.path, e.message);
   }
   restart();
   try {

@@ -66,7 +66,7 @@ std::string Client::list_paged(const std::string& path, const std::function<void
         if (attempt > 0)
           throw Error("the server expired the list " + path +
                       " twice while it was read page by page (410 Expired); try again");
-        log::debug("GET {}: the continue token expired ({}); listing again from the start", path, e.what());
+        log::debug("GET {}: the continue token expired (410 {}); listing again from the start", p, e.reason());
         expired = true;
         break;
       }

@@ -15,7 +15,7 @@ start_kubesim --default-outcome run-forever --threads 128
 SEED="${SOAK_SEED:-$RANDOM$RANDOM}"
 echo "soak seed: $SEED (replay with SOAK_SEED=$SEED)"
 SEED="$SEED" COUNT="${SOAK_COUNT:-200}" WORK="$WORK" KCFG="$KCFG" python3 - <<'PY' || fail "soak failed (seed $SEED)"
-import base64, concurrent.futures, json, os, random, re, ssl, subprocess, sys, urllib.request
+import base64, concurrent.futures, json, os, random, re, ssl, subprocess, sys, time, urllib.request
 
 seed, count, work, kcfg = int(os.environ["SEED"]), int(os.environ["COUNT"]), os.environ["WORK"], os.environ["KCFG"]
 trainctl = os.environ["TRAINCTL"]
@@ -97,6 +97,12 @@ for name, args, rc, err in results:
         problems.append(f"{name}: exit {rc}: {err.strip()}")
     objects = manifests(args)
     present = [object_path(o) for o in objects if api("GET", object_path(o))[0] == 200]
+    # What a rollback could not delete itself goes with the job, but later: the garbage
+    # collector deletes dependents after their owner. Poll, with a bound, as a client must.
+    deadline = time.time() + 15
+    while rc != 0 and present and time.time() < deadline:
+        time.sleep(0.2)
+        present = [p for p in present if api("GET", p)[0] == 200]
     if rc == 0:
         ok += 1
         if len(present) != len(objects):

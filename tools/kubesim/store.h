@@ -39,8 +39,8 @@ struct ResourceType {
 
   std::string api_version() const { return group.empty() ? version : group + "/" + version; }
   std::string key() const { return group + "/" + version + "/" + plural; }
-  // Versions with the same storage key share their objects.
-  std::string storage_key() const { return group + "/" + plural; }
+  // Versions of the same group and plural share their objects.
+  bool same_storage(const ResourceType& o) const { return plural == o.plural && group == o.group; }
 };
 
 // A metav1.Status error: HTTP code, reason and message, as kube-apiserver words them.

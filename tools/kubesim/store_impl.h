@@ -27,8 +27,9 @@ struct TypeData {
   // apiVersion (storage_api_version) and are converted on the way out.
   std::shared_ptr<ObjectMap> objects_ptr = std::make_shared<ObjectMap>();
   std::string storage_api_version;
+  bool conversion = false;  // storage_api_version is not this version's
   ObjectMap& objects() const { return *objects_ptr; }
-  bool converts() const { return storage_api_version != rt->api_version(); }
+  bool converts() const { return conversion; }
 };
 
 // so as read through td (apiVersion of td's version; the same object when no conversion).

@@ -68,9 +68,8 @@ void Store::Impl::deliver() {
       pending.pop_front();
     }
     std::vector<uint64_t> ids;
-    const std::string storage = ev.resource->storage_key();
     for (const auto& [id, w] : watchers)
-      if (!w.first || w.first->storage_key() == storage) ids.push_back(id);
+      if (!w.first || w.first->same_storage(*ev.resource)) ids.push_back(id);
     for (uint64_t id : ids) {
       auto it = watchers.find(id);
       if (it == watchers.end()) continue;
@@ -97,11 +96,12 @@ void Store::register_type(const ResourceType& rt) {
   td->storage_api_version = rt.group.empty() ? storage_version : rt.group + "/" + storage_version;
   // Another served version of the same resource: the same objects.
   for (const auto& [key, other] : m->by_key)
-    if (other->rt->storage_key() == rt.storage_key()) {
+    if (other->rt->same_storage(rt)) {
       td->objects_ptr = other->objects_ptr;
       td->storage_api_version = other->storage_api_version;
       break;
     }
+  td->conversion = td->storage_api_version != rt.api_version();
   m->by_key[rt.key()] = td.get();
   m->all_types.push_back(std::move(td));
 }
@@ -224,9 +224,8 @@ std::vector<WatchEvent> Store::events_since(const ResourceType& rt, uint64_t rv)
   if (rv >= m->rv) return out;
   if (m->history.empty() || m->history.front().resource_version > rv + 1)
     throw too_old_resource_version(rv, m->history.empty() ? m->rv + 1 : m->history.front().resource_version);
-  const std::string storage = rt.storage_key();
   for (const auto& ev : m->history)
-    if (ev.resource_version > rv && ev.resource->storage_key() == storage)
+    if (ev.resource_version > rv && ev.resource->same_storage(rt))
       out.push_back(converted_event(rt, ev));
   return out;
 }

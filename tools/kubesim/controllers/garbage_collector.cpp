@@ -40,12 +40,7 @@ void GarbageCollector::observe(const WatchEvent& ev) {
     // Its dependents may have lost their last owner; an owner deleting its dependents in the
     // foreground may have lost its last blocking one.
     for (const auto& dep : it->second.dependents) m_to_delete.insert(dep);
-    for (const auto& ref : it->second.owners) {
-      auto owner = m_nodes.find(ref.uid);
-      if (owner == m_nodes.end()) continue;
-      owner->second.dependents.erase(uid);
-      if (owner->second.deleting_dependents) m_to_delete.insert(ref.uid);
-    }
+    drop_from_owners(uid, it->second.owners);
     m_nodes.erase(it);
     return;
   }
@@ -63,8 +58,10 @@ void GarbageCollector::observe(const WatchEvent& ev) {
     if (same != refs.end() && same->block == old.block) continue;
     auto owner = m_nodes.find(old.uid);
     if (owner == m_nodes.end()) continue;
-    if (same == refs.end()) owner->second.dependents.erase(uid);
     if (owner->second.deleting_dependents) m_to_delete.insert(old.uid);  // blocked by one fewer
+    if (same != refs.end()) continue;
+    owner->second.dependents.erase(uid);
+    if (!owner->second.key.rt && owner->second.dependents.empty()) m_nodes.erase(owner);
   }
   for (const auto& ref : refs) {
     if (std::any_of(n.owners.begin(), n.owners.end(), [&](const Ref& r) { return r.uid == ref.uid; }))
@@ -130,13 +127,19 @@ void GarbageCollector::forget(const std::string& uid) {
   auto it = m_nodes.find(uid);
   if (it == m_nodes.end()) return;
   for (const auto& dep : it->second.dependents) m_to_delete.insert(dep);
-  for (const auto& ref : it->second.owners) {
+  drop_from_owners(uid, it->second.owners);
+  m_nodes.erase(it);
+}
+
+void GarbageCollector::drop_from_owners(const std::string& uid, const std::vector<Ref>& owners) {
+  for (const auto& ref : owners) {
     auto owner = m_nodes.find(ref.uid);
     if (owner == m_nodes.end()) continue;
     owner->second.dependents.erase(uid);
     if (owner->second.deleting_dependents) m_to_delete.insert(ref.uid);
+    // A placeholder for an owner never seen is not needed once nothing refers to it.
+    if (!owner->second.key.rt && owner->second.dependents.empty()) m_nodes.erase(owner);
   }
-  m_nodes.erase(it);
 }
 
 std::vector<std::string> GarbageCollector::blocking_dependents(const std::string& uid) const {

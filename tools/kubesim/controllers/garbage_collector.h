@@ -52,6 +52,8 @@ class GarbageCollector {
   void attempt_to_orphan(const std::string& uid);
   // The node is gone from the store: forget it and look at its dependents and owners again.
   void forget(const std::string& uid);
+  // With m_mutex held: uid no longer depends on `owners`.
+  void drop_from_owners(const std::string& uid, const std::vector<Ref>& owners);
   void remove_finalizer(const std::string& uid, const ObjectKey& key, const std::string& finalizer);
   // The node's dependents whose reference to it blocks its deletion.
   std::vector<std::string> blocking_dependents(const std::string& uid) const;

@@ -45,10 +45,12 @@ if [ -z "${TRAINCTL_SCHEMAS:-}" ] && [ ! -d ../shared/k8s-schemas/crds ] &&
     echo "test.sh: could not fetch the Kubernetes schemas (no network?)" >&2
 fi
 
+ctest_args=()
+[ "$build" = build-asan ] && ctest_args=(-LE heavy)  # see tests/CMakeLists.txt
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B "$build" "${args[@]}" >/dev/null
 cmake --build "$build" -j"$jobs"
-ctest --test-dir "$build" --output-on-failure -j"$jobs"
+ctest --test-dir "$build" --output-on-failure -j"$jobs" "${ctest_args[@]}"
 
 # Where the schema tests look (tests/integration/kubesim_env.bash, tests/support): say why
 # they were skipped rather than leave a bare "Skipped" list.

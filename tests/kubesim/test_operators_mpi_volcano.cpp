@@ -116,7 +116,10 @@ TEST_CASE("MPIJob creates workers, then the launcher Job and its pod", "[control
   CHECK((*find_condition(job, "Running"))["status"] == "False");
   CHECK(job["status"]["replicaStatuses"]["Launcher"]["succeeded"] == 1);
   CHECK(job["status"].contains("completionTime"));
-  // cleanPodPolicy Running removes the workers that still run sshd; the launcher pod stays.
+  // cleanPodPolicy Running deletes the workers that still run sshd (gone after their 30s
+  // grace period); the launcher pod stays.
+  CHECK(f.pod("tensorflow-benchmarks-worker-0")["metadata"].contains("deletionTimestamp"));
+  f.step(31s);
   CHECK_FALSE(f.find("", "v1", "pods", "tensorflow-benchmarks-worker-0"));
   CHECK(phase(f.pod(lname)) == "Succeeded");
   CHECK(f.logs.lines("default", lname, "launcher").back().text == "accuracy=0.9904");

@@ -25,7 +25,7 @@ json container(const std::string& script, json env = json::array()) {
 }
 
 // A PyTorchJob: Master (restartPolicy Never, as trainctl renders it) and `workers` Workers.
-json pytorch_job(const std::string& name, int workers, const std::string& script, json extra_spec = json::object()) {
+json rdzv_pytorch_job(const std::string& name, int workers, const std::string& script, json extra_spec = json::object()) {
   json tmpl = {{"spec", {{"containers", json::array({container(script)})}}}};
   json spec = {{"pytorchReplicaSpecs",
                 {{"Master", {{"replicas", 1}, {"restartPolicy", "Never"}, {"template", tmpl}}},
@@ -97,8 +97,8 @@ TEST_CASE("WORLD_SIZE counts processes: nprocPerNode 4 with a plain python scrip
           "[rendezvous][contract][pytorch]") {
   SimFixture f(true, short_timeouts());
   f.create("kubeflow.org", "v1", "pytorchjobs",
-           pytorch_job("np4", 1, "python /root/mnist.py --epochs 2", {{"nprocPerNode", "4"}}));
-  f.create("kubeflow.org", "v1", "pytorchjobs", pytorch_job("npauto", 1, "python /root/mnist.py --epochs 2"));
+           rdzv_pytorch_job("np4", 1, "python /root/mnist.py --epochs 2", {{"nprocPerNode", "4"}}));
+  f.create("kubeflow.org", "v1", "pytorchjobs", rdzv_pytorch_job("npauto", 1, "python /root/mnist.py --epochs 2"));
   f.step(20s);
   // Waiting: Running, no training line; the job is Running too.
   CHECK(phase(f.pod("np4-master-0")) == "Running");
@@ -124,7 +124,7 @@ TEST_CASE("the ranks start training together, once the last one can reach the st
           "[rendezvous][contract][pytorch]") {
   SimFixture f(true, short_timeouts());
   f.create("kubeflow.org", "v1", "pytorchjobs",
-           pytorch_job("together", 2, "torchrun --nproc-per-node=2 train.py", {{"nprocPerNode", "2"}}));
+           rdzv_pytorch_job("together", 2, "torchrun --nproc-per-node=2 train.py", {{"nprocPerNode", "2"}}));
   f.step(40s);
   CHECK(find_condition(f.get("kubeflow.org", "v1", "pytorchjobs", "together"), "Succeeded") != nullptr);
   std::set<int64_t> first_line;
@@ -225,7 +225,7 @@ TEST_CASE("env:// without MASTER_ADDR fails at once", "[rendezvous][contract][en
 TEST_CASE("torchrun's c10d rendezvous: the elastic PyTorchJob's endpoint, and one that does not resolve",
           "[rendezvous][contract][c10d]") {
   SimFixture f(true, short_timeouts());
-  json elastic = pytorch_job("el", 1, "torchrun train.py",
+  json elastic = rdzv_pytorch_job("el", 1, "torchrun train.py",
                              {{"elasticPolicy", {{"minReplicas", 2}, {"maxReplicas", 2}, {"rdzvBackend", "c10d"}}}});
   elastic["spec"]["pytorchReplicaSpecs"].erase("Master");
   elastic["spec"]["pytorchReplicaSpecs"]["Worker"]["replicas"] = 2;
@@ -244,7 +244,7 @@ TEST_CASE("torchrun's c10d rendezvous: the elastic PyTorchJob's endpoint, and on
 
 TEST_CASE("commands kubesim cannot judge run as before", "[rendezvous][contract]") {
   SimFixture f(true, short_timeouts());
-  f.create("kubeflow.org", "v1", "pytorchjobs", pytorch_job("wrapped", 1, "bash /root/run.sh", {{"nprocPerNode", "4"}}));
+  f.create("kubeflow.org", "v1", "pytorchjobs", rdzv_pytorch_job("wrapped", 1, "bash /root/run.sh", {{"nprocPerNode", "4"}}));
   f.step(30s);
   CHECK(find_condition(f.get("kubeflow.org", "v1", "pytorchjobs", "wrapped"), "Succeeded") != nullptr);
 }

@@ -11,6 +11,8 @@
 //   run-forever  containers never exit.
 // Whatever the outcome, a training container whose job's ranks cannot meet (rendezvous.h)
 // waits as its launcher would, then fails with the launcher's error (kubelet_rendezvous.cpp).
+// A pod being deleted (deletionTimestamp) stops where it is and is deleted (grace 0) once its
+// grace period is over.
 #pragma once
 
 #include <map>
@@ -24,6 +26,7 @@ namespace kubesim {
 
 class Kubelet : public Controller {
  public:
+  static constexpr TimePoint kNever = TimePoint::max();  // no wake-up planned
   explicit Kubelet(Context& ctx) : Controller(ctx) {}
   const ResourceType* primary() const override { return m_ctx.pods; }
   void reconcile(const std::string& ns, const std::string& name) override;
@@ -50,6 +53,7 @@ class Kubelet : public Controller {
   void start_containers(const json& pod, Run& run);
   void write_logs(const json& pod, Run& run, TimePoint until);
   void finish(const json& pod, Run& run);
+  void terminate(const json& pod);
   void crash_restart(const json& pod, Run& run);
   void schedule_wake(const std::string& ns, const std::string& name, const Run& run);
   // kubelet_rendezvous.cpp: the distributed contract, asked when the containers first start

@@ -13,7 +13,6 @@ namespace kubesim {
 
 namespace {
 
-constexpr TimePoint kNever = TimePoint::max();
 constexpr std::chrono::seconds kPoll{1};
 
 }  // namespace

@@ -34,10 +34,13 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
+// A pointer into `pod` itself (never into a copy of its status, which would dangle).
 const json* ready_condition(const json& pod) {
-  const json st = pod.value("status", json::object());
-  if (!st.contains("conditions") || !st["conditions"].is_array()) return nullptr;
-  for (const auto& c : st["conditions"])
+  const auto st = pod.find("status");
+  if (st == pod.end() || !st->is_object()) return nullptr;
+  const auto conds = st->find("conditions");
+  if (conds == st->end() || !conds->is_array()) return nullptr;
+  for (const auto& c : *conds)
     if (c.value("type", "") == "Ready") return &c;
   return nullptr;
 }

@@ -47,6 +47,7 @@ class Kubelet : public Controller {
     std::vector<std::string> containers;
     std::vector<std::unique_ptr<TrainingLog>> logs;
     int exit_code = -1;  // set when the launcher gave up its rendezvous
+    RendezvousVerdict waiting;  // Rendezvous: the last verdict, in force until the next poll
   };
 
   void begin(const json& pod, Run& run);

@@ -50,13 +50,21 @@ bool Kubelet::enter_rendezvous(const std::string& ns, const std::string& name, R
   run.stage = Stage::Rendezvous;
   run.stage_end = run.started + v.give_up_after;
   run.next_line = std::min(m_ctx.now() + kPoll, run.stage_end);
+  run.waiting = v;
   return true;
 }
 
 bool Kubelet::poll_rendezvous(const std::string& ns, const std::string& name, Run& run, TimePoint now) {
   if (now < run.next_line && now < run.stage_end) return false;
-  const RendezvousVerdict v = judge_rendezvous_now(ns, name);
   using State = RendezvousVerdict::State;
+  // The launcher's timeout fires at its deadline on what it has been waiting for until then
+  // (torch's SocketConnectOp and TCPStore::waitForWorkers check their deadline before the next
+  // try): a peer that gives up at the same instant does not change this rank's error.
+  if (now >= run.stage_end) {
+    give_up_rendezvous(ns, name, run, run.waiting, run.stage_end);
+    return true;
+  }
+  const RendezvousVerdict v = judge_rendezvous_now(ns, name);
   if (v.state == State::Formed || v.state == State::NotJudged) {
     begin_training(run, now);
     start_members(ns, v.members, name, now);
@@ -67,6 +75,11 @@ bool Kubelet::poll_rendezvous(const std::string& ns, const std::string& name, Ru
     give_up_rendezvous(ns, name, run, v, v.state == State::Failed ? now : deadline);
     return true;
   }
+  // What the launcher meets changed (the name now resolves, nothing listens yet...): it logs
+  // the new message as it retries (torch/csrc/distributed/c10d/socket.cpp SocketConnectOp).
+  if (v.wait_lines != run.waiting.wait_lines)
+    for (const auto& l : v.wait_lines) m_ctx.logs.append(ns, name, run.containers[v.container], l, now);
+  run.waiting = v;
   run.stage_end = deadline;
   run.next_line = std::min(now + kPoll, deadline);
   return false;

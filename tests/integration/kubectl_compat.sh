@@ -149,7 +149,8 @@ done
 wait_for_all() {  # wait_for_all PATTERN: every watch file holds PATTERN (at most 30 s)
   for _ in $(seq 1 300); do
     local all=1 j
-    for j in "${!VERSIONS[@]}"; do grep -qF -- "$1" "$WORK/watch-$j.txt" || all=0; done
+    # kubectl aligns its columns: compare with runs of blanks squeezed, as expect does.
+    for j in "${!VERSIONS[@]}"; do tr -s ' \t' ' ' <"$WORK/watch-$j.txt" | grep -qF -- "$1" || all=0; done
     [ "$all" = 1 ] && return 0
     sleep 0.1
   done

@@ -109,9 +109,16 @@ std::string pod_display_status(const json& pod) {
       reason = has_condition(status, "Ready") && pod_condition_true(status, "Ready") ? "Running" : "NotReady";
   }
 
+  // Being deleted: Terminating, unless the pod has ended already (printPod in
+  // k8s.io/kubernetes pkg/printers/internalversion/printers.go: !IsPodPhaseTerminal).
   const json& meta = field(pod, "metadata");
-  if (field(meta, "deletionTimestamp").is_string())
-    reason = str(status, "reason") == "NodeLost" ? "Unknown" : "Terminating";
+  const std::string phase = str(status, "phase");
+  if (field(meta, "deletionTimestamp").is_string()) {
+    if (str(status, "reason") == "NodeLost")
+      reason = "Unknown";
+    else if (phase != "Succeeded" && phase != "Failed")
+      reason = "Terminating";
+  }
   return reason;
 }
 

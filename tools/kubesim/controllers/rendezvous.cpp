@@ -56,7 +56,7 @@ std::vector<std::string> traceback(std::vector<std::string> lines) {
 // The job's pods as seen by one judgement, with their launchers parsed once.
 class Group {
  public:
-  Group(const RendezvousInput& in, const ClusterDns& dns) : m_in(in), m_dns(dns) {
+  Group(const RendezvousInput& in, const ClusterDns& dns) : m_dns(dns) {
     for (const json* p : job_pods(*in.pod, in.pods))
       if (running(*p) || p == in.pod) m_pods.push_back(p);
   }
@@ -75,7 +75,6 @@ class Group {
   bool in_job(const json* p) const { return std::find(m_pods.begin(), m_pods.end(), p) != m_pods.end(); }
 
  private:
-  const RendezvousInput& m_in;
   const ClusterDns& m_dns;
   std::vector<const json*> m_pods;
   std::map<const json*, std::optional<TorchRendezvous>> m_cache;

@@ -31,7 +31,7 @@ for cmd in "list -A" "top node" "list -A -o json"; do
   cmp -s "$WORK/before" "$WORK/after" || fail "$cmd: output differs after the restarted list:
 $(diff "$WORK/before" "$WORK/after" | head -5)"
   grep -q "the continue token expired (410 Expired); listing again from the start" "$WORK/err" ||
-    fail "$cmd: the restart is not logged at debug level"
+    fail "$cmd: the restart is not logged at debug level: $(grep -i -E "expired|410|continue" "$WORK/err" | head -5)"
   # Two: one line, exit 1.
   expire_continues 2
   rc=0

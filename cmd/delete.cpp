@@ -2,6 +2,10 @@
 // services and TensorBoard (owned through ownerReferences) go with them, and deletes what
 // trainctl created beside the job itself as well (jobs/job_dependents.h), in case an operator
 // released it. Arena's record ConfigMap NAME-TYPE, left by jobs Arena submitted, is deleted too.
+// It returns at once, as Arena and `kubectl delete --wait=false` do: the API server keeps a
+// job deleted in the foreground (deletionTimestamp and the foregroundDeletion finalizer) until
+// the garbage collector has deleted its pods, which stop within their grace period; list and
+// get show it as TERMINATING meanwhile, and say so.
 #include <CLI/CLI.hpp>
 
 #include "cmd/commands.h"
@@ -21,14 +25,18 @@ struct DeleteOptions {
   std::string type;
 };
 
-void delete_object(kube::Client& client, const std::string& path) {
+// True when the object is still there, being deleted (the answer is the object with its
+// deletionTimestamp; a removed object comes back as a Success Status).
+bool delete_object(kube::Client& client, const std::string& path) {
   kube::Request r;
   r.method = "DELETE";
   r.path = path;
   r.body =
       nlohmann::json{{"kind", "DeleteOptions"}, {"apiVersion", "v1"}, {"propagationPolicy", "Foreground"}}
           .dump();
-  client.send(r);
+  const auto answer = nlohmann::json::parse(client.send(r).body, nullptr, false);
+  return answer.is_object() && answer.value("kind", "") != "Status" &&
+         jobs::at_path(answer, {"metadata", "deletionTimestamp"}).is_string();
 }
 
 void run_delete(const DeleteOptions& o, Factory& f) {
@@ -63,11 +71,12 @@ void run_delete(const DeleteOptions& o, Factory& f) {
       continue;
     }
     std::vector<jobs::Dependent> dependents;
+    bool terminating = false;
     try {
       if (found.empty()) throw ApiError(404, "NotFound", "not found");
       const auto& job = results[n * kinds.size() + (std::find(kinds.begin(), kinds.end(), found.front()) - kinds.begin())];
       dependents = jobs::find_dependents(client, *found.front(), ns, name, jobs::str(jobs::at(job.object, "metadata"), "uid"));
-      delete_object(client, found.front()->resource.object_path(ns, name));
+      terminating = delete_object(client, found.front()->resource.object_path(ns, name));
     } catch (const ApiError& e) {
       if (!e.is_not_found()) throw;
       const std::string msg = "job " + name + " not found in namespace " + ns;
@@ -82,7 +91,11 @@ void run_delete(const DeleteOptions& o, Factory& f) {
     } catch (const ApiError& e) {
       if (!e.is_not_found()) throw;
     }
-    f.io().out() << "The training job " << print::sanitize(name) << " has been deleted successfully\n";
+    if (terminating)
+      f.io().out() << "The training job " << print::sanitize(name)
+                   << " is being deleted: TERMINATING until its pods have stopped\n";
+    else
+      f.io().out() << "The training job " << print::sanitize(name) << " has been deleted successfully\n";
   }
   if (missing > 0)
     throw NotFoundError(std::to_string(missing) + " of " + std::to_string(o.names.size()) +

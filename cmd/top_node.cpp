@@ -113,8 +113,10 @@ void run_top_node(const TopNodeOptions& o, Factory& f) {
   std::string pods_path = "/api/v1/pods?fieldSelector=" + not_done;
   // One node asked for: only the pods scheduled on it.
   if (o.nodes.size() == 1) pods_path += kube::url_encode(",spec.nodeName=" + o.nodes.front());
-  jobs::stream_all(f.client(), {{"/api/v1/nodes", true, 0, [&](nlohmann::json& n) { builder.add_node(n); }},
-                                {pods_path, true, 0, [&](nlohmann::json& p) { builder.add_pod(p); }}});
+  jobs::stream_all(f.client(),
+                   {{"/api/v1/nodes", true, 0, [&](nlohmann::json& n) { builder.add_node(n); }},
+                    {pods_path, true, 0, [&](nlohmann::json& p) { builder.add_pod(p); }}},
+                   jobs::kPageSize, [&] { builder = jobs::NodeUsageBuilder(keep_pods, o.nodes); });
   auto usage = builder.finish();
   for (const auto& want : o.nodes)
     if (std::none_of(usage.begin(), usage.end(), [&](const jobs::NodeUsage& u) { return u.name == want; }))

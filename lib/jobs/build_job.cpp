@@ -87,6 +87,9 @@ TrainingJob build_job(const JobKind& kind, const JobSummary& job, JobPods pods, 
   const std::string own = kind_status(kind, job, chief);
   t.status = job_status(own, pods.any_pending);
   t.duration = job_duration(kind, job, own, chief, now);
+  // Being deleted and not finished: TERMINATING, as kubectl's Job printer shows a Job with a
+  // deletionTimestamp that is neither Complete nor Failed (printers.go printJob).
+  if (job.deleting && !t.finished()) t.status = "TERMINATING";
   if (t.finished()) t.ended = t.created + t.duration;
   // Requested: the requestGPUsOfJobOwner annotation of any pod, else the pods' GPUs, else
   // (no pods yet) what the spec asks for. Allocated: GPUs of pods that hold them (gpu.h).

@@ -116,7 +116,7 @@ JobList list_jobs(kube::Client& client, const std::string& ns,
                        }
                      }});
   }
-  const auto missing = stream_all(client, reads);
+  const auto missing = stream_all(client, reads, kPageSize, [&listed] { listed.clear(); });
   for (size_t k = 0; k < kinds.size(); ++k)
     if (missing[k]) log::debug("{} is not served by this cluster; skipping it", kinds[k]->resource.display());
 
@@ -220,7 +220,11 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   }
   GetExtras extras;
   add_extra_reads(o, extras, reads);
-  const auto missing = stream_all(client, reads);
+  const auto missing = stream_all(client, reads, kPageSize, [&] {
+    objects.assign(n, std::nullopt);
+    for (size_t k = 0; k < n; ++k) pods[k] = JobPods();
+    extras = GetExtras{};
+  });
 
   std::vector<size_t> found;
   for (size_t k = 0; k < n; ++k) {

@@ -64,6 +64,7 @@ JobSummary summarize_job(const JobKind& kind, const json& job) {
   s.uid = str(meta, "uid");
   s.created = parse_time(str(meta, "creationTimestamp"));
   s.selected = labels_match(job, kind.list_selector);
+  s.deleting = at(meta, "deletionTimestamp").is_string();
   s.own_status = kind_status(kind, job);
   s.spec_gpus = spec_requested_gpus(kind, job);
   s.spec_priority = str(at_path(spec, {"runPolicy", "schedulingPolicy"}), "priorityClass");

@@ -17,14 +17,15 @@ struct JobSummary {
   std::string namespace_;
   std::string uid;
   std::optional<TimePoint> created;
-  bool selected = true;      // the labels match the kind's list_selector
-  std::string own_status;    // kind_status without a chief pod
-  long long spec_gpus = 0;   // spec_requested_gpus
-  std::string spec_priority;  // runPolicy.schedulingPolicy.priorityClass, else spec.priorityClassName
-  std::string first_task;     // Volcano: spec.tasks[0].name
-  std::optional<TimePoint> start;             // status.startTime
-  std::optional<TimePoint> completion;        // status.completionTime
-  std::optional<TimePoint> failed_at;         // the true Failed condition's lastTransitionTime
+  bool selected = true;            // the labels match the kind's list_selector
+  bool deleting = false;           // metadata.deletionTimestamp is set: the job is being deleted
+  std::string own_status;          // kind_status without a chief pod
+  long long spec_gpus = 0;         // spec_requested_gpus
+  std::string spec_priority;       // runPolicy.schedulingPolicy.priorityClass, else spec.priorityClassName
+  std::string first_task;          // Volcano: spec.tasks[0].name
+  std::optional<TimePoint> start;  // status.startTime
+  std::optional<TimePoint> completion;         // status.completionTime
+  std::optional<TimePoint> failed_at;          // the true Failed condition's lastTransitionTime
   std::optional<TimePoint> failure_target_at;  // the true FailureTarget condition's (batch/v1)
   std::optional<TimePoint> state_transition;  // Volcano: status.state.lastTransitionTime
 };

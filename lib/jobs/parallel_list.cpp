@@ -2,6 +2,7 @@
 
 #include "core/errors.h"
 #include "core/log.h"
+#include "kube/watch.h"
 
 namespace trainctl::jobs {
 
@@ -25,9 +26,20 @@ bool not_found(const std::exception_ptr& error, const std::string& path) {
   }
 }
 
-}  // namespace
+// A later page of a list answered 410 Expired: its continue token is older than the last
+// compaction of the server's storage.
+struct ContinueExpired {
+  std::string path;     // the request that failed
+  std::string message;  // its reason: Expired (or Gone)
+};
 
-std::vector<bool> stream_all(kube::Client& client, const std::vector<StreamRead>& reads, int page_size) {
+// The resource a list path names ("pods" of "/api/v1/namespaces/ns/pods?labelSelector=...").
+std::string resource_of(const std::string& path) {
+  const std::string p = path.substr(0, path.find('?'));
+  return p.substr(p.rfind('/') + 1);
+}
+
+std::vector<bool> stream_pass(kube::Client& client, const std::vector<StreamRead>& reads, int page_size) {
   std::vector<bool> missing(reads.size(), false);
   // Reads still to send this round, with the continue token of their next page.
   std::vector<std::pair<size_t, std::string>> pending;
@@ -50,6 +62,14 @@ std::vector<bool> stream_all(kube::Client& client, const std::vector<StreamRead>
       const auto& r = reads[i];
       auto& res = results[n];
       if (res.error) {
+        if (!pending[n].second.empty()) {
+          try {
+            std::rethrow_exception(res.error);
+          } catch (const ApiError& e) {
+            if (kube::is_expired(e)) throw ContinueExpired{requests[n].path, e.reason()};
+          } catch (...) {
+          }
+        }
         // A 404 on a later page means the list went away while we read it: an error.
         if (!first || !not_found(res.error, r.path)) std::rethrow_exception(res.error);
         missing[i] = true;
@@ -70,6 +90,30 @@ std::vector<bool> stream_all(kube::Client& client, const std::vector<StreamRead>
   return missing;
 }
 
+}  // namespace
+
+std::vector<bool> stream_all(kube::Client& client, const std::vector<StreamRead>& reads, int page_size,
+                             const std::function<void()>& restart) {
+  try {
+    return stream_pass(client, reads, page_size);
+  } catch (const ContinueExpired& e) {
+    if (!restart)
+      throw Error("the server expired the list of " + resource_of(e.path) +
+                  " while it was read page by page (410 " + e.message + "); try again");
+    // client-go's pager (tools/pager/pager.go) lists again from the start once; it drops the
+    // page size for that, trainctl keeps it (memory) and so may meet a second expiry.
+    log::debug("GET {}: the continue token expired (410 {}); listing again from the start", e.path, e.message);
+  }
+  restart();
+  try {
+    return stream_pass(client, reads, page_size);
+  } catch (const ContinueExpired& e) {
+    throw Error("the server expired the list of " + resource_of(e.path) +
+                " twice while trainctl read it page by page (410 Expired: the cluster compacted its history "
+                "meanwhile); try again");
+  }
+}
+
 std::vector<ReadResult> read_all(kube::Client& client, const std::vector<Read>& reads, int page_size) {
   std::vector<ReadResult> out(reads.size());
   std::vector<StreamRead> streams;
@@ -82,7 +126,9 @@ std::vector<ReadResult> read_all(kube::Client& client, const std::vector<Read>& 
       s.on_item = [result](nlohmann::json& object) { result->object = std::move(object); };
     streams.push_back(std::move(s));
   }
-  const auto missing = stream_all(client, streams, page_size);
+  const auto missing = stream_all(client, streams, page_size, [&out] {
+    for (auto& r : out) r = ReadResult{};
+  });
   for (size_t i = 0; i < reads.size(); ++i) out[i].not_found = missing[i];
   return out;
 }

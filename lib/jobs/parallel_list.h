@@ -5,6 +5,7 @@
 // handler, so a caller that reduces items to what it needs never holds a whole list.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -31,8 +32,12 @@ struct StreamRead {
 // Sends the reads in parallel rounds as described above. Returns, per read, whether it
 // was not found (404: no such object, or the resource is not served: nothing was handed
 // over). Any other failure is rethrown (the first one, in request order, of its round).
+// A later page answered 410 Expired (its continue token outlived the server's compaction)
+// makes it start every read again from its first page, once, after calling `restart` (which
+// must forget what the handlers were given); a second expiry, or one without `restart`, is
+// an Error with one line.
 std::vector<bool> stream_all(kube::Client& client, const std::vector<StreamRead>& reads,
-                             int page_size = kPageSize);
+                             int page_size = kPageSize, const std::function<void()>& restart = nullptr);
 
 struct ReadResult {
   bool not_found = false;             // 404: no such object, or the resource is not served

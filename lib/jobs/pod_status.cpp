@@ -87,9 +87,16 @@ std::string pod_display_status(const json& pod) {
       reason = condition_true(pod, "Ready") ? "Running" : "NotReady";
   }
 
+  // Being deleted: Terminating, unless the pod has ended already (printPod in
+  // k8s.io/kubernetes pkg/printers/internalversion/printers.go: !IsPodPhaseTerminal).
   const json& meta = at(pod, "metadata");
-  if (at(meta, "deletionTimestamp").is_string())
-    reason = str(status, "reason") == "NodeLost" ? "Unknown" : "Terminating";
+  const std::string phase = str(status, "phase");
+  if (at(meta, "deletionTimestamp").is_string()) {
+    if (str(status, "reason") == "NodeLost")
+      reason = "Unknown";
+    else if (phase != "Succeeded" && phase != "Failed")
+      reason = "Terminating";
+  }
   return reason;
 }
 

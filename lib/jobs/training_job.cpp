@@ -5,7 +5,9 @@
 namespace trainctl::jobs {
 
 std::string TrainingJob::allocated_display() const {
-  if (status == "PENDING" || status == "RUNNING") return std::to_string(gpus_allocated);
+  // A job being deleted still holds the GPUs of its pods until they have terminated.
+  if (status == "PENDING" || status == "RUNNING" || status == "TERMINATING")
+    return std::to_string(gpus_allocated);
   return "N/A";
 }
 

@@ -34,7 +34,7 @@ struct TrainingJob {
   std::string name;
   std::string namespace_;
   std::string uid;
-  std::string status;            // PENDING, QUEUING, RUNNING, SUCCEEDED, FAILED, UNKNOWN
+  std::string status;            // PENDING, QUEUING, RUNNING, SUCCEEDED, FAILED, TERMINATING, UNKNOWN
   std::string priority = "N/A";  // priority class, or N/A
   TimePoint created{};
   std::optional<TimePoint> ended;  // created + duration, for SUCCEEDED and FAILED
@@ -49,7 +49,7 @@ struct TrainingJob {
   const std::string& type() const { return kind->type; }             // pytorchjob
   const std::string& trainer() const { return kind->trainer_name; }  // PYTORCHJOB
   bool finished() const { return status == "SUCCEEDED" || status == "FAILED"; }
-  // GPU(Allocated) as list shows it: the count for PENDING/RUNNING jobs, else "N/A".
+  // GPU(Allocated) as list shows it: the count for PENDING/RUNNING/TERMINATING jobs, else "N/A".
   std::string allocated_display() const;
   // NODE as list shows it: the chief's host IP, or "N/A".
   std::string node_display() const;

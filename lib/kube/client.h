@@ -86,9 +86,11 @@ public:
   nlohmann::json delete_json(const std::string& path, const nlohmann::json& body = nullptr);
 
   // Lists a collection with limit/continue paging, calling on_item for every item. Returns
-  // the list's metadata.resourceVersion of the last page.
+  // the list's metadata.resourceVersion of the last page. A later page answered 410 Expired
+  // starts the list again from its first page, once, after on_restart (forget the items
+  // seen); a second expiry is an Error.
   std::string list_paged(const std::string& path, const std::function<void(nlohmann::json&&)>& on_item,
-                         int page_size = 500);
+                         int page_size = 500, const std::function<void()>& on_restart = nullptr);
 };
 
 // Percent-encodes a query value (label selectors, field selectors).

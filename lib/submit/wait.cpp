@@ -6,6 +6,7 @@
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/json_util.h"
+#include "kube/watch.h"
 
 namespace trainctl::submit {
 
@@ -26,10 +27,14 @@ class Watcher {
   }
 
   // Lists `path` (with `query`), then watches it from the list's resourceVersion, calling
-  // on_object for every object seen until it throws Done. With `resume`, a run that follows
-  // one ended by an exception from on_object skips the list and watches on from the version
-  // of the last event seen (the caller keeps what it learnt from the objects).
-  JobPhase run(const std::string& path, const std::string& query,
+  // on_object for every object seen until it throws Done (on_list first, for each list: a list
+  // replaces what was known). With `resume`, a run that follows one ended by an exception
+  // from on_object skips the list and watches on from the version of the last event seen
+  // (the caller keeps what it learnt from the objects).
+  // As client-go's reflector (tools/cache/reflector.go): BOOKMARK events only move the
+  // resourceVersion on; an ERROR event whose Status is 410 Expired (or an answer 410 to the
+  // watch request) means the version is gone: list again, then watch from the new list's.
+  JobPhase run(const std::string& path, const std::string& query, const std::function<void()>& on_list,
                const std::function<void(const std::string&, const json&)>& on_object, bool resume = false) {
     std::string& rv = m_rv;
     try {
@@ -37,6 +42,7 @@ class Watcher {
         if (!resume || rv.empty()) {
           json list = m_client.get_json(path + "?" + query);
           rv = list.contains("metadata") ? list["metadata"].value("resourceVersion", "") : "";
+          if (on_list) on_list();
           if (list.contains("items"))
             for (const auto& item : list["items"]) on_object("ADDED", item);
         }
@@ -51,6 +57,7 @@ class Watcher {
             secs = std::min<long>(secs, left);
           }
           std::exception_ptr outcome;
+          std::optional<ApiError> ended;  // the error the watch ended with
           kube::Request r;
           r.path = path + "?" + query +
                    "&watch=true&allowWatchBookmarks=true&timeoutSeconds=" + std::to_string(secs) +
@@ -59,33 +66,46 @@ class Watcher {
           try {
             m_client.stream(r, [&](std::string_view line) {
               got_line = true;
-              if (line.empty()) return true;
               // Nothing is thrown through the client's stream: the outcome is kept and
               // rethrown once the stream has returned.
               try {
-                json ev = json::parse(line, nullptr, false);
-                if (ev.is_discarded()) return true;
-                const std::string type = ev.value("type", "");
-                const json& obj = ev.contains("object") ? ev["object"] : json::object();
-                if (type == "ERROR") {
-                  relist = true;  // e.g. 410 Gone: the resourceVersion is too old
+                auto ev = kube::parse_watch_event(line);
+                if (!ev) return true;
+                if (ev->type == "ERROR") {
+                  ended = kube::watch_error(ev->object);
                   return false;
                 }
-                if (obj.contains("metadata")) rv = obj["metadata"].value("resourceVersion", rv);
-                if (type == "BOOKMARK") return true;
-                on_object(type, obj);
+                m_errors = 0;
+                if (!ev->resource_version.empty()) rv = ev->resource_version;
+                if (ev->type == "BOOKMARK") return true;
+                on_object(ev->type, ev->object);
               } catch (...) {
                 outcome = std::current_exception();
                 return false;
               }
               return true;
             });
+          } catch (const ApiError& e) {
+            // A server (or proxy) that refuses the watch request itself with 410.
+            if (!kube::is_expired(e)) throw;
+            ended = e;
           } catch (const TransportError&) {
             // The watch was cut (proxy, server restart): resume from the last resourceVersion
             // seen. A watch that failed before any line was retried by the client already.
             if (outcome || !got_line || ++m_cuts > k_max_cuts) throw;
           }
           if (outcome) std::rethrow_exception(outcome);
+          if (ended) {
+            if (++m_errors > k_max_errors)
+              throw Error("cannot follow the job: its watch keeps failing (" + std::string(ended->what()) +
+                          ")");
+            if (kube::is_expired(*ended))
+              log::debug("watch of {}: {} (410 {}); listing again to watch from a newer resourceVersion",
+                         path, ended->what(), ended->reason());
+            else
+              log::debug("watch of {} ended with an error: {}; listing again", path, ended->what());
+            relist = true;
+          }
           if (m_deadline && m_options.clock() >= *m_deadline)
             throw Error("timed out waiting for the job", ExitCode::Timeout);
         }
@@ -105,7 +125,10 @@ class Watcher {
 
  private:
   static constexpr int k_max_cuts = 100;
+  // ERROR events (or 410 answers) in a row, without an event between, before giving up.
+  static constexpr int k_max_errors = 10;
   int m_cuts = 0;
+  int m_errors = 0;
   kube::Client& m_client;
   const WaitOptions& m_options;
   std::optional<std::chrono::system_clock::time_point> m_deadline;
@@ -116,27 +139,29 @@ class Watcher {
 struct PodEnded {};
 
 JobPhase watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
-                    std::map<std::string, std::string>& phases, const WaitOptions& o,
-                    const std::string& what, bool resume) {
-  return w.run("/api/v1/namespaces/" + ns + "/pods", "labelSelector=" + kube::url_encode(selector),
-               [&](const std::string& type, const json& pod) {
-                 const std::string pod_name = pod.contains("metadata") ? pod["metadata"].value("name", "") : "";
-                 const std::string phase =
-                     pod.contains("status") ? pod["status"].value("phase", "Pending") : "Pending";
-                 const std::string before = phases.count(pod_name) ? phases[pod_name] : "";
-                 if (type == "DELETED") {
-                   phases.erase(pod_name);
-                 } else {
-                   phases[pod_name] = phase;
-                 }
-                 int running = 0;
-                 for (const auto& [n, ph] : phases) running += ph == "Running" ? 1 : 0;
-                 w.status(what + ": " + std::to_string(running) + "/" + std::to_string(o.expected_pods) +
-                          " pods running");
-                 if (running >= o.expected_pods) throw Done{JobPhase::Running};
-                 if ((phase == "Failed" || phase == "Succeeded") && phase != before) throw PodEnded{};
-               },
-               resume);
+                    std::map<std::string, std::string>& phases, const WaitOptions& o, const std::string& what,
+                    bool resume) {
+  return w.run(
+      "/api/v1/namespaces/" + ns + "/pods", "labelSelector=" + kube::url_encode(selector),
+      [&] { phases.clear(); },
+      [&](const std::string& type, const json& pod) {
+        const std::string pod_name = pod.contains("metadata") ? pod["metadata"].value("name", "") : "";
+        const std::string phase =
+            pod.contains("status") ? pod["status"].value("phase", "Pending") : "Pending";
+        const std::string before = phases.count(pod_name) ? phases[pod_name] : "";
+        if (type == "DELETED") {
+          phases.erase(pod_name);
+        } else {
+          phases[pod_name] = phase;
+        }
+        int running = 0;
+        for (const auto& [n, ph] : phases) running += ph == "Running" ? 1 : 0;
+        w.status(what + ": " + std::to_string(running) + "/" + std::to_string(o.expected_pods) +
+                 " pods running");
+        if (running >= o.expected_pods) throw Done{JobPhase::Running};
+        if ((phase == "Failed" || phase == "Succeeded") && phase != before) throw PodEnded{};
+      },
+      resume);
 }
 
 }  // namespace
@@ -195,7 +220,7 @@ JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std
   try {
     if (o.until_finished) {
       return w.run(kind.resource.collection_path(ns),
-                   "fieldSelector=" + kube::url_encode("metadata.name=" + name),
+                   "fieldSelector=" + kube::url_encode("metadata.name=" + name), nullptr,
                    [&](const std::string& type, const json& job) {
                      if (type == "DELETED") throw Error(what + " was deleted", ExitCode::JobFailed);
                      w.status(what + ": " + phase_name(check_job(job)));

@@ -106,6 +106,28 @@ TEST_CASE("delete removes found jobs in the foreground, reports missing ones, an
   CHECK_NOTHROW(c.verify());
 }
 
+TEST_CASE("delete returns at once and says the job is being deleted while it terminates") {
+  Harness h;
+  auto& c = *h.client;
+  c.on_get(job_path(0, "a"), fixtures::pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1));
+  for (int k = 1; k < 4; ++k) c.on_not_found(job_path(k, "a"));
+  // kube-apiserver's answer to a delete in the foreground: the object, now with
+  // deletionTimestamp and the foregroundDeletion finalizer (registry/generic/registry/store.go).
+  json terminating = fixtures::pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1);
+  terminating["metadata"]["deletionTimestamp"] = "2024-05-01T10:00:00Z";
+  terminating["metadata"]["deletionGracePeriodSeconds"] = 0;
+  terminating["metadata"]["finalizers"] = json::array({"foregroundDeletion"});
+  no_dependents(c, "pytorchjob", "a");
+  c.on("DELETE", "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs/a", 200, terminating);
+  c.on("DELETE", "/api/v1/namespaces/default/configmaps/a-pytorchjob", 404,
+       json{{"kind", "Status"}, {"reason", "NotFound"}, {"code", 404}, {"message", "not found"}});
+  h.run({"delete", "a"});
+  CHECK(h.out() == "The training job a is being deleted: TERMINATING until its pods have stopped\n");
+  // Nothing waits for the job to go: the deletes are the last requests.
+  CHECK(c.requests().back().method == "DELETE");
+  CHECK_NOTHROW(c.verify());
+}
+
 TEST_CASE("delete -T picks the kind; an ambiguous name is refused without -T") {
   Harness h;
   auto& c = *h.client;

@@ -41,7 +41,9 @@ spec:
 YAML
 
 OUT=$(tc delete orphans 2>&1) || fail "delete: $OUT"
-expect_output "delete" "The training job orphans has been deleted successfully"
+# The job is deleted in the foreground: kube-apiserver keeps it (deletionTimestamp, finalizer
+# foregroundDeletion) until its running pods have stopped, and delete says so.
+expect_output "delete" "The training job orphans is being deleted: TERMINATING until its pods have stopped"
 
 # Deletion may take a moment (garbage collection, graceful deletion): wait as a client must.
 left=""
@@ -51,4 +53,12 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 [[ "$left" == "service/orphans-other" ]] || fail "left after delete: $left"
+# The job itself goes once the garbage collector has seen its pods gone.
+job_left=""
+for _ in $(seq 1 150); do
+  job_left=$(kc get pytorchjobs,pods -o name 2>&1 | grep orphans || true)
+  [[ -z "$job_left" ]] && break
+  sleep 0.2
+done
+[[ -z "$job_left" ]] || fail "the job or its pods stayed after delete: $job_left"
 echo "ok"

@@ -88,10 +88,12 @@ t logs pytorch-dist -i pytorch-dist-worker-0 >/dev/null
 if t logs pytorch-dist -i no-such-pod 2>"$tmp/err"; then fail "logs -i with a wrong instance succeeded"; fi
 grep -q "pytorch-dist-master-0" "$tmp/err" || fail "logs -i error does not list the instances"
 
-# 8. delete, then the job is gone and a second delete is NotFound (exit 3).
-expect_eq "delete" "The training job pytorch-dist has been deleted successfully" "$(t delete pytorch-dist)"
-for _ in $(seq 100); do grep -q '^pytorch-dist ' <<<"$(t list)" || break; sleep 0.1; done
-if grep -q '^pytorch-dist ' <<<"$(t list)"; then fail "job still listed after delete"; fi
+# 8. delete returns at once; the job is TERMINATING until its pods have stopped (their 30s
+# grace period), then gone, and a second delete is NotFound (exit 3).
+expect_eq "delete" "The training job pytorch-dist is being deleted: TERMINATING until its pods have stopped" \
+  "$(t delete pytorch-dist)"
+for _ in $(seq 300); do grep -q '^pytorch-dist ' <<<"$(t list)" || break; sleep 0.1; done
+if grep -q '^pytorch-dist ' <<<"$(t list)"; then fail "job still listed 30 s after delete"; fi
 set +e
 t delete pytorch-dist 2>/dev/null
 rc=$?

@@ -134,16 +134,32 @@ for k in "${VERSIONS[@]}"; do
 done
 
 # ---- watch: every version watches configmaps while one is created and deleted ----
+# Nine kubectl processes start at once on a loaded machine: each watch gets the configmap's
+# ADDED (from its initial list if it started late) before the delete, and the test waits for
+# every event instead of sleeping a fixed time.
 i=0
+watchers=()
 for k in "${VERSIONS[@]}"; do
-  timeout 6 "$KDIR/$k" get configmaps --watch --output-watch-events > "$WORK/watch-$i.txt" 2>&1 &
+  timeout 60 "$KDIR/$k" get configmaps --watch --output-watch-events > "$WORK/watch-$i.txt" 2>&1 &
+  watchers+=($!)
   i=$((i + 1))
 done
-sleep 2
-"$KDIR/kubectl" create configmap watched --from-literal=a=b > /dev/null
-sleep 0.5
-"$KDIR/kubectl" delete configmap watched > /dev/null
+wait_for_all() {  # wait_for_all PATTERN: every watch file holds PATTERN (at most 30 s)
+  for _ in $(seq 1 300); do
+    local all=1 j
+    # kubectl aligns its columns: compare with runs of blanks squeezed, as expect does.
+    for j in "${!VERSIONS[@]}"; do tr -s ' \t' ' ' <"$WORK/watch-$j.txt" | grep -qF -- "$1" || all=0; done
+    [ "$all" = 1 ] && return 0
+    sleep 0.1
+  done
+}
 sleep 1
+"$KDIR/kubectl" create configmap watched --from-literal=a=b > /dev/null
+wait_for_all "ADDED watched 1"
+"$KDIR/kubectl" delete configmap watched > /dev/null
+wait_for_all "DELETED watched 1"
+for pid in "${watchers[@]}"; do kill "$pid" 2>/dev/null || true; done
+wait "${watchers[@]}" 2>/dev/null || true
 i=0
 for k in "${VERSIONS[@]}"; do
   out=$(cat "$WORK/watch-$i.txt")
@@ -189,7 +205,14 @@ i=0
 for k in "${VERSIONS[@]}"; do
   K="$KDIR/$k"
   out=$("$K" delete pytorchjob "pt-$i" 2>&1); expect "$k" "delete" "pytorchjob.kubeflow.org \"pt-$i\" deleted" "$out"
-  out=$("$K" get pod "pt-$i-master-0" 2>&1); expect "$k" "delete-cascade" "pods \"pt-$i-master-0\" not found" "$out"
+  # The garbage collector deletes the pods after the job, and a pod still running stops
+  # within its grace period: poll, with a bound, as a client of a real cluster must.
+  for _ in $(seq 300); do
+    out=$("$K" get pod "pt-$i-master-0" 2>&1)
+    [[ "$out" == *"not found"* ]] && break
+    sleep 0.1
+  done
+  expect "$k" "delete-cascade" "pods \"pt-$i-master-0\" not found" "$out"
   out=$("$K" delete -f "$WORK/mpi-$i.yaml" 2>&1); expect "$k" "delete-f" "mpijob.kubeflow.org \"mpi-$i\" deleted" "$out"
   i=$((i + 1))
 done

@@ -40,6 +40,32 @@ TEST_CASE("PyTorchJob waiting for GPUs is PENDING with nothing allocated") {
   CHECK(j.instances[0].is_chief);
 }
 
+TEST_CASE("a job being deleted is TERMINATING until it is gone, unless it has finished") {
+  json running = {{"startTime", "2024-05-01T09:55:00Z"},
+                  {"conditions", json::array({condition("Running", "True", "2024-05-01T09:55:00Z")})}};
+  json job = pytorchjob("a", kCreated, 1, 1, running);
+  // As kube-apiserver leaves a job deleted in the foreground.
+  job["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
+  job["metadata"]["finalizers"] = json::array({"foregroundDeletion"});
+  json master = pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1, "node-1");
+  master["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:30Z";
+  auto j = build(Trainer::PyTorch, job, {master});
+  CHECK(j.status == "TERMINATING");
+  CHECK(j.instances[0].status == "Terminating");
+  CHECK(j.allocated_display() == "1");  // its pod holds the GPU until it has stopped
+  CHECK(j.to_json()["status"] == "TERMINATING");
+
+  json done = {{"startTime", "2024-05-01T09:51:00Z"},
+               {"completionTime", "2024-05-01T09:54:30Z"},
+               {"conditions", json::array({condition("Succeeded", "True", "2024-05-01T09:54:30Z")})}};
+  json finished = pytorchjob("b", kCreated, 1, 1, done);
+  finished["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
+  CHECK(build(Trainer::PyTorch, finished, {}).status == "SUCCEEDED");
+  json vc = volcanojob("v", kCreated, {{"phase", "Failed"}});
+  vc["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
+  CHECK(build(Trainer::Volcano, vc, {}).status == "FAILED");
+}
+
 TEST_CASE("PyTorchJob running: RUNNING, duration from startTime, chief host IP as node") {
   json status = {{"startTime", "2024-05-01T09:55:00Z"},
                  {"conditions", json::array({condition("Created", "True", kCreated),

@@ -88,6 +88,13 @@ TEST_CASE("deletion shows Terminating, or Unknown when the node is lost") {
   CHECK(pod_display_status(p) == "Terminating");
   p["status"]["reason"] = "NodeLost";
   CHECK(pod_display_status(p) == "Unknown");
+  // A pod that has ended keeps showing how it ended while it is deleted (kubectl's printPod:
+  // Terminating only when the phase is not terminal).
+  for (const char* phase : {"Succeeded", "Failed"}) {
+    json done = fixtures::pod("b", json::object(), phase, 0, "node-1");
+    done["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
+    CHECK(pod_display_status(done) == (std::string(phase) == "Succeeded" ? "Completed" : "Error"));
+  }
 }
 
 TEST_CASE("scheduling gates") {

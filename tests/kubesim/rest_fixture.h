@@ -46,8 +46,7 @@ struct SimServer {
   std::unique_ptr<Server> server;
   std::string token = "test-token-0123456789";
 
-  explicit SimServer(Validator validator = nullptr) {
-    ServerOptions o;
+  explicit SimServer(Validator validator = nullptr, ServerOptions o = {}) {
     o.port = 0;
     o.tokens = {token};
     o.threads = 16;

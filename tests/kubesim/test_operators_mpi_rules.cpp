@@ -97,11 +97,14 @@ TEST_CASE("MPIJob launcher Job: runPolicy fields as they are, labels app=NAME",
 TEST_CASE("MPIJob fails only when its launcher Job fails; the Job retries the launcher pod",
           "[controllers][mpi][upstream]") {
   SimFixture f;
-  json job = mpi("retry", 1, {{"runPolicy", {{"backoffLimit", 1}}}}, {{"restartPolicy", "Never"}});
+  // WaitForWorkersReady: the launcher fails by its outcome annotation, not because it started
+  // before its worker resolved (mpirun's ssh fails then, see test_rendezvous_contract.cpp).
+  json job = mpi("retry", 1, {{"runPolicy", {{"backoffLimit", 1}}}, {"launcherCreationPolicy", "WaitForWorkersReady"}},
+                 {{"restartPolicy", "Never"}});
   job["spec"]["mpiReplicaSpecs"]["Launcher"]["template"]["metadata"] = {
       {"annotations", {{"kubesim.trainctl.io/outcome", "fail"}, {"kubesim.trainctl.io/duration", "5s"}}}};
   f.create("kubeflow.org", "v2beta1", "mpijobs", job);
-  f.step(9s);  // the first launcher pod has failed
+  f.step(10s);  // the first launcher pod (started at 4 s, after its worker) has failed
   std::vector<json> pods = launcher_pods(f, "retry");
   int failed = 0;
   for (const auto& p : pods) failed += phase(p) == "Failed";

@@ -25,6 +25,9 @@ json mpi_job(const std::string& name, int workers) {
             {"annotations", {{"kubesim.trainctl.io/duration", "30s"}}}}},
           {"spec",
            {{"slotsPerWorker", 2},
+            // The launcher's mpirun needs its workers' names: with AtStartup it would start
+            // before they resolve and fail (ssh: Could not resolve hostname), as on a cluster.
+            {"launcherCreationPolicy", "WaitForWorkersReady"},
             {"runPolicy", {{"cleanPodPolicy", "Running"}}},
             {"mpiReplicaSpecs",
              {{"Launcher", {{"replicas", 1}, {"template", launcher}}},
@@ -67,9 +70,8 @@ TEST_CASE("MPIJob creates workers, then the launcher Job and its pod", "[control
   CHECK(l["training.kubeflow.org/replica-index"] == "0");
   CHECK(l["training.kubeflow.org/operator-name"] == "mpi-operator");
   CHECK(f.find("", "v1", "pods", "tensorflow-benchmarks-worker-1"));
-  // launcherCreationPolicy defaults to AtStartup (v2beta1/default.go): the launcher Job is
-  // there at once, before its workers run.
-  CHECK(f.find("batch", "v1", "jobs", "tensorflow-benchmarks-launcher"));
+  // WaitForWorkersReady: no launcher Job before the workers are Ready.
+  CHECK_FALSE(f.find("batch", "v1", "jobs", "tensorflow-benchmarks-launcher"));
   json cm = f.get("", "v1", "configmaps", "tensorflow-benchmarks-config");
   CHECK(cm["data"]["hostfile"] ==
         "tensorflow-benchmarks-worker-0.tensorflow-benchmarks.default.svc slots=2\n"
@@ -114,7 +116,10 @@ TEST_CASE("MPIJob creates workers, then the launcher Job and its pod", "[control
   CHECK((*find_condition(job, "Running"))["status"] == "False");
   CHECK(job["status"]["replicaStatuses"]["Launcher"]["succeeded"] == 1);
   CHECK(job["status"].contains("completionTime"));
-  // cleanPodPolicy Running removes the workers that still run sshd; the launcher pod stays.
+  // cleanPodPolicy Running deletes the workers that still run sshd (gone after their 30s
+  // grace period); the launcher pod stays.
+  CHECK(f.pod("tensorflow-benchmarks-worker-0")["metadata"].contains("deletionTimestamp"));
+  f.step(31s);
   CHECK_FALSE(f.find("", "v1", "pods", "tensorflow-benchmarks-worker-0"));
   CHECK(phase(f.pod(lname)) == "Succeeded");
   CHECK(f.logs.lines("default", lname, "launcher").back().text == "accuracy=0.9904");

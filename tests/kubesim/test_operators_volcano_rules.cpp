@@ -68,7 +68,8 @@ TEST_CASE("Volcano's ctr-paddlepaddle example runs to Completed through Completi
   const std::string pg = "ctr-volcano-" + created["metadata"]["uid"].get<std::string>();
   CHECK(f.get("scheduling.volcano.sh", "v1beta1", "podgroups", pg)["status"]["phase"] == "Running");
 
-  f.step(40s);
+  // The pservers are deleted with their 30 s grace period; the job is Completed once they are gone.
+  f.step(80s);
   json done = f.get("batch.volcano.sh", "v1alpha1", "jobs", "ctr-volcano");
   CHECK(done["status"]["state"]["phase"] == "Completed");
   const auto phases = condition_phases(done);

@@ -41,7 +41,8 @@ TEST_CASE("REST: authentication by token and client certificate", "[kubesim][res
   REQUIRE(r);
   CHECK(r->status == 403);
   CHECK(body_json(r)["message"] ==
-        "pods is forbidden: User \"viewer\" cannot create resource \"pods\" in API group \"\" in the namespace \"default\"");
+        "pods is forbidden: User \"viewer\" cannot create resource \"pods\" in API group \"\" in the "
+        "namespace \"default\"");
 }
 
 TEST_CASE("REST: CRUD with kube-apiserver Status errors", "[kubesim][rest]") {
@@ -177,7 +178,10 @@ TEST_CASE("REST: watch streams initial and live events until timeoutSeconds", "[
     json ev = json::parse(line);
     events.push_back(ev["type"].get<std::string>() + ":" + ev["object"]["metadata"]["name"].get<std::string>());
   }
-  CHECK(events == std::vector<std::string>{"ADDED:before", "ADDED:after", "DELETED:before"});
+  // Deleting a pod first writes its deletionTimestamp (MODIFIED), then removes it (DELETED):
+  // never scheduled, it has no grace period.
+  CHECK(events ==
+        std::vector<std::string>{"ADDED:before", "ADDED:after", "MODIFIED:before", "DELETED:before"});
 }
 
 TEST_CASE("REST: pods/log options and errors", "[kubesim][rest]") {
@@ -219,15 +223,58 @@ TEST_CASE("REST: pods/log options and errors", "[kubesim][rest]") {
   CHECK(r->body == "first\nse");
 }
 
-TEST_CASE("REST: watch from a resourceVersion too old for the history is 410 Gone", "[kubesim][rest]") {
+TEST_CASE("REST: watch from a resourceVersion too old for the history is 200 and one ERROR event",
+          "[kubesim][rest][watch]") {
   SimServer sim;
   sim.store.set_history_limit(2);
   auto c = sim.client();
-  for (const char* n : {"a", "b", "c", "d"}) REQUIRE(c->Post("/api/v1/namespaces/default/pods", pod(n), kJson)->status == 201);
-  auto r = c->Get("/api/v1/namespaces/default/pods?watch=true&resourceVersion=1&timeoutSeconds=1");
+  for (const char* n : {"a", "b", "c", "d"})
+    REQUIRE(c->Post("/api/v1/namespaces/default/pods", pod(n), kJson)->status == 201);
+  const uint64_t rv = sim.store.resource_version();
+  // kube-apiserver accepts the watch, then its watch cache sends one ERROR event with a
+  // 410 Expired Status and ends the stream (cacher.go newErrWatcher, watch_cache.go).
+  auto r = c->Get("/api/v1/namespaces/default/pods?watch=true&resourceVersion=1&timeoutSeconds=30");
   REQUIRE(r);
-  CHECK(r->status == 410);
-  CHECK(body_json(r)["reason"] == "Expired");
+  CHECK(r->status == 200);
+  std::istringstream in(r->body);
+  std::vector<json> events;
+  for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+  REQUIRE(events.size() == 1);
+  CHECK(events[0]["type"] == "ERROR");
+  const json& status = events[0]["object"];
+  CHECK(status["kind"] == "Status");
+  CHECK(status["apiVersion"] == "v1");
+  CHECK(status["status"] == "Failure");
+  CHECK(status["code"] == 410);
+  CHECK(status["reason"] == "Expired");
+  CHECK(status["message"] == "too old resource version: 1 (" + std::to_string(rv - 2) + ")");
+}
+
+TEST_CASE("REST: watch BOOKMARKs only when asked for, with only metadata.resourceVersion",
+          "[kubesim][rest][watch]") {
+  kubesim::ServerOptions opts;
+  opts.bookmark_interval = std::chrono::milliseconds(200);
+  SimServer sim(nullptr, opts);
+  auto c = sim.client();
+  REQUIRE(c->Post("/api/v1/namespaces/default/pods", pod("a"), kJson)->status == 201);
+  const std::string rv = std::to_string(sim.store.resource_version());
+  auto r =
+      c->Get("/api/v1/namespaces/default/pods?watch=true&allowWatchBookmarks=true&resourceVersion=" + rv +
+             "&timeoutSeconds=3");
+  REQUIRE(r);
+  std::istringstream in(r->body);
+  std::vector<json> bookmarks;
+  for (std::string line; std::getline(in, line);) {
+    json ev = json::parse(line);
+    CHECK(ev["type"] == "BOOKMARK");
+    bookmarks.push_back(ev["object"]);
+  }
+  REQUIRE(bookmarks.size() >= 2);
+  CHECK(bookmarks[0] == json{{"kind", "Pod"}, {"apiVersion", "v1"}, {"metadata", {{"resourceVersion", rv}}}});
+  // Without allowWatchBookmarks there are none.
+  r = c->Get("/api/v1/namespaces/default/pods?watch=true&resourceVersion=" + rv + "&timeoutSeconds=1");
+  REQUIRE(r);
+  CHECK(r->body.empty());
 }
 
 TEST_CASE("REST: a custom resource type that is unregistered answers 404", "[kubesim][rest]") {

@@ -53,9 +53,14 @@ TEST_CASE("pods land on nodes with free GPUs and get a Scheduled event", "[sched
         "{node-role.kubernetes.io/master: }.");
   CHECK(events_for(f, "p3", "FailedScheduling").size() == 1);
 
-  // Freeing a node lets the waiting pod in.
+  // Freeing a node lets the waiting pod in, once the deleted pod has terminated: it holds its
+  // GPUs for its 30s grace period.
   f.store.remove(f.pods(), "default", "p0");
   f.step(1s);
+  CHECK(f.pod("p0")["metadata"].contains("deletionTimestamp"));
+  CHECK(f.pod("p3")["spec"].value("nodeName", "").empty());
+  f.step(30s);
+  CHECK_FALSE(f.find("", "v1", "pods", "p0"));
   CHECK_FALSE(f.pod("p3")["spec"].value("nodeName", "").empty());
 }
 

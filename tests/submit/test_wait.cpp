@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/errors.h"
+#include "core/log.h"
 #include "scripted_client.h"
 #include "submit/wait.h"
 
@@ -186,20 +187,138 @@ TEST_CASE("--timeout ends the wait with ExitCode::Timeout", "[wait]") {
   }
 }
 
-TEST_CASE("--wait: a watch ERROR (410 Gone) makes it list again", "[wait]") {
+// The ERROR event kube-apiserver's watch cache sends for a resourceVersion it no longer has
+// (k8s.io/apiserver pkg/storage/cacher: newErrWatcher with errors.NewResourceExpired).
+std::string too_old(const std::string& asked, const std::string& oldest) {
+  return json{{"type", "ERROR"},
+              {"object",
+               {{"kind", "Status"},
+                {"apiVersion", "v1"},
+                {"metadata", json::object()},
+                {"status", "Failure"},
+                {"message", "too old resource version: " + asked + " (" + oldest + ")"},
+                {"reason", "Expired"},
+                {"code", 410}}}}
+      .dump();
+}
+
+TEST_CASE("--wait: an ERROR 410 Expired event makes it list again and watch from the new list", "[wait]") {
   int lists = 0;
+  std::vector<std::string> watches;
   ScriptedClient client(
       [&](const kube::Request&, int) -> kube::Response {
         ++lists;
-        return ScriptedClient::ok(list(json::array({pytorch_job(lists == 1 ? "Created" : "Succeeded")})),
-                                  200);
+        return ScriptedClient::ok(
+            list(json::array({pytorch_job(lists == 1 ? "Created" : "Running")}), lists == 1 ? "10" : "20"),
+            200);
       },
-      [](const kube::Request&, int) -> std::vector<std::string> {
-        return {json{{"type", "ERROR"}, {"object", {{"kind", "Status"}, {"code", 410}}}}.dump()};
+      [&](const kube::Request& r, int) -> std::vector<std::string> {
+        watches.push_back(r.path);
+        if (watches.size() == 1) return {too_old("10", "15"), watch_event("MODIFIED", pytorch_job("never-read"))};
+        return {watch_event("MODIFIED", pytorch_job("Succeeded"))};
+      });
+  std::vector<std::string> logged;
+  const auto level = log::level();
+  log::set_level(log::Level::Debug);
+  log::set_sink([&](std::string_view l) { logged.emplace_back(l); });
+  submit::WaitOptions o;
+  o.until_finished = true;
+  std::vector<std::string> lines;
+  o.on_status = [&](const std::string& l) { lines.push_back(l); };
+  const auto phase = submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o);
+  log::reset_sink();
+  log::set_level(level);
+  CHECK(phase == submit::JobPhase::Succeeded);
+  CHECK(lists == 2);
+  REQUIRE(watches.size() == 2);
+  CHECK(watches[0].find("resourceVersion=10") != std::string::npos);
+  CHECK(watches[1].find("resourceVersion=20") != std::string::npos);
+  CHECK(watches[0].find("allowWatchBookmarks=true") != std::string::npos);
+  CHECK(lines == std::vector<std::string>{"job demo: PENDING", "job demo: RUNNING", "job demo: SUCCEEDED"});
+  bool said = false;
+  for (const auto& l : logged)
+    said = said || l.find("too old resource version: 10 (15)") != std::string::npos;
+  CHECK(said);
+}
+
+TEST_CASE("--wait: a watch refused with 410 is listed again too; BOOKMARKs move the version on", "[wait]") {
+  int lists = 0;
+  std::vector<std::string> watches;
+  ScriptedClient client(
+      [&](const kube::Request&, int) -> kube::Response {
+        ++lists;
+        return ScriptedClient::ok(list(json::array({pytorch_job("Created")}), lists == 1 ? "10" : "30"), 200);
+      },
+      [&](const kube::Request& r, int n) -> std::vector<std::string> {
+        watches.push_back(r.path);
+        if (n == 0)
+          return {watch_event("BOOKMARK", {{"kind", "PyTorchJob"}, {"metadata", {{"resourceVersion", "12"}}}})};
+        if (n == 1) ScriptedClient::fail(410, "Expired", "too old resource version: 12 (20)");
+        return {watch_event("MODIFIED", pytorch_job("Succeeded"))};
       });
   submit::WaitOptions o;
   o.until_finished = true;
   CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
         submit::JobPhase::Succeeded);
+  REQUIRE(watches.size() == 3);
+  // The stream ended after a bookmark: the next watch starts at the bookmark's version.
+  CHECK(watches[1].find("resourceVersion=12") != std::string::npos);
   CHECK(lists == 2);
+  CHECK(watches[2].find("resourceVersion=30") != std::string::npos);
+}
+
+TEST_CASE("--wait: pods listed again replace what the first list said", "[wait]") {
+  int lists = 0;
+  ScriptedClient client(
+      [&](const kube::Request&, int) -> kube::Response {
+        ++lists;
+        // First: a worker that is deleted while the watch is gone; then only the master.
+        json items = lists == 1
+                         ? json::array({pod("demo-master-0", "Pending"), pod("demo-worker-0", "Running")})
+                         : json::array({pod("demo-master-0", "Pending")});
+        return ScriptedClient::ok(list(items, lists == 1 ? "10" : "20"), 200);
+      },
+      [&](const kube::Request&, int n) -> std::vector<std::string> {
+        if (n == 0) return {too_old("10", "15")};
+        return {watch_event("MODIFIED", pod("demo-master-0", "Running", "21")),
+                watch_event("ADDED", pod("demo-worker-1", "Running", "22"))};
+      });
+  submit::WaitOptions o;
+  o.expected_pods = 2;
+  std::vector<std::string> lines;
+  o.on_status = [&](const std::string& l) { lines.push_back(l); };
+  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+        submit::JobPhase::Running);
+  // The deleted worker is not counted: 0/2 after the second list, then 1/2, then 2/2.
+  CHECK(lines == std::vector<std::string>{"job demo: 0/2 pods running", "job demo: 1/2 pods running",
+                                          "job demo: 0/2 pods running", "job demo: 1/2 pods running",
+                                          "job demo: 2/2 pods running"});
+}
+
+TEST_CASE("--wait: a watch that keeps ending in ERROR gives up with one line", "[wait]") {
+  ScriptedClient client(
+      [&](const kube::Request&, int) {
+        return ScriptedClient::ok(list(json::array({pytorch_job("Created")})), 200);
+      },
+      [&](const kube::Request&, int) -> std::vector<std::string> {
+        return {json{{"type", "ERROR"},
+                     {"object",
+                      {{"kind", "Status"},
+                       {"status", "Failure"},
+                       {"message", "Internal error occurred: etcd is down"},
+                       {"reason", "InternalError"},
+                       {"code", 500}}}}
+                    .dump()};
+      });
+  submit::WaitOptions o;
+  o.until_finished = true;
+  try {
+    submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o);
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(std::string(e.what()) ==
+          "cannot follow the job: its watch keeps failing (Internal error occurred: etcd is down)");
+    CHECK(std::string(e.what()).find('\n') == std::string::npos);
+  }
+  CHECK(client.streams().size() == 11);
 }

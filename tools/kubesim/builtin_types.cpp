@@ -99,6 +99,9 @@ std::vector<ResourceType> types_from_crd(const json& crd) {
   const json& spec = crd.at("spec");
   const json& names = spec.at("names");
   std::vector<ResourceType> out;
+  std::string storage;
+  for (const auto& v : spec.value("versions", json::array()))
+    if (v.value("storage", false)) storage = v.value("name", "");
   for (const auto& v : spec.value("versions", json::array())) {
     if (!v.value("served", true)) continue;
     ResourceType rt;
@@ -115,6 +118,7 @@ std::vector<ResourceType> types_from_crd(const json& crd) {
     rt.short_names = names.value("shortNames", std::vector<std::string>{});
     rt.categories = names.value("categories", std::vector<std::string>{});
     rt.status_subresource = v.contains("subresources") && v["subresources"].contains("status");
+    rt.storage_version = storage;
     out.push_back(rt);
   }
   return out;

@@ -4,10 +4,46 @@
 #include "kubesim/rest.h"
 
 #include <map>
+#include <regex>
 
 namespace kubesim {
 
 namespace {
+
+// k8s.io/apimachinery pkg/version/helpers.go CompareKubeAwareVersionStrings: GA before beta
+// before alpha, then the higher major, then the higher minor; versions that are not of the
+// form vN[alpha|betaM] come after those that are, in reverse lexical order. > 0 when a comes
+// first.
+int compare_kube_aware(const std::string& a, const std::string& b) {
+  if (a == b) return 0;
+  static const std::regex re("^v([0-9]+)(?:(alpha|beta)([0-9]+))?$");
+  struct Parsed {
+    bool ok = false;
+    long major = 0, type = 0, minor = 0;  // type: 0 alpha, 1 beta, 2 GA
+  };
+  auto parse = [](const std::string& v) {
+    Parsed p;
+    std::smatch m;
+    if (!std::regex_match(v, m, re)) return p;
+    try {
+      p.major = std::stol(m[1].str());
+      p.type = m[2].str() == "alpha" ? 0 : m[2].str() == "beta" ? 1 : 2;
+      if (p.type != 2) p.minor = std::stol(m[3].str());
+    } catch (...) {
+      return Parsed{};
+    }
+    p.ok = true;
+    return p;
+  };
+  const Parsed pa = parse(a), pb = parse(b);
+  if (!pa.ok && !pb.ok) return b.compare(a);
+  if (!pa.ok) return -1;
+  if (!pb.ok) return 1;
+  if (pa.type != pb.type) return static_cast<int>(pa.type - pb.type);
+  if (pa.major != pb.major) return pa.major > pb.major ? 1 : -1;
+  if (pa.minor != pb.minor) return pa.minor > pb.minor ? 1 : -1;
+  return 0;
+}
 
 json resource_entry(const ResourceType& rt) {
   json verbs = {"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"};
@@ -19,13 +55,20 @@ json resource_entry(const ResourceType& rt) {
   return r;
 }
 
-// group -> versions (preferred first)
+// group -> versions, preferred first: kube-apiserver sorts a group's versions by
+// CompareKubeAwareVersionStrings and prefers the first (apiextensions-apiserver
+// pkg/apiserver/customresource_discovery_controller.go sortGroupDiscoveryByKubeAwareVersion;
+// the aggregator orders the APIServices of CRD groups, all of the same VersionPriority, the
+// same way for /apis).
 std::map<std::string, std::vector<std::string>> groups_of(const std::vector<const ResourceType*>& types) {
   std::map<std::string, std::vector<std::string>> g;
   for (const auto* rt : types) {
     auto& v = g[rt->group];
     if (std::find(v.begin(), v.end(), rt->version) == v.end()) v.push_back(rt->version);
   }
+  for (auto& [group, versions] : g)
+    std::stable_sort(versions.begin(), versions.end(),
+                     [](const std::string& a, const std::string& b) { return compare_kube_aware(a, b) > 0; });
   return g;
 }
 

@@ -48,6 +48,7 @@ nlohmann::json FaultRule::to_json() const {
   nlohmann::json j = {{"action", action}, {"matched", matched}, {"fired", fired}};
   if (!method.empty()) j["method"] = method;
   if (!path.empty()) j["path"] = path;
+  if (!query.empty()) j["query"] = query;
   if (every) j["every"] = every;
   if (first) j["first"] = first;
   if (probability > 0) j["probability"] = probability;
@@ -69,6 +70,8 @@ FaultRule FaultRule::from_json(const nlohmann::json& j) {
     if (r.method == "*") r.method.clear();
     r.path = j.value("path", "");
     r.path_re = std::regex(r.path.empty() ? std::string(".*") : r.path);
+    r.query = j.value("query", "");
+    r.query_re = std::regex(r.query.empty() ? std::string(".*") : r.query);
     r.every = j.value("every", 0);
     r.first = j.value("first", 0);
     r.probability = j.value("probability", 0.0);
@@ -81,12 +84,12 @@ FaultRule FaultRule::from_json(const nlohmann::json& j) {
     r.delay_ms = j.value("delayMs", 0);
     r.bytes = j.value("bytes", -1);
   } catch (const std::regex_error& e) {
-    throw std::invalid_argument("invalid path regex \"" + r.path + "\": " + e.what());
+    throw std::invalid_argument("invalid path or query regex \"" + r.path + "\" / \"" + r.query + "\": " + e.what());
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(std::string("invalid fault rule: ") + e.what());
   }
-  static const std::vector<std::string> actions = {"status",   "reset",     "cut", "stall",
-                                                    "latency",  "truncate",  "malformed", "html"};
+  static const std::vector<std::string> actions = {"status",   "reset",     "cut",  "stall", "latency",
+                                                   "truncate", "malformed", "html", "expire"};
   if (std::find(actions.begin(), actions.end(), r.action) == actions.end())
     throw std::invalid_argument("unknown fault action \"" + r.action + "\"");
   if ((r.action == "status" || r.action == "html") && (r.status < 100 || r.status > 599))
@@ -135,11 +138,13 @@ nlohmann::json FaultInjector::to_json() const {
   return {{"rules", rules}};
 }
 
-std::optional<FaultRule> FaultInjector::decide(const std::string& method, const std::string& path) {
+std::optional<FaultRule> FaultInjector::decide(const std::string& method, const std::string& path,
+                                               const std::string& query) {
   std::lock_guard lock(m_mutex);
   for (auto& r : m_rules) {
     if (!r.method.empty() && r.method != method) continue;
     if (!std::regex_search(path, r.path_re)) continue;
+    if (!r.query.empty() && !std::regex_search(query, r.query_re)) continue;
     if (r.count >= 0 && r.fired >= r.count) continue;
     ++r.matched;
     bool fire = true;

@@ -5,11 +5,12 @@
 // Rule fields (JSON/YAML):
 //   method: GET            # optional, any when absent ("*" too)
 //   path: "^/api/v1/pods"  # optional ECMAScript regex searched in the request path
+//   query: "continue="     # optional ECMAScript regex searched in the query string
 //   every: 3               # optional: fire on every 3rd matching request
 //   first: 2               # optional: fire on the first 2 matching requests
 //   probability: 0.5       # optional: fire with this probability
 //   count: 5               # optional: stop after firing 5 times
-//   action: status|reset|cut|stall|latency|truncate|malformed|html
+//   action: status|reset|cut|stall|latency|truncate|malformed|html|expire
 //   status: 429            # action status: HTTP code (body: a metav1.Status with reason);
 //                          # action html: the proxy's code (default 502)
 //   retryAfter: 2          # seconds, sent as Retry-After (429/503)
@@ -19,7 +20,10 @@
 //   bytes: 100             # action truncate: send this many bytes of the real body (default
 //                          # half of it) under the full Content-Length, then close
 // Action malformed answers 200 with a body that is not JSON; action html answers like a
-// proxy in front of the API server: an HTML error page, text/html.
+// proxy in front of the API server: an HTML error page, text/html. Action expire answers as
+// kube-apiserver does once the revision asked for was compacted: a list with a continue
+// token gets 410 Expired (with a token to go on inconsistently), a watch gets HTTP 200 and
+// one ERROR event (410 Expired, "too old resource version") before the stream ends.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -37,6 +41,8 @@ struct FaultRule {
   std::string method;
   std::string path;  // regex text
   std::regex path_re;
+  std::string query;  // regex text, "" = any query
+  std::regex query_re;
   int every = 0;
   int first = 0;
   double probability = 0;
@@ -66,8 +72,10 @@ public:
   void add(std::vector<FaultRule> rules);
   void clear();
   nlohmann::json to_json() const;
-  // The rule that fires for this request, if any (counters are updated).
-  std::optional<FaultRule> decide(const std::string& method, const std::string& path);
+  // The rule that fires for this request, if any (counters are updated). `query` is the
+  // request's query string (without "?").
+  std::optional<FaultRule> decide(const std::string& method, const std::string& path,
+                                  const std::string& query = "");
 
 private:
   mutable std::mutex m_mutex;

@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
   bool plain_http = false, no_auth = false, no_controllers = false, manual_clock = false;
   kubesim::SimulationOptions sim;
   std::string default_duration;
+  std::string compaction_interval = "5m", bookmark_interval = "60s";
   app.add_option("--listen", opts.listen, "address to listen on")->capture_default_str();
   app.add_option("--port", opts.port, "port (0 = pick a free one)")->capture_default_str();
   app.add_flag("--plain-http", plain_http, "serve plain HTTP instead of HTTPS (debugging)");
@@ -70,6 +71,16 @@ int main(int argc, char** argv) {
   app.add_option("--speed", sim.speed, "simulated seconds per real second")->capture_default_str();
   app.add_option("--default-outcome", sim.default_outcome, "succeed|fail|crash|run-forever")->capture_default_str();
   app.add_option("--default-duration", default_duration, "how long containers run (e.g. 60s, 5m)");
+  std::string rendezvous_timeout;
+  app.add_option("--rendezvous-timeout", rendezvous_timeout,
+                 "how long a PyTorch job whose ranks cannot meet waits before failing (default: PyTorch's own "
+                 "timeouts, 10 to 30 minutes)");
+  app.add_option("--etcd-compaction-interval", compaction_interval,
+                 "simulated time between compactions; continue tokens expire after one or two (0 = never)")
+      ->capture_default_str();
+  app.add_option("--watch-bookmark-interval", bookmark_interval,
+                 "real time between BOOKMARK events of watches that allow them")
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -79,6 +90,7 @@ int main(int argc, char** argv) {
     opts.tokens = {token};
     sim.manual_clock = manual_clock;
     if (!default_duration.empty()) sim.default_duration = kubesim::parse_sim_duration(default_duration);
+    if (!rendezvous_timeout.empty()) sim.rendezvous_timeout = kubesim::parse_sim_duration(rendezvous_timeout);
 
     std::vector<kubesim::CrdFieldDrop> drops;
     for (const auto& d : crd_drop_fields) drops.push_back(kubesim::parse_crd_drop_field(d));
@@ -86,8 +98,12 @@ int main(int argc, char** argv) {
       opts.kubernetes_version = kubesim::parse_kubernetes_version(kubernetes_version);
       sim.kubernetes_minor = opts.kubernetes_version.minor;
     }
+    opts.bookmark_interval = kubesim::parse_sim_duration(bookmark_interval);
+    if (opts.bookmark_interval.count() <= 0) throw std::runtime_error("--watch-bookmark-interval must be positive");
 
     kubesim::Store store;
+    store.set_compaction_interval(
+        std::chrono::duration_cast<std::chrono::seconds>(kubesim::parse_sim_duration(compaction_interval)));
     kubesim::LogStore logs;
     if (!schemas.empty()) opts.validator = kubesim::make_schema_validator(schemas);
     if (!drops.empty()) opts.validator = kubesim::with_dropped_fields(opts.validator, drops);

@@ -42,8 +42,9 @@ struct ApiRequest {
 };
 
 class Api {
-public:
-  Api(Store& store, LogStore& logs, Validator validator);
+ public:
+  Api(Store& store, LogStore& logs, Validator validator,
+      std::chrono::milliseconds bookmark_interval = std::chrono::seconds(60));
   // Handles any /api or /apis request; errors become metav1.Status bodies.
   void handle(ApiRequest& req);
   // /version, /api, /apis, /apis/G (discovery.cpp); false when the path is not discovery.
@@ -76,6 +77,7 @@ private:
   LogStore& m_logs;
   Validator m_validator;
   json m_version_info;
+  std::chrono::milliseconds m_bookmark_interval;
   std::atomic<bool> m_stopping{false};
 };
 

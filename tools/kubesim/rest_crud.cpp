@@ -7,19 +7,38 @@ namespace {
 
 std::string qualified(const ResourceType& rt) { return rt.group.empty() ? rt.plural : rt.plural + "." + rt.group; }
 
-json delete_options(ApiRequest& req) {
+// metav1.DeleteOptions from the body (kubectl sends one) and the query.
+DeleteOptions delete_options(ApiRequest& req) {
   json opts = json::object();
   if (!req.http.body.empty()) {
     opts = parse_body(req.http.body, req.http.get_header_value("Content-Type"));
     if (!opts.is_object()) throw bad_request("DeleteOptions must be an object");
   }
-  if (!req.param("propagationPolicy").empty()) opts["propagationPolicy"] = req.param("propagationPolicy");
-  if (req.flag("orphanDependents")) opts["propagationPolicy"] = "Orphan";
-  if (opts.contains("orphanDependents") && opts["orphanDependents"] == true) opts["propagationPolicy"] = "Orphan";
-  std::string pp = opts.value("propagationPolicy", "Background");
-  if (pp != "Background" && pp != "Foreground" && pp != "Orphan")
-    throw bad_request("DeletionPropagation " + pp + " is not supported");
-  return opts;
+  DeleteOptions o;
+  o.propagation = opts.value("propagationPolicy", "");
+  if (!req.param("propagationPolicy").empty()) o.propagation = req.param("propagationPolicy");
+  if (opts.contains("orphanDependents") && opts["orphanDependents"].is_boolean())
+    o.orphan_dependents = opts["orphanDependents"].get<bool>();
+  if (!req.param("orphanDependents").empty()) o.orphan_dependents = req.flag("orphanDependents");
+  if (!o.propagation.empty() && o.propagation != "Background" && o.propagation != "Foreground" &&
+      o.propagation != "Orphan")
+    throw bad_request("DeletionPropagation " + o.propagation + " is not supported");
+  if (opts.contains("gracePeriodSeconds") && opts["gracePeriodSeconds"].is_number_integer())
+    o.grace_period_seconds = opts["gracePeriodSeconds"].get<int64_t>();
+  if (!req.param("gracePeriodSeconds").empty()) {
+    try {
+      o.grace_period_seconds = std::stoll(req.param("gracePeriodSeconds"));
+    } catch (...) {
+      throw bad_request("invalid gracePeriodSeconds: " + req.param("gracePeriodSeconds"));
+    }
+  }
+  if (opts.contains("preconditions") && opts["preconditions"].is_object()) {
+    const json& pre = opts["preconditions"];
+    if (pre.contains("uid") && pre["uid"].is_string()) o.precondition_uid = pre["uid"].get<std::string>();
+    if (pre.contains("resourceVersion") && pre["resourceVersion"].is_string())
+      o.precondition_resource_version = pre["resourceVersion"].get<std::string>();
+  }
+  return o;
 }
 
 json success_status(const ResourceType& rt, const json& obj) {
@@ -168,44 +187,44 @@ void Api::do_patch(ApiRequest& req) {
   throw conflict(*p.rt, p.name, "the object has been modified; please apply your changes to the latest version and try again");
 }
 
+// The answer of registry/generic/registry/store.go Delete and the delete handler
+// (endpoints/handlers/delete.go): an object still being deleted comes back as it is now; one
+// removed comes back whole for pods and namespaces (ReturnDeletedObject), else as a Success
+// Status. 202 only for a delete left pending with orphanDependents=false.
 void Api::do_delete(ApiRequest& req) {
   const ApiPath& p = req.path;
-  json opts = delete_options(req);
+  DeleteOptions opts = delete_options(req);
   auto old = m_store.get_shared(*p.rt, p.ns, p.name);
   if (!old) throw not_found(*p.rt, p.name);
-  if (opts.contains("preconditions") && opts["preconditions"].is_object()) {
-    const json& pre = opts["preconditions"];
-    std::string uid = (*old)["metadata"].value("uid", ""), rv = (*old)["metadata"].value("resourceVersion", "");
-    if (pre.contains("uid") && pre["uid"].is_string() && pre["uid"] != uid)
-      throw conflict(*p.rt, p.name, "Precondition failed: UID in precondition: " + pre["uid"].get<std::string>() +
-                                        ", UID in object meta: " + uid);
-    if (pre.contains("resourceVersion") && pre["resourceVersion"].is_string() && pre["resourceVersion"] != rv)
-      throw conflict(*p.rt, p.name, "Precondition failed: ResourceVersion in precondition: " +
-                                        pre["resourceVersion"].get<std::string>() + ", ResourceVersion in object meta: " + rv);
-  }
   if (req.param("dryRun") == "All") {
     send_json(req.res, 200, old->dump());
     return;
   }
-  json gone = m_store.remove(*p.rt, p.ns, p.name, opts.value("propagationPolicy", "Background"));
+  const bool orphan_false = opts.orphan_dependents && !*opts.orphan_dependents;
+  DeleteResult r = m_store.remove(*p.rt, p.ns, p.name, opts);
+  if (!r.removed) {
+    send_json(req.res, orphan_false ? 202 : 200, r.object.dump());
+    return;
+  }
   bool return_object = p.rt->group.empty() && (p.rt->kind == "Pod" || p.rt->kind == "Namespace");
-  send_json(req.res, 200, return_object ? gone.dump() : success_status(*p.rt, gone).dump());
+  send_json(req.res, 200, return_object ? r.object.dump() : success_status(*p.rt, r.object).dump());
 }
 
 void Api::do_delete_collection(ApiRequest& req) {
   const ApiPath& p = req.path;
-  json opts = delete_options(req);
+  DeleteOptions opts = delete_options(req);
   auto sel = ListFilter::parse(*p.rt, req.param("labelSelector"), req.param("fieldSelector"));
   auto list = m_store.list(*p.rt, p.has_ns ? p.ns : "", [&](const json& o) { return sel.matches(o); });
   json out = {{"kind", p.rt->kind + "List"}, {"apiVersion", p.rt->api_version()},
               {"metadata", {{"resourceVersion", std::to_string(list.resource_version)}}}, {"items", json::array()}};
   for (const auto& o : list.items) {
     try {
-      out["items"].push_back(m_store.remove(*p.rt, (*o)["metadata"].value("namespace", ""),
-                                            (*o)["metadata"].value("name", ""),
-                                            opts.value("propagationPolicy", "Background")));
+      out["items"].push_back(m_store
+                                 .remove(*p.rt, (*o)["metadata"].value("namespace", ""),
+                                         (*o)["metadata"].value("name", ""), opts)
+                                 .object);
     } catch (const StatusError&) {
-      // already gone through a cascade
+      // already gone
     }
   }
   send_json(req.res, 200, out.dump());

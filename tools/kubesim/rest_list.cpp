@@ -67,8 +67,10 @@ bool ListFilter::matches(const json& obj) const {
 std::string check_dns_subdomain(const std::string& v) {
   if (v.size() > 253) return "must be no more than 253 characters";
   if (!std::regex_match(v, subdomain_re()))
-    return "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
-           "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+    return "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', "
+           "and "
+           "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation "
+           "is "
            "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
   return "";
 }
@@ -77,8 +79,10 @@ std::string check_dns_label(const std::string& v) {
   if (v.size() > 63) return "must be no more than 63 characters";
   static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
   if (!std::regex_match(v, re))
-    return "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start "
-           "and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
+    return "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must "
+           "start "
+           "and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation "
+           "is "
            "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
   return "";
 }
@@ -89,7 +93,8 @@ std::string check_dns1035_label(const std::string& v) {
   if (v.size() > 63) return "must be no more than 63 characters";
   static const std::regex re("[a-z]([-a-z0-9]*[a-z0-9])?");
   if (!std::regex_match(v, re))
-    return "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic "
+    return "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an "
+           "alphabetic "
            "character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for "
            "validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
   return "";
@@ -112,6 +117,12 @@ void Api::do_list(ApiRequest& req) {
     } catch (...) {
       throw bad_request("invalid limit: " + req.param("limit"));
     }
+  }
+  if (req.fault && req.fault->action == "expire") {
+    // Fault injection: the list's revision was compacted away (etcd3/errors.go wording).
+    if (!req.param("continue").empty()) m_store.expire_continue(req.param("continue"));
+    throw StatusError(410, "Expired", "The resourceVersion for the provided list is too old.",
+                      json::object());
   }
   std::function<bool(const json&)> fn;
   if (!filter.empty()) fn = [&](const json& o) { return filter.matches(o); };

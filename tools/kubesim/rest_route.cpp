@@ -134,8 +134,11 @@ std::optional<ApiPath> parse_api_path(const std::string& path) {
   }
 }
 
-Api::Api(Store& store, LogStore& logs, Validator validator)
-    : m_store(store), m_logs(logs), m_validator(std::move(validator)) {}
+Api::Api(Store& store, LogStore& logs, Validator validator, std::chrono::milliseconds bookmark_interval)
+    : m_store(store),
+      m_logs(logs),
+      m_validator(std::move(validator)),
+      m_bookmark_interval(bookmark_interval) {}
 
 void Api::handle(ApiRequest& req) {
   try {

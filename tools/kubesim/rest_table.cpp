@@ -48,7 +48,11 @@ json pod_cells(const json& pod, Clock::time_point now) {
     for (const auto& c : st["conditions"])
       if (c.value("type", "") == "Ready" && c.value("status", "") == "True") reason = "Running";
   }
-  if (pod["metadata"].contains("deletionTimestamp")) reason = "Terminating";
+  // printPod (k8s.io/kubernetes pkg/printers/internalversion/printers.go): a pod being
+  // deleted is Terminating unless its phase is terminal already.
+  const std::string phase = st.value("phase", "");
+  if (pod["metadata"].contains("deletionTimestamp") && phase != "Succeeded" && phase != "Failed")
+    reason = "Terminating";
   json restarts_cell = restarts;
   if (last_restart)
     restarts_cell = std::to_string(restarts) + " (" + human_age(now - *last_restart) + " ago)";

@@ -76,7 +76,7 @@ Server::Server(Store& store, LogStore& logs, ServerOptions options)
   } else if (m_opts.tls) {
     m_server_cert = make_server_cert(m_ca, {"127.0.0.1", "localhost", "::1"});
   }
-  m_http->api = std::make_unique<Api>(m_store, m_logs, m_opts.validator);
+  m_http->api = std::make_unique<Api>(m_store, m_logs, m_opts.validator, m_opts.bookmark_interval);
   m_http->api->set_version_info(m_opts.kubernetes_version.info());
   // Pods that go away take their logs with them (log followers end).
   const ResourceType* pods = m_store.find("", "v1", "pods");

@@ -9,6 +9,7 @@
 #include "kubesim/store.h"
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -36,6 +37,9 @@ struct ServerOptions {
   int threads = 64;
   Validator validator;            // optional schema validation (CRDs)
   KubeVersion kubernetes_version;  // what /version answers
+  // How often a watch with allowWatchBookmarks=true gets a BOOKMARK (kube-apiserver's
+  // cacher: every minute, and 2s before the watch's timeout).
+  std::chrono::milliseconds bookmark_interval{60'000};
 };
 
 struct RequestInfo;  // parsed request (rest_request.h)

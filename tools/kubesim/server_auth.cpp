@@ -169,7 +169,9 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
     admin(server.faults(), req, res);
     return;
   }
-  std::optional<FaultRule> fault = server.faults().decide(req.method, path);
+  const size_t q = req.target.find('?');
+  std::optional<FaultRule> fault =
+      server.faults().decide(req.method, path, q == std::string::npos ? "" : req.target.substr(q + 1));
   if (fault) {
     if (fault->action == "status") {
       send_fault(res, *fault);

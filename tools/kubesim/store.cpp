@@ -84,6 +84,20 @@ Store::Store() : m(std::make_unique<Impl>()) {
 
 Store::~Store() = default;
 
+namespace {
+
+// The defaults kube-apiserver gives a pod that matter here: terminationGracePeriodSeconds
+// 30 (k8s.io/kubernetes pkg/apis/core/v1/defaults.go SetDefaults_PodSpec).
+void default_object(const ResourceType& rt, json& obj) {
+  if (!rt.group.empty() || rt.kind != "Pod") return;
+  json& spec = obj["spec"];
+  if (!spec.is_object()) return;
+  if (!spec.contains("terminationGracePeriodSeconds") || spec["terminationGracePeriodSeconds"].is_null())
+    spec["terminationGracePeriodSeconds"] = 30;
+}
+
+}  // namespace
+
 json Store::create(const ResourceType& rt, json obj) {
   if (!obj.is_object()) throw StatusError(400, "BadRequest", "the object is not a JSON object");
   json& md = obj["metadata"];
@@ -101,7 +115,7 @@ json Store::create(const ResourceType& rt, json obj) {
     std::string ns = obj_ns(rt, obj);
     if (rt.namespaced) {
       TypeData* nsd = m->by_key.count("/v1/namespaces") ? m->by_key["/v1/namespaces"] : nullptr;
-      if (nsd && !nsd->objects.count({"", ns})) {
+      if (nsd && !nsd->objects().count({"", ns})) {
         ResourceType nrt = *nsd->rt;
         throw not_found(nrt, ns);
       }
@@ -111,23 +125,24 @@ json Store::create(const ResourceType& rt, json obj) {
       std::string base = md["generateName"].get<std::string>();
       for (int attempt = 0; attempt < 8; ++attempt) {
         name = base + random_suffix(5);
-        if (!td->objects.count({ns, name})) break;
+        if (!td->objects().count({ns, name})) break;
       }
       md["name"] = name;
     }
-    if (td->objects.count({ns, name})) throw already_exists(rt, name);
+    if (td->objects().count({ns, name})) throw already_exists(rt, name);
     md["uid"] = new_uid();
     // A given creationTimestamp is kept (seeding a cluster with history); the REST layer
     // clears it from client requests as kube-apiserver does.
     if (!md.contains("creationTimestamp") || !md["creationTimestamp"].is_string())
-      md["creationTimestamp"] = format_rfc3339(m->clock ? m->clock() : std::chrono::system_clock::now());
+      md["creationTimestamp"] = format_rfc3339(m->now());
     md.erase("resourceVersion");
     md.erase("deletionTimestamp");
+    md.erase("deletionGracePeriodSeconds");
     if (!rt.group.empty()) md["generation"] = 1;  // core/v1 types here track no generation
     obj["apiVersion"] = rt.api_version();
     obj["kind"] = rt.kind;
-    result = *m->put(td, std::move(obj), EventType::Added).obj;
-    if (m->owners_all_deleted(result)) m->erase(td, ns, name, "Background", 0);
+    default_object(rt, obj);
+    result = *converted(td, m->put(td, std::move(obj), EventType::Added)).obj;
   }
   m->deliver();
   return result;
@@ -144,8 +159,8 @@ std::shared_ptr<const json> Store::get_shared(const ResourceType& rt, const std:
   std::shared_lock lock(m->mu);
   TypeData* td = m->data(rt);
   if (!td) return nullptr;
-  auto it = td->objects.find({rt.namespaced ? ns : "", name});
-  return it == td->objects.end() ? nullptr : it->second.obj;
+  auto it = td->objects().find({rt.namespaced ? ns : "", name});
+  return it == td->objects().end() ? nullptr : converted(td, it->second).obj;
 }
 
 std::shared_ptr<const std::string> Store::get_encoded(const ResourceType& rt, const std::string& ns,
@@ -153,14 +168,14 @@ std::shared_ptr<const std::string> Store::get_encoded(const ResourceType& rt, co
   std::shared_lock lock(m->mu);
   TypeData* td = m->data(rt);
   if (!td) return nullptr;
-  auto it = td->objects.find({rt.namespaced ? ns : "", name});
-  return it == td->objects.end() ? nullptr : it->second.enc;
+  auto it = td->objects().find({rt.namespaced ? ns : "", name});
+  return it == td->objects().end() ? nullptr : converted(td, it->second).enc;
 }
 
 size_t Store::count(const ResourceType& rt) const {
   std::shared_lock lock(m->mu);
   TypeData* td = m->data(rt);
-  return td ? td->objects.size() : 0;
+  return td ? td->objects().size() : 0;
 }
 
 namespace {
@@ -169,8 +184,13 @@ namespace {
 void carry_over(const ResourceType& rt, const json& old, json& obj) {
   json& md = obj["metadata"];
   const json& omd = old["metadata"];
-  for (const char* k : {"uid", "creationTimestamp", "deletionTimestamp", "namespace", "name"})
-    if (omd.contains(k)) md[k] = omd[k];
+  for (const char* k :
+       {"uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "namespace", "name"}) {
+    if (omd.contains(k))
+      md[k] = omd[k];
+    else
+      md.erase(k);
+  }
   if (omd.contains("generation")) {
     int64_t g = omd["generation"].get<int64_t>();
     md["generation"] = same_spec(old, obj) ? g : g + 1;
@@ -184,21 +204,24 @@ void carry_over(const ResourceType& rt, const json& old, json& obj) {
 json Store::update(const ResourceType& rt, json obj) {
   if (!obj.is_object() || !obj.contains("metadata") || !obj["metadata"].is_object())
     throw StatusError(400, "BadRequest", "the object has no metadata");
-  std::unique_lock lock(m->mu);
-  TypeData* td = m->data(rt);
-  if (!td) throw StatusError(404, "NotFound", "the server could not find the requested resource");
-  std::string ns = rt.namespaced ? obj["metadata"].value("namespace", "default") : "";
-  std::string name = obj_name(obj);
-  auto it = td->objects.find({ns, name});
-  if (it == td->objects.end()) throw not_found(rt, name);
-  const json& old = *it->second.obj;
-  std::string want = obj["metadata"].value("resourceVersion", "");
-  if (!want.empty() && want != old["metadata"].value("resourceVersion", ""))
-    throw conflict(rt, name,
-                   "the object has been modified; please apply your changes to the latest version and try again");
-  carry_over(rt, old, obj);
-  json result = *m->put(td, std::move(obj), EventType::Modified).obj;
-  lock.unlock();
+  json result;
+  {
+    std::unique_lock lock(m->mu);
+    TypeData* td = m->data(rt);
+    if (!td) throw StatusError(404, "NotFound", "the server could not find the requested resource");
+    std::string ns = rt.namespaced ? obj["metadata"].value("namespace", "default") : "";
+    std::string name = obj_name(obj);
+    auto it = td->objects().find({ns, name});
+    if (it == td->objects().end()) throw not_found(rt, name);
+    const json old = *converted(td, it->second).obj;
+    std::string want = obj["metadata"].value("resourceVersion", "");
+    if (!want.empty() && want != old["metadata"].value("resourceVersion", ""))
+      throw conflict(
+          rt, name,
+          "the object has been modified; please apply your changes to the latest version and try again");
+    carry_over(rt, old, obj);
+    result = m->write_update(td, old, std::move(obj));
+  }
   m->deliver();
   return result;
 }
@@ -210,102 +233,31 @@ std::optional<json> Store::mutate(const ResourceType& rt, const std::string& ns,
     std::unique_lock lock(m->mu);
     TypeData* td = m->data(rt);
     if (!td) return std::nullopt;
-    auto it = td->objects.find({rt.namespaced ? ns : "", name});
-    if (it == td->objects.end()) return std::nullopt;
-    json obj = *it->second.obj;
-    json old = obj;
+    auto it = td->objects().find({rt.namespaced ? ns : "", name});
+    if (it == td->objects().end()) return std::nullopt;
+    const json old = *converted(td, it->second).obj;
+    json obj = old;
     if (!fn(obj)) return std::nullopt;
     if (obj == old) return obj;  // no change, no event (like a no-op update)
     carry_over(rt, old, obj);
-    result = *m->put(td, std::move(obj), EventType::Modified).obj;
+    result = m->write_update(td, old, std::move(obj));
   }
   m->deliver();
   return result;
 }
 
-json Store::remove(const ResourceType& rt, const std::string& ns, const std::string& name,
-                   const std::string& propagation) {
-  json out;
-  {
-    std::unique_lock lock(m->mu);
-    TypeData* td = m->data(rt);
-    if (!td) throw StatusError(404, "NotFound", "the server could not find the requested resource");
-    out = m->erase(td, rt.namespaced ? ns : "", name, propagation, 0);
+void Store::Impl::advance_compaction(std::chrono::system_clock::time_point t) {
+  if (compaction_interval.count() <= 0) return;
+  if (next_compaction == std::chrono::system_clock::time_point{}) {
+    next_compaction = t + compaction_interval;
+    rv_at_last_compaction = rv;
+    return;
   }
-  m->deliver();
-  return out;
-}
-
-void Store::Impl::remember_deleted(const std::string& uid) {
-  if (!deleted_uids.insert(uid).second) return;
-  deleted_order.push_back(uid);
-  forget_oldest_deleted();
-}
-
-void Store::Impl::forget_oldest_deleted() {
-  while (deleted_order.size() > deleted_uid_limit) {
-    deleted_uids.erase(deleted_order.front());
-    deleted_order.pop_front();
+  while (t >= next_compaction) {  // compact to the revision seen one interval ago
+    compacted_rv = std::max(compacted_rv, rv_at_last_compaction);
+    rv_at_last_compaction = rv;
+    next_compaction += compaction_interval;
   }
-}
-
-bool Store::Impl::owners_all_deleted(const json& obj) const {
-  auto md = obj.find("metadata");
-  if (md == obj.end()) return false;
-  auto refs = md->find("ownerReferences");
-  if (refs == md->end() || !refs->is_array() || refs->empty()) return false;
-  for (const auto& r : *refs)
-    if (!r.is_object() || !deleted_uids.count(r.value("uid", ""))) return false;
-  return true;
-}
-
-json Store::Impl::erase(TypeData* td, const std::string& ns, const std::string& name,
-                        const std::string& propagation, int depth) {
-  auto it = td->objects.find({ns, name});
-  if (it == td->objects.end()) throw not_found(*td->rt, name);
-  StoredObject so = it->second;
-  std::string uid = (*so.obj)["metadata"].value("uid", "");
-  td->objects.erase(it);
-  if (!uid.empty()) remember_deleted(uid);
-  index_owners(td, *so.obj, false);
-  json gone = *so.obj;
-  gone["metadata"]["resourceVersion"] = std::to_string(++rv);
-  StoredObject dead{std::make_shared<const json>(gone), nullptr};
-  dead.enc = std::make_shared<const std::string>(dead.obj->dump());
-  emit(td, EventType::Deleted, dead);
-  // dependents: namespaced objects of a deleted namespace, and ownerReferences to uid
-  if (td->rt->group.empty() && td->rt->plural == "namespaces") {
-    for (auto& t : all_types) {
-      if (!t->rt->namespaced) continue;
-      std::vector<std::string> names;
-      for (auto i = t->objects.lower_bound({name, ""}); i != t->objects.end() && i->first.first == name; ++i)
-        names.push_back(i->first.second);
-      for (const auto& n : names)
-        if (t->objects.count({name, n})) erase(t.get(), name, n, "Background", depth + 1);
-    }
-  }
-  auto dit = dependents.find(uid);
-  if (dit != dependents.end() && depth < 64) {
-    std::vector<ObjectRef> deps(dit->second.begin(), dit->second.end());
-    dependents.erase(dit);
-    for (const auto& [dtd, dns, dname] : deps) {
-      auto d = dtd->objects.find({dns, dname});
-      if (d == dtd->objects.end()) continue;
-      if (propagation == "Orphan") {
-        json obj = *d->second.obj;
-        json& refs = obj["metadata"]["ownerReferences"];
-        json kept = json::array();
-        for (const auto& r : refs)
-          if (r.value("uid", "") != uid) kept.push_back(r);
-        if (kept.empty()) obj["metadata"].erase("ownerReferences");
-        else refs = kept;
-        put(dtd, std::move(obj), EventType::Modified);
-      } else {
-        erase(dtd, dns, dname, propagation, depth + 1);
-      }
-    }
-  }
-  return gone;
 }
 
 Store::ListResult Store::list(const ResourceType& rt, const std::string& ns,
@@ -316,41 +268,87 @@ Store::ListResult Store::list(const ResourceType& rt, const std::string& ns,
   r.resource_version = m->rv;
   TypeData* td = m->data(rt);
   if (!td) return r;
+  const ObjectMap& objects = td->objects();
   std::string scope = rt.namespaced ? ns : "";
-  auto it = td->objects.begin();
-  if (!scope.empty()) it = td->objects.lower_bound({scope, ""});
+  auto it = objects.begin();
+  if (!scope.empty()) it = objects.lower_bound({scope, ""});
+  // A continued list keeps the resourceVersion of its first page (the snapshot it reads);
+  // -1 continues at the latest one (the token of an expired list's 410).
+  int64_t list_rv = static_cast<int64_t>(m->rv);
+  uint64_t compacted;
+  {
+    std::lock_guard clock_lock(m->compaction_mu);
+    m->advance_compaction(m->now());
+    compacted = m->compacted_rv;
+  }
   if (!continue_token.empty()) {
     auto raw = unb64(continue_token);
     json tok = raw ? json::parse(*raw, nullptr, false) : json();
-    if (!tok.is_object() || !tok.contains("ns") || !tok.contains("name"))
+    if (!tok.is_object() || !tok.contains("ns") || !tok.contains("name") || !tok["ns"].is_string() ||
+        !tok["name"].is_string())
       throw StatusError(400, "BadRequest", "continue key is not valid: invalid continue token");
-    it = td->objects.upper_bound({tok["ns"].get<std::string>(), tok["name"].get<std::string>()});
+    const std::string tns = tok["ns"].get<std::string>(), tname = tok["name"].get<std::string>();
+    const int64_t tok_rv = tok.value("rv", static_cast<int64_t>(0));
+    if (tok_rv >= 0) {
+      if (static_cast<uint64_t>(tok_rv) < compacted) {
+        json again = {{"ns", tns}, {"name", tname}, {"rv", -1}};
+        throw continue_expired(b64(again.dump()));
+      }
+      list_rv = tok_rv;
+      r.resource_version = static_cast<uint64_t>(tok_rv);
+    }
+    it = objects.upper_bound({tns, tname});
   }
-  for (; it != td->objects.end(); ++it) {
+  for (; it != objects.end(); ++it) {
     if (!scope.empty() && it->first.first != scope) break;
     if (filter && !filter(*it->second.obj)) continue;
     if (limit && r.items.size() == limit) {
       const auto& last = r.items.back();
       json tok = {{"ns", (*last)["metadata"].value("namespace", "")},
                   {"name", (*last)["metadata"].value("name", "")},
-                  {"rv", r.resource_version}};
+                  {"rv", list_rv}};
       r.continue_token = b64(tok.dump());
       if (!filter) {
         int64_t rest = 0;
-        for (; it != td->objects.end() && (scope.empty() || it->first.first == scope); ++it) ++rest;
+        for (; it != objects.end() && (scope.empty() || it->first.first == scope); ++it) ++rest;
         r.remaining = rest;
       }
       break;
     }
-    r.items.push_back(it->second.obj);
-    r.encoded.push_back(it->second.enc);
+    StoredObject so = converted(td, it->second);
+    r.items.push_back(so.obj);
+    r.encoded.push_back(so.enc);
   }
   return r;
+}
+
+void Store::expire_continue(const std::string& continue_token) const {
+  auto raw = unb64(continue_token);
+  json tok = raw ? json::parse(*raw, nullptr, false) : json();
+  if (!tok.is_object() || !tok.contains("ns") || !tok.contains("name"))
+    throw StatusError(400, "BadRequest", "continue key is not valid: invalid continue token");
+  tok["rv"] = -1;
+  throw continue_expired(b64(tok.dump()));
 }
 
 uint64_t Store::resource_version() const {
   std::shared_lock lock(m->mu);
   return m->rv;
+}
+
+uint64_t Store::delivered_resource_version() const { return m->delivered_rv.load(); }
+
+void Store::set_compaction_interval(std::chrono::seconds interval) {
+  std::lock_guard lock(m->compaction_mu);
+  m->compaction_interval = interval;
+  m->next_compaction = {};
+}
+
+void Store::compact() {
+  std::shared_lock lock(m->mu);
+  std::lock_guard clock_lock(m->compaction_mu);
+  m->compacted_rv = m->rv;
+  m->rv_at_last_compaction = m->rv;
 }
 
 }  // namespace kubesim

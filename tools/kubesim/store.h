@@ -1,6 +1,9 @@
 // kubesim's object store: every object of every resource, with resourceVersion, uid,
-// creationTimestamp, generateName, ownerReference cascade and watch fan-out. Thread-safe.
+// creationTimestamp, generateName, kube-apiserver's deletion rules (graceful deletion,
+// finalizers, propagation policies; store_delete.cpp) and watch fan-out. Thread-safe.
 // The HTTP layer (server.cpp) and the controllers (controllers/*.cpp) both work through it.
+// Dependents are not deleted here: the garbage collector (controllers/garbage_collector.h)
+// does that after their owner is gone, as kube-controller-manager does.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -29,10 +32,16 @@ struct ResourceType {
   std::vector<std::string> short_names;
   std::vector<std::string> categories;
   bool status_subresource = false;
+  // The version objects are stored in (a CRD's version with storage: true); "" = this one.
+  // Every served version of a group/plural reads and writes the same objects, converted by
+  // rewriting apiVersion (a CRD's conversion strategy None).
+  std::string storage_version;
 
   std::string api_version() const { return group.empty() ? version : group + "/" + version; }
   std::string key() const { return group + "/" + version + "/" + plural; }
   std::string crd_name() const { return plural + "." + group; }  // the CRD object's name
+  // Versions of the same group and plural share their objects.
+  bool same_storage(const ResourceType& o) const { return plural == o.plural && group == o.group; }
 };
 
 // A metav1.Status error: HTTP code, reason and message, as kube-apiserver words them.
@@ -40,7 +49,8 @@ struct StatusError : std::exception {
   int code;
   std::string reason;   // NotFound, AlreadyExists, Conflict, Invalid, BadRequest, ...
   std::string message;
-  json details;         // {name, group, kind, causes:[{reason,message,field}]}
+  json details;               // {name, group, kind, causes:[{reason,message,field}]}
+  std::string list_continue;  // metadata.continue of the Status (an expired continue token)
   StatusError(int c, std::string r, std::string m, json d = json::object())
       : code(c), reason(std::move(r)), message(std::move(m)), details(std::move(d)) {}
   const char* what() const noexcept override { return message.c_str(); }
@@ -51,6 +61,13 @@ struct StatusError : std::exception {
 StatusError not_found(const ResourceType& rt, const std::string& name);
 StatusError already_exists(const ResourceType& rt, const std::string& name);
 StatusError conflict(const ResourceType& rt, const std::string& name, const std::string& why);
+// 410 Expired for a watch from a resourceVersion older than the history window, with the
+// watch cache's wording "too old resource version: RV (OLDEST-1)" (apiserver
+// pkg/storage/cacher/watch_cache.go).
+StatusError too_old_resource_version(uint64_t rv, uint64_t oldest_kept);
+// 410 Expired for a continue token older than the last compaction, with etcd3's wording and
+// a token to go on inconsistently (apiserver pkg/storage/etcd3/errors.go).
+StatusError continue_expired(const std::string& inconsistent_continue);
 
 // "2026-01-02T03:04:05Z" (metav1.Time) and "2026-01-02T03:04:05.123456789Z" (kubelet logs).
 std::string format_rfc3339(std::chrono::system_clock::time_point t);
@@ -60,6 +77,25 @@ std::optional<std::chrono::system_clock::time_point> parse_rfc3339(const std::st
 
 enum class EventType { Added, Modified, Deleted };
 const char* event_type_name(EventType t);  // "ADDED", "MODIFIED", "DELETED"
+
+// metav1.DeleteOptions of one delete.
+struct DeleteOptions {
+  std::string propagation;                      // Background, Foreground, Orphan; "" = the resource's default
+  std::optional<bool> orphan_dependents;        // the deprecated orphanDependents field
+  std::optional<int64_t> grace_period_seconds;  // pods only; unset = spec.terminationGracePeriodSeconds
+  std::string precondition_uid;                 // "" = none
+  std::string precondition_resource_version;    // "" = none
+};
+
+struct DeleteResult {
+  json object;           // as it is now (deletionTimestamp set), or as it was when removed
+  bool removed = false;  // gone from the store (a DELETED event was sent)
+};
+
+// The finalizers the garbage collector acts on (metav1.FinalizerOrphanDependents,
+// metav1.FinalizerDeleteDependents).
+inline constexpr const char* kOrphanFinalizer = "orphan";
+inline constexpr const char* kForegroundFinalizer = "foregroundDeletion";
 
 struct WatchEvent {
   EventType type;
@@ -114,11 +150,15 @@ public:
   // Returns the new object, or nullopt if it does not exist (or fn declined).
   std::optional<json> mutate(const ResourceType& rt, const std::string& ns, const std::string& name,
                              const std::function<bool(json&)>& fn);
-  // Deletes the object and, per propagationPolicy ("Background", "Foreground", "Orphan";
-  // default Background), every object whose ownerReferences name its uid, recursively.
-  // Throws 404 when absent. Returns the deleted object.
-  json remove(const ResourceType& rt, const std::string& ns, const std::string& name,
-              const std::string& propagation = "Background");
+  // Deletes as kube-apiserver's generic registry does (registry/generic/registry/store.go
+  // Delete): a pod is deleted gracefully (deletionTimestamp = now + its grace period, removed
+  // when its kubelet deletes it again with grace 0); the propagation policy puts the orphan
+  // or foregroundDeletion finalizer on the object; an object with finalizers only gets
+  // deletionTimestamp and stays until they are removed (update or mutate removing the last
+  // one deletes it); anything else is removed at once. Dependents are left to the garbage
+  // collector. Throws 404 when absent, 409 when a precondition fails.
+  DeleteResult remove(const ResourceType& rt, const std::string& ns, const std::string& name,
+                      DeleteOptions options = {});
 
   struct ListResult {
     std::vector<std::shared_ptr<const json>> items;
@@ -128,12 +168,28 @@ public:
     std::vector<std::shared_ptr<const std::string>> encoded;  // items[i]->dump(), cached
   };
   // Objects of rt in ns ("" = all namespaces) that pass filter, ordered by namespace/name,
-  // at most limit (0 = all) starting after the continue token.
+  // at most limit (0 = all) starting after the continue token. A token older than the last
+  // compaction throws continue_expired().
   ListResult list(const ResourceType& rt, const std::string& ns,
                   const std::function<bool(const json&)>& filter = nullptr, size_t limit = 0,
                   const std::string& continue_token = "") const;
 
+  // Throws continue_expired() for the list a continue token belongs to, as if its revision
+  // had been compacted (400 when the token is malformed). For fault injection.
+  [[noreturn]] void expire_continue(const std::string& continue_token) const;
+
   uint64_t resource_version() const;
+  // The resourceVersion of the last event handed to every watcher (what a watch BOOKMARK may
+  // announce: no event at or below it is still on its way).
+  uint64_t delivered_resource_version() const;
+
+  // Compaction of old revisions, as kube-apiserver asks etcd every --etcd-compaction-interval
+  // (default 5m; apiserver pkg/storage/etcd3/compact.go): at each interval of the store's
+  // clock, revisions older than the one seen at the previous interval are compacted, and
+  // continue tokens of lists started before it expire. 0 turns compaction off.
+  void set_compaction_interval(std::chrono::seconds interval);
+  // Compacts now, up to the current resourceVersion (tests, fault injection).
+  void compact();
 
   // ---- watch ----
   // Calls fn for every change of rt (nullptr = every resource) from now on, on the thread
@@ -147,9 +203,6 @@ public:
   std::vector<WatchEvent> events_since(const ResourceType& rt, uint64_t rv) const;
   // How many events the history window keeps (default 20,000).
   void set_history_limit(size_t events);
-  // How many deleted uids are remembered to collect dependents created just after their
-  // owner's deletion (default 100,000; the oldest are forgotten first).
-  void set_deleted_uid_limit(size_t uids);
 
 private:
   struct Impl;

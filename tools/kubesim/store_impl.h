@@ -3,12 +3,12 @@
 
 #include "kubesim/store.h"
 
+#include <atomic>
 #include <deque>
 #include <map>
+#include <mutex>
 #include <set>
 #include <shared_mutex>
-#include <unordered_map>
-#include <unordered_set>
 
 namespace kubesim {
 
@@ -17,30 +17,38 @@ struct StoredObject {
   std::shared_ptr<const std::string> enc;
 };
 
+using ObjectMap = std::map<std::pair<std::string, std::string>, StoredObject>;  // (ns, name)
+
 struct TypeData {
   std::unique_ptr<ResourceType> rt;
   bool builtin = false;
   bool served = true;
-  std::map<std::pair<std::string, std::string>, StoredObject> objects;  // (ns, name)
+  // Shared by every version of the same group/plural; objects carry the storage version's
+  // apiVersion (storage_api_version) and are converted on the way out.
+  std::shared_ptr<ObjectMap> objects_ptr = std::make_shared<ObjectMap>();
+  std::string storage_api_version;
+  bool conversion = false;  // storage_api_version is not this version's
+  ObjectMap& objects() const { return *objects_ptr; }
+  bool converts() const { return conversion; }
 };
 
-using ObjectRef = std::tuple<TypeData*, std::string, std::string>;  // type, ns, name
+// so as read through td (apiVersion of td's version; the same object when no conversion).
+StoredObject converted(const TypeData* td, const StoredObject& so);
+std::shared_ptr<const json> converted(const ResourceType& to, const std::shared_ptr<const json>& obj);
 
 struct Store::Impl {
   mutable std::shared_mutex mu;
   std::vector<std::unique_ptr<TypeData>> all_types;  // never shrinks (pointers stay valid)
   std::map<std::string, TypeData*> by_key;           // served types: group/version/plural
-  std::unordered_map<std::string, std::set<ObjectRef>> dependents;  // owner uid -> objects
-  // uids of recently deleted objects: a dependent created after its owner is gone (a
-  // controller that read the owner just before the delete) is collected at once, as the
-  // garbage collector would. That race lasts moments, so only the newest
-  // deleted_uid_limit deletions are remembered (oldest forgotten first).
-  size_t deleted_uid_limit = 100000;
-  std::unordered_set<std::string> deleted_uids;
-  std::deque<std::string> deleted_order;
-  void remember_deleted(const std::string& uid);
-  void forget_oldest_deleted();  // down to deleted_uid_limit
   uint64_t rv = 1;
+  std::atomic<uint64_t> delivered_rv{1};
+  // Compaction (see Store::set_compaction_interval), advanced lazily on the store's clock.
+  std::mutex compaction_mu;
+  std::chrono::seconds compaction_interval{300};
+  std::chrono::system_clock::time_point next_compaction{};  // epoch = not started
+  uint64_t rv_at_last_compaction = 0;
+  uint64_t compacted_rv = 0;  // continue tokens of lists at or before it have expired
+  void advance_compaction(std::chrono::system_clock::time_point now);
   std::deque<WatchEvent> history;
   size_t history_limit = 20000;
   std::function<std::chrono::system_clock::time_point()> clock;
@@ -52,15 +60,22 @@ struct Store::Impl {
   std::map<uint64_t, std::pair<const ResourceType*, WatchFn>> watchers;
   uint64_t next_watch = 1;
 
+  std::chrono::system_clock::time_point now() const {
+    return clock ? clock() : std::chrono::system_clock::now();
+  }
   TypeData* data(const ResourceType& rt) const;
   TypeData* data_any(const ResourceType& rt) const;  // also unserved types
   // With mu held exclusively:
   void emit(TypeData* td, EventType type, const StoredObject& so);
+  // Stores obj (given in td's version) and sends its event; returns it as stored.
   StoredObject put(TypeData* td, json obj, EventType type);
-  void index_owners(TypeData* td, const json& obj, bool add);
-  bool owners_all_deleted(const json& obj) const;  // every ownerReference names a deleted uid
-  json erase(TypeData* td, const std::string& ns, const std::string& name, const std::string& propagation,
-             int depth);
+  // Removes the object (a namespace takes what it contains with it) and sends DELETED.
+  // Returns it as it was, in td's version.
+  json erase(TypeData* td, const std::string& ns, const std::string& name, int depth);
+  // An update of an object being deleted that leaves it without finalizers deletes it
+  // (store.go shouldDeleteDuringUpdate); otherwise obj is stored. Returns what the update
+  // answers: the stored object, or the removed one.
+  json write_update(TypeData* td, const json& old, json obj);
   void deliver();
 };
 

@@ -1,4 +1,4 @@
-// Store: resource registry, the write primitive (put/emit), owner index and watch fan-out.
+// Store: resource registry, the write primitive (put/emit) and watch fan-out.
 #include "kubesim/store_impl.h"
 
 #include <algorithm>
@@ -12,6 +12,13 @@ using trainctl::ascii_lower;
 namespace {
 
 thread_local int g_delivering = 0;
+
+// ev as a watcher of `as` sees it: the object in as's version.
+WatchEvent converted_event(const ResourceType& as, const WatchEvent& ev) {
+  auto obj = converted(as, ev.object);
+  if (obj == ev.object) return ev;
+  return WatchEvent{ev.type, &as, obj, ev.resource_version, std::make_shared<const std::string>(obj->dump())};
+}
 
 }  // namespace
 
@@ -38,35 +45,14 @@ StoredObject Store::Impl::put(TypeData* td, json obj, EventType type) {
   const json& md = obj["metadata"];
   std::pair<std::string, std::string> key{td->rt->namespaced ? md.value("namespace", "") : "",
                                           md.value("name", "")};
-  auto existing = td->objects.find(key);
-  if (existing != td->objects.end()) index_owners(td, *existing->second.obj, false);
+  obj["apiVersion"] = td->storage_api_version;
   obj["metadata"]["resourceVersion"] = std::to_string(++rv);
   StoredObject so;
   so.obj = std::make_shared<const json>(std::move(obj));
   so.enc = std::make_shared<const std::string>(so.obj->dump());
-  td->objects[key] = so;
-  index_owners(td, *so.obj, true);
+  td->objects()[key] = so;
   emit(td, type, so);
   return so;
-}
-
-void Store::Impl::index_owners(TypeData* td, const json& obj, bool add) {
-  const json& md = obj["metadata"];
-  auto refs = md.find("ownerReferences");
-  if (refs == md.end() || !refs->is_array()) return;
-  ObjectRef me{td, td->rt->namespaced ? md.value("namespace", "") : "", md.value("name", "")};
-  for (const auto& r : *refs) {
-    if (!r.is_object() || !r.contains("uid") || !r["uid"].is_string()) continue;
-    std::string uid = r["uid"].get<std::string>();
-    if (add) {
-      dependents[uid].insert(me);
-    } else {
-      auto it = dependents.find(uid);
-      if (it == dependents.end()) continue;
-      it->second.erase(me);
-      if (it->second.empty()) dependents.erase(it);
-    }
-  }
 }
 
 void Store::Impl::deliver() {
@@ -82,19 +68,21 @@ void Store::Impl::deliver() {
     }
     std::vector<uint64_t> ids;
     for (const auto& [id, w] : watchers)
-      if (!w.first || w.first->key() == ev.resource->key()) ids.push_back(id);
+      if (!w.first || w.first->same_storage(*ev.resource)) ids.push_back(id);
     for (uint64_t id : ids) {
       auto it = watchers.find(id);
       if (it == watchers.end()) continue;
       WatchFn fn = it->second.second;  // copy: fn may unwatch itself
+      const ResourceType* as = it->second.first;
       bool keep = true;
       try {
-        keep = fn(ev);
+        keep = fn(as ? converted_event(*as, ev) : ev);
       } catch (...) {
         keep = false;
       }
       if (!keep) watchers.erase(id);
     }
+    delivered_rv.store(ev.resource_version);
   }
   --g_delivering;
 }
@@ -103,6 +91,16 @@ void Store::register_type(const ResourceType& rt) {
   std::unique_lock lock(m->mu);
   auto td = std::make_unique<TypeData>();
   td->rt = std::make_unique<ResourceType>(rt);
+  const std::string storage_version = rt.storage_version.empty() ? rt.version : rt.storage_version;
+  td->storage_api_version = rt.group.empty() ? storage_version : rt.group + "/" + storage_version;
+  // Another served version of the same resource: the same objects.
+  for (const auto& [key, other] : m->by_key)
+    if (other->rt->same_storage(rt)) {
+      td->objects_ptr = other->objects_ptr;
+      td->storage_api_version = other->storage_api_version;
+      break;
+    }
+  td->conversion = td->storage_api_version != rt.api_version();
   m->by_key[rt.key()] = td.get();
   m->all_types.push_back(std::move(td));
 }
@@ -119,7 +117,7 @@ bool Store::unregister_type(const std::string& group, const std::string& plural)
   for (auto it = m->by_key.begin(); it != m->by_key.end();) {
     if (it->second->rt->group == group && it->second->rt->plural == plural) {
       it->second->served = false;
-      it->second->objects.clear();
+      it->second->objects().clear();
       it = m->by_key.erase(it);
       found = true;
     } else {
@@ -134,7 +132,7 @@ void Store::unregister_all_custom() {
   for (auto it = m->by_key.begin(); it != m->by_key.end();) {
     if (!it->second->builtin) {
       it->second->served = false;
-      it->second->objects.clear();
+      it->second->objects().clear();
       it = m->by_key.erase(it);
     } else {
       ++it;
@@ -213,12 +211,6 @@ void Store::unwatch(uint64_t handle) {
   m->watchers.erase(handle);
 }
 
-void Store::set_deleted_uid_limit(size_t uids) {
-  std::unique_lock lock(m->mu);
-  m->deleted_uid_limit = uids == 0 ? 1 : uids;
-  m->forget_oldest_deleted();
-}
-
 void Store::set_history_limit(size_t events) {
   std::unique_lock lock(m->mu);
   m->history_limit = events == 0 ? 1 : events;
@@ -230,12 +222,10 @@ std::vector<WatchEvent> Store::events_since(const ResourceType& rt, uint64_t rv)
   std::vector<WatchEvent> out;
   if (rv >= m->rv) return out;
   if (m->history.empty() || m->history.front().resource_version > rv + 1)
-    throw StatusError(410, "Expired",
-                      "too old resource version: " + std::to_string(rv) + " (" +
-                          std::to_string(m->history.empty() ? m->rv : m->history.front().resource_version - 1) +
-                          ")");
+    throw too_old_resource_version(rv, m->history.empty() ? m->rv + 1 : m->history.front().resource_version);
   for (const auto& ev : m->history)
-    if (ev.resource_version > rv && ev.resource->key() == rt.key()) out.push_back(ev);
+    if (ev.resource_version > rv && ev.resource->same_storage(rt))
+      out.push_back(converted_event(rt, ev));
   return out;
 }
 

@@ -1,8 +1,17 @@
-// watch=true: a chunked stream of {"type":..., "object":...} lines.
+// watch=true: a chunked stream of {"type":..., "object":...} lines, as kube-apiserver's watch
+// handler (k8s.io/apiserver v0.33.0 pkg/endpoints/handlers/watch.go) and watch cache
+// (pkg/storage/cacher) send them:
+// - once the request is accepted the answer is HTTP 200; a resourceVersion older than the
+//   history window is then one ERROR event with a 410 Expired Status ("too old resource
+//   version: RV (OLDEST-1)", cacher.go newErrWatcher) and the end of the stream;
+// - with allowWatchBookmarks=true, BOOKMARK events (an object of the watched kind with only
+//   metadata.resourceVersion) every bookmark interval and 2s before the watch's timeout
+//   (cache_watcher.go nextBookmarkTime). Table watches (kubectl get -w) get none.
 #include "kubesim/watch.h"
 
 #include "kubesim/rest.h"
 
+#include <algorithm>
 #include <thread>
 
 namespace kubesim {
@@ -16,6 +25,24 @@ std::string event_line(const char* type, const std::string& encoded) {
   s += encoded;
   s += "}\n";
   return s;
+}
+
+std::string bookmark_line(const ResourceType& rt, uint64_t rv) {
+  json obj = {{"kind", rt.kind},
+              {"apiVersion", rt.api_version()},
+              {"metadata", {{"resourceVersion", std::to_string(rv)}}}};
+  return event_line("BOOKMARK", obj.dump());
+}
+
+// HTTP 200, one ERROR event carrying the Status, then the end of the stream.
+void send_error_event(httplib::Response& res, const StatusError& e) {
+  auto line = std::make_shared<std::string>(event_line("ERROR", e.to_status().dump()));
+  res.status = 200;
+  res.set_header("Cache-Control", "no-cache, private");
+  res.set_chunked_content_provider("application/json", [line](size_t, httplib::DataSink& sink) {
+    if (sink.write(line->data(), line->size())) sink.done();
+    return true;
+  });
 }
 
 }  // namespace
@@ -42,13 +69,22 @@ void Api::do_watch(ApiRequest& req) {
       throw bad_request("invalid resource version: " + rv_param);
     }
   }
+  disable_compression(req.http);
+  if (req.fault && req.fault->action == "expire") {
+    // Fault injection: the revision asked for is gone from the watch cache, which now starts
+    // just after it.
+    send_error_event(req.res, too_old_resource_version(since, since + 2));
+    return;
+  }
   auto queue = std::make_shared<StreamQueue>();
   // kubectl get --watch asks for Table objects: each event then carries a one-row Table.
   const ResourceType* rt = p.rt;
   Store* st = &m_store;
   bool table = wants_table(req.http);
   bool full = req.param("includeObject") == "Object";
-  auto encode = [rt, st, table, full](const std::shared_ptr<const json>& obj, const std::shared_ptr<const std::string>& enc) {
+  const bool bookmarks = req.flag("allowWatchBookmarks") && !table;
+  auto encode = [rt, st, table, full](const std::shared_ptr<const json>& obj,
+                                      const std::shared_ptr<const std::string>& enc) {
     if (!table) return enc ? *enc : obj->dump();
     Store::ListResult one;
     one.items.push_back(obj);
@@ -76,9 +112,9 @@ void Api::do_watch(ApiRequest& req) {
     }
     return true;
   });
+  uint64_t covered = 0;
   try {
     std::lock_guard lock(*pending_mu);
-    uint64_t covered;
     if (since == 0) {
       auto list = m_store.list(*p.rt, ns, [&](const json& o) { return matches(o); });
       for (size_t i = 0; i < list.items.size(); ++i) queue->push(event_line("ADDED", encode(list.items[i], list.encoded[i])));
@@ -99,30 +135,56 @@ void Api::do_watch(ApiRequest& req) {
       }
     pending->clear();
     ready->store(true);
+  } catch (const StatusError& e) {
+    m_store.unwatch(handle);
+    if (e.code != 410) throw;
+    send_error_event(req.res, e);
+    return;
   } catch (...) {
     m_store.unwatch(handle);
     throw;
   }
   int fd = request_socket(req.http);
   int cut_after = req.fault && req.fault->action == "cut" ? std::max(req.fault->lines, 0) : -1;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
+  using steady = std::chrono::steady_clock;
+  const auto start = steady::now();
+  const auto deadline = start + std::chrono::seconds(timeout);
+  // The next bookmark: every interval, and one 2s before the deadline.
+  const auto pre_timeout = deadline - std::chrono::seconds(2);
+  const auto interval = m_bookmark_interval;
+  auto next_bookmark = std::make_shared<steady::time_point>(
+      bookmarks ? std::min(start + interval, pre_timeout) : steady::time_point::max());
+  if (bookmarks && *next_bookmark < start) *next_bookmark = steady::time_point::max();
+  const uint64_t initial_rv = covered;
   Store* store = &m_store;
   const std::atomic<bool>* stopping = &m_stopping;
   auto sent = std::make_shared<int>(0);
-  disable_compression(req.http);
   req.res.status = 200;
   req.res.set_header("Cache-Control", "no-cache, private");
   req.res.set_chunked_content_provider(
       "application/json",
       [=](size_t, httplib::DataSink& sink) {
-        auto lines = queue->take(std::chrono::milliseconds(500));
+        auto now = steady::now();
+        if (now >= *next_bookmark) {
+          // Every event at or below the delivered version is queued already: the bookmark
+          // follows them.
+          queue->push(bookmark_line(*rt, std::max(store->delivered_resource_version(), initial_rv)));
+          const bool was_pre_timeout = *next_bookmark >= pre_timeout;
+          *next_bookmark =
+              was_pre_timeout ? steady::time_point::max() : std::min(now + interval, pre_timeout);
+        }
+        auto wait = std::chrono::milliseconds(500);
+        if (*next_bookmark != steady::time_point::max())
+          wait = std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(*next_bookmark - now),
+                            std::chrono::milliseconds(1), wait);
+        auto lines = queue->take(wait);
         for (auto& l : lines) {
           if (cut_after >= 0 && *sent >= cut_after) return false;  // fault: cut the stream
           if (!sink.write(l.data(), l.size())) return false;
           ++*sent;
         }
         if (cut_after >= 0 && *sent >= cut_after) return false;
-        if (std::chrono::steady_clock::now() >= deadline || stopping->load() || peer_closed(fd)) {
+        if (steady::now() >= deadline || stopping->load() || peer_closed(fd)) {
           sink.done();
           return true;
         }

@@ -145,7 +145,12 @@ void BatchJobController::reconcile(const std::string& ns, const std::string& nam
       const TimePoint expiry =
           parse_time(last) + std::chrono::seconds(int_or(spec, "ttlSecondsAfterFinished", 0));
       if (m_ctx.now() >= expiry) {
-        m_ctx.store.remove(*m_ctx.jobs, ns, name);
+        // As the TTL-after-finished controller: in the foreground, the pods first
+        // (pkg/controller/ttlafterfinished/ttlafterfinished_controller.go).
+        DeleteOptions o;
+        o.propagation = "Foreground";
+        o.precondition_uid = meta_uid(job);
+        m_ctx.store.remove(*m_ctx.jobs, ns, name, o);
       } else {
         m_ctx.wake_at(ObjectKey{m_ctx.jobs, ns, name}, expiry);
       }

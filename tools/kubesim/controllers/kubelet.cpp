@@ -10,8 +10,6 @@ namespace kubesim {
 
 namespace {
 
-constexpr TimePoint kNever = TimePoint::max();
-
 std::string container_id(const std::string& uid, const std::string& name, int attempt) {
   std::hash<std::string> h;
   char buf[80];
@@ -47,6 +45,10 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
   const json& p = *pod;
   const std::string node = p.value("spec", json::object()).value("nodeName", "");
   if (node.empty()) return;
+  if (p["metadata"].contains("deletionTimestamp")) {
+    terminate(p);
+    return;
+  }
   auto it = m_runs.find(key);
   if (it != m_runs.end() && it->second.uid != meta_uid(p)) {
     m_runs.erase(it);
@@ -83,7 +85,11 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
   for (int guard = 0; guard < 64; ++guard) {
     if (run.stage == Stage::Creating || run.stage == Stage::BackOff) {
       if (now < run.stage_end) break;
+      const bool first = run.stage == Stage::Creating;
       start_containers(p, run);
+      if (first) enter_rendezvous(ns, name, run);
+    } else if (run.stage == Stage::Rendezvous) {
+      if (!poll_rendezvous(ns, name, run, now)) break;
     } else if (run.stage == Stage::Running) {
       write_logs(p, run, std::min(now, run.stage_end));
       if (now < run.stage_end) break;
@@ -281,7 +287,7 @@ void Kubelet::finish(const json& pod, Run& run) {
   const TimePoint t = run.stage_end;
   const std::string ts = format_time(t), started = format_time(run.started);
   const std::string ns = meta_ns(pod), name = meta_name(pod);
-  const int code = run.outcome == "fail" ? 1 : run.outcome == "crash" ? 137 : 0;
+  const int code = run.exit_code >= 0 ? run.exit_code : run.outcome == "fail" ? 1 : run.outcome == "crash" ? 137 : 0;
   for (size_t i = 0; i < run.logs.size(); ++i) {
     for (const auto& l : run.logs[i]->final_lines(code)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
     m_ctx.logs.close(ns, name, run.containers[i]);
@@ -307,9 +313,31 @@ void Kubelet::finish(const json& pod, Run& run) {
   });
 }
 
+// A pod being deleted: its containers are stopped (the simulated ones ignore SIGTERM, so they
+// last the whole grace period) and the pod is then deleted with grace 0 and its uid as
+// precondition, as the kubelet's status manager does once the pod is terminated
+// (k8s.io/kubernetes pkg/kubelet/status/status_manager.go syncPod / canBeDeleted).
+void Kubelet::terminate(const json& pod) {
+  const std::string ns = meta_ns(pod), name = meta_name(pod);
+  m_runs.erase({ns, name});  // no more log lines or status changes; the log stays readable
+  const TimePoint deadline = parse_time(pod["metadata"].value("deletionTimestamp", ""));
+  if (m_ctx.now() < deadline) {
+    m_ctx.wake_at(ObjectKey{m_ctx.pods, ns, name}, deadline);
+    return;
+  }
+  DeleteOptions o;
+  o.grace_period_seconds = 0;
+  o.precondition_uid = meta_uid(pod);
+  try {
+    m_ctx.store.remove(*m_ctx.pods, ns, name, o);
+  } catch (const StatusError&) {
+    // gone already, or another pod of that name now
+  }
+}
+
 void Kubelet::schedule_wake(const std::string& ns, const std::string& name, const Run& run) {
   TimePoint next = run.stage_end;
-  if (run.stage == Stage::Running && run.next_line < next) next = run.next_line;
+  if ((run.stage == Stage::Running || run.stage == Stage::Rendezvous) && run.next_line < next) next = run.next_line;
   if (next == kNever) return;
   m_ctx.wake_at(ObjectKey{m_ctx.pods, ns, name}, next);
 }

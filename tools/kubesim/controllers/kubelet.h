@@ -9,24 +9,30 @@
 //                kubelet restarts them after a back-off (CrashLoopBackOff, restartCount++),
 //                with Never the pod is Failed.
 //   run-forever  containers never exit.
+// Whatever the outcome, a training container whose job's ranks cannot meet (rendezvous.h)
+// waits as its launcher would, then fails with the launcher's error (kubelet_rendezvous.cpp).
+// A pod being deleted (deletionTimestamp) stops where it is and is deleted (grace 0) once its
+// grace period is over.
 #pragma once
 
 #include <map>
 #include <memory>
 
 #include "kubesim/controllers/controller.h"
+#include "kubesim/controllers/rendezvous.h"
 #include "kubesim/controllers/training_log.h"
 
 namespace kubesim {
 
 class Kubelet : public Controller {
  public:
+  static constexpr TimePoint kNever = TimePoint::max();  // no wake-up planned
   explicit Kubelet(Context& ctx) : Controller(ctx) {}
   const ResourceType* primary() const override { return m_ctx.pods; }
   void reconcile(const std::string& ns, const std::string& name) override;
 
  private:
-  enum class Stage { Creating, Running, BackOff, Done };
+  enum class Stage { Creating, Running, Rendezvous, BackOff, Done };
   struct Run {
     std::string uid;
     Stage stage = Stage::Creating;
@@ -40,14 +46,27 @@ class Kubelet : public Controller {
     std::chrono::milliseconds duration{0};
     std::vector<std::string> containers;
     std::vector<std::unique_ptr<TrainingLog>> logs;
+    int exit_code = -1;  // set when the launcher gave up its rendezvous
+    RendezvousVerdict waiting;  // Rendezvous: the last verdict, in force until the next poll
   };
 
   void begin(const json& pod, Run& run);
   void start_containers(const json& pod, Run& run);
   void write_logs(const json& pod, Run& run, TimePoint until);
   void finish(const json& pod, Run& run);
+  void terminate(const json& pod);
   void crash_restart(const json& pod, Run& run);
   void schedule_wake(const std::string& ns, const std::string& name, const Run& run);
+  // kubelet_rendezvous.cpp: the distributed contract, asked when the containers first start
+  // and, while the pod waits, at every poll. Return true when the stage changed.
+  RendezvousVerdict judge_rendezvous_now(const std::string& ns, const std::string& name);
+  bool enter_rendezvous(const std::string& ns, const std::string& name, Run& run);
+  bool poll_rendezvous(const std::string& ns, const std::string& name, Run& run, TimePoint now);
+  void give_up_rendezvous(const std::string& ns, const std::string& name, Run& run,
+                          const RendezvousVerdict& v, TimePoint at);
+  void begin_training(Run& run, TimePoint at);
+  void start_members(const std::string& ns, const std::vector<std::string>& members, const std::string& self,
+                     TimePoint at);
   std::string pod_ip(const std::string& node);
 
   std::map<std::pair<std::string, std::string>, Run> m_runs;

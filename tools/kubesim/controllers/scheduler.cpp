@@ -92,7 +92,8 @@ void Scheduler::observe(const WatchEvent& ev) {
   if (ev.type == EventType::Deleted || pod_terminal(obj)) return;
   const std::string node = obj.value("spec", json::object()).value("nodeName", "");
   if (node.empty()) {
-    m_pending.insert({ns, name});
+    // A pod being deleted is not scheduled (kube-scheduler's skipPodSchedule).
+    if (!obj["metadata"].contains("deletionTimestamp")) m_pending.insert({ns, name});
     return;
   }
   Resources req = pod_requests(obj);

@@ -11,6 +11,7 @@
 #include "kubesim/controllers/batch_job.h"
 #include "kubesim/controllers/context.h"
 #include "kubesim/controllers/deployment.h"
+#include "kubesim/controllers/garbage_collector.h"
 #include "kubesim/controllers/kubelet.h"
 #include "kubesim/controllers/mpi_job.h"
 #include "kubesim/controllers/pod_status.h"
@@ -26,11 +27,13 @@ namespace kubesim {
 using namespace std::chrono;
 
 struct Simulation::Impl {
-  Impl(Store& s, LogStore& l, SimulationOptions o) : ctx(s, l, std::move(o)), scheduler(ctx), kubelet(ctx) {}
+  Impl(Store& s, LogStore& l, SimulationOptions o)
+      : ctx(s, l, std::move(o)), scheduler(ctx), kubelet(ctx), gc(ctx) {}
 
   Context ctx;
   Scheduler scheduler;
   Kubelet kubelet;
+  GarbageCollector gc;
   std::vector<std::unique_ptr<Controller>> controllers;
   std::map<const ResourceType*, std::vector<Controller*>> handlers;
 
@@ -69,6 +72,8 @@ struct Simulation::Impl {
     if (!ev.object) return;
     ctx.owners.observe(ev);
     scheduler.observe(ev);
+    gc.observe(ev);
+    if (gc.has_work()) queue_cv.notify_all();
     const json& obj = *ev.object;
     if (ev.resource == ctx.pods || ev.resource == ctx.nodes) {
       std::lock_guard<std::mutex> lock(queue_mutex);
@@ -85,8 +90,16 @@ struct Simulation::Impl {
     try {
       if (k.rt == ctx.pods) kubelet.reconcile(k.ns, k.name);
       auto it = handlers.find(k.rt);
-      if (it != handlers.end())
-        for (Controller* c : it->second) c->reconcile(k.ns, k.name);
+      if (it == handlers.end()) return;
+      // An object being deleted is left to the garbage collector: the operators and the
+      // workload controllers stop managing it (training-operator's and mpi-operator's
+      // reconcilers return at a deletionTimestamp, Volcano's job controller skips a
+      // terminating job, kube-controller-manager's Job, ReplicaSet and Deployment controllers
+      // stop creating pods for it), so that its pods are not created again while it goes.
+      if (auto obj = ctx.store.get_shared(*k.rt, k.ns, k.name);
+          obj && (*obj)["metadata"].contains("deletionTimestamp"))
+        return;
+      for (Controller* c : it->second) c->reconcile(k.ns, k.name);
     } catch (const StatusError& e) {
       // A conflicting write or a vanished namespace: retry on the next change or tick.
       trainctl::log::debug("kubesim: reconcile {} {}/{}: {}", k.rt->plural, k.ns, k.name, e.message);
@@ -114,15 +127,17 @@ struct Simulation::Impl {
         if (scheduling) last_retry = t;
         nodes_or_pods_changed = false;
       }
-      if (batch.empty() && !scheduling) return;
+      const bool collecting = gc.has_work();
+      if (batch.empty() && !scheduling && !collecting) return;
       for (const auto& k : batch) dispatch(k);
+      if (collecting) gc.run();
       if (scheduling && scheduler.has_pending()) {
         try {
           scheduler.schedule();
         } catch (const std::exception&) {
         }
       }
-      if (batch.empty()) {
+      if (batch.empty() && !gc.has_work()) {
         std::lock_guard<std::mutex> lock(queue_mutex);
         if (dirty.empty()) return;
       }
@@ -165,7 +180,7 @@ struct Simulation::Impl {
         auto real_wait = duration_cast<milliseconds>(sim_wait / std::max(ctx.options.speed, 1e-6));
         if (real_wait < wait) wait = std::max(real_wait, milliseconds(1));
       }
-      queue_cv.wait_for(lock, wait, [&] { return !running || !dirty.empty(); });
+      queue_cv.wait_for(lock, wait, [&] { return !running || !dirty.empty() || gc.has_work(); });
     }
   }
 };
@@ -211,6 +226,7 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
     for (const auto& obj : res.items) {
       WatchEvent ev{EventType::Added, rt, obj, 0};
       m->ctx.owners.observe(ev);
+      m->gc.observe(ev);
       if (rt == m->ctx.pods || rt == m->ctx.nodes) m->scheduler.observe(ev);
     }
   }

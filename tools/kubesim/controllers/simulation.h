@@ -7,6 +7,7 @@
 //   --speed FACTOR              speed (simulated seconds per real second), default 1
 //   --default-outcome WHAT      default_outcome: succeed|fail|crash|run-forever
 //   --default-duration DUR      default_duration (e.g. 60s, 5m)
+//   --rendezvous-timeout DUR    rendezvous_timeout: every simulated PyTorch rendezvous timeout
 //   --no-controllers            do not construct/start a Simulation at all
 // Per-object overrides (annotation on the job or on the pod template/pod):
 //   kubesim.trainctl.io/outcome: succeed|fail|crash|run-forever
@@ -39,6 +40,8 @@ struct SimulationOptions {
   int64_t manual_start_unix = 0;
   // The Kubernetes minor release emulated (--kubernetes-version): Job pod labels depend on it.
   int kubernetes_minor = 31;
+  // Replaces every simulated PyTorch rendezvous timeout when > 0 (--rendezvous-timeout).
+  std::chrono::milliseconds rendezvous_timeout{0};
 };
 
 class Simulation {

@@ -62,6 +62,7 @@ std::string TrainingLog::line(size_t n) const {
 }
 
 std::vector<std::string> TrainingLog::final_lines(int exit_code) const {
+  if (!m_final.empty()) return m_final;
   if (!m_training) {
     if (exit_code == 0) return {m_container + " completed"};
     return {m_container + " exited with code " + std::to_string(exit_code)};

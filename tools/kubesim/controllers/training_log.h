@@ -29,6 +29,8 @@ class TrainingLog {
   std::string line(size_t n) const;
   // Lines written when the container exits with exit_code.
   std::vector<std::string> final_lines(int exit_code) const;
+  // The launcher's own last words instead (a rendezvous it gave up, rendezvous.h).
+  void set_final_lines(std::vector<std::string> lines) { m_final = std::move(lines); }
 
  private:
   std::string env(const std::string& name, const std::string& fallback) const;
@@ -39,6 +41,7 @@ class TrainingLog {
   size_t m_total = 1;
   int m_epochs = 10;
   std::vector<std::string> m_header;
+  std::vector<std::string> m_final;
 };
 
 }  // namespace kubesim

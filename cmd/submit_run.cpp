@@ -70,7 +70,7 @@ void wait(const submit::SubmitOptions& o, const submit::Plan& plan, Factory& f) 
 
 void run_submit(const submit::SubmitOptions& o, Factory& f) {
   const std::string ns = namespace_for(f, o.dry_run);
-  submit::Plan plan = submit::make_plan(o, ns);
+  submit::Plan plan = submit::make_plan(o, ns, submit::read_config_files(o.config_files, o.name));
   render::TemplateSet templates(render::resolve_template_dir(o.template_dir));
   if (!o.dry_run) {
     const auto facts = submit::read_server_facts(f.client(), plan);

@@ -35,7 +35,7 @@ submit::SubmitOptions parse_submit(const std::string& kind, const std::vector<st
 
 std::vector<json> render_submit(const submit::SubmitOptions& o, const std::string& ns,
                                 const render::TemplateSet& templates) {
-  return submit::build_manifests(submit::make_plan(o, ns), templates);
+  return submit::build_manifests(submit::make_plan(o, ns, submit::read_config_files(o.config_files, o.name)), templates);
 }
 
 std::vector<json> render_submit_plan(const submit::Plan& plan) {

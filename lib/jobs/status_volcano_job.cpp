@@ -7,7 +7,7 @@
 //   Completing: required tasks done, the rest being killed; next Completed -> RUNNING
 //   Completed                          -> SUCCEEDED
 //   Restarting: all pods killed to be made again; next Pending, or Failed once retryCount
-//     reaches maxRetry (restarting.go) -> RUNNING
+//     reaches maxRetry (restarting.go) -> PENDING, as a restarting PyTorchJob is
 //   Failed (retries exhausted)         -> FAILED
 //   Aborting: aborted, waiting for its pods to go; next Aborted (aborting.go) -> FAILED
 //   Aborted                            -> FAILED
@@ -33,8 +33,8 @@ namespace {
 
 JobStatus volcano_job_status(const json& job) {
   const std::string phase = str(at_path(job, {"status", "state"}), "phase");
-  if (phase.empty() || phase == "Pending") return JobStatus::Pending;
-  if (phase == "Running" || phase == "Restarting" || phase == "Completing") return JobStatus::Running;
+  if (phase.empty() || phase == "Pending" || phase == "Restarting") return JobStatus::Pending;
+  if (phase == "Running" || phase == "Completing") return JobStatus::Running;
   if (phase == "Completed") return JobStatus::Succeeded;
   if (phase == "Failed" || phase == "Aborting" || phase == "Aborted" || phase == "Terminating" ||
       phase == "Terminated")

@@ -165,7 +165,7 @@ inline std::vector<Row> make_rows() {
   const std::vector<std::tuple<std::string, std::string, S>> phases = {
       {"Pending", "pending.go", S::Pending},
       {"Running", "pending.go: minAvailable pods run", S::Running},
-      {"Restarting", "pods killed to be made again, next Pending (restarting.go)", S::Running},
+      {"Restarting", "pods killed to be made again, next Pending (restarting.go)", S::Pending},
       {"Completing", "the rest being killed, next Completed (completing.go)", S::Running},
       {"Completed", "running.go, completing.go", S::Succeeded},
       {"Failed", "retries exhausted (restarting.go)", S::Failed},

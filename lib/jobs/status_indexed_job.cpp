@@ -14,8 +14,8 @@
 // status.active > 0 -> RUNNING; otherwise PENDING (a suspended Job too).
 //
 // Duration: 0 without status.startTime; completionTime - startTime when set (the controller
-// sets completionTime with Complete only); FAILED: the transition of Failed, else
-// FailureTarget - startTime; otherwise now - startTime.
+// sets completionTime with Complete only); SUCCEEDED or FAILED without it: the transition of
+// Failed, else FailureTarget, else SuccessCriteriaMet - startTime; otherwise now - startTime.
 #include "jobs/json_util.h"
 #include "jobs/status_rules.h"
 
@@ -37,6 +37,7 @@ StatusTimes indexed_job_times(const json& job) {
   const json& status = at(job, "status");
   auto ended = true_condition_since(job, "Failed");
   if (!ended) ended = true_condition_since(job, "FailureTarget");
+  if (!ended) ended = true_condition_since(job, "SuccessCriteriaMet");
   return {parse_time(str(status, "startTime")), parse_time(str(status, "completionTime")), ended};
 }
 
@@ -44,7 +45,7 @@ std::chrono::seconds indexed_job_duration(const StatusTimes& t, JobStatus status
                                           TimePoint now) {
   if (!t.start) return std::chrono::seconds(0);
   if (t.completion) return seconds_between(*t.start, *t.completion);
-  if (status == JobStatus::Failed) return seconds_between(*t.start, t.ended.value_or(now));
+  if (is_finished(status)) return seconds_between(*t.start, t.ended.value_or(now));
   return seconds_between(*t.start, now);
 }
 

@@ -107,6 +107,8 @@ TEST_CASE("duration table: each kind's rule for how long a job ran") {
       {T::PyTorchNoOperator, "Failed: its transition - startTime", "09:52:00", "", "Failed", "09:54:00", 120},
       {T::PyTorchNoOperator, "FailureTarget only (1.31+): its transition - startTime", "09:52:00", "",
        "FailureTarget", "09:54:00", 120},
+      {T::PyTorchNoOperator, "SuccessCriteriaMet only (1.31+, no completionTime yet): its transition - start",
+       "09:52:00", "", "SuccessCriteriaMet", "09:55:00", 180},
   };
   const json failed_master =
       fixtures::pod("demo-master-0", fixtures::pytorch_labels("demo", "master", 0), "Failed", 1, "node-1");

@@ -1,6 +1,6 @@
 // A training job's status, one set for every kind: what list's and get's STATUS column, top
-// job and `-o json` show. Which of a kind's conditions or phases gives which status is the
-// kind's own rule (status_rules.h); this header is only the set and its names.
+// job, `-o json` and `submit --wait` show. Which of a kind's conditions or phases gives which
+// status is the kind's own rule (status_rules.h); this header is only the set and its names.
 #pragma once
 
 namespace trainctl::jobs {

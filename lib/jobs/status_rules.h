@@ -4,8 +4,8 @@
 //   MPIJob              status_mpijob.cpp        mpi-operator v0.8.0 conditions, launcher
 //   Volcano Job         status_volcano_job.cpp   batch.volcano.sh/v1alpha1 status.state.phase
 //   Indexed batch/v1 Job status_indexed_job.cpp  Job conditions, Kubernetes 1.31+ interim ones
-// list, get and top job go through object_status(), then add what the pods say
-// (status_with_pods()).
+// list, get, top job and submit --wait all go through object_status(); list, get and top then
+// add what the pods say (status_with_pods()).
 #pragma once
 
 #include <chrono>
@@ -49,7 +49,7 @@ const KindStatusRules& status_rules(Trainer trainer);
 
 // The status of the job object alone: its kind's rule, then TERMINATING for a job being
 // deleted (metadata.deletionTimestamp) that has not finished, as kubectl's Job printer shows
-// one (kubernetes pkg/printers/internalversion/printers.go printJob).
+// one (kubernetes pkg/printers/internalversion/printers.go printJob). submit --wait reads this.
 JobStatus object_status(const JobKind& kind, const nlohmann::json& job);
 
 // The status list, get and top show once the pods are known: the kind's chief rule, then

@@ -5,12 +5,12 @@
 
 #include "core/errors.h"
 #include "core/log.h"
-#include "jobs/json_util.h"
+#include "jobs/status_rules.h"
 #include "kube/watch.h"
 
 namespace trainctl::submit {
 
-using jobs::condition_true;
+using jobs::JobStatus;
 using nlohmann::json;
 
 namespace {
@@ -20,10 +20,10 @@ namespace {
 struct Step {
   enum Next { Continue, Done, Recheck };
   Next next = Continue;
-  JobPhase phase = JobPhase::Pending;  // with Done
+  JobStatus status = JobStatus::Pending;  // with Done
 
   static Step go_on() { return {}; }
-  static Step done(JobPhase p) { return {Done, p}; }
+  static Step done(JobStatus s) { return {Done, s}; }
   static Step recheck() { return {Recheck}; }
 };
 
@@ -171,7 +171,7 @@ Step watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
         for (const auto& [n, ph] : phases) running += ph == "Running" ? 1 : 0;
         w.status(what + ": " + std::to_string(running) + "/" + std::to_string(o.expected_pods) +
                  " pods running");
-        if (running >= o.expected_pods) return Step::done(JobPhase::Running);
+        if (running >= o.expected_pods) return Step::done(JobStatus::Running);
         if ((phase == "Failed" || phase == "Succeeded") && phase != before) return Step::recheck();
         return Step::go_on();
       },
@@ -180,54 +180,16 @@ Step watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
 
 }  // namespace
 
-JobPhase job_phase(const jobs::JobKind& kind, const json& job) {
-  switch (kind.trainer) {
-    case jobs::Trainer::Volcano: {
-      std::string phase;
-      if (job.contains("status") && job["status"].contains("state"))
-        phase = job["status"]["state"].value("phase", "");
-      if (phase == "Completed") return JobPhase::Succeeded;
-      if (phase == "Failed" || phase == "Aborted" || phase == "Terminated") return JobPhase::Failed;
-      if (phase == "Running" || phase == "Completing") return JobPhase::Running;
-      return JobPhase::Pending;
-    }
-    case jobs::Trainer::PyTorchNoOperator:
-      if (condition_true(job, "Complete")) return JobPhase::Succeeded;
-      if (condition_true(job, "Failed")) return JobPhase::Failed;
-      if (job.contains("status") && job["status"].value("active", 0) > 0) return JobPhase::Running;
-      return JobPhase::Pending;
-    default:
-      if (condition_true(job, "Succeeded")) return JobPhase::Succeeded;
-      if (condition_true(job, "Failed")) return JobPhase::Failed;
-      if (condition_true(job, "Running")) return JobPhase::Running;
-      return JobPhase::Pending;
-  }
-}
-
-const char* phase_name(JobPhase phase) {
-  switch (phase) {
-    case JobPhase::Pending:
-      return "PENDING";
-    case JobPhase::Running:
-      return "RUNNING";
-    case JobPhase::Succeeded:
-      return "SUCCEEDED";
-    case JobPhase::Failed:
-      return "FAILED";
-  }
-  return "UNKNOWN";
-}
-
-JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
-                      const std::string& name, const WaitOptions& o) {
+JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
+                       const std::string& name, const WaitOptions& o) {
   Watcher w(client, o);
   const std::string what = "job " + name;
   // The wait ends when the job has finished: FAILED is the wait's error (no status line is
   // printed for it), SUCCEEDED its result.
-  auto finished = [&](JobPhase p) {
-    if (p == JobPhase::Failed) throw Error(what + " failed", ExitCode::JobFailed);
-    if (p == JobPhase::Succeeded) w.status(what + ": SUCCEEDED");
-    return p == JobPhase::Succeeded;
+  auto finished = [&](JobStatus s) {
+    if (s == JobStatus::Failed) throw Error(what + " failed", ExitCode::JobFailed);
+    if (s == JobStatus::Succeeded) w.status(what + ": SUCCEEDED");
+    return s == JobStatus::Succeeded;
   };
   try {
     if (o.until_finished) {
@@ -235,23 +197,23 @@ JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std
                              "fieldSelector=" + kube::url_encode("metadata.name=" + name), nullptr,
                              [&](const std::string& type, const json& job) {
                                if (type == "DELETED") throw Error(what + " was deleted", ExitCode::JobFailed);
-                               const JobPhase p = job_phase(kind, job);
-                               if (p == JobPhase::Succeeded || p == JobPhase::Failed) return Step::done(p);
-                               w.status(what + ": " + phase_name(p));
+                               const JobStatus s = jobs::object_status(kind, job);
+                               if (jobs::is_finished(s)) return Step::done(s);
+                               w.status(what + ": " + jobs::status_name(s));
                                return Step::go_on();
                              });
-      finished(end.phase);
-      return end.phase;
+      finished(end.status);
+      return end.status;
     }
     std::map<std::string, std::string> phases;  // pod name -> phase
     const std::string selector = "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
     for (bool resume = false;; resume = true) {
       const Step step = watch_pods(w, ns, selector, phases, o, what, resume);
-      if (step.next == Step::Done) return step.phase;
+      if (step.next == Step::Done) return step.status;
       // A pod ended: ask the job whether it failed or finished (outside the stream), then
       // watch on from that pod's event, without listing the pods again.
-      const JobPhase p = job_phase(kind, client.get_json(kind.resource.object_path(ns, name)));
-      if (finished(p)) return p;
+      const JobStatus s = jobs::object_status(kind, client.get_json(kind.resource.object_path(ns, name)));
+      if (finished(s)) return s;
     }
   } catch (const Error& e) {
     if (e.code() == ExitCode::Timeout) {

@@ -56,10 +56,11 @@ void wait(const submit::SubmitOptions& o, const submit::Plan& plan, Factory& f) 
     if (live) io.out() << '\n';
   };
   try {
-    submit::JobPhase phase = submit::wait_for_job(f.client(), *plan.kind, plan.namespace_, plan.name, w);
+    const jobs::JobStatus status =
+        submit::wait_for_job(f.client(), *plan.kind, plan.namespace_, plan.name, w);
     end_live();
     io.out() << "The Job " << plan.name
-             << (phase == submit::JobPhase::Succeeded ? " has succeeded" : " is running") << '\n';
+             << (status == jobs::JobStatus::Succeeded ? " has succeeded" : " is running") << '\n';
   } catch (...) {
     end_live();
     throw;

@@ -4,10 +4,9 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/errors.h"
+#include "core/file.h"
 
 namespace trainctl {
 
@@ -166,11 +165,10 @@ UserConfig load_user_config(const Getenv& getenv_in) {
     if (explicit_path) fail(path, "does not exist (named by TRAINCTL_CONFIG)");
     return {};
   }
-  std::ifstream in(path);
-  if (!in) fail(path, "cannot be read");
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return parse_user_config(buf.str(), path);
+  std::string error;
+  const std::optional<std::string> text = read_file(path, error);
+  if (!text) fail(path, "cannot be read: " + error);
+  return parse_user_config(*text, path);
 }
 
 }  // namespace trainctl

@@ -6,8 +6,9 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "core/base64.h"
 #include "core/errors.h"
-#include "kube/kubeconfig_util.h"
+#include "core/file.h"
 
 namespace fs = std::filesystem;
 

@@ -1,9 +1,9 @@
 // Cluster and user fields of a kubeconfig, and the one-line errors for broken ones.
 #include <catch2/catch.hpp>
 
+#include "core/base64.h"
 #include "core/errors.h"
 #include "kube/config.h"
-#include "kube/kubeconfig_util.h"
 #include "support/paths.h"
 #include "test_kubeconfig_support.h"
 
@@ -60,7 +60,7 @@ TEST_CASE("*-data fields are base64-decoded, line breaks and padding included") 
 }
 
 TEST_CASE("base64_decode handles every padding length and rejects bad input") {
-  using detail::base64_decode;
+  using trainctl::base64_decode;
   CHECK(base64_decode("Y2EtcGVtLTE=") == std::optional<std::string>("ca-pem-1"));
   CHECK(base64_decode("Y2xpZW50LWNydC0yMg==") == std::optional<std::string>("client-crt-22"));
   CHECK(base64_decode("Y2xpZW50LWtleS0zMzMz") == std::optional<std::string>("client-key-3333"));
@@ -69,7 +69,7 @@ TEST_CASE("base64_decode handles every padding length and rejects bad input") {
   CHECK_FALSE(base64_decode("Y2EtcGVtLTE"));   // missing padding
   CHECK_FALSE(base64_decode("Y2=tcGVt"));      // '=' inside
   CHECK_FALSE(base64_decode("not*base64!"));
-  CHECK(detail::base64_encode("client-crt-22") == "Y2xpZW50LWNydC0yMg==");
+  CHECK(trainctl::base64_encode("client-crt-22") == "Y2xpZW50LWNydC0yMg==");
 }
 
 TEST_CASE("invalid base64 names the cluster and the field, whichever context is used (as kubectl)") {

@@ -12,12 +12,15 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/base64.h"
+#include "core/file.h"
 #include "kube/kubeconfig_file.h"
-#include "kube/kubeconfig_util.h"
 #include "support/paths.h"
 
 using nlohmann::json;
 using namespace trainctl::kube::detail;
+using trainctl::base64_decode;
+using trainctl::read_file;
 
 namespace {
 

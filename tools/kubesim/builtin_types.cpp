@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "core/text.h"
+
 namespace kubesim {
 
 namespace {
@@ -110,10 +112,7 @@ std::vector<ResourceType> types_from_crd(const json& crd) {
     rt.kind = names.at("kind").get<std::string>();
     rt.plural = names.at("plural").get<std::string>();
     rt.singular = names.value("singular", "");
-    if (rt.singular.empty()) {
-      rt.singular = rt.kind;
-      for (auto& c : rt.singular) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    if (rt.singular.empty()) rt.singular = trainctl::ascii_lower(rt.kind);
     rt.namespaced = spec.value("scope", "Namespaced") == "Namespaced";
     rt.short_names = names.value("shortNames", std::vector<std::string>{});
     rt.categories = names.value("categories", std::vector<std::string>{});

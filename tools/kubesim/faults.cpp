@@ -1,11 +1,11 @@
 #include "kubesim/faults.h"
 
-#include "kubesim/certs.h"
-
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <stdexcept>
+
+#include "core/file.h"
 
 namespace kubesim {
 
@@ -110,7 +110,7 @@ std::vector<FaultRule> FaultInjector::parse(const nlohmann::json& j) {
 }
 
 std::vector<FaultRule> FaultInjector::load_file(const std::string& path) {
-  std::string text = read_file(path);
+  const std::string text = trainctl::read_file(path);
   auto j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded()) j = yaml_json(YAML::Load(text));
   return parse(j);

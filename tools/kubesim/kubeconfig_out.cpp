@@ -1,19 +1,13 @@
 #include "kubesim/kubeconfig_out.h"
 
-#include <openssl/evp.h>
 #include <yaml-cpp/yaml.h>
+
+#include "core/base64.h"
 
 namespace kubesim {
 
-std::string base64_encode(const std::string& data) {
-  std::string out(4 * ((data.size() + 2) / 3) + 1, '\0');
-  int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                          reinterpret_cast<const unsigned char*>(data.data()), static_cast<int>(data.size()));
-  out.resize(static_cast<size_t>(n));
-  return out;
-}
-
 std::string render_kubeconfig(const KubeconfigParams& p) {
+  using trainctl::base64_encode;
   YAML::Emitter e;
   e << YAML::BeginMap;
   e << YAML::Key << "apiVersion" << YAML::Value << "v1";

@@ -1,0 +1,163 @@
+#include "yaml/scalar.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "yaml/number.h"
+
+namespace trainctl::yaml {
+
+namespace {
+
+using detail::is_timestamp;
+using detail::parse_float;
+using detail::parse_go_integer;
+using detail::underscores_ok;
+
+// resolveTable of goyaml.v2/resolve.go: which rules the first byte allows.
+char hint(char c) {
+  if (c == '+' || c == '-') return 'S';  // sign
+  if (c >= '0' && c <= '9') return 'D';  // digit
+  if (c == '.') return '.';              // float, or a word of the map below
+  static constexpr std::string_view words = "yYnNtTfFoO~";
+  return words.find(c) != std::string_view::npos ? 'M' : 0;  // a word of the map below
+}
+
+// resolveMap of goyaml.v2/resolve.go.
+struct Word {
+  std::string_view text;
+  ScalarKind kind;
+  double number;  // bools: 1 or 0
+};
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr Word kWords[] = {
+    {"y", ScalarKind::Bool, 1},          {"Y", ScalarKind::Bool, 1},
+    {"yes", ScalarKind::Bool, 1},        {"Yes", ScalarKind::Bool, 1},
+    {"YES", ScalarKind::Bool, 1},        {"true", ScalarKind::Bool, 1},
+    {"True", ScalarKind::Bool, 1},       {"TRUE", ScalarKind::Bool, 1},
+    {"on", ScalarKind::Bool, 1},         {"On", ScalarKind::Bool, 1},
+    {"ON", ScalarKind::Bool, 1},         {"n", ScalarKind::Bool, 0},
+    {"N", ScalarKind::Bool, 0},          {"no", ScalarKind::Bool, 0},
+    {"No", ScalarKind::Bool, 0},         {"NO", ScalarKind::Bool, 0},
+    {"false", ScalarKind::Bool, 0},      {"False", ScalarKind::Bool, 0},
+    {"FALSE", ScalarKind::Bool, 0},      {"off", ScalarKind::Bool, 0},
+    {"Off", ScalarKind::Bool, 0},        {"OFF", ScalarKind::Bool, 0},
+    {"~", ScalarKind::Null, 0},          {"null", ScalarKind::Null, 0},
+    {"Null", ScalarKind::Null, 0},       {"NULL", ScalarKind::Null, 0},
+    {".nan", ScalarKind::Float, kNaN},   {".NaN", ScalarKind::Float, kNaN},
+    {".NAN", ScalarKind::Float, kNaN},   {".inf", ScalarKind::Float, kInf},
+    {".Inf", ScalarKind::Float, kInf},   {".INF", ScalarKind::Float, kInf},
+    {"+.inf", ScalarKind::Float, kInf},  {"+.Inf", ScalarKind::Float, kInf},
+    {"+.INF", ScalarKind::Float, kInf},  {"-.inf", ScalarKind::Float, -kInf},
+    {"-.Inf", ScalarKind::Float, -kInf}, {"-.INF", ScalarKind::Float, -kInf},
+};
+
+std::string without_underscores(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s)
+    if (c != '_') out.push_back(c);
+  return out;
+}
+
+// yamlStyleFloat of resolve.go: ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
+bool yaml_style_float(std::string_view s) {
+  size_t i = 0;
+  auto digits = [&] {
+    const size_t start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i > start;
+  };
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (!digits()) return false;
+  } else {
+    if (!digits()) return false;
+    if (i < s.size() && s[i] == '.') {
+      ++i;
+      digits();
+    }
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+    if (!digits()) return false;
+  }
+  return i == s.size();
+}
+
+// A text that starts with '.' and is not in the map: strconv.ParseFloat(in, 64) as it is
+// (underscores included), which only takes \.[0-9]+([eE][-+]?[0-9]+)? here.
+std::optional<double> dot_float(std::string_view s) {
+  if (!underscores_ok(s)) return std::nullopt;
+  const std::string plain = without_underscores(s);
+  if (plain.size() < 2 || plain[1] < '0' || plain[1] > '9' || !yaml_style_float(plain)) return std::nullopt;
+  return parse_float(plain);
+}
+
+// go-yaml v2 isBase60Float (encode.go): ^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$
+bool is_base60_float(std::string_view s) {
+  size_t i = 0;
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+  if (i >= s.size() || s[i] < '0' || s[i] > '9') return false;
+  while (i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == '_')) ++i;
+  int groups = 0;
+  while (i < s.size() && s[i] == ':') {
+    ++i;
+    const size_t start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9' && i - start < 2) ++i;
+    const size_t n = i - start;
+    if (n == 0 || (n == 2 && s[start] > '5')) return false;
+    ++groups;
+  }
+  if (groups == 0) return false;
+  if (i < s.size() && s[i] == '.') {
+    for (++i; i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == '_');) ++i;
+  }
+  return i == s.size();
+}
+
+}  // namespace
+
+const char* kind_tag(ScalarKind kind) {
+  static constexpr const char* kTags[] = {"!!null", "!!bool", "!!int", "!!float", "!!timestamp", "!!str"};
+  return kTags[static_cast<int>(kind)];
+}
+
+ScalarKind resolve_plain(std::string_view text, nlohmann::json* value) {
+  auto result = [&](ScalarKind kind, nlohmann::json v) {
+    if (value) *value = std::move(v);
+    return kind;
+  };
+  auto text_as = [&](ScalarKind kind) { return value ? result(kind, std::string(text)) : kind; };
+  if (text.empty()) return result(ScalarKind::Null, nullptr);
+  const char h = hint(text[0]);
+  if (h == 0) return text_as(ScalarKind::String);
+  for (const Word& w : kWords) {
+    if (w.text != text) continue;
+    if (w.kind == ScalarKind::Null) return result(ScalarKind::Null, nullptr);
+    if (w.kind == ScalarKind::Bool) return result(ScalarKind::Bool, w.number != 0);
+    return result(ScalarKind::Float, w.number);
+  }
+  if (h == '.') {
+    if (auto f = dot_float(text)) return result(ScalarKind::Float, *f);
+  } else if (h == 'D' || h == 'S') {
+    if (is_timestamp(text)) return text_as(ScalarKind::Timestamp);
+    const std::string plain = without_underscores(text);
+    if (auto i = parse_go_integer(plain)) return result(ScalarKind::Int, std::move(*i));
+    if (yaml_style_float(plain)) {
+      if (auto f = parse_float(plain)) return result(ScalarKind::Float, *f);
+    }
+  }
+  return text_as(ScalarKind::String);
+}
+
+bool needs_quotes(std::string_view text) {
+  return resolve_plain(text) != ScalarKind::String || is_base60_float(text);
+}
+
+}  // namespace trainctl::yaml

@@ -4,7 +4,7 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/text.h"
-#include "schema/yaml_json.h"
+#include "yaml/read.h"
 
 namespace trainctl::schema {
 
@@ -88,7 +88,7 @@ LoadedCrd load_crd(const nlohmann::json& doc, const std::string& path, NodeArena
 
 std::vector<LoadedCrd> load_crd_file(const std::string& path, NodeArena& arena, RegexCache& regexes) {
   std::vector<LoadedCrd> out;
-  for (const auto& doc : parse_yaml_documents(read_file(path), path)) {
+  for (const auto& doc : yaml::parse_all(read_file(path), path)) {
     if (!doc.is_object()) throw ConfigError(path + ": a document is not a mapping");
     if (doc.value("kind", "") != "CustomResourceDefinition") continue;
     try {

@@ -54,6 +54,18 @@ TEST_CASE("YAML to JSON: quoted scalars are strings, plain ones typed, nulls dro
   CHECK(docs[1] == json{{"second", "doc"}});
 }
 
+TEST_CASE("a template's plain scalars read as kubectl reads them", "[render]") {
+  // The renderer had its own YAML 1.2 reader: 017 was 17 and yes, on, 0o17, 0X1F, 1_000 were
+  // strings. kubectl applies the text through sigs.k8s.io/yaml (go-yaml v2 resolve.go):
+  // ParseInt base 0 after removing '_', and the YAML 1.1 booleans.
+  auto docs = render::parse_yaml_stream(
+      "t", "octal: 017\nyes_: yes\non_: on\no: 0o17\nhex: 0X1F\nsep: 1_000\nexp: 1e3\nstamp: 2024-05-01\n");
+  REQUIRE(docs.size() == 1);
+  CHECK(docs[0] == json{{"octal", 15}, {"yes_", true}, {"on_", true}, {"o", 15}, {"hex", 31},
+                        {"sep", 1000},  {"exp", 1000},  {"stamp", "2024-05-01"}});
+  CHECK(docs[0]["exp"].is_number_integer());  // encoding/json writes float64(1000) as 1000
+}
+
 TEST_CASE("hostile values survive template -> YAML -> JSON byte for byte", "[render][hostile]") {
   std::string big(10 * 1024, 'x');
   for (size_t i = 0; i < big.size(); i += 97) big[i] = '\n';

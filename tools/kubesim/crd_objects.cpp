@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "core/file.h"
-#include "schema/yaml_json.h"
+#include "yaml/read.h"
 
 namespace kubesim {
 
@@ -78,7 +78,7 @@ std::vector<json> load_crd_documents(const std::string& dir) {
   }
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
-    for (auto& doc : trainctl::schema::parse_yaml_documents(trainctl::read_file(f.string()), f.string()))
+    for (auto& doc : trainctl::yaml::parse_all(trainctl::read_file(f.string()), f.string()))
       if (doc.is_object() && doc.value("kind", "") == "CustomResourceDefinition")
         out.push_back(std::move(doc));
   }

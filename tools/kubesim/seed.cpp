@@ -6,7 +6,7 @@
 #include "core/file.h"
 #include "kubesim/seed_objects.h"
 #include "kubesim/store.h"
-#include "schema/yaml_json.h"
+#include "yaml/read.h"
 
 namespace kubesim {
 
@@ -34,7 +34,7 @@ SeedStats load_seed_file(Store& store, const std::string& path) {
   const std::optional<std::string> text = trainctl::read_file(path, error);
   if (!text) throw std::runtime_error("cannot read seed file " + path + ": " + error);
   SeedStats stats;
-  for (const json& doc : trainctl::schema::parse_yaml_documents(*text, path)) {
+  for (const json& doc : trainctl::yaml::parse_all(*text, path)) {
     if (!doc.is_object()) continue;
     const ResourceType* ns_rt = store.find("", "v1", "namespaces");
     for (const auto& ns : list_of(doc, "namespaces")) {

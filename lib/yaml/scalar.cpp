@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "yaml/number.h"
 
@@ -25,34 +26,20 @@ char hint(char c) {
   return words.find(c) != std::string_view::npos ? 'M' : 0;  // a word of the map below
 }
 
-// resolveMap of goyaml.v2/resolve.go.
-struct Word {
-  std::string_view text;
+// resolveMap of goyaml.v2/resolve.go: each word in exactly these spellings.
+struct Words {
   ScalarKind kind;
-  double number;  // bools: 1 or 0
+  double number;  // a bool's 1 or 0, a float's value
+  std::vector<std::string_view> spellings;
 };
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr Word kWords[] = {
-    {"y", ScalarKind::Bool, 1},          {"Y", ScalarKind::Bool, 1},
-    {"yes", ScalarKind::Bool, 1},        {"Yes", ScalarKind::Bool, 1},
-    {"YES", ScalarKind::Bool, 1},        {"true", ScalarKind::Bool, 1},
-    {"True", ScalarKind::Bool, 1},       {"TRUE", ScalarKind::Bool, 1},
-    {"on", ScalarKind::Bool, 1},         {"On", ScalarKind::Bool, 1},
-    {"ON", ScalarKind::Bool, 1},         {"n", ScalarKind::Bool, 0},
-    {"N", ScalarKind::Bool, 0},          {"no", ScalarKind::Bool, 0},
-    {"No", ScalarKind::Bool, 0},         {"NO", ScalarKind::Bool, 0},
-    {"false", ScalarKind::Bool, 0},      {"False", ScalarKind::Bool, 0},
-    {"FALSE", ScalarKind::Bool, 0},      {"off", ScalarKind::Bool, 0},
-    {"Off", ScalarKind::Bool, 0},        {"OFF", ScalarKind::Bool, 0},
-    {"~", ScalarKind::Null, 0},          {"null", ScalarKind::Null, 0},
-    {"Null", ScalarKind::Null, 0},       {"NULL", ScalarKind::Null, 0},
-    {".nan", ScalarKind::Float, kNaN},   {".NaN", ScalarKind::Float, kNaN},
-    {".NAN", ScalarKind::Float, kNaN},   {".inf", ScalarKind::Float, kInf},
-    {".Inf", ScalarKind::Float, kInf},   {".INF", ScalarKind::Float, kInf},
-    {"+.inf", ScalarKind::Float, kInf},  {"+.Inf", ScalarKind::Float, kInf},
-    {"+.INF", ScalarKind::Float, kInf},  {"-.inf", ScalarKind::Float, -kInf},
-    {"-.Inf", ScalarKind::Float, -kInf}, {"-.INF", ScalarKind::Float, -kInf},
+const Words kWords[] = {
+    {ScalarKind::Bool, 1, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"}},
+    {ScalarKind::Bool, 0, {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"}},
+    {ScalarKind::Null, 0, {"~", "null", "Null", "NULL"}},
+    {ScalarKind::Float, std::numeric_limits<double>::quiet_NaN(), {".nan", ".NaN", ".NAN"}},
+    {ScalarKind::Float, kInf, {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"}},
+    {ScalarKind::Float, -kInf, {"-.inf", "-.Inf", "-.INF"}},
 };
 
 std::string without_underscores(std::string_view s) {
@@ -137,8 +124,8 @@ ScalarKind resolve_plain(std::string_view text, nlohmann::json* value) {
   if (text.empty()) return result(ScalarKind::Null, nullptr);
   const char h = hint(text[0]);
   if (h == 0) return text_as(ScalarKind::String);
-  for (const Word& w : kWords) {
-    if (w.text != text) continue;
+  for (const Words& w : kWords) {
+    if (std::find(w.spellings.begin(), w.spellings.end(), text) == w.spellings.end()) continue;
     if (w.kind == ScalarKind::Null) return result(ScalarKind::Null, nullptr);
     if (w.kind == ScalarKind::Bool) return result(ScalarKind::Bool, w.number != 0);
     return result(ScalarKind::Float, w.number);

@@ -3,7 +3,6 @@
 #include <ostream>
 
 #include "core/errors.h"
-#include "render/emit.h"
 #include "render/templates.h"
 #include "submit/create.h"
 #include "submit/manifests.h"
@@ -11,6 +10,7 @@
 #include "submit/plan.h"
 #include "submit/server_facts.h"
 #include "submit/wait.h"
+#include "yaml/write.h"
 
 namespace trainctl {
 
@@ -32,7 +32,7 @@ void print_manifests(const std::vector<nlohmann::json>& objects, const std::stri
     nlohmann::json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", objects}};
     out << list.dump(2) << '\n';
   } else {
-    out << render::to_yaml_stream(objects);
+    out << yaml::to_yaml_stream(objects);
   }
 }
 

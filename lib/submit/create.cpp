@@ -1,9 +1,8 @@
 #include "submit/create.h"
 
-#include <cctype>
-
 #include "core/errors.h"
 #include "core/log.h"
+#include "core/text.h"
 #include "jobs/time.h"
 #include "kube/status_error.h"
 
@@ -13,9 +12,7 @@ using nlohmann::json;
 
 std::string collection_path_for(const json& object, const std::string& ns) {
   const std::string api_version = object.value("apiVersion", "");
-  std::string plural = object.value("kind", "");
-  for (auto& c : plural) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  plural += "s";
+  const std::string plural = ascii_lower(object.value("kind", "")) + "s";
   const std::string base =
       api_version.find('/') == std::string::npos ? "/api/" + api_version : "/apis/" + api_version;
   return base + "/namespaces/" + ns + "/" + plural;

@@ -8,13 +8,13 @@
 #include <memory>
 #include <sstream>
 
-#include "render/emit.h"
 #include "render/render.h"
 #include "schema/schema.h"
 #include "submit/flags.h"
 #include "submit/manifests.h"
 #include "submit/plan.h"
 #include "support/paths.h"
+#include "yaml/write.h"
 
 namespace trainctl::testing {
 
@@ -69,7 +69,7 @@ void check_golden(const std::string& name, const std::vector<json>& objects) {
   const char* update = std::getenv("UPDATE_GOLDEN");
   if (update && std::string(update) == "1") {
     std::ofstream out(path, std::ios::trunc);
-    out << render::to_yaml_stream(objects);
+    out << yaml::to_yaml_stream(objects);
     REQUIRE(out.good());
     WARN("rewrote " << path);
     return;

@@ -2,14 +2,12 @@
 // (docs/operators.md lists them). Each case names the upstream file that decides the rule.
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <sstream>
-
-#include "schema/yaml_json.h"
+#include "core/file.h"
 #include "submit/plan.h"
 #include "submit/server_facts.h"
 #include "submit_testing.h"
 #include "support/paths.h"
+#include "yaml/read.h"
 
 using namespace trainctl;
 using namespace trainctl::testing;
@@ -31,10 +29,7 @@ json field_ref(const json& container, const std::string& name) {
 }
 
 json real_crd(const std::string& file) {
-  std::ifstream in(require_schema_dir() + "/crds/" + file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return schema::parse_yaml(text.str(), file);
+  return yaml::parse(read_file(require_schema_dir() + "/crds/" + file), file);
 }
 
 }  // namespace

@@ -6,6 +6,9 @@
 # address, an MPIJob launcher started before its workers with no retry left.
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
+# 5 simulated seconds per real second: at 20, a sanitizer build's slow rounds let the AtStartup
+# launcher's workers become resolvable before its first ssh, and the MPIJob succeeded.
+KUBESIM_SPEED=5
 command -v kubectl >/dev/null 2>&1 || skip_or_fail "kubectl not found"
 start_kubesim --default-outcome succeed --default-duration 20s --rendezvous-timeout 30s
 kc() { kubectl --kubeconfig "$KCFG" "$@"; }
@@ -99,6 +102,8 @@ for _ in $(seq 1 300); do
   bare=$(kc get job.batch bare -o jsonpath='{.status.conditions[?(@.type=="Failed")].reason}')
   early=$(kc get mpijob early -o jsonpath='{.status.conditions[?(@.type=="Failed")].reason}')
   [[ -n "$bare" && -n "$early" ]] && break
+  [[ -n "$(kc get mpijob early -o jsonpath='{.status.conditions[?(@.type=="Succeeded")].reason}')" ]] &&
+    fail "the AtStartup MPIJob succeeded: its workers were resolvable before the launcher's ssh"
   sleep 0.1
 done
 [[ "$bare" == BackoffLimitExceeded ]] || fail "the operator-free job did not fail: '$bare' $(kc get pods -o wide 2>&1)"

@@ -3,7 +3,6 @@
 #include <ostream>
 
 #include "core/errors.h"
-#include "render/emit.h"
 #include "render/templates.h"
 #include "submit/create.h"
 #include "submit/manifests.h"
@@ -11,6 +10,7 @@
 #include "submit/plan.h"
 #include "submit/server_facts.h"
 #include "submit/wait.h"
+#include "yaml/write.h"
 
 namespace trainctl {
 
@@ -32,7 +32,7 @@ void print_manifests(const std::vector<nlohmann::json>& objects, const std::stri
     nlohmann::json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", objects}};
     out << list.dump(2) << '\n';
   } else {
-    out << render::to_yaml_stream(objects);
+    out << yaml::to_yaml_stream(objects);
   }
 }
 
@@ -56,10 +56,11 @@ void wait(const submit::SubmitOptions& o, const submit::Plan& plan, Factory& f) 
     if (live) io.out() << '\n';
   };
   try {
-    submit::JobPhase phase = submit::wait_for_job(f.client(), *plan.kind, plan.namespace_, plan.name, w);
+    const jobs::JobStatus status =
+        submit::wait_for_job(f.client(), *plan.kind, plan.namespace_, plan.name, w);
     end_live();
     io.out() << "The Job " << plan.name
-             << (phase == submit::JobPhase::Succeeded ? " has succeeded" : " is running") << '\n';
+             << (status == jobs::JobStatus::Succeeded ? " has succeeded" : " is running") << '\n';
   } catch (...) {
     end_live();
     throw;
@@ -70,7 +71,7 @@ void wait(const submit::SubmitOptions& o, const submit::Plan& plan, Factory& f) 
 
 void run_submit(const submit::SubmitOptions& o, Factory& f) {
   const std::string ns = namespace_for(f, o.dry_run);
-  submit::Plan plan = submit::make_plan(o, ns);
+  submit::Plan plan = submit::make_plan(o, ns, submit::read_config_files(o.config_files, o.name));
   render::TemplateSet templates(render::resolve_template_dir(o.template_dir));
   if (!o.dry_run) {
     const auto facts = submit::read_server_facts(f.client(), plan);

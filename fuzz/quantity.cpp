@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)jobs::format_rfc3339(*t);
     (void)jobs::format_local(*t);
   }
-  (void)kubesim::format_time(kubesim::parse_time(text));
+  (void)kubesim::format_rfc3339(kubesim::parse_time(text));
   (void)kubesim::parse_sim_duration(text, std::chrono::milliseconds(0));
   return 0;
 }

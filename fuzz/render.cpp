@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "core/errors.h"
-#include "render/emit.h"
 #include "render/render.h"
 #include "render/templates.h"
+#include "yaml/write.h"
 
 using namespace trainctl;
 using nlohmann::json;
@@ -56,7 +56,7 @@ json raw_values(const std::string& text) {
 void render_and_emit(const std::string& source, const std::string& tmpl, const json& values) {
   try {
     const auto objects = render::render_objects(source, tmpl, values);
-    (void)render::to_yaml_stream(objects);
+    (void)yaml::to_yaml_stream(objects);
   } catch (const Error&) {
   }
 }

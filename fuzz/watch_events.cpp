@@ -2,7 +2,7 @@
 // watch event lines (ADDED/MODIFIED/DELETED/BOOKMARK/ERROR with a job or pod object, and
 // anything else a broken stream can carry), for every job kind and both --wait modes. The
 // input is a sequence of HTTP responses (fake_client.h): list bodies and watch bodies, one
-// event per line. Waits end in a phase or trainctl's own errors, never in a crash.
+// event per line. Waits end in a job status or trainctl's own errors, never in a crash.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include "core/errors.h"
 #include "core/log.h"
 #include "fake_client.h"
+#include "jobs/job_status.h"
 #include "jobs/kind.h"
 #include "submit/wait.h"
 
@@ -35,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   o.on_status = [&](const std::string& line) { last = line; };
   try {
     fuzz::FakeClient client(input);
-    (void)submit::phase_name(submit::wait_for_job(client, kind, "default", "mnist", o));
+    (void)jobs::status_name(submit::wait_for_job(client, kind, "default", "mnist", o));
   } catch (const Error&) {
   }
   return 0;

@@ -4,10 +4,9 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/errors.h"
+#include "core/file.h"
 
 namespace trainctl {
 
@@ -117,6 +116,10 @@ std::string user_config_path(const Getenv& getenv_in, bool* explicit_path) {
   return {};
 }
 
+// Read with yaml-cpp's nodes rather than as JSON (yaml/read.h, which lib/core cannot use and
+// which would not suit): every value here is a flag value, an argv word, and is taken as
+// written. "gpus: 2" is --gpus=2 and "image: pytorch:2.0" keeps "2.0", where kubectl's reading
+// would make 2.0 the number 2 and "yes" the boolean true.
 UserConfig parse_user_config(const std::string& text, const std::string& path) {
   UserConfig c;
   c.path = path;
@@ -166,11 +169,10 @@ UserConfig load_user_config(const Getenv& getenv_in) {
     if (explicit_path) fail(path, "does not exist (named by TRAINCTL_CONFIG)");
     return {};
   }
-  std::ifstream in(path);
-  if (!in) fail(path, "cannot be read");
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return parse_user_config(buf.str(), path);
+  std::string error;
+  const std::optional<std::string> text = read_file(path, error);
+  if (!text) fail(path, "cannot be read: " + error);
+  return parse_user_config(*text, path);
 }
 
 }  // namespace trainctl

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <string_view>
 
-#include "jobs/job_status.h"
+#include "jobs/status_rules.h"
 
 namespace trainctl::jobs {
 
@@ -84,12 +84,8 @@ TrainingJob build_job(const JobKind& kind, const JobSummary& job, JobPods pods, 
   t.uid = job.uid;
   t.created = job.created.value_or(TimePoint{});
   const ChiefPod* chief = choose_chief(kind, job, pods);
-  const std::string own = kind_status(kind, job, chief);
-  t.status = job_status(own, pods.any_pending);
-  t.duration = job_duration(kind, job, own, chief, now);
-  // Being deleted and not finished: TERMINATING, as kubectl's Job printer shows a Job with a
-  // deletionTimestamp that is neither Complete nor Failed (printers.go printJob).
-  if (job.deleting && !t.finished()) t.status = "TERMINATING";
+  t.status = status_with_pods(kind, job.status, chief, pods.any_pending);
+  t.duration = job_duration(kind, job.times, job.status, job.created.value_or(now), chief, now);
   if (t.finished()) t.ended = t.created + t.duration;
   // Requested: the requestGPUsOfJobOwner annotation of any pod, else the pods' GPUs, else
   // (no pods yet) what the spec asks for. Allocated: GPUs of pods that hold them (gpu.h).

@@ -1,7 +1,6 @@
 #include "jobs/job_summary.h"
 
 #include "jobs/gpu.h"
-#include "jobs/job_status.h"
 #include "jobs/json_util.h"
 
 namespace trainctl::jobs {
@@ -19,12 +18,6 @@ long long replica_map_gpus(const json& specs) {
     total += replicas * spec_gpus(at_path(spec, {"template", "spec"}));
   }
   return total;
-}
-
-std::optional<TimePoint> condition_time(const json& job, const char* type) {
-  const json& c = condition(job, type);
-  if (str(c, "status") != "True") return std::nullopt;
-  return parse_time(str(c, "lastTransitionTime"));
 }
 
 }  // namespace
@@ -58,24 +51,18 @@ JobSummary summarize_job(const JobKind& kind, const json& job) {
   JobSummary s;
   const auto& meta = at(job, "metadata");
   const auto& spec = at(job, "spec");
-  const auto& status = at(job, "status");
   s.name = str(meta, "name");
   s.namespace_ = str(meta, "namespace");
   s.uid = str(meta, "uid");
   s.created = parse_time(str(meta, "creationTimestamp"));
   s.selected = labels_match(job, kind.list_selector);
-  s.deleting = at(meta, "deletionTimestamp").is_string();
-  s.own_status = kind_status(kind, job);
+  s.status = object_status(kind, job);
+  s.times = status_rules(kind.trainer).times(job);
   s.spec_gpus = spec_requested_gpus(kind, job);
   s.spec_priority = str(at_path(spec, {"runPolicy", "schedulingPolicy"}), "priorityClass");
   if (s.spec_priority.empty()) s.spec_priority = str(spec, "priorityClassName");
   const auto& tasks = at(spec, "tasks");
   if (tasks.is_array() && !tasks.empty()) s.first_task = str(tasks[0], "name");
-  s.start = parse_time(str(status, "startTime"));
-  s.completion = parse_time(str(status, "completionTime"));
-  s.failed_at = condition_time(job, "Failed");
-  s.failure_target_at = condition_time(job, "FailureTarget");
-  s.state_transition = parse_time(str(at(status, "state"), "lastTransitionTime"));
   return s;
 }
 

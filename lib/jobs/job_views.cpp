@@ -26,7 +26,8 @@ print::Table jobs_table(const JobList& jobs, bool all, const char* age_header,
   for (const auto& j : jobs) {
     t.add_row(with_namespace(
         all, j.namespace_,
-        {j.name, j.status, j.trainer(), short_human_duration(j.duration), std::to_string(j.gpus_requested),
+        {j.name, status_name(j.status), j.trainer(), short_human_duration(j.duration),
+         std::to_string(j.gpus_requested),
          numeric_allocated ? std::to_string(j.gpus_allocated) : j.allocated_display(), j.node_display()}));
   }
   return t;
@@ -51,7 +52,7 @@ print::Table top_job_table(const JobList& jobs, bool all) {
 std::string top_job_footer(const JobList& jobs) {
   long long allocated = 0, requested = 0;
   for (const auto& j : jobs) {
-    if (j.status != "RUNNING") continue;
+    if (j.status != JobStatus::Running) continue;
     allocated += j.gpus_allocated;
     requested += j.gpus_requested;
   }
@@ -122,7 +123,7 @@ void keep_instance(TrainingJob& job, const std::string& instance) {
 std::string render_job_details(const TrainingJob& job, const IOStreams& io) {
   const std::vector<std::pair<std::string, std::string>> fields = {
       {"Name:", job.name},
-      {"Status:", job.status},
+      {"Status:", status_name(job.status)},
       {"Namespace:", job.namespace_},
       {"Priority:", job.priority},
       {"Trainer:", job.trainer()},

@@ -1,9 +1,7 @@
 #include "jobs/kind.h"
 
-#include <algorithm>
-#include <cctype>
-
 #include "core/errors.h"
+#include "core/text.h"
 
 namespace trainctl::jobs {
 
@@ -43,8 +41,7 @@ const JobKind& kind_for(Trainer trainer) {
 }
 
 const JobKind& kind_for_type(std::string_view type) {
-  std::string t(type);
-  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
+  const std::string t = ascii_lower(std::string(type));
   if (t == "pytorchjob" || t == "pytorch" || t == "py") return kind_for(Trainer::PyTorch);
   if (t == "mpijob" || t == "mpi" || t == "mj") return kind_for(Trainer::MPI);
   if (t == "volcanojob" || t == "volcano" || t == "vj") return kind_for(Trainer::Volcano);

@@ -6,7 +6,7 @@ namespace trainctl::jobs {
 
 std::string TrainingJob::allocated_display() const {
   // A job being deleted still holds the GPUs of its pods until they have terminated.
-  if (status == "PENDING" || status == "RUNNING" || status == "TERMINATING")
+  if (status == JobStatus::Pending || status == JobStatus::Running || status == JobStatus::Terminating)
     return std::to_string(gpus_allocated);
   return "N/A";
 }
@@ -27,7 +27,7 @@ nlohmann::ordered_json TrainingJob::to_json() const {
   j["kind"] = kind->resource.kind;
   j["apiVersion"] = kind->resource.api_version();
   j["trainer"] = type();
-  j["status"] = status;
+  j["status"] = status_name(status);
   j["duration"] = std::to_string(duration.count()) + "s";
   j["creationTimestamp"] = unix_seconds(created);
   j["createTime"] = format_rfc3339(created);

@@ -1,5 +1,5 @@
 // One training job of any kind, as list/get/top show it, read from the job object and its
-// pods (lib/jobs/build_job.h). Status and duration follow Arena's rules (job_status.h).
+// pods (lib/jobs/build_job.h). Status and duration follow each kind's rules (status_rules.h).
 #pragma once
 
 #include <chrono>
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/job_status.h"
 #include "jobs/kind.h"
 #include "jobs/time.h"
 
@@ -34,7 +35,7 @@ struct TrainingJob {
   std::string name;
   std::string namespace_;
   std::string uid;
-  std::string status;            // PENDING, QUEUING, RUNNING, SUCCEEDED, FAILED, TERMINATING, UNKNOWN
+  JobStatus status = JobStatus::Pending;
   std::string priority = "N/A";  // priority class, or N/A
   TimePoint created{};
   std::optional<TimePoint> ended;  // created + duration, for SUCCEEDED and FAILED
@@ -48,7 +49,7 @@ struct TrainingJob {
 
   const std::string& type() const { return kind->type; }             // pytorchjob
   const std::string& trainer() const { return kind->trainer_name; }  // PYTORCHJOB
-  bool finished() const { return status == "SUCCEEDED" || status == "FAILED"; }
+  bool finished() const { return is_finished(status); }
   // GPU(Allocated) as list shows it: the count for PENDING/RUNNING/TERMINATING jobs, else "N/A".
   std::string allocated_display() const;
   // NODE as list shows it: the chief's host IP, or "N/A".

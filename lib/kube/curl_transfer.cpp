@@ -14,14 +14,6 @@
 namespace trainctl::kube {
 namespace {
 
-std::string trim(std::string_view text) {
-  size_t b = 0;
-  size_t e = text.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
-  return std::string(text.substr(b, e - b));
-}
-
 // Splits the server URL to apply tls_server_name; returns {url_base, connect_to entries}.
 std::pair<std::string, std::vector<std::string>> with_server_name(const std::string& server,
                                                                   const std::string& name) {

@@ -7,8 +7,11 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
+#include "core/base64.h"
 #include "core/errors.h"
 #include "core/log.h"
+#include "core/rfc3339.h"
+#include "core/text.h"
 #include "kube/config.h"
 #include "kube/kubeconfig_exec_process.h"
 #include "kube/kubeconfig_util.h"
@@ -20,51 +23,6 @@ namespace {
 
 using Clock = std::chrono::system_clock;
 
-// RFC 3339 as Go's time.RFC3339 reads it: 2006-01-02T15:04:05Z, optional fraction, Z or ±hh:mm.
-std::optional<Clock::time_point> parse_rfc3339(const std::string& text) {
-  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, consumed = 0;
-  char t = 0;
-  if (std::sscanf(text.c_str(), "%4d-%2d-%2d%c%2d:%2d:%2d%n", &year, &month, &day, &t, &hour, &minute, &second,
-                  &consumed) != 7 ||
-      consumed != 19 || (t != 'T' && t != 't'))
-    return std::nullopt;
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return std::nullopt;
-  size_t pos = 19;
-  std::chrono::microseconds fraction{0};
-  if (pos < text.size() && text[pos] == '.') {
-    size_t start = ++pos;
-    long long micros = 0;
-    int digits = 0;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
-      if (digits < 6) micros = micros * 10 + (text[pos] - '0'), ++digits;
-      ++pos;
-    }
-    if (pos == start) return std::nullopt;
-    while (digits++ < 6) micros *= 10;
-    fraction = std::chrono::microseconds(micros);
-  }
-  long offset = 0;
-  std::string zone = text.substr(pos);
-  if (zone == "Z" || zone == "z") {
-    offset = 0;
-  } else if (zone.size() == 6 && (zone[0] == '+' || zone[0] == '-') && zone[3] == ':') {
-    int oh = 0, om = 0;
-    if (std::sscanf(zone.c_str() + 1, "%2d:%2d", &oh, &om) != 2) return std::nullopt;
-    offset = (zone[0] == '-' ? -1 : 1) * (oh * 3600L + om * 60L);
-  } else {
-    return std::nullopt;
-  }
-  std::tm tm{};
-  tm.tm_year = year - 1900;
-  tm.tm_mon = month - 1;
-  tm.tm_mday = day;
-  tm.tm_hour = hour;
-  tm.tm_min = minute;
-  tm.tm_sec = second;
-  std::time_t utc = ::timegm(&tm) - offset;
-  return Clock::from_time_t(utc) + std::chrono::duration_cast<Clock::duration>(fraction);
-}
-
 std::string exec_info(const ExecConfig& config, const std::string& server) {
   nlohmann::json spec = {{"interactive", false}};
   if (config.provide_cluster_info) {
@@ -72,7 +30,7 @@ std::string exec_info(const ExecConfig& config, const std::string& server) {
     nlohmann::json cluster = {{"server", server.empty() ? c.server : server}};
     if (!c.tls_server_name.empty()) cluster["tls-server-name"] = c.tls_server_name;
     if (c.insecure_skip_tls_verify) cluster["insecure-skip-tls-verify"] = true;
-    if (!c.ca_pem.empty()) cluster["certificate-authority-data"] = detail::base64_encode(c.ca_pem);
+    if (!c.ca_pem.empty()) cluster["certificate-authority-data"] = base64_encode(c.ca_pem);
     if (!c.proxy_url.empty()) cluster["proxy-url"] = c.proxy_url;
     if (!c.config_json.empty()) cluster["config"] = nlohmann::json::parse(c.config_json, nullptr, false);
     spec["cluster"] = cluster;
@@ -172,7 +130,7 @@ void ExecCredentialProvider::invalidate() {
 ExecCredential ExecCredentialProvider::run_plugin() const {
   const std::string& command = m_config.command;
   std::string who = "exec plugin \"" + command + "\"";
-  std::string hint = detail::trim(m_config.install_hint);
+  std::string hint = trim(m_config.install_hint);
   auto not_found = [&]() {
     return ConfigError(who + " not found" +
                        (hint.empty() ? std::string(" (is it installed and on PATH?)") : ": " + hint));

@@ -1,24 +1,15 @@
 #include "kube/http_auth.h"
 
-#include <openssl/evp.h>
-
-#include <fstream>
-#include <sstream>
-
+#include "core/base64.h"
+#include "core/file.h"
 #include "core/log.h"
+#include "core/text.h"
 
 namespace trainctl::kube {
 namespace {
 
 // client-go re-reads a token file once a minute; so do we (and at once after a 401).
 constexpr std::chrono::seconds k_token_file_ttl{60};
-
-std::string trim(std::string text) {
-  const auto b = text.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return {};
-  const auto e = text.find_last_not_of(" \t\r\n");
-  return text.substr(b, e - b + 1);
-}
 
 }  // namespace
 
@@ -33,12 +24,7 @@ void Credentials::register_secrets_locked(const AuthMaterial& m) {
   register_secret_locked(m.client_key_pem);
   if (!m.password.empty()) {
     // The value of the Basic Authorization header libcurl builds from them.
-    const std::string pair = m.username + ":" + m.password;
-    std::string encoded(4 * ((pair.size() + 2) / 3) + 1, '\0');
-    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(encoded.data()),
-                                  reinterpret_cast<const unsigned char*>(pair.data()), static_cast<int>(pair.size()));
-    encoded.resize(static_cast<size_t>(n));
-    register_secret_locked(encoded);
+    register_secret_locked(base64_encode(m.username + ":" + m.password));
   }
 }
 
@@ -61,11 +47,10 @@ void Credentials::reread_token_file_locked(bool force) {
   const auto now = std::chrono::steady_clock::now();
   if (!force && now - m_token_read_at < k_token_file_ttl) return;
   m_token_read_at = now;
-  std::ifstream in(m_token_file, std::ios::binary);
-  std::ostringstream text;
-  if (in) text << in.rdbuf();
-  std::string token = trim(text.str());
-  if (!in || token.empty()) {
+  std::string error;
+  const std::optional<std::string> text = read_file(m_token_file, error);
+  std::string token = text ? trim(*text) : std::string();
+  if (token.empty()) {
     // Keep the token we have: a file being rotated may be briefly missing or empty.
     log::warn("cannot re-read the token file {}; keeping the token read before", m_token_file);
     return;

@@ -1,9 +1,10 @@
 #include <filesystem>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "core/log.h"
+#include "core/text.h"
 #include "kube/kubeconfig_in_cluster.h"
-#include "kube/kubeconfig_util.h"
 
 namespace fs = std::filesystem;
 

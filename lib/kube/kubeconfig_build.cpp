@@ -1,8 +1,10 @@
 #include "kube/kubeconfig_build.h"
 
+#include "core/base64.h"
 #include "core/errors.h"
+#include "core/file.h"
 #include "core/log.h"
-#include "kube/kubeconfig_util.h"
+#include "core/text.h"
 
 namespace trainctl::kube::detail {
 namespace {

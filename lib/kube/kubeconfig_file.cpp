@@ -1,54 +1,27 @@
 #include "kube/kubeconfig_file.h"
 
-#include <yaml-cpp/yaml.h>
-
-#include <charconv>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "core/base64.h"
 #include "core/errors.h"
-#include "kube/kubeconfig_util.h"
+#include "core/file.h"
+#include "yaml/read.h"
 
 namespace fs = std::filesystem;
 
 namespace trainctl::kube::detail {
 namespace {
 
+using nlohmann::json;
+
 constexpr const char* kExecExtension = "client.authentication.k8s.io/exec";
 
-// YAML as kubectl reads it (YAML converted to JSON): plain scalars become numbers, booleans
-// or null when they look like one, quoted scalars stay strings.
-nlohmann::json yaml_to_json(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Map: {
-      nlohmann::json obj = nlohmann::json::object();
-      for (const auto& kv : node) obj[kv.first.Scalar()] = yaml_to_json(kv.second);
-      return obj;
-    }
-    case YAML::NodeType::Sequence: {
-      nlohmann::json arr = nlohmann::json::array();
-      for (const auto& item : node) arr.push_back(yaml_to_json(item));
-      return arr;
-    }
-    case YAML::NodeType::Scalar: {
-      const std::string& s = node.Scalar();
-      if (node.Tag() == "!") return s;
-      if (s == "true" || s == "True" || s == "TRUE") return true;
-      if (s == "false" || s == "False" || s == "FALSE") return false;
-      if (s == "~" || s == "null" || s == "Null" || s == "NULL") return nullptr;
-      long long i = 0;
-      auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), i);
-      if (ec == std::errc() && p == s.data() + s.size() && !s.empty()) return i;
-      double d = 0;
-      auto [pd, ecd] = std::from_chars(s.data(), s.data() + s.size(), d);
-      if (ecd == std::errc() && pd == s.data() + s.size() && !s.empty()) return d;
-      return s;
-    }
-    default:
-      return nullptr;
-  }
-}
-
+// client-go reads a kubeconfig as kubectl reads any YAML (sigs.k8s.io/yaml: YAML -> JSON,
+// then JSON into the typed Config), so a field holds what the YAML scalar resolves to:
+// "insecure-skip-tls-verify: yes" is true, and "namespace: 0x10" or "token: 123" are numbers,
+// which client-go refuses ("cannot unmarshal number into Go struct field ... of type string")
+// and so does trainctl.
 class Parser {
 public:
   explicit Parser(const std::string& path)
@@ -57,24 +30,22 @@ public:
   Kubeconfig parse(const std::string& text) {
     Kubeconfig config;
     config.files.push_back(m_path);
-    YAML::Node root;
+    json root;
     try {
-      root = YAML::Load(text);
-    } catch (const YAML::ParserException& e) {
-      if (e.mark.line >= 0) fail("invalid YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
-      fail("invalid YAML: " + e.msg);
+      root = yaml::parse(text, "");
+    } catch (const yaml::ParseError& e) {
+      if (e.line() > 0) fail("invalid YAML at line " + std::to_string(e.line()) + ": " + e.detail());
+      fail("invalid YAML: " + e.detail());
     }
-    if (!root || root.IsNull()) return config;  // an empty file is an empty config
-    if (!root.IsMap()) fail("not a kubeconfig: expected a YAML mapping at the top level");
-    try {
-      for (const auto& [name, item] : named_list(root, "clusters", "cluster")) config.clusters[name] = cluster(name, item);
-      for (const auto& [name, item] : named_list(root, "users", "user")) config.users[name] = user(name, item);
-      for (const auto& [name, item] : named_list(root, "contexts", "context")) config.contexts[name] = context(name, item);
-      config.current_context = string(root, "current-context", "");
-      if (!config.current_context.empty()) config.current_context_origin = m_path;
-    } catch (const YAML::Exception& e) {
-      fail("invalid YAML: " + e.msg);
-    }
+    if (root.is_null()) return config;  // an empty file is an empty config
+    if (!root.is_object()) fail("not a kubeconfig: expected a YAML mapping at the top level");
+    for (const auto& [name, item] : named_list(root, "clusters", "cluster"))
+      config.clusters[name] = cluster(name, item);
+    for (const auto& [name, item] : named_list(root, "users", "user")) config.users[name] = user(name, item);
+    for (const auto& [name, item] : named_list(root, "contexts", "context"))
+      config.contexts[name] = context(name, item);
+    config.current_context = string(root, "current-context", "");
+    if (!config.current_context.empty()) config.current_context_origin = m_path;
     return config;
   }
 
@@ -83,39 +54,43 @@ private:
 
   static std::string where_prefix(const std::string& where) { return where.empty() ? "" : where + " "; }
 
-  std::string string(const YAML::Node& map, const char* key, const std::string& where) const {
-    YAML::Node n = map[key];
-    if (!n || n.IsNull()) return {};
-    if (!n.IsScalar()) fail(where_prefix(where) + "field \"" + key + "\" must be a string");
-    return n.Scalar();
+  // The field, or nullptr when the map does not have it or it is null.
+  static const json* field(const json& map, const char* key) {
+    auto it = map.find(key);
+    return it == map.end() || it->is_null() ? nullptr : &*it;
   }
 
-  bool boolean(const YAML::Node& map, const char* key, const std::string& where) const {
-    YAML::Node n = map[key];
-    if (!n || n.IsNull()) return false;
-    bool value = false;
-    if (!n.IsScalar() || !YAML::convert<bool>::decode(n, value))
-      fail(where_prefix(where) + "field \"" + key + "\" must be true or false");
-    return value;
+  std::string string(const json& map, const char* key, const std::string& where) const {
+    const json* v = field(map, key);
+    if (!v) return {};
+    if (!v->is_string()) fail(where_prefix(where) + "field \"" + key + "\" must be a string");
+    return v->get<std::string>();
+  }
+
+  bool boolean(const json& map, const char* key, const std::string& where) const {
+    const json* v = field(map, key);
+    if (!v) return false;
+    if (!v->is_boolean()) fail(where_prefix(where) + "field \"" + key + "\" must be true or false");
+    return v->get<bool>();
   }
 
   // A list of {name: N, <item_key>: {...}} entries, as (name, inner map) pairs.
-  std::vector<std::pair<std::string, YAML::Node>> named_list(const YAML::Node& root, const char* key,
-                                                             const char* item_key) const {
-    std::vector<std::pair<std::string, YAML::Node>> out;
-    YAML::Node list = root[key];
-    if (!list || list.IsNull()) return out;
-    if (!list.IsSequence()) fail(std::string("\"") + key + "\" must be a list");
+  std::vector<std::pair<std::string, json>> named_list(const json& root, const char* key,
+                                                       const char* item_key) const {
+    std::vector<std::pair<std::string, json>> out;
+    const json* list = field(root, key);
+    if (!list) return out;
+    if (!list->is_array()) fail(std::string("\"") + key + "\" must be a list");
     size_t index = 0;
-    for (const auto& item : list) {
+    for (const auto& item : *list) {
       std::string at = std::string(key) + "[" + std::to_string(index++) + "]";
-      if (!item.IsMap()) fail(at + " must be a mapping with \"name\" and \"" + item_key + "\"");
+      if (!item.is_object()) fail(at + " must be a mapping with \"name\" and \"" + item_key + "\"");
       std::string name = string(item, "name", at);
       if (name.empty()) fail(at + " has no name");
-      YAML::Node inner = item[item_key];
-      if (inner && !inner.IsNull() && !inner.IsMap())
+      const json* inner = field(item, item_key);
+      if (inner && !inner->is_object())
         fail(std::string(item_key) + " \"" + name + "\": \"" + item_key + "\" must be a mapping");
-      out.emplace_back(name, inner && inner.IsMap() ? inner : YAML::Node(YAML::NodeType::Map));
+      out.emplace_back(name, inner ? *inner : json::object());
     }
     return out;
   }
@@ -128,13 +103,13 @@ private:
   // A *-data field, checked when the file is read: client-go decodes these into []byte and
   // refuses the whole file over one invalid value ("illegal base64 data"), whichever context
   // is used, and so does trainctl.
-  std::string base64_field(const YAML::Node& n, const char* key, const std::string& where) const {
+  std::string base64_field(const json& n, const char* key, const std::string& where) const {
     std::string value = string(n, key, where);
     if (!value.empty() && !base64_decode(value)) fail(where + ": " + key + " is not valid base64");
     return value;
   }
 
-  KubeconfigCluster cluster(const std::string& name, const YAML::Node& n) const {
+  KubeconfigCluster cluster(const std::string& name, const json& n) const {
     std::string where = "cluster \"" + name + "\"";
     KubeconfigCluster c;
     c.origin = m_path;
@@ -144,19 +119,18 @@ private:
     c.insecure_skip_tls_verify = boolean(n, "insecure-skip-tls-verify", where);
     c.tls_server_name = string(n, "tls-server-name", where);
     c.proxy_url = string(n, "proxy-url", where);
-    YAML::Node extensions = n["extensions"];
-    if (extensions && extensions.IsSequence()) {
-      for (const auto& ext : extensions) {
+    const json* extensions = field(n, "extensions");
+    if (extensions && extensions->is_array()) {
+      for (const auto& ext : *extensions) {
         // Bytes that are not UTF-8 become U+FFFD, as Go's encoding/json writes them for kubectl.
-        if (ext.IsMap() && string(ext, "name", where) == kExecExtension && ext["extension"])
-          c.exec_extension_json =
-              yaml_to_json(ext["extension"]).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        if (ext.is_object() && string(ext, "name", where) == kExecExtension && ext.contains("extension"))
+          c.exec_extension_json = ext["extension"].dump(-1, ' ', false, json::error_handler_t::replace);
       }
     }
     return c;
   }
 
-  KubeconfigUser user(const std::string& name, const YAML::Node& n) const {
+  KubeconfigUser user(const std::string& name, const json& n) const {
     std::string where = "user \"" + name + "\"";
     KubeconfigUser u;
     u.origin = m_path;
@@ -168,35 +142,33 @@ private:
     u.client_key_data = base64_field(n, "client-key-data", where);
     u.username = string(n, "username", where);
     u.password = string(n, "password", where);
-    YAML::Node provider = n["auth-provider"];
-    if (provider && provider.IsMap()) u.auth_provider = string(provider, "name", where + " auth-provider");
-    YAML::Node exec = n["exec"];
-    if (exec && !exec.IsNull()) {
-      if (!exec.IsMap()) fail(where + ": \"exec\" must be a mapping");
-      u.exec = exec_config(where + " exec", exec);
+    const json* provider = field(n, "auth-provider");
+    if (provider && provider->is_object())
+      u.auth_provider = string(*provider, "name", where + " auth-provider");
+    if (const json* exec = field(n, "exec")) {
+      if (!exec->is_object()) fail(where + ": \"exec\" must be a mapping");
+      u.exec = exec_config(where + " exec", *exec);
     }
     return u;
   }
 
-  ExecConfig exec_config(const std::string& where, const YAML::Node& n) const {
+  ExecConfig exec_config(const std::string& where, const json& n) const {
     ExecConfig e;
     e.api_version = string(n, "apiVersion", where);
     e.command = string(n, "command", where);
     // kubectl runs a relative command that contains a '/' relative to the kubeconfig's directory.
     if (e.command.find('/') != std::string::npos) e.command = resolve(e.command);
-    YAML::Node args = n["args"];
-    if (args && !args.IsNull()) {
-      if (!args.IsSequence()) fail(where + ": \"args\" must be a list of strings");
-      for (const auto& a : args) {
-        if (!a.IsScalar()) fail(where + ": \"args\" must be a list of strings");
-        e.args.push_back(a.Scalar());
+    if (const json* args = field(n, "args")) {
+      if (!args->is_array()) fail(where + ": \"args\" must be a list of strings");
+      for (const auto& a : *args) {
+        if (!a.is_string()) fail(where + ": \"args\" must be a list of strings");
+        e.args.push_back(a.get<std::string>());
       }
     }
-    YAML::Node env = n["env"];
-    if (env && !env.IsNull()) {
-      if (!env.IsSequence()) fail(where + ": \"env\" must be a list of {name, value}");
-      for (const auto& v : env) {
-        if (!v.IsMap()) fail(where + ": \"env\" must be a list of {name, value}");
+    if (const json* env = field(n, "env")) {
+      if (!env->is_array()) fail(where + ": \"env\" must be a list of {name, value}");
+      for (const auto& v : *env) {
+        if (!v.is_object()) fail(where + ": \"env\" must be a list of {name, value}");
         std::string var = string(v, "name", where + " env");
         if (var.empty()) fail(where + ": env entry without a name");
         e.env.emplace_back(var, string(v, "value", where + " env \"" + var + "\""));
@@ -208,7 +180,7 @@ private:
     return e;
   }
 
-  KubeconfigContext context(const std::string& name, const YAML::Node& n) const {
+  KubeconfigContext context(const std::string& name, const json& n) const {
     std::string where = "context \"" + name + "\"";
     KubeconfigContext c;
     c.origin = m_path;

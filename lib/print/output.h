@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "yaml/write.h"
+
 namespace trainctl::print {
 
 enum class OutputFormat { Table, Wide, Json, Yaml, Name };
@@ -19,9 +21,9 @@ std::string output_name(OutputFormat f);
 // characters are escaped by the JSON encoder, so the output never carries raw escapes.
 std::string to_json(const nlohmann::ordered_json& value);
 
-// YAML emitted by yaml-cpp from the JSON value: maps keep their key order, strings that
-// YAML would read as another type ("true", "1.0", "null", "") are quoted, and control
-// characters are escaped. A document, with a trailing newline.
-std::string to_yaml(const nlohmann::ordered_json& value);
+// YAML of the JSON value with kubectl's quoting (yaml/write.h): maps keep their key order,
+// strings that YAML would read as another type ("true", "1.0", "null", "") are quoted, and
+// control characters are escaped. A document, with a trailing newline.
+using yaml::to_yaml;
 
 }  // namespace trainctl::print

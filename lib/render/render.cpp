@@ -1,11 +1,9 @@
 #include "render/render.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <kainjow/mustache.hpp>
-#include <regex>
 
 #include "core/errors.h"
+#include "yaml/read.h"
 
 namespace trainctl::render {
 
@@ -50,26 +48,6 @@ mus::data to_data(const nlohmann::json& v) {
   }
 }
 
-// YAML 1.2 core schema resolution of plain scalars.
-nlohmann::json plain_scalar(const std::string& s) {
-  static const std::regex int_re("[-+]?[0-9]+");
-  static const std::regex hex_re("0x[0-9a-fA-F]+");
-  static const std::regex float_re("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
-  if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return nullptr;
-  if (s == "true" || s == "True" || s == "TRUE") return true;
-  if (s == "false" || s == "False" || s == "FALSE") return false;
-  if (std::regex_match(s, int_re)) {
-    try {
-      return std::stoll(s);
-    } catch (const std::out_of_range&) {
-      return std::stod(s);
-    }
-  }
-  if (std::regex_match(s, hex_re)) return std::stoll(s, nullptr, 16);
-  if (std::regex_match(s, float_re)) return std::stod(s);
-  return s;
-}
-
 void prune_nulls(nlohmann::json& v) {
   if (v.is_object()) {
     for (auto it = v.begin(); it != v.end();) {
@@ -103,42 +81,14 @@ std::string render_text(const std::string& source, const std::string& tmpl, cons
   return out;
 }
 
-nlohmann::json yaml_to_json(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Null:
-    case YAML::NodeType::Undefined:
-      return nullptr;
-    case YAML::NodeType::Scalar:
-      if (node.Tag() == "!") return node.Scalar();  // quoted: always a string
-      return plain_scalar(node.Scalar());
-    case YAML::NodeType::Sequence: {
-      nlohmann::json arr = nlohmann::json::array();
-      for (const auto& item : node) arr.push_back(yaml_to_json(item));
-      return arr;
-    }
-    case YAML::NodeType::Map: {
-      nlohmann::json obj = nlohmann::json::object();
-      for (const auto& kv : node) obj[kv.first.as<std::string>()] = yaml_to_json(kv.second);
-      return obj;
-    }
-  }
-  return nullptr;
-}
-
 std::vector<nlohmann::json> parse_yaml_stream(const std::string& source, const std::string& text) {
-  std::vector<YAML::Node> docs;
+  std::vector<nlohmann::json> out;
   try {
-    docs = YAML::LoadAll(text);
-  } catch (const YAML::Exception& e) {
+    out = yaml::parse_all(text, "");
+  } catch (const yaml::ParseError& e) {
     throw Error("template " + source + " did not render to valid YAML: " + e.what());
   }
-  std::vector<nlohmann::json> out;
-  for (const auto& d : docs) {
-    nlohmann::json j = yaml_to_json(d);
-    if (j.is_null()) continue;
-    prune_nulls(j);
-    out.push_back(std::move(j));
-  }
+  for (auto& j : out) prune_nulls(j);
   return out;
 }
 

@@ -10,27 +10,20 @@
 #include <string>
 #include <vector>
 
-namespace YAML {
-class Node;
-}
-
 namespace trainctl::render {
 
 // Renders a mustache template with the values (see above). Throws Error naming `source`
 // when the template does not parse.
 std::string render_text(const std::string& source, const std::string& tmpl, const nlohmann::json& values);
 
-// Parses a YAML stream ("---" separated) into JSON values, dropping empty documents and
-// null-valued mapping keys (so a template block whose values are all absent disappears).
-// Throws Error naming `source` with the YAML parser's position on malformed text.
+// Parses a YAML stream ("---" separated) into JSON values as kubectl would read the text
+// (yaml/read.h), dropping empty documents and null-valued mapping keys (so a template block
+// whose values are all absent disappears). Throws Error naming `source` with the YAML
+// parser's position on malformed text.
 std::vector<nlohmann::json> parse_yaml_stream(const std::string& source, const std::string& text);
 
 // render_text + parse_yaml_stream.
 std::vector<nlohmann::json> render_objects(const std::string& source, const std::string& tmpl,
                                            const nlohmann::json& values);
-
-// A YAML node as JSON: scalars keep their YAML 1.2 core-schema type (plain true/false ->
-// bool, plain integers/floats -> numbers, plain null/~ -> null); quoted scalars are strings.
-nlohmann::json yaml_to_json(const YAML::Node& node);
 
 }  // namespace trainctl::render

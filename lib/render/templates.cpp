@@ -3,41 +3,28 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "core/errors.h"
+#include "core/file.h"
 
 namespace trainctl::render {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-bool read_file(const fs::path& p, std::string& out) {
-  std::error_code ec;
-  if (!fs::is_regular_file(p, ec)) return false;
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw Error("cannot read template " + p.string());
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
-
-}  // namespace
-
 TemplateSet::TemplateSet(std::string override_dir) : m_dir(std::move(override_dir)) {}
 
 std::string TemplateSet::get(const std::string& kind, const std::string& name, std::string* source) const {
   const std::string candidates[] = {kind + "/" + name, "common/" + name};
-  std::string text;
   if (!m_dir.empty()) {
     for (const auto& c : candidates) {
       fs::path p = fs::path(m_dir) / c;
-      if (read_file(p, text)) {
-        if (source) *source = p.string();
-        return text;
-      }
+      std::error_code ec;
+      if (!fs::is_regular_file(p, ec)) continue;
+      std::string error;
+      auto text = read_file(p.string(), error);
+      if (!text) throw Error("cannot read template " + p.string() + ": " + error);
+      if (source) *source = p.string();
+      return *text;
     }
   }
   const auto& builtin = embedded_templates();

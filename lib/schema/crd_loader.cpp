@@ -1,13 +1,10 @@
 // Reading CustomResourceDefinitions (apiextensions.k8s.io/v1).
 #include "schema/crd_loader.h"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
-
 #include "core/errors.h"
-#include "schema/yaml_json.h"
+#include "core/file.h"
+#include "core/text.h"
+#include "yaml/read.h"
 
 namespace trainctl::schema {
 
@@ -53,10 +50,7 @@ LoadedCrd load_crd(const nlohmann::json& doc, const std::string& path, NodeArena
     throw ConfigError(path + ": CustomResourceDefinition " + info.name +
                       " lacks spec.group, spec.names.kind or spec.names.plural");
   }
-  if (info.singular.empty()) {
-    info.singular = info.kind;
-    for (auto& c : info.singular) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
+  if (info.singular.empty()) info.singular = ascii_lower(info.kind);
   if (info.list_kind.empty()) info.list_kind = info.kind + "List";
   auto versions = spec.find("versions");
   if (versions == spec.end() || !versions->is_array() || versions->empty()) {
@@ -92,18 +86,9 @@ LoadedCrd load_crd(const nlohmann::json& doc, const std::string& path, NodeArena
 
 }  // namespace
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError("cannot read " + path + ": " + std::strerror(errno));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw ConfigError("cannot read " + path + ": " + std::strerror(errno));
-  return buffer.str();
-}
-
 std::vector<LoadedCrd> load_crd_file(const std::string& path, NodeArena& arena, RegexCache& regexes) {
   std::vector<LoadedCrd> out;
-  for (const auto& doc : parse_yaml_documents(read_file(path), path)) {
+  for (const auto& doc : yaml::parse_all(read_file(path), path)) {
     if (!doc.is_object()) throw ConfigError(path + ": a document is not a mapping");
     if (doc.value("kind", "") != "CustomResourceDefinition") continue;
     try {

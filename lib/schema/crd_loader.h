@@ -15,9 +15,6 @@ struct LoadedCrd {
   std::vector<std::pair<std::string, const SchemaNode*>> version_schemas;
 };
 
-// The whole content of a file; ConfigError naming it when it cannot be read.
-std::string read_file(const std::string& path);
-
 // The CRDs in one file (several documents allowed; other kinds are ignored).
 // Throws ConfigError naming `origin` when the file is malformed.
 std::vector<LoadedCrd> load_crd_file(const std::string& path, NodeArena& arena, RegexCache& regexes);

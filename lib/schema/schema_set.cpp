@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "schema/crd_loader.h"
 #include "schema/schema.h"
 #include "schema/schema_node.h"

@@ -10,7 +10,7 @@
 #include <set>
 
 #include "core/errors.h"
-#include "kube/kubeconfig_util.h"
+#include "core/file.h"
 #include "print/escape.h"
 #include "submit/parse.h"
 
@@ -58,7 +58,7 @@ std::vector<ConfigDir> read_config_files(const std::vector<std::string>& specs, 
     if (!targets.insert(target).second)
       throw UsageError("--config-file puts two files at " + dq(target));
     std::string error;  // one message for a missing or an unreadable file
-    auto content = kube::detail::read_file(host, error);
+    auto content = read_file(host, error);
     if (!content) throw UsageError("cannot read --config-file " + dq(host) + ": no such readable file");
 
     auto it = std::find_if(dirs.begin(), dirs.end(), [&](const ConfigDir& d) { return d.path == dir; });

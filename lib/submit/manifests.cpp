@@ -1,7 +1,7 @@
 #include "submit/manifests.h"
 
+#include "core/base64.h"
 #include "core/errors.h"
-#include "kube/kubeconfig_util.h"
 #include "render/render.h"
 #include "submit/pod_values.h"
 
@@ -250,7 +250,7 @@ json config_map(const Plan& p, const ConfigDir& dir, const render::TemplateSet& 
   json data = json::array(), binary = json::array();
   for (const auto& f : dir.files) {
     if (f.binary)
-      binary.push_back({{"key", f.key}, {"value", kube::detail::base64_encode(f.content)}});
+      binary.push_back({{"key", f.key}, {"value", base64_encode(f.content)}});
     else
       data.push_back({{"key", f.key}, {"value", f.content}});
   }

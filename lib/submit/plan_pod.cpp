@@ -1,5 +1,5 @@
-// Parts of make_plan about what every pod carries: --device resources, and the annotations
-// Arena adds to every job.
+// The part of make_plan about what every pod carries: image, command, resources, env, labels,
+// annotations (with the ones Arena adds to every job), tolerations, devices, host namespaces.
 #include <algorithm>
 
 #include "core/errors.h"
@@ -24,6 +24,75 @@ bool whole_quantity(const std::string& q) {
 }
 
 }  // namespace
+
+std::vector<KeyValue> key_values(const std::string& flag, const std::vector<std::string>& items, bool label_key,
+                                 bool label_value) {
+  std::vector<KeyValue> out;
+  for (const auto& item : items) {
+    KeyValue kv = parse_key_value(flag, item);
+    if (label_key && !is_label_key(kv.key))
+      throw UsageError("invalid " + flag + " " + dq(item) + ": " + dq(kv.key) +
+                       " is not a valid key ([prefix/]name, letters, digits, '-', '_', '.')");
+    if (label_value && !is_label_value(kv.value))
+      throw UsageError("invalid " + flag + " " + dq(item) + ": " + dq(kv.value) +
+                       " is not a valid label value (at most 63 letters, digits, '-', '_', '.')");
+    // A repeated key: the last one wins, in its first position.
+    auto it = std::find_if(out.begin(), out.end(), [&](const KeyValue& e) { return e.key == kv.key; });
+    if (it != out.end()) {
+      it->value = kv.value;
+    } else {
+      out.push_back(kv);
+    }
+  }
+  return out;
+}
+
+void plan_pod(const SubmitOptions& o, Plan& p) {
+  const jobs::Trainer trainer = p.kind->trainer;
+  // --worker-image alone is every pod's image; with --image, only the workers'.
+  p.image = o.image.empty() ? o.worker_image : o.image;
+  if (!o.image.empty() && o.worker_image != o.image) p.worker_image = o.worker_image;
+  if (trainer == jobs::Trainer::PyTorchNoOperator && !p.worker_image.empty())
+    throw UsageError("--worker-image differs from --image, but with --operator none every pod runs one "
+                     "template: give one image");
+  if (trainer != jobs::Trainer::Volcano && p.image.empty())
+    throw UsageError(is_pytorch(trainer) ? "--image (or --worker-image) must be set" : "--image must be set");
+  p.gpus = o.gpus;
+  p.workers = o.workers;
+  p.cpu = o.cpu;
+  p.memory = o.memory;
+  p.working_dir = o.working_dir;
+  p.shell = o.shell;
+  for (size_t i = 0; i < o.command_args.size(); ++i) p.command += (i ? " " : "") + o.command_args[i];
+  p.nproc_per_node = o.nproc_per_node;
+  p.master_port = o.master_port;
+
+  p.envs = key_values("--env", o.envs, false, false);
+  p.selectors = key_values("--selector", o.selectors, true, true);
+  p.annotations = key_values("--annotation", o.annotations, true, false);
+  p.labels = key_values("--label", o.labels, true, true);
+  for (const auto& t : o.tolerations) p.tolerations.push_back(parse_toleration(t));
+  for (const auto& s : o.image_pull_secrets) {
+    if (!is_dns1123_subdomain(s)) throw UsageError("invalid --image-pull-secret " + dq(s));
+    p.image_pull_secrets.push_back(s);
+  }
+  if (!o.image_pull_policy.empty() && o.image_pull_policy != "Always" && o.image_pull_policy != "IfNotPresent" &&
+      o.image_pull_policy != "Never")
+    throw UsageError("invalid --image-pull-policy " + dq(o.image_pull_policy) + ": use Always, IfNotPresent or Never");
+  // Arena's default (pkg/argsbuilder/submit.go: --image-pull-policy "Always").
+  p.image_pull_policy = o.image_pull_policy.empty() ? "Always" : o.image_pull_policy;
+  p.devices = device_resources(o);
+  // ACK's GPU sharing (a gpu-mem device, or the gpu-count label of its scheduler): Arena's
+  // hasAliyunGPUConfig (pkg/argsbuilder/submit.go) then keeps NVIDIA_VISIBLE_DEVICES as it is.
+  p.gpu_share = std::any_of(p.labels.begin(), p.labels.end(),
+                            [](const KeyValue& kv) { return kv.key == "aliyun.com/gpu-count" && !kv.value.empty(); }) ||
+                std::any_of(p.devices.begin(), p.devices.end(),
+                            [](const KeyValue& kv) { return kv.key == "aliyun.com/gpu-mem"; });
+  p.rdma = o.rdma;
+  p.host_network = o.host_network || o.gputopology;
+  p.host_ipc = o.host_ipc;
+  p.host_pid = o.host_pid;
+}
 
 // --device NAME=QUANTITY as Arena's util.ValidateDevices checks it (a qualified name, any
 // quantity, nvidia.com/gpu refused), plus what the API server would refuse later: a name
@@ -66,7 +135,7 @@ void add_implicit_annotations(const SubmitOptions& o, Plan& p) {
   };
   const long long pods = p.kind->trainer == jobs::Trainer::Volcano ? p.expected_pods : p.workers;
   add("requestGPUsOfJobOwner", std::to_string(pods * p.gpus));
-  if (o.trainer != jobs::Trainer::Volcano && o.queue == "true") add("scheduling.x-k8s.io/suspend", "true");
+  if (p.kind->trainer != jobs::Trainer::Volcano && o.queue == "true") add("scheduling.x-k8s.io/suspend", "true");
 }
 
 }  // namespace trainctl::submit

@@ -5,20 +5,29 @@
 
 #include "core/errors.h"
 #include "core/log.h"
-#include "jobs/json_util.h"
+#include "jobs/status_rules.h"
 #include "kube/watch.h"
 
 namespace trainctl::submit {
 
-using jobs::condition_true;
+using jobs::JobStatus;
 using nlohmann::json;
 
 namespace {
 
-// Thrown inside a stream handler to end the wait with a result.
-struct Done {
-  JobPhase phase;
+// What a watch handler makes of one object: watch on, end the wait with the job's status, or
+// stop the stream so that the caller can ask the job itself, then watch on.
+struct Step {
+  enum Next { Continue, Done, Recheck };
+  Next next = Continue;
+  JobStatus status = JobStatus::Pending;  // with Done
+
+  static Step go_on() { return {}; }
+  static Step done(JobStatus s) { return {Done, s}; }
+  static Step recheck() { return {Recheck}; }
 };
+
+using ObjectHandler = std::function<Step(const std::string& type, const json& object)>;
 
 class Watcher {
  public:
@@ -27,15 +36,15 @@ class Watcher {
   }
 
   // Lists `path` (with `query`), then watches it from the list's resourceVersion, calling
-  // on_object for every object seen until it throws Done (on_list first, for each list: a list
-  // replaces what was known). With `resume`, a run that follows one ended by an exception
-  // from on_object skips the list and watches on from the version of the last event seen
-  // (the caller keeps what it learnt from the objects).
+  // on_object for every object seen until it returns Done or Recheck, which run returns
+  // (on_list first, for each list: a list replaces what was known). With `resume`, a run that
+  // follows one ended by Recheck skips the list and watches on from the version of the last
+  // event seen (the caller keeps what it learnt from the objects).
   // As client-go's reflector (tools/cache/reflector.go): BOOKMARK events only move the
   // resourceVersion on; an ERROR event whose Status is 410 Expired (or an answer 410 to the
   // watch request) means the version is gone: list again, then watch from the new list's.
-  JobPhase run(const std::string& path, const std::string& query, const std::function<void()>& on_list,
-               const std::function<void(const std::string&, const json&)>& on_object, bool resume = false) {
+  Step run(const std::string& path, const std::string& query, const std::function<void()>& on_list,
+           const ObjectHandler& on_object, bool resume = false) {
     std::string& rv = m_rv;
     try {
       for (;;) {
@@ -44,7 +53,8 @@ class Watcher {
           rv = list.contains("metadata") ? list["metadata"].value("resourceVersion", "") : "";
           if (on_list) on_list();
           if (list.contains("items"))
-            for (const auto& item : list["items"]) on_object("ADDED", item);
+            for (const auto& item : list["items"])
+              if (Step step = on_object("ADDED", item); step.next != Step::Continue) return step;
         }
         resume = false;
         bool relist = false;
@@ -57,6 +67,7 @@ class Watcher {
             secs = std::min<long>(secs, left);
           }
           std::exception_ptr outcome;
+          std::optional<Step> stopped;    // what ended the stream, when on_object did
           std::optional<ApiError> ended;  // the error the watch ended with
           kube::Request r;
           r.path = path + "?" + query +
@@ -66,7 +77,7 @@ class Watcher {
           try {
             m_client.stream(r, [&](std::string_view line) {
               got_line = true;
-              // Nothing is thrown through the client's stream: the outcome is kept and
+              // Nothing is thrown through the client's stream: an exception is kept and
               // rethrown once the stream has returned.
               try {
                 auto ev = kube::parse_watch_event(line);
@@ -78,7 +89,10 @@ class Watcher {
                 m_errors = 0;
                 if (!ev->resource_version.empty()) rv = ev->resource_version;
                 if (ev->type == "BOOKMARK") return true;
-                on_object(ev->type, ev->object);
+                if (Step step = on_object(ev->type, ev->object); step.next != Step::Continue) {
+                  stopped = step;
+                  return false;
+                }
               } catch (...) {
                 outcome = std::current_exception();
                 return false;
@@ -92,9 +106,10 @@ class Watcher {
           } catch (const TransportError&) {
             // The watch was cut (proxy, server restart): resume from the last resourceVersion
             // seen. A watch that failed before any line was retried by the client already.
-            if (outcome || !got_line || ++m_cuts > k_max_cuts) throw;
+            if (outcome || stopped || !got_line || ++m_cuts > k_max_cuts) throw;
           }
           if (outcome) std::rethrow_exception(outcome);
+          if (stopped) return *stopped;
           if (ended) {
             if (++m_errors > k_max_errors)
               throw Error("cannot follow the job: its watch keeps failing (" + std::string(ended->what()) +
@@ -110,8 +125,6 @@ class Watcher {
             throw Error("timed out waiting for the job", ExitCode::Timeout);
         }
       }
-    } catch (const Done& d) {
-      return d.phase;
     } catch (const json::exception& e) {  // a list or watch event of an unexpected shape
       throw Error(std::string("cannot follow the job: the server sent an object of an unexpected shape (") +
                   e.what() + ")");
@@ -136,11 +149,11 @@ class Watcher {
   std::string m_rv;  // resourceVersion of the last list or event seen
 };
 
-struct PodEnded {};
-
-JobPhase watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
-                    std::map<std::string, std::string>& phases, const WaitOptions& o, const std::string& what,
-                    bool resume) {
+// Watches the job's pods until `expected_pods` of them run (Done with RUNNING) or one ends
+// (Recheck: the job may have ended with it).
+Step watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
+                std::map<std::string, std::string>& phases, const WaitOptions& o, const std::string& what,
+                bool resume) {
   return w.run(
       kube::pods().collection_path(ns), "labelSelector=" + kube::url_encode(selector),
       [&] { phases.clear(); },
@@ -158,88 +171,49 @@ JobPhase watch_pods(Watcher& w, const std::string& ns, const std::string& select
         for (const auto& [n, ph] : phases) running += ph == "Running" ? 1 : 0;
         w.status(what + ": " + std::to_string(running) + "/" + std::to_string(o.expected_pods) +
                  " pods running");
-        if (running >= o.expected_pods) throw Done{JobPhase::Running};
-        if ((phase == "Failed" || phase == "Succeeded") && phase != before) throw PodEnded{};
+        if (running >= o.expected_pods) return Step::done(JobStatus::Running);
+        if ((phase == "Failed" || phase == "Succeeded") && phase != before) return Step::recheck();
+        return Step::go_on();
       },
       resume);
 }
 
 }  // namespace
 
-JobPhase job_phase(const jobs::JobKind& kind, const json& job) {
-  switch (kind.trainer) {
-    case jobs::Trainer::Volcano: {
-      std::string phase;
-      if (job.contains("status") && job["status"].contains("state"))
-        phase = job["status"]["state"].value("phase", "");
-      if (phase == "Completed") return JobPhase::Succeeded;
-      if (phase == "Failed" || phase == "Aborted" || phase == "Terminated") return JobPhase::Failed;
-      if (phase == "Running" || phase == "Completing") return JobPhase::Running;
-      return JobPhase::Pending;
-    }
-    case jobs::Trainer::PyTorchNoOperator:
-      if (condition_true(job, "Complete")) return JobPhase::Succeeded;
-      if (condition_true(job, "Failed")) return JobPhase::Failed;
-      if (job.contains("status") && job["status"].value("active", 0) > 0) return JobPhase::Running;
-      return JobPhase::Pending;
-    default:
-      if (condition_true(job, "Succeeded")) return JobPhase::Succeeded;
-      if (condition_true(job, "Failed")) return JobPhase::Failed;
-      if (condition_true(job, "Running")) return JobPhase::Running;
-      return JobPhase::Pending;
-  }
-}
-
-const char* phase_name(JobPhase phase) {
-  switch (phase) {
-    case JobPhase::Pending:
-      return "PENDING";
-    case JobPhase::Running:
-      return "RUNNING";
-    case JobPhase::Succeeded:
-      return "SUCCEEDED";
-    case JobPhase::Failed:
-      return "FAILED";
-  }
-  return "UNKNOWN";
-}
-
-JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
-                      const std::string& name, const WaitOptions& o) {
+JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
+                       const std::string& name, const WaitOptions& o) {
   Watcher w(client, o);
   const std::string what = "job " + name;
-  auto check_job = [&](const json& job) {
-    JobPhase p = job_phase(kind, job);
-    if (p == JobPhase::Failed) throw Error(what + " failed", ExitCode::JobFailed);
-    if (p == JobPhase::Succeeded) {
-      w.status(what + ": SUCCEEDED");
-      throw Done{p};
-    }
-    return p;
+  // The wait ends when the job has finished: FAILED is the wait's error (no status line is
+  // printed for it), SUCCEEDED its result.
+  auto finished = [&](JobStatus s) {
+    if (s == JobStatus::Failed) throw Error(what + " failed", ExitCode::JobFailed);
+    if (s == JobStatus::Succeeded) w.status(what + ": SUCCEEDED");
+    return s == JobStatus::Succeeded;
   };
   try {
     if (o.until_finished) {
-      return w.run(kind.resource.collection_path(ns),
-                   "fieldSelector=" + kube::url_encode("metadata.name=" + name), nullptr,
-                   [&](const std::string& type, const json& job) {
-                     if (type == "DELETED") throw Error(what + " was deleted", ExitCode::JobFailed);
-                     w.status(what + ": " + phase_name(check_job(job)));
-                   });
+      const Step end = w.run(kind.resource.collection_path(ns),
+                             "fieldSelector=" + kube::url_encode("metadata.name=" + name), nullptr,
+                             [&](const std::string& type, const json& job) {
+                               if (type == "DELETED") throw Error(what + " was deleted", ExitCode::JobFailed);
+                               const JobStatus s = jobs::object_status(kind, job);
+                               if (jobs::is_finished(s)) return Step::done(s);
+                               w.status(what + ": " + jobs::status_name(s));
+                               return Step::go_on();
+                             });
+      finished(end.status);
+      return end.status;
     }
     std::map<std::string, std::string> phases;  // pod name -> phase
     const std::string selector = "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
     for (bool resume = false;; resume = true) {
-      try {
-        return watch_pods(w, ns, selector, phases, o, what, resume);
-      } catch (const PodEnded&) {
-        // A pod ended: ask the job whether it failed or finished (outside the stream), then
-        // watch on from that pod's event, without listing the pods again.
-        try {
-          check_job(client.get_json(kind.resource.object_path(ns, name)));
-        } catch (const Done& d) {  // the job finished: not to escape as a non-exception
-          return d.phase;
-        }
-      }
+      const Step step = watch_pods(w, ns, selector, phases, o, what, resume);
+      if (step.next == Step::Done) return step.status;
+      // A pod ended: ask the job whether it failed or finished (outside the stream), then
+      // watch on from that pod's event, without listing the pods again.
+      const JobStatus s = jobs::object_status(kind, client.get_json(kind.resource.object_path(ns, name)));
+      if (finished(s)) return s;
     }
   } catch (const Error& e) {
     if (e.code() == ExitCode::Timeout) {

@@ -4,23 +4,15 @@
 
 #include <chrono>
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
 #include "core/iostreams.h"
+#include "jobs/job_status.h"
 #include "jobs/kind.h"
 #include "kube/client.h"
 
 namespace trainctl::submit {
-
-enum class JobPhase { Pending, Running, Succeeded, Failed };
-
-// The phase of a job object: PyTorchJob/MPIJob status.conditions (Succeeded, Failed,
-// Running with status "True"), Volcano status.state.phase, batch/v1 Job conditions
-// Complete/Failed (and status.active for running).
-JobPhase job_phase(const jobs::JobKind& kind, const nlohmann::json& job);
-const char* phase_name(JobPhase phase);
 
 struct WaitOptions {
   bool until_finished = false;  // false: until `expected_pods` pods run
@@ -31,9 +23,11 @@ struct WaitOptions {
   std::function<void(const std::string&)> on_status;
 };
 
-// Returns the last phase seen (Running or Succeeded). Throws Error(JobFailed) when the job
-// fails, Error(Timeout) when the timeout passes first.
-JobPhase wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& namespace_,
-                      const std::string& name, const WaitOptions& options);
+// The job's status is the one list and get show of the job object (jobs::object_status):
+// FAILED ends the wait with Error(JobFailed), SUCCEEDED ends it; --wait=finished prints every
+// other status it sees. Returns RUNNING (the pods run) or SUCCEEDED. Throws Error(Timeout)
+// when the timeout passes first.
+jobs::JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& namespace_,
+                             const std::string& name, const WaitOptions& options);
 
 }  // namespace trainctl::submit

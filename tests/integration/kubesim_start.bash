@@ -13,10 +13,10 @@ schema_dir() {
 
 # wait_for_kubesim LOG PID: returns 0 once kubesim's LOG says "listening" (it has written its
 # --kubeconfig-out file before that line), 1 when PID exits first or KUBESIM_START_TIMEOUT
-# seconds pass (default 60: a sanitizer build beside other tests took more than 10 s to load
-# the schemas).
+# seconds pass (default 180: a sanitizer build on a loaded machine took more than 60 s to load
+# the schemas; the wait ends as soon as kubesim listens).
 wait_for_kubesim() {
-  local log=$1 pid=$2 deadline=$((SECONDS + ${KUBESIM_START_TIMEOUT:-60}))
+  local log=$1 pid=$2 deadline=$((SECONDS + ${KUBESIM_START_TIMEOUT:-180}))
   while ((SECONDS < deadline)); do
     grep -q listening "$log" 2>/dev/null && return 0
     kill -0 "$pid" 2>/dev/null || return 1

@@ -98,7 +98,7 @@ TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") 
     const auto jobs = list_jobs(c, "default", {&kind_for(Trainer::PyTorch)}, now(), instances);
     REQUIRE(jobs.size() == 2);
     CHECK(jobs[0].name == "a");
-    CHECK(jobs[0].status == "RUNNING");
+    CHECK(jobs[0].status == JobStatus::Running);
     CHECK(jobs[0].chief_name == "a-master-0");
     CHECK(jobs[0].chief_node_ip == "192.168.0.31");
     CHECK(jobs[0].gpus_requested == 2);
@@ -112,7 +112,7 @@ TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") 
       CHECK(jobs[0].instances.empty());
     }
     CHECK(jobs[1].name == "b");
-    CHECK(jobs[1].status == "PENDING");
+    CHECK(jobs[1].status == JobStatus::Pending);
     CHECK(jobs[1].gpus_requested == 1);  // from the spec: no pods yet
     CHECK(c.batches() == std::vector<size_t>{2, 2, 1});
     CHECK_NOTHROW(c.verify());

@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "core/base64.h"
 #include "core/errors.h"
 #include "core/log.h"
 #include "kube/config.h"
-#include "kube/kubeconfig_util.h"
 #include "support/paths.h"
 #include "test_kubeconfig_support.h"
 
@@ -150,7 +150,7 @@ TEST_CASE("provideClusterInfo from a kubeconfig; a relative command runs from th
   write_text(dir + "/config",
              "apiVersion: v1\nkind: Config\ncurrent-context: e\n"
              "clusters:\n- name: c\n  cluster:\n    server: https://exec.example:6443\n"
-             "    certificate-authority-data: " + detail::base64_encode(ca) + "\n"
+             "    certificate-authority-data: " + trainctl::base64_encode(ca) + "\n"
              "    tls-server-name: api.internal\n"
              "    extensions:\n    - name: client.authentication.k8s.io/exec\n"
              "      extension:\n        audience: trainctl\n        replicas: 3\n        quoted: \"3\"\n"
@@ -173,7 +173,7 @@ TEST_CASE("provideClusterInfo from a kubeconfig; a relative command runs from th
   auto cluster = nlohmann::json::parse(read_text(dir + "/info"))["spec"]["cluster"];
   CHECK(cluster["server"] == "https://exec.example:6443");
   CHECK(cluster["tls-server-name"] == "api.internal");
-  CHECK(detail::base64_decode(cluster["certificate-authority-data"].get<std::string>()) == std::optional(ca));
+  CHECK(trainctl::base64_decode(cluster["certificate-authority-data"].get<std::string>()) == std::optional(ca));
   CHECK(cluster["config"] == nlohmann::json{{"audience", "trainctl"}, {"replicas", 3}, {"quoted", "3"}});
   CHECK_FALSE(cluster.contains("insecure-skip-tls-verify"));
 }

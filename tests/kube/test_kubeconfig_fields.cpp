@@ -1,9 +1,11 @@
 // Cluster and user fields of a kubeconfig, and the one-line errors for broken ones.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
+#include "core/base64.h"
 #include "core/errors.h"
 #include "kube/config.h"
-#include "kube/kubeconfig_util.h"
+#include "kube/kubeconfig_file.h"
 #include "support/paths.h"
 #include "test_kubeconfig_support.h"
 
@@ -60,7 +62,7 @@ TEST_CASE("*-data fields are base64-decoded, line breaks and padding included") 
 }
 
 TEST_CASE("base64_decode handles every padding length and rejects bad input") {
-  using detail::base64_decode;
+  using trainctl::base64_decode;
   CHECK(base64_decode("Y2EtcGVtLTE=") == std::optional<std::string>("ca-pem-1"));
   CHECK(base64_decode("Y2xpZW50LWNydC0yMg==") == std::optional<std::string>("client-crt-22"));
   CHECK(base64_decode("Y2xpZW50LWtleS0zMzMz") == std::optional<std::string>("client-key-3333"));
@@ -69,7 +71,7 @@ TEST_CASE("base64_decode handles every padding length and rejects bad input") {
   CHECK_FALSE(base64_decode("Y2EtcGVtLTE"));   // missing padding
   CHECK_FALSE(base64_decode("Y2=tcGVt"));      // '=' inside
   CHECK_FALSE(base64_decode("not*base64!"));
-  CHECK(detail::base64_encode("client-crt-22") == "Y2xpZW50LWNydC0yMg==");
+  CHECK(trainctl::base64_encode("client-crt-22") == "Y2xpZW50LWNydC0yMg==");
 }
 
 TEST_CASE("invalid base64 names the cluster and the field, whichever context is used (as kubectl)") {
@@ -116,6 +118,28 @@ TEST_CASE("malformed YAML names the file and the line") {
 
   std::string shape = fixture("broken/wrong-shape.yaml");
   CHECK(load_error(from_file("broken/wrong-shape.yaml")) == "kubeconfig " + shape + ": \"clusters\" must be a list");
+}
+
+TEST_CASE("fields hold what their YAML scalars resolve to, as client-go reads them") {
+  // sigs.k8s.io/yaml: yes is true, 0x10 is 16 and 017 is 15; quoted they are text. The old
+  // reader took every scalar's text, so "namespace: 0x10" was the namespace "0x10" where
+  // kubectl refuses the file, and the exec extension held the string "0x10".
+  RestConfig c = load_rest_config(from_file("typed/yaml-words.yaml"));
+  CHECK(c.insecure_skip_tls_verify);
+  CHECK(c.namespace_ == "0x10");
+  CHECK(c.bearer_token == "123");
+  REQUIRE(c.exec == std::nullopt);
+  const std::string words = fixture("typed/yaml-words.yaml");
+  CHECK(nlohmann::json::parse(
+            kube::detail::parse_kubeconfig_file(words).clusters.at("words").exec_extension_json) ==
+        nlohmann::json{{"mask", 16}, {"octal", 15}, {"sep", 1000}, {"flag", true}, {"text", "0x10"}});
+  const std::string number = fixture("broken/number-namespace.yaml");
+  CHECK(load_error(from_file("broken/number-namespace.yaml")) ==
+        "kubeconfig " + number + ": context \"c\" field \"namespace\" must be a string");
+  const std::string string_bool = fixture("broken/string-bool.yaml");
+  CHECK(load_error(from_file("broken/string-bool.yaml")) ==
+        "kubeconfig " + string_bool +
+            ": cluster \"c\" field \"insecure-skip-tls-verify\" must be true or false");
 }
 
 TEST_CASE("an unreadable or empty kubeconfig is reported") {

@@ -12,12 +12,15 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/base64.h"
+#include "core/file.h"
 #include "kube/kubeconfig_file.h"
-#include "kube/kubeconfig_util.h"
 #include "support/paths.h"
 
 using nlohmann::json;
 using namespace trainctl::kube::detail;
+using trainctl::base64_decode;
+using trainctl::read_file;
 
 namespace {
 
@@ -88,6 +91,10 @@ void agree(const std::vector<std::string>& files) {
                                ? file_text(c.certificate_authority)
                                : base64_decode(c.certificate_authority_data).value_or("");
     CHECK(decoded(k, "certificate-authority-data") == ca);
+    // The exec extension: the JSON kubectl made of its YAML.
+    for (const auto& ext : k.value("extensions", json::array()))
+      if (ext.value("name", "") == "client.authentication.k8s.io/exec")
+        CHECK(ext["extension"] == json::parse(c.exec_extension_json));
   }
   const json users = view.value("users", json::array());
   CHECK(users.size() == ours.users.size());
@@ -128,9 +135,17 @@ TEST_CASE("kubeconfig merge agrees with kubectl config view --merge --flatten", 
   agree({none, second, first});
   agree({kFixtures + "relative/config"});
   agree({kFixtures + "data/config", first});
+  agree({kFixtures + "typed/yaml-words.yaml"});  // yes, 0x10, 017, 1_000 as YAML scalars
 
   // Both refuse a file with an invalid *-data value, whichever context would be used.
   const std::string bad = kFixtures + "broken/bad-base64.yaml";
   CHECK(std::system(("KUBECONFIG='" + bad + "' kubectl config view >/dev/null 2>&1").c_str()) != 0);
   CHECK_THROWS(parse_kubeconfig_file(bad));
+  // Both refuse a field whose YAML scalar is not of the field's type.
+  for (const char* typed : {"broken/number-namespace.yaml", "broken/string-bool.yaml"}) {
+    const std::string path = kFixtures + typed;
+    INFO(path);
+    CHECK(std::system(("KUBECONFIG='" + path + "' kubectl config view >/dev/null 2>&1").c_str()) != 0);
+    CHECK_THROWS(parse_kubeconfig_file(path));
+  }
 }

@@ -1,6 +1,10 @@
 // CustomResourceDefinitions served at /apis/apiextensions.k8s.io/v1, --crd-drop-field and
 // --kubernetes-version (/version).
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 
 #include "kubesim/builtin_types.h"
 #include "kubesim/crd_objects.h"
@@ -204,4 +208,35 @@ TEST_CASE("--kubernetes-version: /version answers the emulated release", "[kubes
   CHECK_THROWS_WITH(parse_kubernetes_version("1.19"), Catch::Contains("1.21 or newer"));
   CrdServer dflt("", {});
   CHECK(body_json(dflt.client()->Get("/version"))["gitVersion"] == "v1.31.0");
+}
+
+TEST_CASE("--crds reads CRD files as kubectl reads YAML", "[kubesim][crd]") {
+  // served: yes and storage: on are booleans to kubectl (go-yaml v2 resolveMap); kubesim's own
+  // reader kept them as strings and then failed on the string where it wanted a bool.
+  const std::string dir =
+      std::filesystem::temp_directory_path() / ("kubesim-crds-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream out(dir + "/widgets.yaml");
+    out << R"(apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
+  versions:
+  - {name: v1, served: yes, storage: on}
+  - {name: v0, served: no, storage: off}
+)";
+  }
+  Store store;
+  CHECK(register_crds_from_dir(store, dir) == 1);
+  const ResourceType* rt = store.find("example.com", "v1", "widgets");
+  REQUIRE(rt);
+  CHECK(rt->singular == "widget");
+  CHECK(rt->storage_version == "v1");
+  CHECK_FALSE(store.find("example.com", "v0", "widgets"));
+  std::filesystem::remove_all(dir);
+  CHECK_THROWS(register_crds_from_dir(store, dir));  // a --crds directory that is not there
 }

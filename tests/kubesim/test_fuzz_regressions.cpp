@@ -8,5 +8,5 @@ TEST_CASE("kubesim reads a time a TimePoint cannot hold as unset", "[kubesim][fu
   CHECK(kubesim::parse_time("4050-12-31T23:59:59Z") == kubesim::TimePoint{});
   CHECK(kubesim::parse_time("-2147483648-01-01T00:00:00Z") == kubesim::TimePoint{});
   CHECK(kubesim::parse_time("2026-01-999999T00:00:00Z") == kubesim::TimePoint{});
-  CHECK(kubesim::format_time(kubesim::parse_time("2026-01-02T03:04:05Z")) == "2026-01-02T03:04:05Z");
+  CHECK(kubesim::format_rfc3339(kubesim::parse_time("2026-01-02T03:04:05Z")) == "2026-01-02T03:04:05Z");
 }

@@ -291,3 +291,41 @@ TEST_CASE("REST: a custom resource type that is unregistered answers 404", "[kub
   json gv = body_json(c->Get("/apis/kubeflow.org/v1"));
   CHECK(gv["resources"][0]["name"] == "pytorchjobs");
 }
+
+TEST_CASE("REST: a YAML body reads as kube-apiserver reads it", "[kubesim][rest]") {
+  // The apiserver's YAML serializer converts with sigs.k8s.io/yaml YAMLToJSON (apimachinery
+  // runtime/serializer/json): plain 0x3, +2 and 017 are the numbers 3, 2 and 15 (go-yaml v2
+  // resolve.go, ParseInt base 0), yes is true. kubesim kept them as strings.
+  SimServer sim;
+  auto c = sim.client();
+  const std::string body = R"(apiVersion: batch/v1
+kind: Job
+metadata:
+  name: typed
+  labels: {octal: "017"}
+spec:
+  backoffLimit: 0x3
+  parallelism: +2
+  completions: 017
+  suspend: yes
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: busybox}]
+)";
+  auto r = c->Post("/apis/batch/v1/namespaces/default/jobs", body, "application/yaml");
+  REQUIRE(r);
+  REQUIRE(r->status == 201);
+  const json job = body_json(c->Get("/apis/batch/v1/namespaces/default/jobs/typed"));
+  CHECK(job["spec"]["backoffLimit"] == 3);
+  CHECK(job["spec"]["backoffLimit"].is_number_integer());
+  CHECK(job["spec"]["parallelism"] == 2);
+  CHECK(job["spec"]["completions"] == 15);
+  CHECK(job["spec"]["suspend"] == true);
+  CHECK(job["metadata"]["labels"]["octal"] == "017");
+
+  r = c->Post("/apis/batch/v1/namespaces/default/jobs", "a: [1, 2\n", "application/yaml");
+  REQUIRE(r);
+  CHECK(r->status == 400);
+  CHECK(body_json(r)["message"].get<std::string>().rfind("error decoding request body: line 2", 0) == 0);
+}

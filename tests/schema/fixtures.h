@@ -4,7 +4,7 @@
 #include <string>
 
 #include "schema/schema.h"
-#include "schema/yaml_json.h"
+#include "yaml/read.h"
 
 namespace trainctl::schema::test {
 
@@ -14,6 +14,6 @@ const SchemaSet& real_schemas();
 // The cause whose field is `field`; nullptr when there is none.
 const StatusCause* cause_at(const ValidationResult& result, const std::string& field);
 
-inline nlohmann::json yaml(const std::string& text) { return parse_yaml(text, "test"); }
+inline nlohmann::json yaml(const std::string& text) { return yaml::parse(text, "test"); }
 
 }  // namespace trainctl::schema::test

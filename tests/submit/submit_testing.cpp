@@ -8,13 +8,13 @@
 #include <memory>
 #include <sstream>
 
-#include "render/emit.h"
 #include "render/render.h"
 #include "schema/schema.h"
 #include "submit/flags.h"
 #include "submit/manifests.h"
 #include "submit/plan.h"
 #include "support/paths.h"
+#include "yaml/write.h"
 
 namespace trainctl::testing {
 
@@ -35,7 +35,7 @@ submit::SubmitOptions parse_submit(const std::string& kind, const std::vector<st
 
 std::vector<json> render_submit(const submit::SubmitOptions& o, const std::string& ns,
                                 const render::TemplateSet& templates) {
-  return submit::build_manifests(submit::make_plan(o, ns), templates);
+  return submit::build_manifests(submit::make_plan(o, ns, submit::read_config_files(o.config_files, o.name)), templates);
 }
 
 std::vector<json> render_submit_plan(const submit::Plan& plan) {
@@ -69,7 +69,7 @@ void check_golden(const std::string& name, const std::vector<json>& objects) {
   const char* update = std::getenv("UPDATE_GOLDEN");
   if (update && std::string(update) == "1") {
     std::ofstream out(path, std::ios::trunc);
-    out << render::to_yaml_stream(objects);
+    out << yaml::to_yaml_stream(objects);
     REQUIRE(out.good());
     WARN("rewrote " << path);
     return;

@@ -22,7 +22,7 @@ namespace {
 std::string usage_error(const std::string& kind, const std::vector<std::string>& args) {
   auto o = parse_submit(kind, args);
   try {
-    submit::make_plan(o, "default");
+    submit::make_plan(o, "default", {});
   } catch (const UsageError& e) {
     return e.what();
   }

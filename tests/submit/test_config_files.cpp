@@ -29,7 +29,8 @@ struct TempFile {
 
 std::string usage_error_of(const std::vector<std::string>& args) {
   try {
-    submit::make_plan(parse_submit("pytorch", args), "default");
+    const auto o = parse_submit("pytorch", args);
+    submit::make_plan(o, "default", submit::read_config_files(o.config_files, o.name));
   } catch (const UsageError& e) {
     return e.what();
   }
@@ -104,4 +105,14 @@ TEST_CASE("bad --config-file values are one-line usage errors", "[config-file]")
   TempFile big("big.txt", std::string(submit::kConfigFileBytes + 1, 'a'));
   CHECK(with({"--config-file", big.path + ":/etc/big.txt"}).find("a ConfigMap holds at most 1 MiB") !=
         std::string::npos);
+}
+
+TEST_CASE("make_plan reads no file: the command reads --config-file and hands the contents over", "[config-file]") {
+  const auto o = parse_submit("pytorch", {"--name=cfg", "--image=i", "--config-file=/nonexistent/a.json:/etc/a.json",
+                                          "python train.py"});
+  CHECK_THROWS_AS(submit::read_config_files(o.config_files, o.name), UsageError);
+  submit::ConfigDir dir{"cfg-config", "/etc", {{"a.json", "{}", false}}};
+  const submit::Plan plan = submit::make_plan(o, "default", {dir});
+  REQUIRE(plan.config_dirs.size() == 1);
+  CHECK(plan.config_dirs[0].files[0].content == "{}");
 }

@@ -77,20 +77,20 @@ TEST_CASE("--gputopology=true and bare --gputopology; kind-specific defaults", "
   CHECK(parse_submit("mpi", {"--name=x", "--image=i", "--gputopology=true"}).gputopology);
   CHECK(parse_submit("mpi", {"--name=x", "--image=i", "--gputopology"}).gputopology);
   CHECK_FALSE(parse_submit("mpi", {"--name=x", "--image=i", "--gputopology=false"}).gputopology);
-  auto mpi = submit::make_plan(parse_submit("mpi", {"--name=x", "--image=i", "--gpus=4", "cmd"}), "ns");
+  auto mpi = submit::make_plan(parse_submit("mpi", {"--name=x", "--image=i", "--gpus=4", "cmd"}), "ns", {});
   CHECK(mpi.clean_pod_policy == "All");
   CHECK(mpi.slots_per_worker == 4);
   CHECK(mpi.expected_pods == 2);  // launcher + 1 worker
-  auto cpu_only = submit::make_plan(parse_submit("mpi", {"--name=x", "--image=i", "cmd"}), "ns");
+  auto cpu_only = submit::make_plan(parse_submit("mpi", {"--name=x", "--image=i", "cmd"}), "ns", {});
   CHECK(cpu_only.slots_per_worker == 1);
-  auto pt = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--workers=4", "cmd"}), "ns");
+  auto pt = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--workers=4", "cmd"}), "ns", {});
   CHECK(pt.clean_pod_policy == "Running");
   CHECK(pt.shm_size == "2Gi");
   CHECK(pt.working_dir == "/root");
   CHECK(pt.shell == "sh");
   CHECK(pt.expected_pods == 4);
   CHECK(pt.kind->trainer == jobs::Trainer::PyTorch);
-  auto none = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--operator=none", "cmd"}), "ns");
+  auto none = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--operator=none", "cmd"}), "ns", {});
   CHECK(none.kind->trainer == jobs::Trainer::PyTorchNoOperator);
 }
 
@@ -112,7 +112,7 @@ TEST_CASE("--task splits NAME:REPLICAS:IMAGE:COMMAND around registry ports, tags
   for (const auto& c : cases) {
     INFO(c.text);
     auto p = submit::make_plan(
-        parse_submit("volcano", {"--name=x", "--image=default-image", "--task=" + c.text, "dflt"}), "ns");
+        parse_submit("volcano", {"--name=x", "--image=default-image", "--task=" + c.text, "dflt"}), "ns", {});
     REQUIRE(p.tasks.size() == 1);
     CHECK(p.tasks[0].replicas == 2);
     CHECK(p.tasks[0].image == (c.image.empty() ? "default-image" : c.image));

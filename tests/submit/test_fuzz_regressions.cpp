@@ -32,7 +32,7 @@ json running_pod() {
 }
 
 // --wait on the pods of a PyTorchJob: an empty list, then one watch stream with `lines`.
-submit::JobPhase wait_with_events(std::vector<std::string> lines) {
+jobs::JobStatus wait_with_events(std::vector<std::string> lines) {
   ScriptedClient client(
       [](const kube::Request&, int) {
         return ScriptedClient::ok({{"kind", "List"}, {"metadata", {{"resourceVersion", "10"}}}, {"items", json::array()}},
@@ -54,7 +54,7 @@ TEST_CASE("--wait reads past a watched pod without metadata", "[submit][wait][fu
   // pod["metadata"] on a const object without the key failed nlohmann's assertion (undefined
   // behaviour in a release build).
   CHECK(wait_with_events({watch_event("ADDED", json::object()), watch_event("MODIFIED", running_pod())}) ==
-        submit::JobPhase::Running);
+        jobs::JobStatus::Running);
 }
 
 TEST_CASE("--wait ends in trainctl's Error on watch events of an unexpected shape", "[submit][wait][fuzz]") {

@@ -2,9 +2,9 @@
 // --dry-run, and through -o json.
 #include <catch2/catch.hpp>
 
-#include "render/emit.h"
 #include "render/render.h"
 #include "submit_testing.h"
+#include "yaml/write.h"
 
 using namespace trainctl;
 using namespace trainctl::testing;
@@ -66,7 +66,7 @@ TEST_CASE("hostile command, env and annotation values arrive byte for byte", "[h
       if (kind != "volcano") CHECK(env_value(pod_spec(job, replica)["initContainers"][0], "HOSTILE") == v);
 
       // What --dry-run prints reads back as the same objects (yaml-cpp emitter and parser).
-      auto reread = render::parse_yaml_stream("dry-run", render::to_yaml_stream(objs));
+      auto reread = render::parse_yaml_stream("dry-run", yaml::to_yaml_stream(objs));
       REQUIRE(reread.size() == objs.size());
       for (size_t i = 0; i < objs.size(); ++i) CHECK(reread[i] == objs[i]);
       // -o json.

@@ -2,14 +2,12 @@
 // (docs/operators.md lists them). Each case names the upstream file that decides the rule.
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <sstream>
-
-#include "schema/yaml_json.h"
+#include "core/file.h"
 #include "submit/plan.h"
 #include "submit/server_facts.h"
 #include "submit_testing.h"
 #include "support/paths.h"
+#include "yaml/read.h"
 
 using namespace trainctl;
 using namespace trainctl::testing;
@@ -31,10 +29,7 @@ json field_ref(const json& container, const std::string& name) {
 }
 
 json real_crd(const std::string& file) {
-  std::ifstream in(require_schema_dir() + "/crds/" + file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return schema::parse_yaml(text.str(), file);
+  return yaml::parse(read_file(require_schema_dir() + "/crds/" + file), file);
 }
 
 }  // namespace
@@ -61,7 +56,7 @@ TEST_CASE("MPIJob: a gang counts the workers only, the launcher comes after them
   auto objs = submit_objects("mpi", {"--name=m", kImage, "--workers=3", "--gang", "mpirun python train.py"});
   CHECK(objs[0]["spec"]["runPolicy"]["schedulingPolicy"]["minAvailable"] == 3);
   auto o = parse_submit("mpi", {"--name=m", kImage, "--workers=3", "--min-available=4", "mpirun x"});
-  CHECK_THROWS_WITH(submit::make_plan(o, "default"), Catch::Contains("counts the launcher"));
+  CHECK_THROWS_WITH(submit::make_plan(o, "default", {}), Catch::Contains("counts the launcher"));
 }
 
 // Arena's mpijob chart gives the launcher no resources; mpi-operator keeps it off GPUs.
@@ -82,7 +77,7 @@ TEST_CASE("MPIJob: the launcher requests nothing of the workers' resources", "[o
   CHECK(pod_spec(sized[0], "Launcher")["initContainers"][0]["resources"]["limits"] ==
         json::parse(R"({"cpu": "1", "memory": "2Gi"})"));
   auto o = parse_submit("pytorch", {"--name=p", kImage, "--launcher-cpu=1", "python x"});
-  CHECK_THROWS_WITH(submit::make_plan(o, "default"), Catch::Contains("only for submit mpi"));
+  CHECK_THROWS_WITH(submit::make_plan(o, "default", {}), Catch::Contains("only for submit mpi"));
 }
 
 // training-operator v1.9.0 pkg/controller.v1/pytorch/envvar.go setPodEnv and master.go:
@@ -132,7 +127,7 @@ TEST_CASE("an installed CRD without spec.nprocPerNode: PET_NPROC_PER_NODE instea
   CHECK(submit::crd_has_field(crd, "v1", "spec.nprocPerNode"));
 
   auto o = parse_submit("pytorch", {"--name=p", kImage, "--workers=2", "--nproc-per-node=4", "torchrun x"});
-  submit::Plan plan = submit::make_plan(o, "default");
+  submit::Plan plan = submit::make_plan(o, "default", {});
   submit::ServerFacts facts;
   facts.nproc_per_node_field = false;
   auto notes = submit::apply_server_facts(facts, plan);
@@ -149,7 +144,7 @@ TEST_CASE("an installed MPIJob CRD without launcherCreationPolicy: not sent, the
   json crd = real_crd("kubeflow.org_mpijobs.yaml");
   CHECK(submit::crd_has_field(crd, "v2beta1", "spec.launcherCreationPolicy"));
   auto o = parse_submit("mpi", {"--name=m", kImage, "--workers=2", "--gang", "mpirun x"});
-  submit::Plan plan = submit::make_plan(o, "default");
+  submit::Plan plan = submit::make_plan(o, "default", {});
   submit::ServerFacts facts;
   facts.launcher_creation_policy_field = false;
   CHECK(submit::apply_server_facts(facts, plan).size() == 1);
@@ -217,7 +212,7 @@ TEST_CASE("Volcano: task labels and policies, Arena's driver label, --task-image
     std::vector<std::string> a = {"--name=v", kImage};
     a.insert(a.end(), args.begin(), args.end());
     auto o = parse_submit("volcano", a);
-    CHECK_THROWS_WITH(submit::make_plan(o, "default"), Catch::Contains(message));
+    CHECK_THROWS_WITH(submit::make_plan(o, "default", {}), Catch::Contains(message));
   }
 }
 
@@ -225,7 +220,7 @@ TEST_CASE("Volcano: task labels and policies, Arena's driver label, --task-image
 // legacy job-name label is on every release's Job pods.
 TEST_CASE("operator-free TensorBoard follows the chief by label from 1.28, any pod before", "[operators][pytorch]") {
   auto o = parse_submit("pytorch", {"--name=tb", kImage, "--operator=none", "--workers=2", "--tensorboard", "python x"});
-  submit::Plan plan = submit::make_plan(o, "default");
+  submit::Plan plan = submit::make_plan(o, "default", {});
   auto affinity = [](const std::vector<json>& objs) {
     return object_of_kind(objs, "Deployment")["spec"]["template"]["spec"]["affinity"]["podAffinity"]
         ["requiredDuringSchedulingIgnoredDuringExecution"][0]["labelSelector"]["matchLabels"];
@@ -241,7 +236,7 @@ TEST_CASE("operator-free TensorBoard follows the chief by label from 1.28, any p
 TEST_CASE("older operators and clusters: --schedule-timeout dropped, operator-free refused before 1.22",
           "[operators]") {
   auto o = parse_submit("pytorch", {"--name=p", kImage, "--gang", "--schedule-timeout=180s", "python x"});
-  submit::Plan plan = submit::make_plan(o, "default");
+  submit::Plan plan = submit::make_plan(o, "default", {});
   submit::ServerFacts facts;
   facts.schedule_timeout_field = false;  // training-operator before v1.6
   auto notes = submit::apply_server_facts(facts, plan);
@@ -250,7 +245,7 @@ TEST_CASE("older operators and clusters: --schedule-timeout dropped, operator-fr
   CHECK_FALSE(render_submit_plan(plan)[0]["spec"]["runPolicy"]["schedulingPolicy"].contains("scheduleTimeoutSeconds"));
 
   auto none = parse_submit("pytorch", {"--name=p", kImage, "--operator=none", "python x"});
-  submit::Plan np = submit::make_plan(none, "default");
+  submit::Plan np = submit::make_plan(none, "default", {});
   submit::ServerFacts old;
   old.indexed_job_hostnames = false;
   old.server_version = "1.21";

@@ -21,7 +21,7 @@ struct Bad {
 std::string usage_error(const Bad& b) {
   auto o = parse_submit(b.kind, b.args);
   try {
-    submit::make_plan(o, "default");
+    submit::make_plan(o, "default", {});
   } catch (const UsageError& e) {
     CHECK(e.code() == ExitCode::Usage);
     std::string msg = e.what();
@@ -130,8 +130,8 @@ TEST_CASE("--name is required by the parser", "[validation]") {
 TEST_CASE("names at the length limit are accepted", "[validation]") {
   // NAME-worker-10 is 63 characters with a 53-character name and 12 workers (indices 0..10).
   auto o = parse_submit("pytorch", {"--name=" + std::string(53, 'a'), "--image=x", "--workers=12", "cmd"});
-  CHECK_NOTHROW(submit::make_plan(o, "default"));
+  CHECK_NOTHROW(submit::make_plan(o, "default", {}));
   // MPI: NAME-launcher-xxxxx is 63 characters with a 48-character name.
   auto m = parse_submit("mpi", {"--name=" + std::string(48, 'a'), "--image=x", "cmd"});
-  CHECK_NOTHROW(submit::make_plan(m, "default"));
+  CHECK_NOTHROW(submit::make_plan(m, "default", {}));
 }

@@ -30,30 +30,6 @@ json pytorch_job(const std::string& condition) {
 
 }  // namespace
 
-TEST_CASE("job phases from each kind's status", "[wait]") {
-  using submit::JobPhase;
-  const auto& pt = kind(jobs::Trainer::PyTorch);
-  CHECK(submit::job_phase(pt, json::object()) == JobPhase::Pending);
-  CHECK(submit::job_phase(pt, pytorch_job("Created")) == JobPhase::Pending);
-  CHECK(submit::job_phase(pt, pytorch_job("Running")) == JobPhase::Running);
-  CHECK(submit::job_phase(pt, pytorch_job("Succeeded")) == JobPhase::Succeeded);
-  CHECK(submit::job_phase(pt, pytorch_job("Failed")) == JobPhase::Failed);
-  json not_true = {{"status", {{"conditions", {{{"type", "Running"}, {"status", "False"}}}}}}};
-  CHECK(submit::job_phase(kind(jobs::Trainer::MPI), not_true) == JobPhase::Pending);
-  const auto& vc = kind(jobs::Trainer::Volcano);
-  CHECK(submit::job_phase(vc, {{"status", {{"state", {{"phase", "Running"}}}}}}) == JobPhase::Running);
-  CHECK(submit::job_phase(vc, {{"status", {{"state", {{"phase", "Completed"}}}}}}) == JobPhase::Succeeded);
-  CHECK(submit::job_phase(vc, {{"status", {{"state", {{"phase", "Aborted"}}}}}}) == JobPhase::Failed);
-  CHECK(submit::job_phase(vc, {{"status", {{"state", {{"phase", "Pending"}}}}}}) == JobPhase::Pending);
-  const auto& none = kind(jobs::Trainer::PyTorchNoOperator);
-  CHECK(
-      submit::job_phase(none, {{"status", {{"conditions", {{{"type", "Complete"}, {"status", "True"}}}}}}}) ==
-      JobPhase::Succeeded);
-  CHECK(submit::job_phase(none, {{"status", {{"conditions", {{{"type", "Failed"}, {"status", "True"}}}}}}}) ==
-        JobPhase::Failed);
-  CHECK(submit::job_phase(none, {{"status", {{"active", 2}}}}) == JobPhase::Running);
-}
-
 TEST_CASE("--wait: returns once every pod runs, from a watch started at the list's version", "[wait]") {
   ScriptedClient client(
       [](const kube::Request& r, int) -> kube::Response {
@@ -75,7 +51,7 @@ TEST_CASE("--wait: returns once every pod runs, from a watch started at the list
   o.expected_pods = 2;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
   CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
-        submit::JobPhase::Running);
+        jobs::JobStatus::Running);
   CHECK(lines == std::vector<std::string>{"job demo: 0/2 pods running", "job demo: 1/2 pods running",
                                           "job demo: 2/2 pods running"});
   CHECK(client.streams().size() == 1);
@@ -102,7 +78,7 @@ TEST_CASE("--wait=finished: exit 0 on success, JobFailed on failure", "[wait]") 
     o.on_status = [&](const std::string& l) { lines.push_back(l); };
     if (end == "Succeeded") {
       CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
-            submit::JobPhase::Succeeded);
+            jobs::JobStatus::Succeeded);
       CHECK(lines ==
             std::vector<std::string>{"job demo: PENDING", "job demo: RUNNING", "job demo: SUCCEEDED"});
     } else {
@@ -154,7 +130,7 @@ TEST_CASE("--wait: after a pod ends and the job still runs, the watch goes on wi
   submit::WaitOptions o;
   o.expected_pods = 2;
   CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
-        submit::JobPhase::Running);
+        jobs::JobStatus::Running);
   // The pod list once, the job once; the second watch resumes at the ended pod's version.
   REQUIRE(gets.size() == 2);
   CHECK(gets[0].rfind("/api/v1/namespaces/ns1/pods?", 0) == 0);
@@ -228,7 +204,7 @@ TEST_CASE("--wait: an ERROR 410 Expired event makes it list again and watch from
   const auto phase = submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o);
   log::reset_sink();
   log::set_level(level);
-  CHECK(phase == submit::JobPhase::Succeeded);
+  CHECK(phase == jobs::JobStatus::Succeeded);
   CHECK(lists == 2);
   REQUIRE(watches.size() == 2);
   CHECK(watches[0].find("resourceVersion=10") != std::string::npos);
@@ -259,7 +235,7 @@ TEST_CASE("--wait: a watch refused with 410 is listed again too; BOOKMARKs move 
   submit::WaitOptions o;
   o.until_finished = true;
   CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
-        submit::JobPhase::Succeeded);
+        jobs::JobStatus::Succeeded);
   REQUIRE(watches.size() == 3);
   // The stream ended after a bookmark: the next watch starts at the bookmark's version.
   CHECK(watches[1].find("resourceVersion=12") != std::string::npos);
@@ -288,7 +264,7 @@ TEST_CASE("--wait: pods listed again replace what the first list said", "[wait]"
   std::vector<std::string> lines;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
   CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
-        submit::JobPhase::Running);
+        jobs::JobStatus::Running);
   // The deleted worker is not counted: 0/2 after the second list, then 1/2, then 2/2.
   CHECK(lines == std::vector<std::string>{"job demo: 0/2 pods running", "job demo: 1/2 pods running",
                                           "job demo: 0/2 pods running", "job demo: 1/2 pods running",

@@ -1,10 +1,10 @@
 #include "kubesim/builtin_types.h"
 
-#include <yaml-cpp/yaml.h>
-
-#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
+
+#include "core/text.h"
+#include "kubesim/crd_objects.h"
 
 namespace kubesim {
 
@@ -24,31 +24,6 @@ ResourceType make(std::string group, std::string version, std::string kind, std:
   rt.categories = std::move(categories);
   rt.status_subresource = status;
   return rt;
-}
-
-json yaml_to_json(const YAML::Node& n) {
-  switch (n.Type()) {
-    case YAML::NodeType::Map: {
-      json o = json::object();
-      for (const auto& kv : n) o[kv.first.as<std::string>()] = yaml_to_json(kv.second);
-      return o;
-    }
-    case YAML::NodeType::Sequence: {
-      json a = json::array();
-      for (const auto& v : n) a.push_back(yaml_to_json(v));
-      return a;
-    }
-    case YAML::NodeType::Scalar: {
-      const std::string& s = n.Scalar();
-      if (n.Tag() == "!") return s;  // quoted
-      if (s == "true" || s == "True") return true;
-      if (s == "false" || s == "False") return false;
-      if (s == "null" || s == "~") return nullptr;
-      return s;  // numbers are irrelevant for CRD names
-    }
-    default:
-      return nullptr;
-  }
 }
 
 }  // namespace
@@ -110,10 +85,7 @@ std::vector<ResourceType> types_from_crd(const json& crd) {
     rt.kind = names.at("kind").get<std::string>();
     rt.plural = names.at("plural").get<std::string>();
     rt.singular = names.value("singular", "");
-    if (rt.singular.empty()) {
-      rt.singular = rt.kind;
-      for (auto& c : rt.singular) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    if (rt.singular.empty()) rt.singular = trainctl::ascii_lower(rt.kind);
     rt.namespaced = spec.value("scope", "Namespaced") == "Namespaced";
     rt.short_names = names.value("shortNames", std::vector<std::string>{});
     rt.categories = names.value("categories", std::vector<std::string>{});
@@ -125,22 +97,13 @@ std::vector<ResourceType> types_from_crd(const json& crd) {
 }
 
 size_t register_crds_from_dir(Store& store, const std::string& dir) {
-  namespace fs = std::filesystem;
+  if (!std::filesystem::is_directory(dir)) throw std::runtime_error("no CRD directory " + dir);
   size_t n = 0;
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    auto ext = e.path().extension().string();
-    if (e.is_regular_file() && (ext == ".yaml" || ext == ".yml" || ext == ".json")) files.push_back(e.path());
-  }
-  std::sort(files.begin(), files.end());
-  for (const auto& f : files) {
-    for (const auto& doc : YAML::LoadAllFromFile(f.string())) {
-      auto types = types_from_crd(yaml_to_json(doc));
-      for (const auto& rt : types) {
-        if (store.find(rt.group, rt.version, rt.plural)) continue;  // keep the existing (same) type
-        store.register_type(rt);
-        ++n;
-      }
+  for (const auto& doc : load_crd_documents(dir)) {
+    for (const auto& rt : types_from_crd(doc)) {
+      if (store.find(rt.group, rt.version, rt.plural)) continue;  // keep the existing (same) type
+      store.register_type(rt);
+      ++n;
     }
   }
   return n;

@@ -10,9 +10,7 @@
 
 #include <arpa/inet.h>
 
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
 
 namespace kubesim {
@@ -145,14 +143,6 @@ std::string cert_common_name(const std::string& pem) {
   char buf[256] = {0};
   X509_NAME_get_text_by_NID(X509_get_subject_name(c.get()), NID_commonName, buf, sizeof buf);
   return buf;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 void write_private_file(const std::string& path, const std::string& content) {

@@ -23,7 +23,6 @@ CertKey make_client_cert(const CertKey& ca, const std::string& user, const std::
 // The CN and O values of a certificate (for tests).
 std::string cert_common_name(const std::string& cert_pem);
 
-std::string read_file(const std::string& path);
 void write_private_file(const std::string& path, const std::string& content);  // mode 0600
 
 }  // namespace kubesim

@@ -3,12 +3,12 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
 
-#include "schema/yaml_json.h"
+#include "core/file.h"
+#include "yaml/read.h"
 
 namespace kubesim {
 
@@ -78,10 +78,7 @@ std::vector<json> load_crd_documents(const std::string& dir) {
   }
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
-    std::ifstream in(f);
-    std::stringstream text;
-    text << in.rdbuf();
-    for (auto& doc : trainctl::schema::parse_yaml_documents(text.str(), f.string()))
+    for (auto& doc : trainctl::yaml::parse_all(trainctl::read_file(f.string()), f.string()))
       if (doc.is_object() && doc.value("kind", "") == "CustomResourceDefinition")
         out.push_back(std::move(doc));
   }

@@ -1,48 +1,12 @@
 #include "kubesim/faults.h"
 
-#include "kubesim/certs.h"
-
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/file.h"
+#include "yaml/read.h"
+
 namespace kubesim {
-
-namespace {
-
-nlohmann::json yaml_json(const YAML::Node& n) {
-  if (n.IsMap()) {
-    nlohmann::json o = nlohmann::json::object();
-    for (const auto& kv : n) o[kv.first.as<std::string>()] = yaml_json(kv.second);
-    return o;
-  }
-  if (n.IsSequence()) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const auto& v : n) a.push_back(yaml_json(v));
-    return a;
-  }
-  if (n.IsScalar()) {
-    const std::string& s = n.Scalar();
-    if (n.Tag() != "!") {
-      if (s == "true") return true;
-      if (s == "false") return false;
-      try {
-        size_t pos = 0;
-        double d = std::stod(s, &pos);
-        if (pos == s.size()) {
-          if (s.find_first_of(".eE") == std::string::npos) return static_cast<int64_t>(d);
-          return d;
-        }
-      } catch (...) {
-      }
-    }
-    return s;
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 nlohmann::json FaultRule::to_json() const {
   nlohmann::json j = {{"action", action}, {"matched", matched}, {"fired", fired}};
@@ -110,9 +74,9 @@ std::vector<FaultRule> FaultInjector::parse(const nlohmann::json& j) {
 }
 
 std::vector<FaultRule> FaultInjector::load_file(const std::string& path) {
-  std::string text = read_file(path);
+  const std::string text = trainctl::read_file(path);
   auto j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded()) j = yaml_json(YAML::Load(text));
+  if (j.is_discarded()) j = trainctl::yaml::parse(text, path);
   return parse(j);
 }
 

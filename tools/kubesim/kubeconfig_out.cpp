@@ -1,62 +1,40 @@
 #include "kubesim/kubeconfig_out.h"
 
-#include <openssl/evp.h>
-#include <yaml-cpp/yaml.h>
+#include "core/base64.h"
+#include "yaml/write.h"
 
 namespace kubesim {
 
-std::string base64_encode(const std::string& data) {
-  std::string out(4 * ((data.size() + 2) / 3) + 1, '\0');
-  int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                          reinterpret_cast<const unsigned char*>(data.data()), static_cast<int>(data.size()));
-  out.resize(static_cast<size_t>(n));
-  return out;
-}
-
 std::string render_kubeconfig(const KubeconfigParams& p) {
-  YAML::Emitter e;
-  e << YAML::BeginMap;
-  e << YAML::Key << "apiVersion" << YAML::Value << "v1";
-  e << YAML::Key << "kind" << YAML::Value << "Config";
-  e << YAML::Key << "clusters" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
-  e << YAML::Key << "name" << YAML::Value << "kubesim";
-  e << YAML::Key << "cluster" << YAML::Value << YAML::BeginMap;
-  e << YAML::Key << "server" << YAML::Value << p.server_url;
-  if (!p.ca_pem.empty()) e << YAML::Key << "certificate-authority-data" << YAML::Value << base64_encode(p.ca_pem);
-  e << YAML::EndMap << YAML::EndMap << YAML::EndSeq;
-
-  e << YAML::Key << "users" << YAML::Value << YAML::BeginSeq;
-  if (!p.token.empty()) {
-    e << YAML::BeginMap << YAML::Key << "name" << YAML::Value << "kubesim-admin";
-    e << YAML::Key << "user" << YAML::Value << YAML::BeginMap << YAML::Key << "token" << YAML::Value << p.token
-      << YAML::EndMap << YAML::EndMap;
-  }
+  using trainctl::base64_encode;
+  using Json = nlohmann::ordered_json;
+  Json cluster = {{"server", p.server_url}};
+  if (!p.ca_pem.empty()) cluster["certificate-authority-data"] = base64_encode(p.ca_pem);
+  Json users = Json::array();
+  if (!p.token.empty()) users.push_back({{"name", "kubesim-admin"}, {"user", {{"token", p.token}}}});
   if (!p.client.cert_pem.empty()) {
-    e << YAML::BeginMap << YAML::Key << "name" << YAML::Value << "kubesim-cert";
-    e << YAML::Key << "user" << YAML::Value << YAML::BeginMap;
-    e << YAML::Key << "client-certificate-data" << YAML::Value << base64_encode(p.client.cert_pem);
-    e << YAML::Key << "client-key-data" << YAML::Value << base64_encode(p.client.key_pem);
-    e << YAML::EndMap << YAML::EndMap;
+    users.push_back({{"name", "kubesim-cert"},
+                     {"user",
+                      {{"client-certificate-data", base64_encode(p.client.cert_pem)},
+                       {"client-key-data", base64_encode(p.client.key_pem)}}}});
   }
-  e << YAML::EndSeq;
-
-  e << YAML::Key << "contexts" << YAML::Value << YAML::BeginSeq;
+  Json contexts = Json::array();
   auto context = [&](const std::string& name, const std::string& user) {
-    e << YAML::BeginMap << YAML::Key << "name" << YAML::Value << name;
-    e << YAML::Key << "context" << YAML::Value << YAML::BeginMap;
-    e << YAML::Key << "cluster" << YAML::Value << "kubesim";
-    e << YAML::Key << "user" << YAML::Value << user;
-    e << YAML::Key << "namespace" << YAML::Value << p.namespace_name;
-    e << YAML::EndMap << YAML::EndMap;
+    contexts.push_back(
+        {{"name", name},
+         {"context", {{"cluster", "kubesim"}, {"user", user}, {"namespace", p.namespace_name}}}});
   };
   if (!p.token.empty()) context("kubesim", "kubesim-admin");
   if (!p.client.cert_pem.empty()) context("kubesim-cert", "kubesim-cert");
   if (p.token.empty() && p.client.cert_pem.empty()) context("kubesim", "kubesim-anonymous");
-  e << YAML::EndSeq;
-  e << YAML::Key << "current-context" << YAML::Value
-    << (!p.token.empty() || p.client.cert_pem.empty() ? "kubesim" : "kubesim-cert");
-  e << YAML::EndMap;
-  return std::string(e.c_str()) + "\n";
+  Json config = {
+      {"apiVersion", "v1"},
+      {"kind", "Config"},
+      {"clusters", Json::array({{{"name", "kubesim"}, {"cluster", cluster}}})},
+      {"users", users},
+      {"contexts", contexts},
+      {"current-context", !p.token.empty() || p.client.cert_pem.empty() ? "kubesim" : "kubesim-cert"}};
+  return trainctl::yaml::to_yaml(config);
 }
 
 void write_kubeconfig(const std::string& path, const KubeconfigParams& p) {

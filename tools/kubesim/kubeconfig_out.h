@@ -21,6 +21,4 @@ std::string render_kubeconfig(const KubeconfigParams& p);
 // Writes render_kubeconfig(p) to path with mode 0600.
 void write_kubeconfig(const std::string& path, const KubeconfigParams& p);
 
-std::string base64_encode(const std::string& data);
-
 }  // namespace kubesim

@@ -1,4 +1,5 @@
 // kubesim: a local Kubernetes API simulator (REST API + simulated operators and kubelets).
+#include "core/log.h"
 #include "kubesim/builtin_types.h"
 #include "kubesim/controllers/simulation.h"
 #include "kubesim/crd_objects.h"
@@ -81,7 +82,12 @@ int main(int argc, char** argv) {
   app.add_option("--watch-bookmark-interval", bookmark_interval,
                  "real time between BOOKMARK events of watches that allow them")
       ->capture_default_str();
+  std::string loglevel = "info";
+  app.add_option("--loglevel", loglevel, "log level on stderr: debug, info, warn or error")
+      ->check(CLI::IsMember({"debug", "info", "warn", "error"}))
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
+  trainctl::log::set_level(trainctl::log::parse_level(loglevel));
 
   try {
     opts.tls = !plain_http;

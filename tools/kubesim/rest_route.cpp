@@ -1,7 +1,7 @@
 // Request routing: parses /api and /apis paths and dispatches by verb.
 #include "kubesim/rest.h"
 
-#include <yaml-cpp/yaml.h>
+#include "yaml/read.h"
 
 namespace kubesim {
 
@@ -38,33 +38,6 @@ void parse_rest(ApiPath& path, std::vector<std::string> segs) {
   path.plural = segs[0];
   if (segs.size() > 1) path.name = segs[1];
   if (segs.size() > 2) path.sub = segs[2];
-}
-
-json yaml_to_json(const YAML::Node& n) {
-  switch (n.Type()) {
-    case YAML::NodeType::Map: {
-      json o = json::object();
-      for (const auto& kv : n) o[kv.first.as<std::string>()] = yaml_to_json(kv.second);
-      return o;
-    }
-    case YAML::NodeType::Sequence: {
-      json a = json::array();
-      for (const auto& v : n) a.push_back(yaml_to_json(v));
-      return a;
-    }
-    case YAML::NodeType::Scalar: {
-      const std::string& s = n.Scalar();
-      if (n.Tag() == "!") return s;
-      if (s == "true") return true;
-      if (s == "false") return false;
-      if (s == "null" || s == "~") return nullptr;
-      auto j = json::parse(s, nullptr, false);
-      if (!j.is_discarded() && j.is_number()) return j;
-      return s;
-    }
-    default:
-      return nullptr;
-  }
 }
 
 }  // namespace
@@ -107,9 +80,11 @@ json parse_body(const std::string& body, const std::string& content_type) {
     auto j = json::parse(body, nullptr, false);
     if (!j.is_discarded()) return j;
   }
+  // kube-apiserver decodes a YAML body as kubectl reads YAML (sigs.k8s.io/yaml YAMLToJSON,
+  // apimachinery pkg/runtime/serializer/json yaml mode): plain 0x10 is 16, yes is true.
   try {
-    return yaml_to_json(YAML::Load(body));
-  } catch (const std::exception& e) {
+    return trainctl::yaml::parse(body, "");
+  } catch (const trainctl::yaml::ParseError& e) {
     throw bad_request(std::string("error decoding request body: ") + e.what());
   }
 }

@@ -1,13 +1,12 @@
 // Seed files: nodes, namespaces, PVCs and arbitrary manifests loaded into the store.
 #include "kubesim/seed.h"
 
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
+#include "core/file.h"
 #include "kubesim/seed_objects.h"
 #include "kubesim/store.h"
-#include "schema/yaml_json.h"
+#include "yaml/read.h"
 
 namespace kubesim {
 
@@ -31,12 +30,11 @@ void create_or_replace(Store& store, const ResourceType& rt, json obj) {
 }  // namespace
 
 SeedStats load_seed_file(Store& store, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read seed file " + path);
-  std::stringstream buf;
-  buf << in.rdbuf();
+  std::string error;
+  const std::optional<std::string> text = trainctl::read_file(path, error);
+  if (!text) throw std::runtime_error("cannot read seed file " + path + ": " + error);
   SeedStats stats;
-  for (const json& doc : trainctl::schema::parse_yaml_documents(buf.str(), path)) {
+  for (const json& doc : trainctl::yaml::parse_all(*text, path)) {
     if (!doc.is_object()) continue;
     const ResourceType* ns_rt = store.find("", "v1", "namespaces");
     for (const auto& ns : list_of(doc, "namespaces")) {

@@ -2,6 +2,8 @@
 
 #include "kubesim/store.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -11,12 +13,7 @@ namespace {
 
 using Op = Requirement::Op;
 
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t");
-  return s.substr(b, e - b + 1);
-}
+using trainctl::trim;
 
 [[noreturn]] void bad(const std::string& what) {
   throw StatusError(400, "BadRequest", "unable to parse requirement: " + what);
@@ -54,6 +51,25 @@ bool valid_value(const std::string& v) {
          });
 }
 
+// "key!=value", "key==value" or "key=value" into r (Equals or NotEquals); false for none.
+bool equality(const std::string& s, Requirement& r) {
+  size_t pos;
+  if ((pos = s.find("!=")) != std::string::npos) {
+    r.op = Op::NotEquals;
+    r.key = trim(s.substr(0, pos));
+    r.values = {trim(s.substr(pos + 2))};
+  } else if ((pos = s.find("==")) != std::string::npos) {
+    r.key = trim(s.substr(0, pos));
+    r.values = {trim(s.substr(pos + 2))};
+  } else if ((pos = s.find('=')) != std::string::npos) {
+    r.key = trim(s.substr(0, pos));
+    r.values = {trim(s.substr(pos + 1))};
+  } else {
+    return false;
+  }
+  return true;
+}
+
 Requirement parse_one(const std::string& raw) {
   std::string s = trim(raw);
   if (s.empty()) bad("found '', expected: !, identifier, or 'end of string'");
@@ -89,18 +105,7 @@ Requirement parse_one(const std::string& raw) {
     if (!valid_key(r.key)) bad("invalid label key \"" + r.key + "\"");
     return r;
   }
-  size_t pos;
-  if ((pos = s.find("!=")) != std::string::npos) {
-    r.op = Op::NotEquals;
-    r.key = trim(s.substr(0, pos));
-    r.values = {trim(s.substr(pos + 2))};
-  } else if ((pos = s.find("==")) != std::string::npos) {
-    r.key = trim(s.substr(0, pos));
-    r.values = {trim(s.substr(pos + 2))};
-  } else if ((pos = s.find('=')) != std::string::npos) {
-    r.key = trim(s.substr(0, pos));
-    r.values = {trim(s.substr(pos + 1))};
-  } else {
+  if (!equality(s, r)) {
     r.key = s;
     r.op = Op::Exists;
   }
@@ -151,21 +156,7 @@ FieldSelector FieldSelector::parse(const std::string& text) {
   for (const auto& part : split_top(text)) {
     std::string s = trim(part);
     Requirement r;
-    size_t pos;
-    if ((pos = s.find("!=")) != std::string::npos) {
-      r.op = Op::NotEquals;
-      r.key = trim(s.substr(0, pos));
-      r.values = {trim(s.substr(pos + 2))};
-    } else if ((pos = s.find("==")) != std::string::npos) {
-      r.key = trim(s.substr(0, pos));
-      r.values = {trim(s.substr(pos + 2))};
-    } else if ((pos = s.find('=')) != std::string::npos) {
-      r.key = trim(s.substr(0, pos));
-      r.values = {trim(s.substr(pos + 1))};
-    } else {
-      throw StatusError(400, "BadRequest", "invalid selector: '" + text + "'; can't understand '" + s + "'");
-    }
-    if (r.key.empty())
+    if (!equality(s, r) || r.key.empty())
       throw StatusError(400, "BadRequest", "invalid selector: '" + text + "'; can't understand '" + s + "'");
     sel.m_reqs.push_back(r);
   }

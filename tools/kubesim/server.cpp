@@ -6,6 +6,8 @@
 #include "kubesim/server_auth.h"
 #include "kubesim/watch.h"
 
+#include "core/file.h"
+
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 
@@ -65,14 +67,14 @@ void raise_listen_backlog(int port) {
 Server::Server(Store& store, LogStore& logs, ServerOptions options)
     : m_store(store), m_logs(logs), m_opts(std::move(options)), m_http(std::make_unique<Http>()) {
   if (!m_opts.ca_cert_file.empty()) {
-    m_ca.cert_pem = read_file(m_opts.ca_cert_file);
-    if (!m_opts.ca_key_file.empty()) m_ca.key_pem = read_file(m_opts.ca_key_file);
+    m_ca.cert_pem = trainctl::read_file(m_opts.ca_cert_file);
+    if (!m_opts.ca_key_file.empty()) m_ca.key_pem = trainctl::read_file(m_opts.ca_key_file);
   } else {
     m_ca = make_ca("kubesim-ca");
   }
   if (!m_opts.cert_file.empty()) {
-    m_server_cert.cert_pem = read_file(m_opts.cert_file);
-    m_server_cert.key_pem = read_file(m_opts.key_file);
+    m_server_cert.cert_pem = trainctl::read_file(m_opts.cert_file);
+    m_server_cert.key_pem = trainctl::read_file(m_opts.key_file);
   } else if (m_opts.tls) {
     m_server_cert = make_server_cert(m_ca, {"127.0.0.1", "localhost", "::1"});
   }

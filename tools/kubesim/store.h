@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "core/rfc3339.h"
+
 namespace kubesim {
 
 using json = nlohmann::json;
@@ -69,11 +71,11 @@ StatusError too_old_resource_version(uint64_t rv, uint64_t oldest_kept);
 // a token to go on inconsistently (apiserver pkg/storage/etcd3/errors.go).
 StatusError continue_expired(const std::string& inconsistent_continue);
 
-// "2026-01-02T03:04:05Z" (metav1.Time) and "2026-01-02T03:04:05.123456789Z" (kubelet logs).
-std::string format_rfc3339(std::chrono::system_clock::time_point t);
-std::string format_rfc3339_nano(std::chrono::system_clock::time_point t);
-// Parses RFC 3339 with optional fraction and Z or +hh:mm offset; nullopt when malformed.
-std::optional<std::chrono::system_clock::time_point> parse_rfc3339(const std::string& s);
+// "2026-01-02T03:04:05Z" (metav1.Time), "2026-01-02T03:04:05.123456789Z" (kubelet logs), and
+// parsing them: trainctl's helpers (core/rfc3339.h), shared with the client.
+using trainctl::format_rfc3339;
+using trainctl::format_rfc3339_nano;
+using trainctl::parse_rfc3339;
 
 enum class EventType { Added, Modified, Deleted };
 const char* event_type_name(EventType t);  // "ADDED", "MODIFIED", "DELETED"

@@ -1,8 +1,5 @@
-// Status errors with kube-apiserver's wording, and metav1.Time formatting.
+// Status errors with kube-apiserver's wording.
 #include "kubesim/store.h"
-
-#include <cstdio>
-#include <ctime>
 
 namespace kubesim {
 
@@ -73,62 +70,6 @@ const char* event_type_name(EventType t) {
     case EventType::Deleted: return "DELETED";
   }
   return "ERROR";
-}
-
-std::string format_rfc3339(std::chrono::system_clock::time_point t) {
-  std::time_t tt = std::chrono::system_clock::to_time_t(t);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-std::string format_rfc3339_nano(std::chrono::system_clock::time_point t) {
-  auto secs = std::chrono::floor<std::chrono::seconds>(t);
-  auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(t - secs).count();
-  std::time_t tt = std::chrono::system_clock::to_time_t(secs);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
-  char frac[16];
-  std::snprintf(frac, sizeof frac, ".%09lldZ", static_cast<long long>(ns));
-  return std::string(buf) + frac;
-}
-
-std::optional<std::chrono::system_clock::time_point> parse_rfc3339(const std::string& s) {
-  std::tm tm{};
-  int consumed = 0;
-  if (std::sscanf(s.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
-                  &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &consumed) != 6)
-    return std::nullopt;
-  tm.tm_year -= 1900;
-  tm.tm_mon -= 1;
-  auto t = std::chrono::system_clock::from_time_t(timegm(&tm));
-  size_t i = static_cast<size_t>(consumed);
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    int64_t nanos = 0;
-    int digits = 0;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
-      if (digits < 9) {
-        nanos = nanos * 10 + (s[i] - '0');
-        ++digits;
-      }
-      ++i;
-    }
-    while (digits++ < 9) nanos *= 10;
-    t += std::chrono::duration_cast<std::chrono::system_clock::duration>(std::chrono::nanoseconds(nanos));
-  }
-  if (i < s.size() && (s[i] == 'Z' || s[i] == 'z')) return i + 1 == s.size() ? std::optional(t) : std::nullopt;
-  if (i + 6 == s.size() && (s[i] == '+' || s[i] == '-')) {
-    int hh = 0, mm = 0;
-    if (std::sscanf(s.c_str() + i + 1, "%2d:%2d", &hh, &mm) != 2) return std::nullopt;
-    auto off = std::chrono::hours(hh) + std::chrono::minutes(mm);
-    return s[i] == '+' ? t - off : t + off;
-  }
-  return std::nullopt;
 }
 
 }  // namespace kubesim

@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 
 #include "kubesim/builtin_types.h"
 
@@ -27,7 +26,7 @@ Context::Context(Store& s, LogStore& l, SimulationOptions o)
   queues = store.find("scheduling.volcano.sh", "v1beta1", "queues");
 }
 
-std::string Context::now_str() const { return format_time(now()); }
+std::string Context::now_str() const { return format_rfc3339(now()); }
 
 std::string Context::random_suffix(size_t n) {
   static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
@@ -129,32 +128,7 @@ void Context::record_event(const json& obj, const std::string& type, const std::
   }
 }
 
-std::string format_time(TimePoint t) {
-  std::time_t tt = std::chrono::system_clock::to_time_t(t);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-TimePoint parse_time(const std::string& s) {
-  std::tm tm{};
-  int y, mo, d, h, mi, sec;
-  if (std::sscanf(s.c_str(), "%d-%d-%dT%d:%d:%d", &y, &mo, &d, &h, &mi, &sec) != 6) return TimePoint{};
-  if (y < 1 || y > 9999) return TimePoint{};
-  tm.tm_year = y - 1900;
-  tm.tm_mon = mo - 1;
-  tm.tm_mday = d;
-  tm.tm_hour = h;
-  tm.tm_min = mi;
-  tm.tm_sec = sec;
-  // system_clock counts nanoseconds in 64 bits: years outside 1678..2261 do not fit.
-  const std::time_t t = timegm(&tm);
-  constexpr std::time_t kLimit = 9'000'000'000;  // seconds, about year 2255
-  if (t < -kLimit || t > kLimit) return TimePoint{};
-  return std::chrono::system_clock::from_time_t(t);
-}
+TimePoint parse_time(const std::string& s) { return parse_rfc3339(s).value_or(TimePoint{}); }
 
 std::chrono::milliseconds parse_sim_duration(const std::string& s, std::chrono::milliseconds fallback) {
   if (s.empty()) return fallback;

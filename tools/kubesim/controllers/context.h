@@ -97,8 +97,7 @@ struct Context {
 };
 
 // ---- free helpers ----
-std::string format_time(TimePoint t);
-TimePoint parse_time(const std::string& s);  // RFC 3339; epoch on failure
+TimePoint parse_time(const std::string& s);  // parse_rfc3339 (core/rfc3339.h); epoch on failure
 // "30s", "5m", "1h30m", "250ms"; nullopt-like: returns fallback on empty/invalid.
 std::chrono::milliseconds parse_sim_duration(const std::string& s, std::chrono::milliseconds fallback);
 

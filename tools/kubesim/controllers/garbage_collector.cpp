@@ -122,6 +122,32 @@ void GarbageCollector::run() {
   }
 }
 
+void GarbageCollector::resync() {
+  for (const ResourceType* rt : m_ctx.store.types()) {
+    if (rt == m_ctx.events) continue;
+    auto res = m_ctx.store.list(*rt, "", [](const json& o) {
+      const json& md = o.value("metadata", json::object());
+      return md.contains("ownerReferences") && !being_deleted(o);
+    });
+    for (const auto& obj : res.items) {
+      const std::string uid = meta_uid(*obj);
+      for (const auto& r : (*obj)["metadata"]["ownerReferences"]) {
+        if (!r.is_object()) continue;
+        const ResourceType* ort = m_ctx.store.find_kind(r.value("apiVersion", ""), r.value("kind", ""));
+        if (!ort) continue;
+        auto owner = m_ctx.store.get_shared(*ort, ort->namespaced ? meta_ns(*obj) : "", r.value("name", ""));
+        if (owner && meta_uid(*owner) == r.value("uid", "")) continue;
+        trainctl::log::debug("kubesim: garbage collector: resync: {} {}/{} has an absent owner {} {}", rt->plural,
+                             meta_ns(*obj), meta_name(*obj), r.value("kind", ""), r.value("name", ""));
+        observe(WatchEvent{EventType::Modified, rt, obj, 0});  // in the graph, whatever it missed
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_to_delete.insert(uid);
+        break;
+      }
+    }
+  }
+}
+
 void GarbageCollector::forget(const std::string& uid) {
   std::lock_guard<std::mutex> lock(m_mutex);
   auto it = m_nodes.find(uid);

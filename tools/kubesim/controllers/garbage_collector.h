@@ -34,6 +34,10 @@ class GarbageCollector {
   bool has_work() const;
   // Processes what is queued (and what that queues in turn, up to a bound).
   void run();
+  // Queues every object the store holds with an owner reference to an object that is not
+  // there (by uid), as the collector's informers would on a resync. A net under the event
+  // path: dependents of owners deleted while they were being created have been seen to stay.
+  void resync();
 
  private:
   struct Ref {

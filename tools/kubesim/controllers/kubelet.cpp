@@ -110,7 +110,7 @@ void Kubelet::begin(const json& pod, Run& run) {
   run.stage = Stage::Creating;
   run.stage_end =
       now + m_ctx.options.container_creating + m_ctx.options.init_container * static_cast<int>(inits.size());
-  const std::string ts = format_time(now);
+  const std::string ts = format_rfc3339(now);
   const json containers = containers_of(pod, "containers");
   m_ctx.patch(*m_ctx.pods, meta_ns(pod), meta_name(pod), [&](json& obj) {
     json& st = obj["status"];
@@ -153,7 +153,7 @@ void Kubelet::begin(const json& pod, Run& run) {
 
 void Kubelet::start_containers(const json& pod, Run& run) {
   const TimePoint t = run.stage_end;
-  const std::string ts = format_time(t);
+  const std::string ts = format_rfc3339(t);
   const bool restart = run.stage == Stage::BackOff;
   run.stage = Stage::Running;
   run.started = t;
@@ -247,7 +247,7 @@ void Kubelet::write_logs(const json& pod, Run& run, TimePoint until) {
 
 void Kubelet::crash_restart(const json& pod, Run& run) {
   const TimePoint t = run.stage_end;
-  const std::string ts = format_time(t), started = format_time(run.started);
+  const std::string ts = format_rfc3339(t), started = format_rfc3339(run.started);
   const std::string ns = meta_ns(pod), name = meta_name(pod);
   for (size_t i = 0; i < run.logs.size(); ++i)
     for (const auto& l : run.logs[i]->final_lines(137)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
@@ -285,7 +285,7 @@ void Kubelet::crash_restart(const json& pod, Run& run) {
 
 void Kubelet::finish(const json& pod, Run& run) {
   const TimePoint t = run.stage_end;
-  const std::string ts = format_time(t), started = format_time(run.started);
+  const std::string ts = format_rfc3339(t), started = format_rfc3339(run.started);
   const std::string ns = meta_ns(pod), name = meta_name(pod);
   const int code = run.exit_code >= 0 ? run.exit_code : run.outcome == "fail" ? 1 : run.outcome == "crash" ? 137 : 0;
   for (size_t i = 0; i < run.logs.size(); ++i) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <regex>
 
+#include "core/text.h"
 #include "kubesim/controllers/context.h"
 
 namespace kubesim {
@@ -12,12 +13,9 @@ using nlohmann::json;
 
 namespace {
 
-const std::string kZone = ".svc.cluster.local";
+using trainctl::ascii_lower;
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+const std::string kZone = ".svc.cluster.local";
 
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -52,7 +50,7 @@ bool terminal(const json& pod) {
 
 std::string hostname_of(const json& pod) {
   const std::string h = pod.value("spec", json::object()).value("hostname", "");
-  return lower(h.empty() ? meta_name(pod) : h);
+  return ascii_lower(h.empty() ? meta_name(pod) : h);
 }
 
 }  // namespace
@@ -89,14 +87,15 @@ std::vector<const json*> ClusterDns::service_record(const std::string& fqdn, con
   if (labels.size() < 2 || labels.size() > 3 || labels.back() != ns) return {};
   const std::string& svc_name = labels[labels.size() - 2];
   for (const auto& s : m_services) {
-    if (lower(meta_name(*s)) != svc_name) continue;
+    if (ascii_lower(meta_name(*s)) != svc_name) continue;
     std::vector<const json*> eps = endpoints(*s);
     if (labels.size() == 2) return eps;
     // HOST.SERVICE: a headless Service's endpoint with that hostname and subdomain.
     if (s->value("spec", json::object()).value("clusterIP", "") != "None") return {};
     std::vector<const json*> out;
     for (const json* p : eps)
-      if (hostname_of(*p) == labels[0] && lower(p->value("spec", json::object()).value("subdomain", "")) == svc_name)
+      if (hostname_of(*p) == labels[0] &&
+          ascii_lower(p->value("spec", json::object()).value("subdomain", "")) == svc_name)
         out.push_back(p);
     return out;
   }
@@ -104,16 +103,16 @@ std::vector<const json*> ClusterDns::service_record(const std::string& fqdn, con
 }
 
 std::vector<const json*> ClusterDns::resolve(const std::string& host, const json& self) const {
-  std::string h = lower(host);
+  std::string h = ascii_lower(host);
   while (!h.empty() && h.back() == '.') h.pop_back();
   if (h.empty()) return {};
   static const std::regex loopback("127(\\.[0-9]{1,3}){3}");
   if (h == "localhost" || h == "localhost.localdomain" || h == "ip6-localhost" || h == "::1" ||
       h == "0.0.0.0" || std::regex_match(h, loopback))
     return {&self};
-  const std::string ns = lower(meta_ns(self));
+  const std::string ns = ascii_lower(meta_ns(self));
   const std::string own = hostname_of(self);
-  const std::string subdomain = lower(self.value("spec", json::object()).value("subdomain", ""));
+  const std::string subdomain = ascii_lower(self.value("spec", json::object()).value("subdomain", ""));
   if (h == own || (!subdomain.empty() && h == own + "." + subdomain + "." + ns + kZone)) return {&self};
   static const std::regex ipv4("[0-9]{1,3}(\\.[0-9]{1,3}){3}");
   if (std::regex_match(h, ipv4)) {

@@ -167,9 +167,14 @@ struct Simulation::Impl {
   }
 
   void loop() {
+    auto last_resync = steady_clock::now();
     while (running) {
       {
         std::lock_guard<std::mutex> lock(round_mutex);
+        if (steady_clock::now() - last_resync >= seconds(2)) {
+          last_resync = steady_clock::now();
+          gc.resync();
+        }
         round();
       }
       std::unique_lock<std::mutex> lock(queue_mutex);

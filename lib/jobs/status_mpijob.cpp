@@ -1,0 +1,62 @@
+// MPIJob (kubeflow.org/v2beta1) status and duration.
+//
+// The conditions mpi-operator v0.8.0 writes (pkg/controller/mpi_job_controller.go
+// updateMPIJobStatus, updateMPIJobFailedStatus; mpi_job_controller_status.go): Created on the
+// first sync; Running when a launcher pod runs and every worker pod runs; Succeeded when the
+// launcher Job is Complete; Failed when it is Failed or a worker was evicted; Suspended, with
+// Running False. Restarting is declared and never set. Succeeded and Failed set Running to
+// False (filterOutCondition). v2beta1 has no status.launcherStatus; v1alpha1 had one
+// (mpi-operator v0.2.3 pkg/apis/kubeflow/v1alpha1/types.go), which Arena reads.
+//
+// Status: the kubeflow.org conditions as for PyTorchJob; else launcherStatus Succeeded or
+// Failed; and, once the chief is known, a launcher pod that has left Pending makes a PENDING
+// or QUEUING job RUNNING (Arena's trainer_mpi.go GetStatus / isPending: RUNNING unless the
+// launcher is missing or Pending).
+//
+// Duration (trainer_mpi.go Duration): completionTime - creation when set; FAILED: the Failed
+// condition's transition - creation; otherwise now - creation.
+#include "jobs/json_util.h"
+#include "jobs/status_rules.h"
+
+namespace trainctl::jobs {
+
+using nlohmann::json;
+
+namespace {
+
+JobStatus mpijob_status(const json& job) {
+  const JobStatus s = kubeflow_conditions_status(job);
+  if (is_finished(s)) return s;
+  const std::string launcher = str(at(job, "status"), "launcherStatus");
+  if (launcher == "Succeeded") return JobStatus::Succeeded;
+  if (launcher == "Failed") return JobStatus::Failed;
+  return s;
+}
+
+JobStatus mpijob_with_chief(JobStatus s, const ChiefPod* launcher) {
+  if ((s == JobStatus::Pending || s == JobStatus::Queuing) && launcher && launcher->left_pending)
+    return JobStatus::Running;
+  return s;
+}
+
+StatusTimes mpijob_times(const json& job) {
+  const json& status = at(job, "status");
+  return {parse_time(str(status, "startTime")), parse_time(str(status, "completionTime")),
+          true_condition_since(job, "Failed")};
+}
+
+std::chrono::seconds mpijob_duration(const StatusTimes& t, JobStatus status, TimePoint created,
+                                     const ChiefPod*, TimePoint now) {
+  if (t.completion) return seconds_between(created, *t.completion);
+  if (status == JobStatus::Failed) return seconds_between(created, t.ended.value_or(now));
+  return seconds_between(created, now);
+}
+
+}  // namespace
+
+const KindStatusRules& mpijob_status_rules() {
+  static const KindStatusRules rules{mpijob_status, mpijob_times, mpijob_with_chief, mpijob_duration};
+  return rules;
+}
+
+}  // namespace trainctl::jobs

@@ -1,0 +1,87 @@
+// The part of make_plan about how the job runs and is scheduled: retries, deadlines, clean-up,
+// priority, scheduler, shared memory, gang scheduling and queues, MPI's launcher and slots.
+#include <algorithm>
+
+#include "core/errors.h"
+#include "submit/parse.h"
+#include "submit/plan.h"
+
+namespace trainctl::submit {
+
+namespace {
+
+void plan_run_policy(const SubmitOptions& o, Plan& p) {
+  const jobs::Trainer trainer = p.kind->trainer;
+  p.retry = o.retry;
+  if (!o.running_timeout.empty()) {
+    auto s = parse_seconds("--running-timeout", o.running_timeout);
+    if (s > 0) p.active_deadline_seconds = s;
+  }
+  if (!o.ttl_after_finished.empty()) {
+    auto s = parse_seconds("--ttl-after-finished", o.ttl_after_finished);
+    if (s > 0) p.ttl_seconds_after_finished = s;
+  }
+  p.clean_pod_policy =
+      o.clean_task_policy.empty() ? (trainer == jobs::Trainer::MPI ? "All" : "Running") : o.clean_task_policy;
+  if (p.clean_pod_policy != "Running" && p.clean_pod_policy != "All" && p.clean_pod_policy != "None")
+    throw UsageError("invalid --clean-task-policy " + dq(p.clean_pod_policy) + ": use Running, All or None");
+  if (!o.priority.empty() && !is_dns1123_subdomain(o.priority))
+    throw UsageError("invalid --priority " + dq(o.priority) + ": give a PriorityClass name");
+  p.priority = o.priority;
+  p.scheduler = o.scheduler;
+  if (!o.scheduler.empty() && !is_dns1123_subdomain(o.scheduler))
+    throw UsageError("invalid --scheduler " + dq(o.scheduler));
+  // Shared memory: pytorch and mpi mount /dev/shm (2Gi by default), except with --gputopology.
+  if (trainer != jobs::Trainer::Volcano && !o.gputopology) p.shm_size = o.shm_size.empty() ? "2Gi" : o.shm_size;
+}
+
+// pytorch and mpi: the operator's runPolicy.schedulingPolicy (and the coscheduling labels).
+void plan_gang(const SubmitOptions& o, Plan& p) {
+  const jobs::Trainer trainer = p.kind->trainer;
+  // --queue alone (or =true) is Arena's kube-queue switch (add_implicit_annotations);
+  // --queue=NAME names the gang scheduler's queue.
+  const bool named_queue = !o.queue.empty() && o.queue != "true" && o.queue != "false";
+  p.gang = o.gang;
+  p.scheduling_policy =
+      o.gang || o.min_available > 0 || named_queue || !o.schedule_timeout.empty() || !p.min_resources.empty();
+  if (!o.schedule_timeout.empty()) p.schedule_timeout_seconds = parse_seconds("--schedule-timeout", o.schedule_timeout);
+  p.queue = named_queue ? o.queue : "";
+  p.expected_pods = trainer == jobs::Trainer::MPI ? o.workers + 1 : o.workers;
+  p.min_available_given = o.min_available > 0;
+  p.min_available = o.min_available > 0 ? o.min_available : default_min_available(p);
+  if (trainer == jobs::Trainer::MPI && p.min_available > o.workers)
+    throw UsageError("--min-available " + std::to_string(p.min_available) +
+                     " counts the launcher, which mpi-operator creates only once the " + std::to_string(o.workers) +
+                     " workers are ready (launcherCreationPolicy WaitForWorkersReady): a gang that waits for it "
+                     "never forms; use at most " + std::to_string(o.workers));
+  if (trainer == jobs::Trainer::PyTorchNoOperator && (p.scheduling_policy || o.queue == "true"))
+    throw UsageError(
+        "--gang, --queue, --min-available and --schedule-timeout need the training-operator "
+        "(not --operator none)");
+}
+
+}  // namespace
+
+int default_min_available(const Plan& p) {
+  if (p.kind->trainer != jobs::Trainer::MPI) return p.expected_pods;
+  // mpi-operator's own default counts the launcher (podgroup.go calculateMinAvailable), but
+  // with WaitForWorkersReady the launcher only exists once the workers run.
+  return p.launcher_creation_policy == "WaitForWorkersReady" ? p.workers : p.workers + 1;
+}
+
+void plan_scheduling(const SubmitOptions& o, Plan& p) {
+  plan_run_policy(o, p);
+  p.min_resources = key_values("--min-resources", o.min_resources, false, false);
+  for (const auto& r : p.min_resources) check_quantity("--min-resources " + r.key, r.value);
+  if (p.kind->trainer == jobs::Trainer::Volcano) {
+    plan_tasks(o, p);
+  } else {
+    plan_gang(o, p);
+  }
+  p.gputopology = o.gputopology;
+  p.launcher_cpu = o.launcher_cpu;
+  p.launcher_memory = o.launcher_memory;
+  p.slots_per_worker = o.slots_per_worker > 0 ? o.slots_per_worker : std::max(1, o.gpus);
+}
+
+}  // namespace trainctl::submit

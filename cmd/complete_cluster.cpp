@@ -7,14 +7,21 @@
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
 #include "kube/kubeconfig_file.h"
+#include "kube/resource.h"
 
 namespace trainctl::completion {
 
 namespace {
 
-std::string with_selector(const std::string& path, const std::string& selector) {
-  if (selector.empty()) return path + "?limit=500";
-  return path + "?labelSelector=" + kube::url_encode(selector) + "&limit=500";
+// One page of names is enough to complete from.
+constexpr int kNamesLimit = 500;
+
+std::string names_path(const kube::Resource& resource, const std::string& ns,
+                       const std::string& selector = "") {
+  kube::ListQuery q;
+  q.label_selector = selector;
+  q.limit = kNamesLimit;
+  return resource.collection_path(ns) + q.encode();
 }
 
 std::vector<std::string> kubeconfig_files(const Scope& s) {
@@ -92,7 +99,7 @@ std::vector<std::string> ClientLookup::jobs(const Scope& s) {
   try {
     const std::string n = ns(s);
     for (const jobs::JobKind* k : jobs::kinds_for_type(s.type))
-      paths.push_back(with_selector(k->resource.collection_path(n), k->list_selector));
+      paths.push_back(names_path(k->resource, n, k->list_selector));
   } catch (const std::exception&) {
     return {};  // an invalid --type
   }
@@ -102,9 +109,9 @@ std::vector<std::string> ClientLookup::jobs(const Scope& s) {
 std::vector<std::string> ClientLookup::instances(const Scope& s, const std::string& job) {
   std::vector<std::string> paths;
   try {
-    const std::string pods = "/api/v1/namespaces/" + ns(s) + "/pods";
+    const std::string n = ns(s);
     for (const jobs::JobKind* k : jobs::kinds_for_type(s.type)) {
-      const std::string p = with_selector(pods, k->pod_selector(job));
+      const std::string p = names_path(kube::pods(), n, k->pod_selector(job));
       if (std::find(paths.begin(), paths.end(), p) == paths.end()) paths.push_back(p);
     }
   } catch (const std::exception&) {
@@ -114,14 +121,22 @@ std::vector<std::string> ClientLookup::instances(const Scope& s, const std::stri
 }
 
 std::vector<std::string> ClientLookup::namespaces(const Scope& s) {
-  return names(s, {"/api/v1/namespaces?limit=500"});
+  return names(s, {names_path(kube::namespaces(), "")});
 }
 
 std::vector<std::string> ClientLookup::pvcs(const Scope& s) {
-  return names(s, {"/api/v1/namespaces/" + ns(s) + "/persistentvolumeclaims?limit=500"});
+  std::vector<std::string> paths;
+  try {
+    paths.push_back(names_path(kube::persistent_volume_claims(), ns(s)));
+  } catch (const std::exception&) {
+    return {};  // an invalid -n
+  }
+  return names(s, paths);
 }
 
-std::vector<std::string> ClientLookup::nodes(const Scope& s) { return names(s, {"/api/v1/nodes?limit=500"}); }
+std::vector<std::string> ClientLookup::nodes(const Scope& s) {
+  return names(s, {names_path(kube::nodes(), "")});
+}
 
 std::vector<std::string> ClientLookup::contexts(const Scope& s) {
   std::vector<std::string> out;

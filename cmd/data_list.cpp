@@ -4,9 +4,7 @@
 #include "cmd/commands.h"
 #include "cmd/run.h"
 #include "core/duration.h"
-#include "jobs/json_util.h"
-#include "jobs/parallel_list.h"
-#include "jobs/time.h"
+#include "jobs/data_volumes.h"
 #include "print/output.h"
 #include "print/table.h"
 
@@ -20,44 +18,29 @@ struct DataListOptions {
 };
 
 void run_data_list(const DataListOptions& o, Factory& f) {
-  using jobs::at;
-  using jobs::str;
   using print::OutputFormat;
   const auto format =
       print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
-  const std::string path = o.all_namespaces
-                               ? "/api/v1/persistentvolumeclaims"
-                               : "/api/v1/namespaces/" + f.namespace_() + "/persistentvolumeclaims";
-  auto results = jobs::read_all(f.client(), {{path, true}});
-  const auto now = f.clock()();
+  const auto volumes = jobs::list_data_volumes(f.client(), o.all_namespaces ? "" : f.namespace_(), f.clock()());
   // Arena: NAMESPACE is the second column with --all-namespaces.
   std::vector<std::string> header = {"NAME", "ACCESSMODE", "DESCRIPTION", "OWNER", "AGE"};
   if (o.all_namespaces) header.insert(header.begin() + 1, "NAMESPACE");
   print::Table t(header);
   auto arr = nlohmann::ordered_json::array();
-  for (const auto& pvc : results[0].items) {
-    if (str(at(pvc, "status"), "phase") != "Bound" ||
-        at(at(pvc, "metadata"), "deletionTimestamp").is_string())
-      continue;
-    const auto& modes = jobs::at_path(pvc, {"spec", "accessModes"});
-    const std::string mode =
-        modes.is_array() && !modes.empty() && modes[0].is_string() ? modes[0].get<std::string>() : "";
-    const auto created = jobs::parse_time(str(at(pvc, "metadata"), "creationTimestamp")).value_or(now);
-    const auto age = jobs::seconds_between(created, now);
-    std::vector<std::string> row = {jobs::name_of(pvc), mode, jobs::annotation(pvc, "description"),
-                                    jobs::annotation(pvc, "owner"), short_human_duration(age)};
-    if (o.all_namespaces) row.insert(row.begin() + 1, jobs::namespace_of(pvc));
+  for (const auto& v : volumes) {
+    std::vector<std::string> row = {v.name, v.access_mode, v.description, v.owner, short_human_duration(v.age)};
+    if (o.all_namespaces) row.insert(row.begin() + 1, v.namespace_);
     t.add_row(std::move(row));
     nlohmann::ordered_json j;
-    j["name"] = jobs::name_of(pvc);
-    j["namespace"] = jobs::namespace_of(pvc);
-    j["accessModes"] = modes.is_array() ? modes : nlohmann::json::array();
-    j["description"] = jobs::annotation(pvc, "description");
-    j["owner"] = jobs::annotation(pvc, "owner");
-    j["volumeName"] = str(at(pvc, "spec"), "volumeName");
-    j["storageClass"] = str(at(pvc, "spec"), "storageClassName");
-    j["capacity"] = str(jobs::at_path(pvc, {"status", "capacity"}), "storage");
-    j["age"] = std::to_string(age.count()) + "s";
+    j["name"] = v.name;
+    j["namespace"] = v.namespace_;
+    j["accessModes"] = v.access_modes;
+    j["description"] = v.description;
+    j["owner"] = v.owner;
+    j["volumeName"] = v.volume_name;
+    j["storageClass"] = v.storage_class;
+    j["capacity"] = v.capacity;
+    j["age"] = std::to_string(v.age.count()) + "s";
     arr.push_back(std::move(j));
   }
   auto& out = f.io().out();

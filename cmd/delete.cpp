@@ -12,8 +12,9 @@
 #include "cmd/run.h"
 #include "jobs/job_dependents.h"
 #include "jobs/job_query.h"
-#include "jobs/json_util.h"
-#include "jobs/parallel_list.h"
+#include "kube/json_util.h"
+#include "kube/list_reads.h"
+#include "kube/object_ops.h"
 #include "print/escape.h"
 
 namespace trainctl {
@@ -25,18 +26,13 @@ struct DeleteOptions {
   std::string type;
 };
 
-// True when the object is still there, being deleted (the answer is the object with its
-// deletionTimestamp; a removed object comes back as a Success Status).
-bool delete_object(kube::Client& client, const std::string& path) {
-  kube::Request r;
-  r.method = "DELETE";
-  r.path = path;
-  r.body =
-      nlohmann::json{{"kind", "DeleteOptions"}, {"apiVersion", "v1"}, {"propagationPolicy", "Foreground"}}
-          .dump();
-  const auto answer = nlohmann::json::parse(client.send(r).body, nullptr, false);
+// Deletes in the foreground. True when the object is still there, being deleted (the answer
+// is the object with its deletionTimestamp; a removed object comes back as a Success Status).
+bool delete_foreground(kube::Client& client, const kube::Resource& resource, const std::string& ns,
+                       const std::string& name) {
+  const auto answer = kube::delete_object(client, resource, ns, name, kube::Propagation::Foreground);
   return answer.is_object() && answer.value("kind", "") != "Status" &&
-         jobs::at_path(answer, {"metadata", "deletionTimestamp"}).is_string();
+         kube::at_path(answer, {"metadata", "deletionTimestamp"}).is_string();
 }
 
 void run_delete(const DeleteOptions& o, Factory& f) {
@@ -44,11 +40,11 @@ void run_delete(const DeleteOptions& o, Factory& f) {
   const auto kinds = jobs::kinds_for_type(o.type);
   auto& client = f.client();
   // One round trip to find which kind holds each name, and its Arena record ConfigMap.
-  std::vector<jobs::Read> reads;
+  std::vector<kube::Read> reads;
   for (const auto& name : o.names) {
     for (const auto* k : kinds) reads.push_back({k->resource.object_path(ns, name), false});
   }
-  auto results = jobs::read_all(client, reads);
+  auto results = kube::read_all(client, reads);
   int missing = 0, ambiguous = 0;
   // With one name its error is the command's error (one line); with several, each failed
   // name gets a line and the summary comes last.
@@ -58,7 +54,7 @@ void run_delete(const DeleteOptions& o, Factory& f) {
     std::vector<const jobs::JobKind*> found;
     for (size_t k = 0; k < kinds.size(); ++k) {
       const auto& r = results[n * kinds.size() + k];
-      if (!r.not_found && jobs::labels_match(r.object, kinds[k]->list_selector)) found.push_back(kinds[k]);
+      if (!r.not_found && kube::labels_match(r.object, kinds[k]->list_selector)) found.push_back(kinds[k]);
     }
     if (found.size() > 1) {
       std::string list;
@@ -75,8 +71,9 @@ void run_delete(const DeleteOptions& o, Factory& f) {
     try {
       if (found.empty()) throw ApiError(404, "NotFound", "not found");
       const auto& job = results[n * kinds.size() + (std::find(kinds.begin(), kinds.end(), found.front()) - kinds.begin())];
-      dependents = jobs::find_dependents(client, *found.front(), ns, name, jobs::str(jobs::at(job.object, "metadata"), "uid"));
-      terminating = delete_object(client, found.front()->resource.object_path(ns, name));
+      dependents = jobs::find_dependents(client, *found.front(), ns, name,
+                                         kube::str(kube::at(job.object, "metadata"), "uid"));
+      terminating = delete_foreground(client, found.front()->resource, ns, name);
     } catch (const ApiError& e) {
       if (!e.is_not_found()) throw;
       const std::string msg = "job " + name + " not found in namespace " + ns;
@@ -87,7 +84,7 @@ void run_delete(const DeleteOptions& o, Factory& f) {
     }
     jobs::delete_dependents(client, dependents);
     try {
-      delete_object(client, "/api/v1/namespaces/" + ns + "/configmaps/" + name + "-" + found.front()->type);
+      delete_foreground(client, kube::config_maps(), ns, name + "-" + found.front()->type);
     } catch (const ApiError& e) {
       if (!e.is_not_found()) throw;
     }

@@ -1,12 +1,10 @@
 // trainctl top node: GPU capacity and allocation per node, with the cluster's totals.
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <set>
 
 #include "cmd/commands.h"
 #include "cmd/run.h"
 #include "jobs/node_usage.h"
-#include "jobs/parallel_list.h"
 #include "print/bar.h"
 #include "print/escape.h"
 #include "print/output.h"
@@ -106,21 +104,9 @@ void run_top_node(const TopNodeOptions& o, Factory& f) {
   using print::OutputFormat;
   const auto format =
       print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
-  const std::string not_done = kube::url_encode("status.phase!=Failed,status.phase!=Succeeded");
   // Per-pod rows only for -d and -o json/yaml; the table needs per-node sums only.
   const bool keep_pods = o.details || format == OutputFormat::Json || format == OutputFormat::Yaml;
-  jobs::NodeUsageBuilder builder(keep_pods, o.nodes);
-  std::string pods_path = "/api/v1/pods?fieldSelector=" + not_done;
-  // One node asked for: only the pods scheduled on it.
-  if (o.nodes.size() == 1) pods_path += kube::url_encode(",spec.nodeName=" + o.nodes.front());
-  jobs::stream_all(f.client(),
-                   {{"/api/v1/nodes", true, 0, [&](nlohmann::json& n) { builder.add_node(n); }},
-                    {pods_path, true, 0, [&](nlohmann::json& p) { builder.add_pod(p); }}},
-                   jobs::kPageSize, [&] { builder = jobs::NodeUsageBuilder(keep_pods, o.nodes); });
-  auto usage = builder.finish();
-  for (const auto& want : o.nodes)
-    if (std::none_of(usage.begin(), usage.end(), [&](const jobs::NodeUsage& u) { return u.name == want; }))
-      throw NotFoundError("node " + print::sanitize(want) + " not found");
+  const auto usage = jobs::read_node_usage(f.client(), o.nodes, keep_pods);
   auto& out = f.io().out();
   if (format == OutputFormat::Json || format == OutputFormat::Yaml) {
     auto arr = nlohmann::ordered_json::array();

@@ -19,9 +19,9 @@
 #include "jobs/job_views.h"
 #include "jobs/job_summary.h"
 #include "jobs/node_usage.h"
-#include "jobs/page_stream.h"
 #include "jobs/pod_status.h"
 #include "jobs/pod_summary.h"
+#include "kube/page_stream.h"
 
 using namespace trainctl;
 
@@ -79,11 +79,12 @@ void each_response(std::string_view input, const IOStreams& io) {
     const ApiError e = kube::api_error_from_response(r.status == 200 ? 500 : r.status, r.body, r.headers);
     (void)e.what();
     try {
-      (void)jobs::parse_list_page(r.body, [&](nlohmann::json& item) { decode_object(item, objects); }, "page");
+      (void)kube::parse_list_page(
+          r.body, [&](nlohmann::json& item) { decode_object(item, objects); }, "page");
     } catch (const Error&) {
     }
     try {
-      decode_object(jobs::parse_object(r.body, "object"), objects);
+      decode_object(kube::parse_object(r.body, "object"), objects);
     } catch (const Error&) {
     }
   }

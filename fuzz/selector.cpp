@@ -1,6 +1,6 @@
 // Fuzzes label and field selector parsing and matching: kubesim's parser (=, ==, !=, in,
 // notin, exists, !key; field selectors with =, ==, !=) as kube-apiserver reads
-// labelSelector/fieldSelector, trainctl's own equality matcher (jobs::labels_match), and
+// labelSelector/fieldSelector, trainctl's own equality matcher (kube::labels_match), and
 // the percent-encoding that puts a selector in a query string. The input is the selector
 // text, optionally followed by a line with a JSON object to match against.
 #include <cstddef>
@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "jobs/json_util.h"
+#include "kube/json_util.h"
 #include "kube/client.h"
 #include "kubesim/selector.h"
 #include "kubesim/store.h"
@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
            {"spec", {{"nodeName", "node-1"}}},
            {"status", {{"phase", "Running"}}}};
 
-  (void)trainctl::jobs::labels_match(obj, selector);
+  (void)trainctl::kube::labels_match(obj, selector);
   (void)trainctl::kube::url_encode(selector);
   const auto& labels = obj.is_object() && obj.contains("metadata") && obj["metadata"].is_object() &&
                                obj["metadata"].contains("labels")

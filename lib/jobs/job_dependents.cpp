@@ -3,6 +3,7 @@
 #include <array>
 
 #include "core/errors.h"
+#include "kube/object_ops.h"
 
 namespace trainctl::jobs {
 
@@ -10,17 +11,9 @@ using nlohmann::json;
 
 namespace {
 
-struct Collection {
-  const char* kind;
-  Resource resource;
-};
-
-const std::array<Collection, 3>& collections() {
-  static const std::array<Collection, 3> c = {{
-      {"Service", {"", "v1", "services", "Service"}},
-      {"Deployment", {"apps", "v1", "deployments", "Deployment"}},
-      {"ConfigMap", {"", "v1", "configmaps", "ConfigMap"}},
-  }};
+const std::array<const kube::Resource*, 3>& collections() {
+  static const std::array<const kube::Resource*, 3> c = {&kube::services(), &kube::deployments(),
+                                                         &kube::config_maps()};
   return c;
 }
 
@@ -36,12 +29,12 @@ bool owned_by_or_orphan(const json& meta, const std::string& uid) {
 
 std::vector<Dependent> find_dependents(kube::Client& client, const JobKind& kind, const std::string& ns,
                                        const std::string& name, const std::string& job_uid) {
-  const std::string selector =
-      kube::url_encode("app=" + kind.type + ",release=" + name + ",app.kubernetes.io/managed-by=trainctl");
+  kube::ListQuery query;
+  query.label_selector = "app=" + kind.type + ",release=" + name + ",app.kubernetes.io/managed-by=trainctl";
   std::vector<kube::Request> requests;
-  for (const auto& c : collections()) {
+  for (const auto* c : collections()) {
     kube::Request r;
-    r.path = c.resource.collection_path(ns) + "?labelSelector=" + selector;
+    r.path = c->collection_path(ns) + query.encode();
     requests.push_back(std::move(r));
   }
   auto results = client.send_all(requests);
@@ -57,14 +50,14 @@ std::vector<Dependent> find_dependents(kube::Client& client, const JobKind& kind
     }
     const json list = json::parse(results[i].response.body, nullptr, false);
     if (!list.is_object() || !list.contains("items") || !list["items"].is_array())
-      throw Error("the server's list of " + std::string(collections()[i].kind) + "s is not a Kubernetes list");
+      throw Error("the server's list of " + collections()[i]->kind + "s is not a Kubernetes list");
     for (const auto& item : list["items"]) {
       if (!item.is_object() || !item.contains("metadata") || !item["metadata"].is_object()) continue;
       const json& meta = item["metadata"];
       if (!owned_by_or_orphan(meta, job_uid)) continue;
       const std::string n = meta.value("name", "");
       if (n.empty()) continue;
-      out.push_back({collections()[i].kind, n, collections()[i].resource.object_path(ns, n)});
+      out.push_back({collections()[i], ns, n});
     }
   }
   return out;
@@ -73,7 +66,7 @@ std::vector<Dependent> find_dependents(kube::Client& client, const JobKind& kind
 void delete_dependents(kube::Client& client, const std::vector<Dependent>& dependents) {
   for (const auto& d : dependents) {
     try {
-      client.delete_json(d.path, {{"apiVersion", "v1"}, {"kind", "DeleteOptions"}, {"propagationPolicy", "Background"}});
+      kube::delete_object(client, *d.resource, d.namespace_, d.name, kube::Propagation::Background);
     } catch (const ApiError& e) {
       if (!e.is_not_found()) throw;
     }

@@ -15,9 +15,9 @@
 namespace trainctl::jobs {
 
 struct Dependent {
-  std::string kind;  // Service, Deployment, ConfigMap
+  const kube::Resource* resource;  // Service, Deployment, ConfigMap
+  std::string namespace_;
   std::string name;
-  std::string path;  // the object's REST path
 };
 
 // The dependents of the job NAME of `kind` whose uid is `job_uid`: objects labelled

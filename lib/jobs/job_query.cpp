@@ -10,8 +10,8 @@
 #include "jobs/build_job.h"
 #include "jobs/job_pods.h"
 #include "jobs/json_util.h"
-#include "jobs/parallel_list.h"
 #include "jobs/pod_summary.h"
+#include "kube/list_reads.h"
 
 namespace trainctl::jobs {
 
@@ -32,13 +32,10 @@ std::vector<const JobKind*> kinds_for_type(const std::string& type) {
 
 namespace {
 
-std::string with_selector(std::string path, const std::string& selector) {
-  if (!selector.empty()) path += "?labelSelector=" + kube::url_encode(selector);
-  return path;
-}
-
-std::string pods_path(const std::string& ns) {
-  return ns.empty() ? "/api/v1/pods" : "/api/v1/namespaces/" + ns + "/pods";
+kube::ListQuery selecting(const std::string& label_selector) {
+  kube::ListQuery q;
+  q.label_selector = label_selector;
+  return q;
 }
 
 size_t kind_order(const JobKind* k) {
@@ -81,42 +78,42 @@ JobList list_jobs(kube::Client& client, const std::string& ns,
                                     const std::string& name) -> ListedJob& {
     return listed.try_emplace(listed_key(k, job_ns, name), k, instances).first->second;
   };
-  std::vector<StreamRead> reads;
+  std::vector<kube::StreamRead> reads;
   for (size_t k = 0; k < kinds.size(); ++k) {
     const JobKind& kind = *kinds[k];
-    reads.push_back({with_selector(kind.resource.collection_path(ns), kind.list_selector), true, 0,
-                     [&entry, &kind, k, instances](json& item) {
-                       JobSummary s = summarize_job(kind, item);
-                       if (!s.selected) return;
-                       if (!instances) std::string().swap(s.uid);  // only the JSON shape shows it
-                       ListedJob& e = entry(k, s.namespace_, s.name);
-                       e.job = std::move(s);
-                     }});
+    auto on_job = [&entry, &kind, k, instances](json& item) {
+      JobSummary s = summarize_job(kind, item);
+      if (!s.selected) return;
+      if (!instances) std::string().swap(s.uid);  // only the JSON shape shows it
+      ListedJob& e = entry(k, s.namespace_, s.name);
+      e.job = std::move(s);
+    };
+    reads.push_back(kube::list_read(kind.resource, ns, selecting(kind.list_selector), on_job));
   }
   std::vector<std::string> pod_labels;
   for (const auto* k : kinds)
     if (std::find(pod_labels.begin(), pod_labels.end(), k->pod_job_label) == pod_labels.end())
       pod_labels.push_back(k->pod_job_label);
   for (const auto& l : pod_labels) {
-    reads.push_back({with_selector(pods_path(ns), l), true, 0, [&entry, &kinds, l](json& item) {
-                       PodSummary pod = summarize_pod(item, false);
-                       std::vector<std::pair<size_t, std::string>> owners;
-                       for (size_t k = 0; k < kinds.size(); ++k) {
-                         if (kinds[k]->pod_job_label != l) continue;
-                         std::string job = pod_job_of_kind(*kinds[k], pod);
-                         if (!job.empty()) owners.emplace_back(k, std::move(job));
-                       }
-                       for (size_t n = 0; n < owners.size(); ++n) {
-                         const auto& [k, job] = owners[n];
-                         JobPods& pods = entry(k, pod.namespace_, job).pods;
-                         if (n + 1 == owners.size())
-                           pods.add(*kinds[k], std::move(pod));
-                         else
-                           pods.add(*kinds[k], pod);
-                       }
-                     }});
+    reads.push_back(kube::list_read(kube::pods(), ns, selecting(l), [&entry, &kinds, l](json& item) {
+      PodSummary pod = summarize_pod(item, false);
+      std::vector<std::pair<size_t, std::string>> owners;
+      for (size_t k = 0; k < kinds.size(); ++k) {
+        if (kinds[k]->pod_job_label != l) continue;
+        std::string job = pod_job_of_kind(*kinds[k], pod);
+        if (!job.empty()) owners.emplace_back(k, std::move(job));
+      }
+      for (size_t n = 0; n < owners.size(); ++n) {
+        const auto& [k, job] = owners[n];
+        JobPods& pods = entry(k, pod.namespace_, job).pods;
+        if (n + 1 == owners.size())
+          pods.add(*kinds[k], std::move(pod));
+        else
+          pods.add(*kinds[k], pod);
+      }
+    }));
   }
-  const auto missing = stream_all(client, reads, kPageSize, [&listed] { listed.clear(); });
+  const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&listed] { listed.clear(); });
   for (size_t k = 0; k < kinds.size(); ++k)
     if (missing[k]) log::debug("{} is not served by this cluster; skipping it", kinds[k]->resource.display());
 
@@ -172,18 +169,16 @@ std::string job_host_ip(const TrainingJob& job) {
   return "";
 }
 
-void add_extra_reads(const GetOptions& o, GetExtras& x, std::vector<StreamRead>& reads) {
+void add_extra_reads(const GetOptions& o, GetExtras& x, std::vector<kube::StreamRead>& reads) {
   if (o.tensorboard) {
-    reads.push_back(
-        {with_selector("/api/v1/namespaces/" + o.ns + "/services", "role=tensorboard,release=" + o.name),
-         true, 0, [&x](json& s) { x.services.push_back(std::move(s)); }});
+    reads.push_back(kube::list_read(kube::services(), o.ns, selecting("role=tensorboard,release=" + o.name),
+                                    [&x](json& s) { x.services.push_back(std::move(s)); }));
   }
   if (o.events) {
     // Pod names start with the job's name: drop other events as they stream in.
-    reads.push_back({"/api/v1/namespaces/" + o.ns + "/events", true, 0, [&x, &o](json& e) {
-                       if (str(at(e, "involvedObject"), "name").rfind(o.name, 0) == 0)
-                         x.events.push_back(std::move(e));
-                     }});
+    reads.push_back(kube::list_read(kube::events(), o.ns, {}, [&x, &o](json& e) {
+      if (str(at(e, "involvedObject"), "name").rfind(o.name, 0) == 0) x.events.push_back(std::move(e));
+    }));
   }
 }
 
@@ -193,12 +188,12 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   const size_t n = o.kinds.size();
   std::vector<std::optional<JobSummary>> objects(n);
   std::vector<JobPods> pods(n);
-  std::vector<StreamRead> reads;
+  std::vector<kube::StreamRead> reads;
   for (size_t k = 0; k < n; ++k) {
     const JobKind& kind = *o.kinds[k];
     auto* slot = &objects[k];
-    reads.push_back({kind.resource.object_path(o.ns, o.name), false, 0,
-                     [slot, &kind](json& j) { *slot = summarize_job(kind, j); }});
+    reads.push_back(kube::object_read(kind.resource, o.ns, o.name,
+                                      [slot, &kind](json& j) { *slot = summarize_job(kind, j); }));
   }
   // One pod list per job-name label: kinds that share the label (PyTorchJob and MPIJob)
   // share the list and tell their pods apart by their extra selector terms.
@@ -212,15 +207,15 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
       if (o.kinds[k]->pod_job_label == l) sharing.push_back(k);
     const std::string selector =
         sharing.size() == 1 ? o.kinds[sharing[0]]->pod_selector(o.name) : l + "=" + o.name;
-    reads.push_back({with_selector(pods_path(o.ns), selector), true, 0, [&pods, &o, sharing](json& p) {
-                       PodSummary s = summarize_pod(p);
-                       for (size_t k : sharing)
-                         if (pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) pods[k].add(*o.kinds[k], s);
-                     }});
+    reads.push_back(kube::list_read(kube::pods(), o.ns, selecting(selector), [&pods, &o, sharing](json& p) {
+      PodSummary s = summarize_pod(p);
+      for (size_t k : sharing)
+        if (pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) pods[k].add(*o.kinds[k], s);
+    }));
   }
   GetExtras extras;
   add_extra_reads(o, extras, reads);
-  const auto missing = stream_all(client, reads, kPageSize, [&] {
+  const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&] {
     objects.assign(n, std::nullopt);
     for (size_t k = 0; k < n; ++k) pods[k] = JobPods();
     extras = GetExtras{};

@@ -5,20 +5,6 @@
 
 namespace trainctl::jobs {
 
-std::string Resource::api_version() const { return group.empty() ? version : group + "/" + version; }
-
-std::string Resource::collection_path(const std::string& ns) const {
-  std::string base = group.empty() ? "/api/" + version : "/apis/" + group + "/" + version;
-  if (namespaced && !ns.empty()) base += "/namespaces/" + ns;
-  return base + "/" + plural;
-}
-
-std::string Resource::object_path(const std::string& ns, const std::string& name) const {
-  return collection_path(ns) + "/" + name;
-}
-
-std::string Resource::display() const { return kind + " (" + api_version() + ")"; }
-
 std::string JobKind::pod_selector(const std::string& job_name) const {
   std::string s = pod_job_label + "=" + job_name;
   if (!pod_extra_selector.empty()) s += "," + pod_extra_selector;

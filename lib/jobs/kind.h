@@ -6,32 +6,18 @@
 #include <string_view>
 #include <vector>
 
+#include "kube/resource.h"
+
 namespace trainctl::jobs {
 
 enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator };
-
-// An API resource: where its objects live on the server.
-struct Resource {
-  std::string group;  // "" for the core group
-  std::string version;
-  std::string plural;
-  std::string kind;
-  bool namespaced = true;
-
-  std::string api_version() const;  // "v1", "kubeflow.org/v1"
-  // "/apis/kubeflow.org/v1/namespaces/NS/pytorchjobs"; an empty ns lists all namespaces.
-  std::string collection_path(const std::string& ns) const;
-  std::string object_path(const std::string& ns, const std::string& name) const;
-  // "PyTorchJob (kubeflow.org/v1)", for messages.
-  std::string display() const;
-};
 
 struct JobKind {
   Trainer trainer;
   std::string type;          // Arena's type and `app` label value: pytorchjob, mpijob, volcanojob
   std::string trainer_name;  // TRAINER column: PYTORCHJOB, MPIJOB, VOLCANOJOB
   std::string created_by;    // Arena's `createdBy` label: PyTorchJob, MPIJob, VolcanoJob
-  Resource resource;         // the job object
+  kube::Resource resource;   // the job object
   // Label selector (unencoded) for listing this kind's job objects. Empty = all objects of the
   // resource. The operator-free kind shares batch/v1 Jobs with others, so it filters.
   std::string list_selector;

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <map>
 
+#include "core/errors.h"
 #include "jobs/gpu.h"
 #include "jobs/json_util.h"
 #include "jobs/pod_status.h"
+#include "kube/list_reads.h"
 
 namespace trainctl::jobs {
 
@@ -151,6 +153,24 @@ std::vector<NodeUsage> node_usage(const std::vector<json>& nodes, const std::vec
   for (const auto& n : nodes) b.add_node(n);
   for (const auto& p : pods) b.add_pod(p);
   return b.finish();
+}
+
+std::vector<NodeUsage> read_node_usage(kube::Client& client, const std::vector<std::string>& only,
+                                       bool keep_pods) {
+  NodeUsageBuilder builder(keep_pods, only);
+  kube::ListQuery not_done;
+  not_done.field_selector = "status.phase!=Failed,status.phase!=Succeeded";
+  // One node asked for: only the pods scheduled on it.
+  if (only.size() == 1) not_done.field_selector += ",spec.nodeName=" + only.front();
+  kube::stream_all(client,
+                   {kube::list_read(kube::nodes(), "", {}, [&](json& n) { builder.add_node(n); }),
+                    kube::list_read(kube::pods(), "", not_done, [&](json& p) { builder.add_pod(p); })},
+                   kube::kPageSize, [&] { builder = NodeUsageBuilder(keep_pods, only); });
+  auto usage = builder.finish();
+  for (const auto& want : only)
+    if (std::none_of(usage.begin(), usage.end(), [&](const NodeUsage& u) { return u.name == want; }))
+      throw NotFoundError("node " + want + " not found");
+  return usage;
 }
 
 }  // namespace trainctl::jobs

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "jobs/time.h"
+#include "kube/client.h"
 
 namespace trainctl::jobs {
 
@@ -77,5 +78,12 @@ class NodeUsageBuilder {
 // The same for lists already read (tests, small clusters).
 std::vector<NodeUsage> node_usage(const std::vector<nlohmann::json>& nodes,
                                   const std::vector<nlohmann::json>& pods);
+
+// Reads the nodes and the pods that have not completed (fieldSelector status.phase, both
+// lists in one parallel round, paged) into per-node figures, of the nodes in `only` (empty:
+// all); with one node in `only` only the pods scheduled on it are listed. Throws
+// NotFoundError naming a node of `only` that the cluster does not have.
+std::vector<NodeUsage> read_node_usage(kube::Client& client, const std::vector<std::string>& only,
+                                       bool keep_pods);
 
 }  // namespace trainctl::jobs

@@ -7,25 +7,24 @@
 #include "core/log.h"
 #include "jobs/json_util.h"
 #include "jobs/time.h"
+#include "kube/resource.h"
 
 namespace trainctl::jobs {
 
 std::string log_path(const LogOptions& o, bool follow, bool timestamps, bool window,
                      const std::string& since_time) {
-  std::string p = "/api/v1/namespaces/" + o.ns + "/pods/" + o.pod + "/log";
-  std::string q;
-  auto add = [&q](const std::string& k, const std::string& v) { q += (q.empty() ? "?" : "&") + k + "=" + v; };
-  if (!o.container.empty()) add("container", kube::url_encode(o.container));
-  if (follow) add("follow", "true");
-  if (timestamps) add("timestamps", "true");
+  kube::Query q;
+  if (!o.container.empty()) q.add("container", o.container);
+  if (follow) q.add("follow", "true");
+  if (timestamps) q.add("timestamps", "true");
   if (!since_time.empty()) {
-    add("sinceTime", kube::url_encode(since_time));
+    q.add("sinceTime", since_time);
   } else if (window) {
-    if (o.since_seconds) add("sinceSeconds", std::to_string(*o.since_seconds));
-    if (!o.since_time.empty()) add("sinceTime", kube::url_encode(o.since_time));
+    if (o.since_seconds) q.add("sinceSeconds", std::to_string(*o.since_seconds));
+    if (!o.since_time.empty()) q.add("sinceTime", o.since_time);
   }
-  if (window && since_time.empty() && o.tail && *o.tail >= 0) add("tailLines", std::to_string(*o.tail));
-  return p + q;
+  if (window && since_time.empty() && o.tail && *o.tail >= 0) q.add("tailLines", std::to_string(*o.tail));
+  return kube::pods().subresource_path(o.ns, o.pod, "log") + q.encode();
 }
 
 void read_logs(kube::Client& client, const LogOptions& o, std::ostream& out) {
@@ -105,7 +104,7 @@ class LineWriter {
 
 std::string pod_phase(kube::Client& client, const LogOptions& o) {
   try {
-    auto pod = client.get_json("/api/v1/namespaces/" + o.ns + "/pods/" + o.pod);
+    auto pod = client.get_json(kube::pods().object_path(o.ns, o.pod));
     return str(at(pod, "status"), "phase");
   } catch (const ApiError& e) {
     if (e.is_not_found()) return "";

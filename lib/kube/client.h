@@ -1,6 +1,7 @@
 // The REST client: an abstract seam (Client) with a libcurl implementation (CurlClient,
 // lib/kube/curl_client.h) and, in tests, fakes. Paths are relative to the server, e.g.
-// "/api/v1/namespaces/default/pods?labelSelector=a%3Db".
+// "/api/v1/namespaces/default/pods?labelSelector=a%3Db", built by kube/resource.h and
+// kube/query.h; kube/list_reads.h reads lists page by page.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -14,6 +15,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "kube/query.h"
 
 namespace trainctl::kube {
 
@@ -84,16 +87,6 @@ public:
   nlohmann::json get_json(const std::string& path);
   nlohmann::json post_json(const std::string& path, const nlohmann::json& body);
   nlohmann::json delete_json(const std::string& path, const nlohmann::json& body = nullptr);
-
-  // Lists a collection with limit/continue paging, calling on_item for every item. Returns
-  // the list's metadata.resourceVersion of the last page. A later page answered 410 Expired
-  // starts the list again from its first page, once, after on_restart (forget the items
-  // seen); a second expiry is an Error.
-  std::string list_paged(const std::string& path, const std::function<void(nlohmann::json&&)>& on_item,
-                         int page_size = 500, const std::function<void()>& on_restart = nullptr);
 };
-
-// Percent-encodes a query value (label selectors, field selectors).
-std::string url_encode(std::string_view text);
 
 }  // namespace trainctl::kube

@@ -2,21 +2,12 @@
 
 #include "core/errors.h"
 #include "core/log.h"
-#include "core/text.h"
 #include "jobs/time.h"
-#include "kube/status_error.h"
+#include "kube/object_ops.h"
 
 namespace trainctl::submit {
 
 using nlohmann::json;
-
-std::string collection_path_for(const json& object, const std::string& ns) {
-  const std::string api_version = object.value("apiVersion", "");
-  const std::string plural = ascii_lower(object.value("kind", "")) + "s";
-  const std::string base =
-      api_version.find('/') == std::string::npos ? "/api/" + api_version : "/apis/" + api_version;
-  return base + "/namespaces/" + ns + "/" + plural;
-}
 
 namespace {
 
@@ -37,31 +28,18 @@ std::string not_installed_hint(const jobs::JobKind& kind) {
   }
 }
 
-json post(kube::Client& client, const std::string& path, const json& body) {
-  kube::Request r;
-  r.method = "POST";
-  r.path = path + "?fieldValidation=Strict";
-  r.body = body.dump();
-  auto resp = client.send(r);
-  if (resp.body.empty()) return json::object();
-  json answer = json::parse(resp.body, nullptr, false);
-  if (answer.is_discarded())
-    throw Error("the server's answer is not JSON: \"" + kube::sanitised_excerpt(resp.body) + "\"");
-  return answer;
-}
-
 // The answer to the job's create was lost (connection closed, unreadable body): the server
 // may have created it all the same. A job of that name created within the last minute is
 // taken to be this one and deleted; its dependents follow by owner reference.
-std::string remove_job_if_created(kube::Client& client, const std::string& path, const std::string& name) {
+std::string remove_job_if_created(kube::Client& client, const kube::Resource& resource, const std::string& ns,
+                                  const std::string& name) {
   try {
-    const json found = client.get_json(path + "/" + name);
+    const json found = client.get_json(resource.object_path(ns, name));
     const auto created = jobs::parse_time(found["metadata"].value("creationTimestamp", ""));
     const auto now = std::chrono::system_clock::now();
     if (!created || *created < now - std::chrono::minutes(1) || *created > now + std::chrono::minutes(1))
       return "; a job of that name exists and was not created just now: left in place";
-    client.delete_json(path + "/" + name,
-                       {{"apiVersion", "v1"}, {"kind", "DeleteOptions"}, {"propagationPolicy", "Background"}});
+    kube::delete_object(client, resource, ns, name, kube::Propagation::Background);
     return "; the server had created the job all the same: deleted it";
   } catch (const ApiError& e) {
     if (e.is_not_found()) return "";
@@ -71,15 +49,15 @@ std::string remove_job_if_created(kube::Client& client, const std::string& path,
   }
 }
 
-// Deletes what was created, newest first. Returns a note for the error message.
-std::string roll_back(kube::Client& client, const std::vector<std::pair<std::string, json>>& created) {
+// Deletes what was created in `ns`, newest first. Returns a note for the error message.
+std::string roll_back(kube::Client& client, const std::string& ns,
+                      const std::vector<std::pair<kube::Resource, json>>& created) {
   if (created.empty()) return "";
   std::vector<std::string> failed;
   for (auto it = created.rbegin(); it != created.rend(); ++it) {
-    const std::string path = it->first + "/" + it->second["metadata"].value("name", "");
     try {
-      client.delete_json(
-          path, {{"apiVersion", "v1"}, {"kind", "DeleteOptions"}, {"propagationPolicy", "Background"}});
+      kube::delete_object(client, it->first, ns, it->second["metadata"].value("name", ""),
+                          kube::Propagation::Background);
     } catch (const ApiError& e) {
       if (!e.is_not_found()) failed.push_back(describe(it->second) + " (" + e.what() + ")");
     } catch (const std::exception& e) {
@@ -103,10 +81,10 @@ std::vector<json> create_all(kube::Client& client, const jobs::JobKind& kind, co
   if (manifests.empty()) return out;
   const json& job = manifests[0];
   const std::string job_name = job["metadata"].value("name", "");
-  const std::string job_path = collection_path_for(job, ns);
+  const kube::Resource job_resource = kube::resource_of(job);
   json created_job;
   try {
-    created_job = post(client, job_path, job);
+    created_job = kube::create_object(client, job_resource, ns, job);
   } catch (const ApiError& e) {
     if (e.is_conflict()) throw Error("job " + job_name + " already exists in namespace " + ns);
     if (e.is_not_found()) {
@@ -117,11 +95,11 @@ std::vector<json> create_all(kube::Client& client, const jobs::JobKind& kind, co
     }
     throw Error("creating " + describe(job) + " failed: " + e.what(), e.code());
   } catch (const Error& e) {
-    const std::string note = remove_job_if_created(client, job_path, job_name);
+    const std::string note = remove_job_if_created(client, job_resource, ns, job_name);
     throw Error("creating " + describe(job) + " failed: " + e.what() + note, e.code());
   }
   log::info("created {} in namespace {}", describe(job), ns);
-  std::vector<std::pair<std::string, json>> created = {{job_path, created_job}};
+  std::vector<std::pair<kube::Resource, json>> created = {{job_resource, created_job}};
   out.push_back(created_job);
 
   // Owned, not controlled: trainctl is not the controller of what it creates beside the job,
@@ -141,17 +119,17 @@ std::vector<json> create_all(kube::Client& client, const jobs::JobKind& kind, co
   for (size_t i = 1; i < manifests.size(); ++i) {
     json obj = std::move(manifests[i]);
     obj["metadata"]["ownerReferences"] = json::array({owner});
-    const std::string path = collection_path_for(obj, ns);
     try {
-      json answer = post(client, path, obj);
+      const kube::Resource resource = kube::resource_of(obj);
+      json answer = kube::create_object(client, resource, ns, obj);
       log::info("created {}", describe(obj));
-      created.emplace_back(path, answer.is_object() && answer.contains("metadata") ? answer : obj);
+      created.emplace_back(resource, answer.is_object() && answer.contains("metadata") ? answer : obj);
       out.push_back(std::move(answer));
     } catch (const Error& e) {
-      const std::string note = roll_back(client, created);
+      const std::string note = roll_back(client, ns, created);
       throw Error("creating " + describe(obj) + " failed: " + e.what() + note, e.code());
     } catch (const std::exception& e) {  // e.g. an unreadable answer
-      const std::string note = roll_back(client, created);
+      const std::string note = roll_back(client, ns, created);
       throw Error("creating " + describe(obj) + " failed: " + e.what() + note);
     }
   }

@@ -12,10 +12,6 @@
 
 namespace trainctl::submit {
 
-// The collection path an object is created in: /api/v1/namespaces/NS/services,
-// /apis/kubeflow.org/v1/namespaces/NS/pytorchjobs, ...
-std::string collection_path_for(const nlohmann::json& object, const std::string& namespace_);
-
 // Creates manifests[0] (the job of `kind`) and then the others, owned by it. Returns the
 // objects as the server answered them. Errors (each after the rollback):
 //  - 409 on the job: Error "job NAME already exists in namespace NS"; nothing else sent.

@@ -5,6 +5,7 @@
 
 #include "core/errors.h"
 #include "core/log.h"
+#include "kube/resource.h"
 
 namespace trainctl::submit {
 
@@ -12,10 +13,12 @@ using nlohmann::json;
 
 namespace {
 
-const std::string kCrdPath = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/";
 const std::string kScheduleTimeout = "spec.runPolicy.schedulingPolicy.scheduleTimeoutSeconds";
 
-std::string crd_name(const jobs::Resource& r) { return r.plural + "." + r.group; }
+// The CustomResourceDefinition of a custom resource, named PLURAL.GROUP.
+std::string crd_path(const kube::Resource& r) {
+  return kube::custom_resource_definitions().object_path("", r.plural + "." + r.group);
+}
 
 // The body of a read, or null when it failed in a way that leaves the fact unknown.
 json body_or_null(const kube::Client::Result& r, const std::string& what) {
@@ -94,10 +97,9 @@ ServerFacts read_server_facts(kube::Client& client, const Plan& p) {
   };
   const auto trainer = p.kind->trainer;
   if (trainer == jobs::Trainer::PyTorch && (!p.nproc_per_node.empty() || p.schedule_timeout_seconds))
-    ask(Ask::PyTorchFields, kCrdPath + crd_name(p.kind->resource));
-  if (trainer == jobs::Trainer::MPI)
-    ask(Ask::MPIFields, kCrdPath + crd_name(p.kind->resource));
-  if (trainer == jobs::Trainer::PyTorchNoOperator) ask(Ask::Version, "/version");
+    ask(Ask::PyTorchFields, crd_path(p.kind->resource));
+  if (trainer == jobs::Trainer::MPI) ask(Ask::MPIFields, crd_path(p.kind->resource));
+  if (trainer == jobs::Trainer::PyTorchNoOperator) ask(Ask::Version, kube::kVersionPath);
   if (requests.empty()) return facts;
 
   auto results = client.send_all(requests);

@@ -155,7 +155,7 @@ Step watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
                 std::map<std::string, std::string>& phases, const WaitOptions& o, const std::string& what,
                 bool resume) {
   return w.run(
-      "/api/v1/namespaces/" + ns + "/pods", "labelSelector=" + kube::url_encode(selector),
+      kube::pods().collection_path(ns), "labelSelector=" + kube::url_encode(selector),
       [&] { phases.clear(); },
       [&](const std::string& type, const json& pod) {
         const std::string pod_name = pod.contains("metadata") ? pod["metadata"].value("name", "") : "";

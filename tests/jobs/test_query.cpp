@@ -3,7 +3,6 @@
 #include "core/errors.h"
 #include "jobs/job_query.h"
 #include "jobs/node_usage.h"
-#include "jobs/parallel_list.h"
 #include "support/fake_client.h"
 
 using nlohmann::json;
@@ -21,33 +20,6 @@ TEST_CASE("tensorboard_url: a LoadBalancer ingress IP wins; else the NodePort on
   CHECK(tensorboard_url({np}, "").empty());  // no scheduled chief: no host to name
   json cluster_ip = {{"spec", {{"type", "ClusterIP"}, {"ports", json::array({{{"port", 6006}}})}}}};
   CHECK(tensorboard_url({cluster_ip}, "10.0.0.9").empty());
-}
-
-TEST_CASE("read_all: 404 marks a result not found, other errors propagate with their exit code") {
-  FakeClient c;
-  c.on_not_found("/apis/x/v1/things?limit=500");
-  c.on_get("/api/v1/pods?limit=500", FakeClient::list(json::array({{{"metadata", {{"name", "p"}}}}})));
-  c.on_get("/api/v1/namespaces/default/pods/p", json{{"metadata", {{"name", "p"}}}});
-  auto r = read_all(
-      c, {{"/apis/x/v1/things", true}, {"/api/v1/pods", true}, {"/api/v1/namespaces/default/pods/p", false}});
-  CHECK(r[0].not_found);
-  REQUIRE(r[1].items.size() == 1);
-  CHECK(r[2].object["metadata"]["name"] == "p");
-  REQUIRE(c.batches().size() == 1);
-  CHECK(c.batches()[0] == 3);
-
-  FakeClient forbidden;
-  forbidden.on("GET", "/api/v1/nodes?limit=500", 403,
-               json{{"kind", "Status"},
-                    {"reason", "Forbidden"},
-                    {"code", 403},
-                    {"message", "nodes is forbidden: User \"alice\" cannot list resource \"nodes\""}});
-  try {
-    read_all(forbidden, {{"/api/v1/nodes", true}});
-    FAIL("no error");
-  } catch (const trainctl::ApiError& e) {
-    CHECK(e.code() == trainctl::ExitCode::Auth);
-  }
 }
 
 TEST_CASE("kinds_for_type: pytorch covers the operator and the operator-free kind") {

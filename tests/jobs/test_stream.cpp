@@ -1,5 +1,5 @@
-// Streaming reads: pages parsed item by item, lists continued together round by round, items
-// reduced to summaries, and the reduced results equal to what whole objects give.
+// Streaming reads of jobs, pods and nodes: items reduced to summaries as their pages stream in
+// (kube/list_reads.h), and the reduced results equal to what whole objects give.
 #include <catch2/catch.hpp>
 
 #include <sstream>
@@ -10,8 +10,6 @@
 #include "jobs/job_query.h"
 #include "jobs/job_views.h"
 #include "jobs/node_usage.h"
-#include "jobs/page_stream.h"
-#include "jobs/parallel_list.h"
 #include "jobs/pod_summary.h"
 #include "print/output.h"
 #include "support/fake_client.h"
@@ -20,74 +18,6 @@ using nlohmann::json;
 using trainctl::testing::FakeClient;
 using namespace trainctl::jobs;
 using namespace fixtures;
-
-TEST_CASE("parse_list_page hands over each item, drops unread keys, returns the continue token") {
-  json page = {{"kind", "PodList"},
-               {"metadata", {{"continue", "tok"}, {"resourceVersion", "42"}}},
-               {"items",
-                json::array({{{"metadata",
-                               {{"name", "a"},
-                                {"labels", {{"env", "prod"}}},
-                                {"managedFields", json::array({{{"manager", "kubelet"}}})}}},
-                              {"spec",
-                               {{"volumes", json::array({{{"name", "v"}}})},
-                                {"containers",
-                                 json::array({{{"name", "c"},
-                                               {"env", json::array({{{"name", "X"}, {"value", "1"}}})},
-                                               {"resources", {{"limits", {{"nvidia.com/gpu", "1"}}}}}}})}}}},
-                             {{"metadata", {{"name", "b"}}}}})}};
-  std::vector<json> seen;
-  const auto info = parse_list_page(page.dump(), [&](json& item) { seen.push_back(std::move(item)); }, "GET x");
-  CHECK(info.continue_token == "tok");
-  CHECK(info.resource_version == "42");
-  CHECK(info.items == 2);
-  REQUIRE(seen.size() == 2);
-  CHECK(seen[0]["metadata"]["name"] == "a");
-  CHECK(seen[0]["metadata"]["labels"]["env"] == "prod");  // a label, not a container's env
-  CHECK_FALSE(seen[0]["metadata"].contains("managedFields"));
-  CHECK_FALSE(seen[0]["spec"].contains("volumes"));
-  CHECK_FALSE(seen[0]["spec"]["containers"][0].contains("env"));
-  CHECK(seen[0]["spec"]["containers"][0]["resources"]["limits"]["nvidia.com/gpu"] == "1");
-  CHECK(seen[1]["metadata"]["name"] == "b");
-
-  CHECK(parse_list_page(R"({"items":[]})", [](json&) { FAIL("no items"); }, "GET x").continue_token.empty());
-  CHECK_THROWS_AS(parse_list_page("<html>", [](json&) {}, "GET x"), trainctl::Error);
-}
-
-TEST_CASE("stream_all continues unfinished lists together, one round per page; a 404 list is skipped") {
-  FakeClient c;
-  auto item = [](const std::string& n) { return json{{"metadata", {{"name", n}}}}; };
-  c.on_get("/a?limit=2", FakeClient::list(json::array({item("a1"), item("a2")}), "a-2"));
-  c.on_get("/b?x=1&limit=2", FakeClient::list(json::array({item("b1"), item("b2")}), "b/2"));
-  c.on_not_found("/c?limit=2");
-  c.on_get("/a?limit=2&continue=a-2", FakeClient::list(json::array({item("a3"), item("a4")}), "a-3"));
-  c.on_get("/b?x=1&limit=2&continue=b%2F2", FakeClient::list(json::array({item("b3")})));
-  c.on_get("/a?limit=2&continue=a-3", FakeClient::list(json::array({item("a5")})));
-  std::vector<std::string> a, b;
-  auto names = [](std::vector<std::string>& v) { return [&v](json& i) { v.push_back(i["metadata"]["name"]); }; };
-  const auto missing = stream_all(c, {{"/a", true, 0, names(a)}, {"/b?x=1", true, 0, names(b)},
-                                      {"/c", true, 0, [](json&) { FAIL("404 list has no items"); }}},
-                                  2);
-  CHECK(missing == std::vector<bool>{false, false, true});
-  CHECK(a == std::vector<std::string>{"a1", "a2", "a3", "a4", "a5"});
-  CHECK(b == std::vector<std::string>{"b1", "b2", "b3"});
-  CHECK(c.batches() == std::vector<size_t>{3, 2, 1});
-  CHECK_NOTHROW(c.verify());
-}
-
-TEST_CASE("stream_all: a limited read takes one page; an error on a later page is not a 404 skip") {
-  FakeClient c;
-  c.on_get("/api/v1/nodes?limit=1", FakeClient::list(json::array({{{"metadata", {{"name", "n1"}}}}}), "more"));
-  int nodes = 0;
-  stream_all(c, {{"/api/v1/nodes", true, 1, [&](json&) { ++nodes; }}});
-  CHECK(nodes == 1);
-  CHECK_NOTHROW(c.verify());
-
-  FakeClient gone;
-  gone.on_get("/a?limit=500", FakeClient::list(json::array(), "next"));
-  gone.on_not_found("/a?limit=500&continue=next");
-  CHECK_THROWS_AS(stream_all(gone, {{"/a", true, 0, [](json&) {}}}), trainctl::ApiError);
-}
 
 TEST_CASE("summarize_pod keeps the row, the kinds' labels and what status and GPUs need") {
   json p = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 2, "node-1");

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,23 @@ inline kube::ClientOptions fast_options(const std::shared_ptr<RecordedWaits>& wa
     waits->waits.push_back(d);
   };
   return o;
+}
+
+// kube-apiserver's answer to a continue token older than the last compaction of etcd
+// (k8s.io/apiserver pkg/storage/etcd3/errors.go handleCompactedErrorForPaging).
+inline nlohmann::json continue_expired_status() {
+  return {{"kind", "Status"},
+          {"apiVersion", "v1"},
+          {"metadata", {{"continue", "ENCODED"}}},
+          {"status", "Failure"},
+          {"message",
+           "The provided continue parameter is too old to display a consistent list result. You can start a "
+           "new list without the continue parameter, or use the continue token in this response to retrieve "
+           "the remainder of the results. Continuing with the provided token results in an inconsistent list "
+           "- objects that were created, modified, or deleted between the time the first chunk was returned "
+           "and now may show up in the list."},
+          {"reason", "Expired"},
+          {"code", 410}};
 }
 
 // Captures log lines at the given level for the lifetime of the object.

@@ -1,5 +1,5 @@
-// Paging, parallel requests (send_all) and connection reuse of the REST client against a
-// real HTTPS server on 127.0.0.1.
+// Parallel requests (send_all) and connection reuse of the REST client against a real HTTPS
+// server on 127.0.0.1 (paged reads: test_list_reads.cpp).
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -13,110 +13,6 @@
 
 using namespace trainctl;
 using namespace trainctl::testing;
-
-TEST_CASE("list_paged follows continue tokens over three pages", "[client][paging]") {
-  ServerFixture fx;
-  std::vector<std::string> queries;
-  std::mutex mutex;
-  fx.server.routes().Get("/api/v1/pods", [&](const httplib::Request& req, httplib::Response& res) {
-    {
-      std::lock_guard lock(mutex);
-      queries.push_back(req.get_param_value("labelSelector") + "|" + req.get_param_value("limit") + "|" +
-                        req.get_param_value("continue"));
-    }
-    const std::string cont = req.get_param_value("continue");
-    nlohmann::json page{{"kind", "PodList"}, {"apiVersion", "v1"}};
-    if (cont.empty()) {
-      page["items"] = {{{"metadata", {{"name", "a"}}}}, {{"metadata", {{"name", "b"}}}}};
-      page["metadata"] = {{"continue", "tok/1+="}, {"resourceVersion", "40"}};
-    } else if (cont == "tok/1+=") {
-      page["items"] = {{{"metadata", {{"name", "c"}}}}, {{"metadata", {{"name", "d"}}}}};
-      page["metadata"] = {{"continue", "tok2"}, {"resourceVersion", "41"}};
-    } else if (cont == "tok2") {
-      page["items"] = {{{"metadata", {{"name", "e"}}}}};
-      page["metadata"] = {{"resourceVersion", "42"}};
-    } else {
-      res.status = 410;
-    }
-    res.set_content(page.dump(), "application/json");
-  });
-  fx.server.start();
-  auto waits = std::make_shared<RecordedWaits>();
-  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
-  std::vector<std::string> names;
-  const std::string rv = client->list_paged(
-      "/api/v1/pods?labelSelector=" + kube::url_encode("app=train"),
-      [&](nlohmann::json&& item) { names.push_back(item["metadata"]["name"]); }, 2);
-  CHECK(names == std::vector<std::string>{"a", "b", "c", "d", "e"});
-  CHECK(rv == "42");
-  CHECK(queries == std::vector<std::string>{"app=train|2|", "app=train|2|tok/1+=", "app=train|2|tok2"});
-}
-
-// kube-apiserver's answer to a continue token older than the last compaction of etcd
-// (k8s.io/apiserver pkg/storage/etcd3/errors.go handleCompactedErrorForPaging).
-const char* kContinueExpired =
-    R"({"kind":"Status","apiVersion":"v1","metadata":{"continue":"eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6LTF9"},)"
-    R"("status":"Failure","message":"The provided continue parameter is too old to display a consistent list )"
-    R"(result. You can start a new list without the continue parameter, or use the continue token in this )"
-    R"(response to retrieve the remainder of the results. Continuing with the provided token results in an )"
-    R"(inconsistent list - objects that were created, modified, or deleted between the time the first chunk )"
-    R"(was returned and now may show up in the list.","reason":"Expired","code":410})";
-
-TEST_CASE("list_paged lists again from the start once when a continue token expired", "[client][paging]") {
-  ServerFixture fx;
-  std::vector<std::string> queries;
-  std::mutex mutex;
-  int firsts = 0;
-  fx.server.routes().Get("/api/v1/pods", [&](const httplib::Request& req, httplib::Response& res) {
-    std::lock_guard lock(mutex);
-    const std::string cont = req.get_param_value("continue");
-    queries.push_back(cont);
-    nlohmann::json page{{"kind", "PodList"}, {"apiVersion", "v1"}};
-    if (cont.empty()) {
-      ++firsts;
-      page["items"] = {{{"metadata", {{"name", "a"}}}}};
-      page["metadata"] = {{"continue", "t" + std::to_string(firsts)}, {"resourceVersion", "40"}};
-    } else if (cont == "t2") {
-      page["items"] = {{{"metadata", {{"name", "b"}}}}};
-      page["metadata"] = {{"resourceVersion", "40"}};
-    } else {
-      res.status = 410;
-      res.set_content(kContinueExpired, "application/json");
-      return;
-    }
-    res.set_content(page.dump(), "application/json");
-  });
-  fx.server.start();
-  auto waits = std::make_shared<RecordedWaits>();
-  auto client = kube::make_curl_client(fx.config(), fast_options(waits));
-  std::vector<std::string> names;
-  int restarts = 0;
-  LogCapture logs(log::Level::Debug);
-  client->list_paged(
-      "/api/v1/pods", [&](nlohmann::json&& item) { names.push_back(item["metadata"]["name"]); }, 1,
-      [&] {
-        ++restarts;
-        names.clear();
-      });
-  CHECK(names == std::vector<std::string>{"a", "b"});
-  CHECK(restarts == 1);
-  CHECK(queries == std::vector<std::string>{"", "t1", "", "t2"});
-  CHECK(logs.text().find("the continue token expired") != std::string::npos);
-
-  // Expired again after the restart: one line saying so.
-  firsts = 10;  // tokens t11, t12: both expire
-  queries.clear();
-  try {
-    client->list_paged(
-        "/api/v1/pods", [](nlohmann::json&&) {}, 1);
-    FAIL("no error");
-  } catch (const Error& e) {
-    CHECK(std::string(e.what()) ==
-          "the server expired the list /api/v1/pods twice while it was read page by page (410 Expired); try "
-          "again");
-  }
-  CHECK(queries == std::vector<std::string>{"", "t11", "", "t12"});
-}
 
 TEST_CASE("send_all returns results in request order, errors in their slots", "[client][parallel]") {
   ServerFixture fx;

@@ -1,8 +1,10 @@
 // Creating a submit on the cluster is all or nothing: the job first, dependents owned by it,
 // and on any failure everything already created is deleted before the error is reported.
 #include <catch2/catch.hpp>
+#include <tuple>
 
 #include "core/errors.h"
+#include "kube/resource.h"
 #include "scripted_client.h"
 #include "submit/create.h"
 #include "submit/plan.h"
@@ -188,13 +190,14 @@ TEST_CASE("create: other errors on the job keep the server's message and exit co
   CHECK(client.requests().size() == 1);
 }
 
-TEST_CASE("collection paths follow apiVersion and kind", "[create]") {
-  CHECK(submit::collection_path_for({{"apiVersion", "v1"}, {"kind", "Service"}}, "a") ==
-        "/api/v1/namespaces/a/services");
-  CHECK(submit::collection_path_for({{"apiVersion", "batch/v1"}, {"kind", "Job"}}, "a") ==
-        "/apis/batch/v1/namespaces/a/jobs");
-  CHECK(submit::collection_path_for({{"apiVersion", "batch.volcano.sh/v1alpha1"}, {"kind", "Job"}}, "a") ==
-        jobs::kind_for(jobs::Trainer::Volcano).resource.collection_path("a"));
-  CHECK(submit::collection_path_for({{"apiVersion", "kubeflow.org/v2beta1"}, {"kind", "MPIJob"}}, "a") ==
-        jobs::kind_for(jobs::Trainer::MPI).resource.collection_path("a"));
+TEST_CASE("the job manifests are created in their kinds' collections", "[create]") {
+  for (const auto& [api_version, kind, trainer] :
+       {std::tuple{"batch.volcano.sh/v1alpha1", "Job", jobs::Trainer::Volcano},
+        std::tuple{"kubeflow.org/v2beta1", "MPIJob", jobs::Trainer::MPI},
+        std::tuple{"kubeflow.org/v1", "PyTorchJob", jobs::Trainer::PyTorch},
+        std::tuple{"batch/v1", "Job", jobs::Trainer::PyTorchNoOperator}}) {
+    CAPTURE(api_version, kind);
+    CHECK(kube::resource_of({{"apiVersion", api_version}, {"kind", kind}}).collection_path("a") ==
+          jobs::kind_for(trainer).resource.collection_path("a"));
+  }
 }

@@ -10,34 +10,43 @@
 #include <string>
 #include <vector>
 
-#include "jobs/page_stream.h"
 #include "kube/client.h"
+#include "kube/page_stream.h"
+#include "kube/query.h"
+#include "kube/resource.h"
 
-namespace trainctl::jobs {
+namespace trainctl::kube {
 
 inline constexpr int kPageSize = 500;
 
 struct Read {
-  std::string path;  // with its query string (labelSelector=...), without limit
+  std::string path;  // the collection or the object (Resource::collection_path, object_path)
   bool list = true;  // a collection (paged) or one object
+  ListQuery query;   // of a list: its selectors (limit and continue are set page by page)
 };
 
 struct StreamRead {
-  std::string path;    // as Read::path
-  bool list = true;    // a collection (paged) or one object
-  int limit = 0;       // > 0: read only the first page, of this many items
+  std::string path;     // as Read::path
+  bool list = true;     // a collection (paged) or one object
+  ListQuery query;      // as Read::query; with query.limit > 0 only the first page, of that many items
   ItemHandler on_item;  // every item of the list, or the object of a single read
 };
+
+// The read of the collection of `resource` in `ns` ("" = all namespaces) with `query`.
+StreamRead list_read(const Resource& resource, const std::string& ns, ListQuery query, ItemHandler on_item);
+// The read of one object.
+StreamRead object_read(const Resource& resource, const std::string& ns, const std::string& name,
+                       ItemHandler on_item);
 
 // Sends the reads in parallel rounds as described above. Returns, per read, whether it
 // was not found (404: no such object, or the resource is not served: nothing was handed
 // over). Any other failure is rethrown (the first one, in request order, of its round).
 // A later page answered 410 Expired (its continue token outlived the server's compaction)
 // makes it start every read again from its first page, once, after calling `restart` (which
-// must forget what the handlers were given); a second expiry, or one without `restart`, is
-// an Error with one line.
-std::vector<bool> stream_all(kube::Client& client, const std::vector<StreamRead>& reads,
-                             int page_size = kPageSize, const std::function<void()>& restart = nullptr);
+// must forget what the handlers were given), as client-go's pager does
+// (tools/pager/pager.go); a second expiry, or one without `restart`, is an Error with one line.
+std::vector<bool> stream_all(Client& client, const std::vector<StreamRead>& reads, int page_size = kPageSize,
+                             const std::function<void()>& restart = nullptr);
 
 struct ReadResult {
   bool not_found = false;             // 404: no such object, or the resource is not served
@@ -46,7 +55,6 @@ struct ReadResult {
 };
 
 // stream_all keeping every item: for small reads (one job's pods, services, PVCs).
-std::vector<ReadResult> read_all(kube::Client& client, const std::vector<Read>& reads,
-                                 int page_size = kPageSize);
+std::vector<ReadResult> read_all(Client& client, const std::vector<Read>& reads, int page_size = kPageSize);
 
-}  // namespace trainctl::jobs
+}  // namespace trainctl::kube

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace trainctl::jobs {
+namespace trainctl::kube {
 
 // Receives one list item; it may move from it.
 using ItemHandler = std::function<void(nlohmann::json& item)>;
@@ -26,4 +26,4 @@ PageInfo parse_list_page(std::string_view body, const ItemHandler& on_item, cons
 // Parses a single object with the same key filter.
 nlohmann::json parse_object(std::string_view body, const std::string& what);
 
-}  // namespace trainctl::jobs
+}  // namespace trainctl::kube

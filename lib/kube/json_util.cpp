@@ -1,6 +1,6 @@
-#include "jobs/json_util.h"
+#include "kube/json_util.h"
 
-namespace trainctl::jobs {
+namespace trainctl::kube {
 
 const nlohmann::json& at(const nlohmann::json& obj, std::string_view key) {
   static const nlohmann::json empty;
@@ -60,4 +60,4 @@ bool labels_match(const nlohmann::json& obj, std::string_view selector) {
   return true;
 }
 
-}  // namespace trainctl::jobs
+}  // namespace trainctl::kube

@@ -1,10 +1,10 @@
-#include "jobs/page_stream.h"
+#include "kube/page_stream.h"
 
 #include <array>
 
 #include "core/errors.h"
 
-namespace trainctl::jobs {
+namespace trainctl::kube {
 
 using nlohmann::json;
 
@@ -96,4 +96,4 @@ json parse_object(std::string_view body, const std::string& what) {
   }
 }
 
-}  // namespace trainctl::jobs
+}  // namespace trainctl::kube

@@ -1,18 +1,18 @@
-#include "jobs/parallel_list.h"
+#include "kube/list_reads.h"
 
 #include "core/errors.h"
 #include "core/log.h"
 #include "kube/watch.h"
 
-namespace trainctl::jobs {
+namespace trainctl::kube {
 
 namespace {
 
-std::string page_path(const std::string& path, int page_size, const std::string& cont) {
-  std::string p =
-      path + (path.find('?') == std::string::npos ? '?' : '&') + "limit=" + std::to_string(page_size);
-  if (!cont.empty()) p += "&continue=" + kube::url_encode(cont);
-  return p;
+std::string page_path(const StreamRead& r, int page_size, const std::string& cont) {
+  ListQuery q = r.query;
+  if (q.limit <= 0) q.limit = page_size;
+  q.continue_token = cont;
+  return r.path + q.encode();
 }
 
 // True when the error is a 404 (logged); rethrows anything else.
@@ -34,22 +34,22 @@ struct ContinueExpired {
 };
 
 // The resource a list path names ("pods" of "/api/v1/namespaces/ns/pods?labelSelector=...").
-std::string resource_of(const std::string& path) {
+std::string plural_of(const std::string& path) {
   const std::string p = path.substr(0, path.find('?'));
   return p.substr(p.rfind('/') + 1);
 }
 
-std::vector<bool> stream_pass(kube::Client& client, const std::vector<StreamRead>& reads, int page_size) {
+std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& reads, int page_size) {
   std::vector<bool> missing(reads.size(), false);
   // Reads still to send this round, with the continue token of their next page.
   std::vector<std::pair<size_t, std::string>> pending;
   for (size_t i = 0; i < reads.size(); ++i) pending.emplace_back(i, "");
   for (bool first = true; !pending.empty(); first = false) {
-    std::vector<kube::Request> requests;
+    std::vector<Request> requests;
     for (const auto& [i, cont] : pending) {
       const auto& r = reads[i];
-      kube::Request req;
-      req.path = r.list ? page_path(r.path, r.limit > 0 ? r.limit : page_size, cont) : r.path;
+      Request req;
+      req.path = r.list ? page_path(r, page_size, cont) : r.path;
       requests.push_back(std::move(req));
     }
     auto results = client.send_all(requests);
@@ -66,7 +66,7 @@ std::vector<bool> stream_pass(kube::Client& client, const std::vector<StreamRead
           try {
             std::rethrow_exception(res.error);
           } catch (const ApiError& e) {
-            if (kube::is_expired(e)) throw ContinueExpired{requests[n].path, e.reason()};
+            if (is_expired(e)) throw ContinueExpired{requests[n].path, e.reason()};
           } catch (...) {
           }
         }
@@ -83,7 +83,7 @@ std::vector<bool> stream_pass(kube::Client& client, const std::vector<StreamRead
       }
       static const ItemHandler ignore = [](nlohmann::json&) {};
       const PageInfo page = parse_list_page(body, r.on_item ? r.on_item : ignore, "GET " + requests[n].path);
-      if (!page.continue_token.empty() && r.limit <= 0) next.emplace_back(i, page.continue_token);
+      if (!page.continue_token.empty() && r.query.limit <= 0) next.emplace_back(i, page.continue_token);
     }
     pending = std::move(next);
   }
@@ -92,34 +92,44 @@ std::vector<bool> stream_pass(kube::Client& client, const std::vector<StreamRead
 
 }  // namespace
 
-std::vector<bool> stream_all(kube::Client& client, const std::vector<StreamRead>& reads, int page_size,
+StreamRead list_read(const Resource& resource, const std::string& ns, ListQuery query, ItemHandler on_item) {
+  return {resource.collection_path(ns), true, std::move(query), std::move(on_item)};
+}
+
+StreamRead object_read(const Resource& resource, const std::string& ns, const std::string& name,
+                       ItemHandler on_item) {
+  return {resource.object_path(ns, name), false, {}, std::move(on_item)};
+}
+
+std::vector<bool> stream_all(Client& client, const std::vector<StreamRead>& reads, int page_size,
                              const std::function<void()>& restart) {
   try {
     return stream_pass(client, reads, page_size);
   } catch (const ContinueExpired& e) {
     if (!restart)
-      throw Error("the server expired the list of " + resource_of(e.path) +
+      throw Error("the server expired the list of " + plural_of(e.path) +
                   " while it was read page by page (410 " + e.message + "); try again");
     // client-go's pager (tools/pager/pager.go) lists again from the start once; it drops the
     // page size for that, trainctl keeps it (memory) and so may meet a second expiry.
-    log::debug("GET {}: the continue token expired (410 {}); listing again from the start", e.path, e.message);
+    log::debug("GET {}: the continue token expired (410 {}); listing again from the start", e.path,
+               e.message);
   }
   restart();
   try {
     return stream_pass(client, reads, page_size);
   } catch (const ContinueExpired& e) {
-    throw Error("the server expired the list of " + resource_of(e.path) +
+    throw Error("the server expired the list of " + plural_of(e.path) +
                 " twice while trainctl read it page by page (410 Expired: the cluster compacted its history "
                 "meanwhile); try again");
   }
 }
 
-std::vector<ReadResult> read_all(kube::Client& client, const std::vector<Read>& reads, int page_size) {
+std::vector<ReadResult> read_all(Client& client, const std::vector<Read>& reads, int page_size) {
   std::vector<ReadResult> out(reads.size());
   std::vector<StreamRead> streams;
   for (size_t i = 0; i < reads.size(); ++i) {
     auto* result = &out[i];
-    StreamRead s{reads[i].path, reads[i].list, 0, nullptr};
+    StreamRead s{reads[i].path, reads[i].list, reads[i].query, nullptr};
     if (reads[i].list)
       s.on_item = [result](nlohmann::json& item) { result->items.push_back(std::move(item)); };
     else
@@ -133,4 +143,4 @@ std::vector<ReadResult> read_all(kube::Client& client, const std::vector<Read>& 
   return out;
 }
 
-}  // namespace trainctl::jobs
+}  // namespace trainctl::kube

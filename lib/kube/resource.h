@@ -1,0 +1,62 @@
+// API resources and the REST paths of their objects, as kube-apiserver serves them and
+// client-go's rest.Request builds them (k8s.io/client-go rest/request.go, URL()):
+//   core group:   /api/v1[/namespaces/NS]/PLURAL[/NAME[/SUBRESOURCE]]
+//   other groups: /apis/GROUP/VERSION[/namespaces/NS]/PLURAL[/NAME[/SUBRESOURCE]]
+// Every path of trainctl's requests is built here.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace trainctl::kube {
+
+struct Resource {
+  std::string group;  // "" for the core group
+  std::string version;
+  std::string plural;
+  std::string kind;
+  bool namespaced = true;
+
+  std::string api_version() const;  // "v1", "kubeflow.org/v1"
+  // "PyTorchJob (kubeflow.org/v1)", for messages.
+  std::string display() const;
+
+  // The collection in namespace `ns`; with ns "" (or for a cluster-scoped resource) the
+  // collection across all namespaces: /apis/kubeflow.org/v1/pytorchjobs.
+  std::string collection_path(const std::string& ns = "") const;
+  // One object. A namespaced resource needs a namespace.
+  std::string object_path(const std::string& ns, const std::string& name) const;
+  // A subresource of one object: pods/NAME/log, pytorchjobs/NAME/status.
+  std::string subresource_path(const std::string& ns, const std::string& name,
+                               const std::string& subresource) const;
+};
+
+// A name (object, namespace, subresource) as one path segment. As client-go's
+// IsValidPathSegmentName, "." and ".." and names holding '/' or '%' are refused (UsageError:
+// the server would read them as another path); the rest is escaped as Go's url.URL escapes a
+// path (net/url shouldEscape, encodePath): ASCII letters, digits, "-_.~" and "$&+,:;=@" stay.
+std::string path_segment(std::string_view name, std::string_view what = "name");
+
+// The server's version.Info (a path outside the resources).
+inline constexpr const char* kVersionPath = "/version";
+
+// The resources trainctl reads and writes besides the job kinds (jobs/kind.h).
+const Resource& pods();
+const Resource& services();
+const Resource& config_maps();
+const Resource& events();
+const Resource& persistent_volume_claims();
+const Resource& namespaces();  // cluster-scoped
+const Resource& nodes();       // cluster-scoped
+const Resource& deployments();
+const Resource& custom_resource_definitions();  // cluster-scoped
+
+// The resource of a manifest, from its apiVersion and kind: one of the resources above when
+// its group and kind are theirs (with the manifest's version); else, as kubectl does without discovery
+// (k8s.io/apimachinery pkg/api/meta/restmapper.go, UnsafeGuessKindToResource), the lower-case
+// kind made plural: "...s" -> "...ses", "...y" -> "...ies", "...endpoints" unchanged, else
+// "...s"; namespaced. Throws Error when apiVersion or kind is missing.
+Resource resource_of(const nlohmann::json& object);
+
+}  // namespace trainctl::kube

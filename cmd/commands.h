@@ -1,34 +1,28 @@
-// The command tree. Each setup_* registers one subcommand (flags, help, example) on its
-// parent and binds its run function; cmd/main.cpp calls them in order.
+// The command tree. Each command's header declares its options, its run function and its
+// setup_x(parent, f, run = run_x), which registers it (flags, help, examples) and binds run;
+// the group commands below only hold subcommands. setup_all wires the whole tree.
 #pragma once
 
-namespace CLI {
-class App;
-}
+#include "cmd/config_view.h"
+#include "cmd/data_list.h"
+#include "cmd/delete.h"
+#include "cmd/get.h"
+#include "cmd/list.h"
+#include "cmd/logs.h"
+#include "cmd/submit_run.h"
+#include "cmd/templates.h"
+#include "cmd/top_job.h"
+#include "cmd/top_node.h"
+#include "cmd/version.h"
 
 namespace trainctl {
 
-class Factory;
-
 void setup_submit(CLI::App& root, Factory& f);  // submit pytorch|mpi|volcano
-void setup_submit_pytorch(CLI::App& submit, Factory& f);
-void setup_submit_mpi(CLI::App& submit, Factory& f);
-void setup_submit_volcano(CLI::App& submit, Factory& f);
-void setup_list(CLI::App& root, Factory& f);
-void setup_get(CLI::App& root, Factory& f);
-void setup_logs(CLI::App& root, Factory& f);
-void setup_top(CLI::App& root, Factory& f);  // top node|job
-void setup_top_node(CLI::App& top, Factory& f);
-void setup_top_job(CLI::App& top, Factory& f);
-void setup_data(CLI::App& root, Factory& f);  // data list
-void setup_data_list(CLI::App& data, Factory& f);
-void setup_delete(CLI::App& root, Factory& f);
+void setup_top(CLI::App& root, Factory& f);     // top node|job
+void setup_data(CLI::App& root, Factory& f);    // data list
 void setup_completion(CLI::App& root, Factory& f);
 void setup_complete(CLI::App& root, Factory& f);  // hidden __complete, used by the completion scripts
 void setup_gendocs(CLI::App& root, Factory& f);   // hidden __gendocs DIR: docs/commands/*.md, man page
-void setup_config(CLI::App& root, Factory& f);    // config view
-void setup_version(CLI::App& root, Factory& f);
-void setup_templates(CLI::App& root, Factory& f);  // templates export DIR
 
 // Registers every command on root and the global flags into the Factory's GlobalOptions.
 void setup_all(CLI::App& root, Factory& f, struct GlobalOptions& globals);

@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 
-#include "cmd/completion_tree.h"
+#include "cmd/completion/completion_tree.h"
 #include "cmd/factory.h"
 #include "core/errors.h"
 

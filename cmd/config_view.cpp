@@ -4,18 +4,16 @@
 #include <cstdlib>
 #include <memory>
 
-#include "cmd/commands.h"
+#include "cmd/config_view.h"
 #include "cmd/run.h"
 #include "core/errors.h"
 #include "print/output.h"
 
 namespace trainctl {
 
-namespace {
-
-void run_config_view(const std::string& output, Factory& f) {
+void run_config_view(const ConfigViewOptions& o, Factory& f) {
   using print::OutputFormat;
-  const auto format = print::parse_output(output, {OutputFormat::Yaml, OutputFormat::Json});
+  const auto format = print::parse_output(o.output, ConfigViewOptions::kFormats);
   const UserConfig& c = f.user_config();
   nlohmann::ordered_json j;
   bool explicit_path = false;
@@ -39,21 +37,19 @@ void run_config_view(const std::string& output, Factory& f) {
     f.io().out() << print::to_yaml(j);
 }
 
-}  // namespace
-
-void setup_config(CLI::App& root, Factory& f) {
+void setup_config(CLI::App& root, Factory& f, RunFn<ConfigViewOptions> run) {
   auto* config =
       root.add_subcommand("config", "Show the trainctl config file (~/.config/trainctl/config.yaml)");
   config->require_subcommand(1);
   set_examples(config, "  trainctl config view\n");
-  auto output = std::make_shared<std::string>();
+  auto opts = std::make_shared<ConfigViewOptions>();
   auto* view = config->add_subcommand(
       "view", "Print the settings read from the config file and the effective namespace");
-  view->add_option("-o,--output", *output, "Output format: yaml (default) or json");
+  add_output_option(view, opts->output, ConfigViewOptions::kFormats);
   set_examples(view,
                "  trainctl config view\n"
                "  TRAINCTL_CONFIG=./team.yaml trainctl config view -o json\n");
-  bind_run(view, f, [output, &f] { run_config_view(*output, f); });
+  bind_run(view, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
 }
 
 }  // namespace trainctl

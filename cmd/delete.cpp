@@ -8,7 +8,7 @@
 // get show it as TERMINATING meanwhile, and say so.
 #include <CLI/CLI.hpp>
 
-#include "cmd/commands.h"
+#include "cmd/delete.h"
 #include "cmd/run.h"
 #include "jobs/job_dependents.h"
 #include "jobs/job_query.h"
@@ -21,11 +21,6 @@ namespace trainctl {
 
 namespace {
 
-struct DeleteOptions {
-  std::vector<std::string> names;
-  std::string type;
-};
-
 // Deletes in the foreground. True when the object is still there, being deleted (the answer
 // is the object with its deletionTimestamp; a removed object comes back as a Success Status).
 bool delete_foreground(kube::Client& client, const kube::Resource& resource, const std::string& ns,
@@ -34,6 +29,8 @@ bool delete_foreground(kube::Client& client, const kube::Resource& resource, con
   return answer.is_object() && answer.value("kind", "") != "Status" &&
          kube::at_path(answer, {"metadata", "deletionTimestamp"}).is_string();
 }
+
+}  // namespace
 
 void run_delete(const DeleteOptions& o, Factory& f) {
   const std::string ns = f.namespace_();
@@ -101,9 +98,7 @@ void run_delete(const DeleteOptions& o, Factory& f) {
     throw UsageError("some names are used by more than one kind of job; nothing was deleted for them");
 }
 
-}  // namespace
-
-void setup_delete(CLI::App& root, Factory& f) {
+void setup_delete(CLI::App& root, Factory& f, RunFn<DeleteOptions> run) {
   auto opts = std::make_shared<DeleteOptions>();
   auto* cmd = root.add_subcommand("delete", "Delete training jobs and everything created for them");
   cmd->alias("del");
@@ -117,7 +112,7 @@ void setup_delete(CLI::App& root, Factory& f) {
                "  trainctl del job-a job-b job-c\n"
                "  # The MPI job of a name that a PyTorch job also uses\n"
                "  trainctl delete mnist -T mpi\n");
-  bind_run(cmd, f, [opts, &f] { run_delete(*opts, f); });
+  bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
 }
 
 }  // namespace trainctl

@@ -9,6 +9,11 @@ namespace trainctl {
 
 Factory::Factory(IOStreams io, GlobalOptions* globals) : m_io(std::move(io)), m_globals(globals) {}
 
+Factory::Factory(IOStreams io, GlobalOptions globals)
+    : m_io(std::move(io)),
+      m_owned_globals(std::make_unique<GlobalOptions>(std::move(globals))),
+      m_globals(m_owned_globals.get()) {}
+
 void Factory::apply_globals() {
   log::Level level = log::parse_level(m_globals->loglevel);
   if (m_globals->verbose == 1 && level > log::Level::Info) level = log::Level::Info;
@@ -49,6 +54,8 @@ std::string Factory::namespace_() {
   return kube::resolve_namespace(load_options(*m_globals, ""));
 }
 
+std::vector<std::string> Factory::kubeconfig_contexts() { return kube::list_contexts(load_options(*m_globals, "")); }
+
 std::chrono::milliseconds Factory::request_timeout() const {
   const std::string& t = m_globals->request_timeout;
   if (t.empty() || t == "0") return std::chrono::milliseconds(0);
@@ -62,7 +69,10 @@ std::chrono::milliseconds Factory::request_timeout() const {
 kube::Client& Factory::client() {
   if (!m_client) {
     kube::ClientOptions opts;
-    opts.request_timeout = request_timeout();
+    if (m_client_options)
+      opts = *m_client_options;
+    else
+      opts.request_timeout = request_timeout();
     m_client = kube::make_curl_client(rest_config(), opts);
   }
   return *m_client;

@@ -5,12 +5,15 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/iostreams.h"
 #include "core/user_config.h"
 #include "kube/client.h"
 #include "kube/config.h"
+#include "kube/curl_client.h"
 
 namespace trainctl {
 
@@ -26,8 +29,10 @@ struct GlobalOptions {
 
 class Factory {
 public:
+  // Reads the global flags from `globals`, which the command line fills while parsing.
   Factory(IOStreams io, GlobalOptions* globals);
-  virtual ~Factory() = default;
+  // Holds its own copy of the global settings (completion's lookups, built per scope).
+  Factory(IOStreams io, GlobalOptions globals);
 
   // Applies the global flags (log level, colour). Every command's run calls it first,
   // through run_command() in cmd/run.h.
@@ -39,17 +44,21 @@ public:
   void set_clock(Clock c) { m_clock = std::move(c); }
 
   // Kubeconfig resolved from the global flags (loaded once).
-  virtual const kube::RestConfig& rest_config();
+  const kube::RestConfig& rest_config();
   // The namespace commands act in: -n, else the config file's `namespace`, else the
   // kubeconfig context's, else "default". Does not need a reachable cluster.
-  virtual std::string namespace_();
+  std::string namespace_();
+  // The context names of the kubeconfig files --kubeconfig/KUBECONFIG name (kube::list_contexts).
+  std::vector<std::string> kubeconfig_contexts();
   // The user's config file (docs/config.md), read once; settings unset when there is none.
   // Submit commands get its defaults applied to their flags (flags win) by
   // bind_config_defaults() in cmd/config_defaults.h; other code reads the fields here.
   const UserConfig& user_config();
   void set_user_config(UserConfig c) { m_user_config = std::make_unique<UserConfig>(std::move(c)); }
   // The client (built once, on first use).
-  virtual kube::Client& client();
+  kube::Client& client();
+  // The options the client is built with: --request-timeout. Completion sets shorter ones.
+  void set_client_options(kube::ClientOptions options) { m_client_options = std::move(options); }
 
   // Tests inject a fake client or config.
   void set_client(std::shared_ptr<kube::Client> client) { m_client = std::move(client); }
@@ -60,7 +69,9 @@ public:
 
 private:
   IOStreams m_io;
+  std::unique_ptr<GlobalOptions> m_owned_globals;
   GlobalOptions* m_globals;
+  std::optional<kube::ClientOptions> m_client_options;
   Clock m_clock = system_clock();
   std::unique_ptr<kube::RestConfig> m_config;
   std::shared_ptr<kube::Client> m_client;

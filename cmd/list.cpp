@@ -2,60 +2,38 @@
 // whoever submitted them, newest first.
 #include <CLI/CLI.hpp>
 
-#include "cmd/commands.h"
+#include "cmd/list.h"
 #include "cmd/run.h"
 #include "jobs/job_query.h"
-#include "jobs/job_views.h"
-#include "print/output.h"
+#include "print/job_views.h"
+#include "print/print_as.h"
 
 namespace trainctl {
 
-namespace {
-
-struct ListOptions {
-  bool all_namespaces = false;
-  std::string type;
-  std::string output;
-};
-
 void run_list(const ListOptions& o, Factory& f) {
   using print::OutputFormat;
-  const auto format = print::parse_output(
-      o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml, OutputFormat::Name});
+  const auto format = print::parse_output(o.output, ListOptions::kFormats);
   const auto kinds = jobs::kinds_for_type(o.type);
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
   // Only JSON and YAML show instances; without them memory follows jobs, not pods.
   const bool instances = format == OutputFormat::Json || format == OutputFormat::Yaml;
   const auto list = jobs::list_jobs(f.client(), ns, kinds, f.clock()(), instances);
-  auto& out = f.io().out();
-  switch (format) {
-    case OutputFormat::Json:
-      jobs::write_jobs_json(out, list);
-      break;
-    case OutputFormat::Yaml:
-      jobs::write_jobs_yaml(out, list);
-      break;
-    case OutputFormat::Name:
-      out << jobs::job_names(list);
-      break;
-    default:
-      jobs::job_list_table(list, o.all_namespaces).render_to(out, f.io());
-  }
+  print::print_as(format,
+                  {.human = [&](std::ostream& out) { print::job_list_table(list, o.all_namespaces).render_to(out, f.io()); },
+                   .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, list, fmt); },
+                   .names = [&] { return print::job_names(list); }},
+                  f.io().out());
 }
 
-}  // namespace
-
-void setup_list(CLI::App& root, Factory& f) {
+void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {
   auto opts = std::make_shared<ListOptions>();
   auto* cmd = root.add_subcommand("list", "List training jobs");
   cmd->alias("ls");
-  cmd->add_flag("-A,--all-namespaces", opts->all_namespaces, "List jobs in all namespaces");
-  cmd->add_flag("--allNamespaces", opts->all_namespaces, "Deprecated spelling of --all-namespaces")
-      ->group("");
+  add_all_namespaces_flag(cmd, opts->all_namespaces, "List jobs in all namespaces");
   cmd->add_option(
       "-T,--type", opts->type,
       "Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj)");
-  cmd->add_option("-o,--output", opts->output, "Output format: wide (default), json, yaml or name");
+  add_output_option(cmd, opts->output, ListOptions::kFormats);
   set_examples(cmd,
                "  # Jobs in the current namespace, newest first\n"
                "  trainctl list\n"
@@ -63,7 +41,7 @@ void setup_list(CLI::App& root, Factory& f) {
                "  trainctl list -A -T pytorch\n"
                "  # Names of running jobs, for scripts\n"
                "  trainctl list -o json | jq -r '.[] | select(.status==\"RUNNING\") | .name'\n");
-  bind_run(cmd, f, [opts, &f] { run_list(*opts, f); });
+  bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
 }
 
 }  // namespace trainctl

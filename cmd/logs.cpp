@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 
-#include "cmd/commands.h"
+#include "cmd/logs.h"
 #include "cmd/run.h"
 #include "core/duration.h"
 #include "jobs/job_query.h"
@@ -14,19 +14,6 @@
 namespace trainctl {
 
 namespace {
-
-struct LogsOptions {
-  std::string name;
-  std::string type;
-  std::string instance;
-  std::string container;
-  bool follow = false;
-  long long tail = -1;
-  std::string since;
-  std::string since_time;
-  bool timestamps = false;
-  std::string reconnect_delay = "1s";
-};
 
 std::string instance_list(const jobs::TrainingJob& job) {
   std::string s;
@@ -61,6 +48,8 @@ std::string pick_container(const jobs::Instance& i, const std::string& wanted) {
   // Several containers: the server wants one named; take the first, as kubectl does.
   return i.containers.size() > 1 ? i.containers.front() : "";
 }
+
+}  // namespace
 
 void run_logs(const LogsOptions& o, Factory& f) {
   if (!o.since.empty() && !o.since_time.empty()) throw UsageError("use only one of --since and --since-time");
@@ -101,9 +90,7 @@ void run_logs(const LogsOptions& o, Factory& f) {
   if (phase.empty()) f.io().err() << "instance " << print::sanitize(l.pod) << " was deleted\n";
 }
 
-}  // namespace
-
-void setup_logs(CLI::App& root, Factory& f) {
+void setup_logs(CLI::App& root, Factory& f, RunFn<LogsOptions> run) {
   auto opts = std::make_shared<LogsOptions>();
   auto* cmd = root.add_subcommand("logs", "Print the logs of a training job");
   cmd->alias("log");
@@ -129,7 +116,7 @@ void setup_logs(CLI::App& root, Factory& f) {
                "  trainctl logs -f pytorch-dist\n"
                "  # The last 10 minutes, with timestamps\n"
                "  trainctl logs pytorch-dist --since 10m --timestamps\n");
-  bind_run(cmd, f, [opts, &f] { run_logs(*opts, f); });
+  bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
 }
 
 }  // namespace trainctl

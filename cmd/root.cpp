@@ -47,11 +47,19 @@ using Setup = void (*)(CLI::App&, Factory&);
 // Everything else (no command, an unknown one, completion, __complete, __gendocs, which
 // read the tree) gets the whole tree.
 Setup single_setup(std::string_view name) {
+  // Commands with a run seam take it by default (setup_x(parent, f, run = run_x)).
+  constexpr Setup list = [](CLI::App& r, Factory& f) { setup_list(r, f); };
+  constexpr Setup get = [](CLI::App& r, Factory& f) { setup_get(r, f); };
+  constexpr Setup logs = [](CLI::App& r, Factory& f) { setup_logs(r, f); };
+  constexpr Setup del = [](CLI::App& r, Factory& f) { setup_delete(r, f); };
+  constexpr Setup version = [](CLI::App& r, Factory& f) { setup_version(r, f); };
+  constexpr Setup templates = [](CLI::App& r, Factory& f) { setup_templates(r, f); };
+  constexpr Setup config = [](CLI::App& r, Factory& f) { setup_config(r, f); };
   static constexpr std::pair<std::string_view, Setup> kCommands[] = {
-      {"submit", setup_submit}, {"list", setup_list},     {"ls", setup_list},         {"get", setup_get},
-      {"logs", setup_logs},     {"log", setup_logs},      {"top", setup_top},         {"data", setup_data},
-      {"delete", setup_delete}, {"del", setup_delete},    {"version", setup_version}, {"templates", setup_templates},
-      {"config", setup_config},
+      {"submit", setup_submit}, {"list", list},  {"ls", list},           {"get", get},
+      {"logs", logs},           {"log", logs},   {"top", setup_top},     {"data", setup_data},
+      {"delete", del},          {"del", del},    {"version", version},   {"templates", templates},
+      {"config", config},
   };
   for (const auto& [n, setup] : kCommands)
     if (n == name) return setup;

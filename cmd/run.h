@@ -4,12 +4,19 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <span>
 #include <string>
 
 #include "cmd/factory.h"
 #include "core/errors.h"
+#include "print/output.h"
 
 namespace trainctl {
+
+// What a command does with its parsed options. setup_x(parent, f, run = run_x) binds it, so
+// a test can pass its own and capture the options without running anything.
+template <typename Options>
+using RunFn = std::function<void(const Options&, Factory&)>;
 
 // Makes `fn` the action of `cmd`, after the global flags are applied.
 inline void bind_run(CLI::App* cmd, Factory& f, std::function<void()> fn) {
@@ -17,6 +24,18 @@ inline void bind_run(CLI::App* cmd, Factory& f, std::function<void()> fn) {
     f.apply_globals();
     fn();
   });
+}
+
+// -A/--all-namespaces, with Arena's spelling --allNamespaces kept as a hidden alias.
+inline void add_all_namespaces_flag(CLI::App* cmd, bool& value, const std::string& help) {
+  cmd->add_flag("-A,--all-namespaces", value, help);
+  cmd->add_flag("--allNamespaces", value, "Deprecated spelling of --all-namespaces")->group("");
+}
+
+// -o/--output taking one of `formats` (the first is the default); run_<verb> parses the
+// value with print::parse_output over the same formats.
+inline void add_output_option(CLI::App* cmd, std::string& value, std::span<const print::OutputFormat> formats) {
+  cmd->add_option("-o,--output", value, print::output_help(formats));
 }
 
 // Adds an "Examples:" block to a command's --help.

@@ -2,14 +2,13 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 
-#include "cmd/commands.h"
 #include "cmd/run.h"
 #include "cmd/submit_run.h"
 #include "submit/flags.h"
 
 namespace trainctl {
 
-void setup_submit_mpi(CLI::App& submit, Factory& f) {
+void setup_submit_mpi(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run) {
   auto options = std::make_shared<submit::SubmitOptions>();
   auto* cmd = submit.add_subcommand("mpi", "Submit an MPIJob (kubeflow.org/v2beta1)");
   cmd->alias("mpijob");
@@ -21,7 +20,7 @@ void setup_submit_mpi(CLI::App& submit, Factory& f) {
       "  trainctl submit mpi --name=topo --gpus=1 --workers=4 --gputopology --image=IMAGE \"mpirun ...\"\n"
       "  trainctl submit mpi --name=bench --workers=2 --gang --queue=test-queue --schedule-timeout=180s "
       "--image=IMAGE \"mpirun ...\"\n");
-  bind_run(cmd, f, [options, &f] { run_submit(*options, f); });
+  bind_run(cmd, f, [options, &f, run = std::move(run)] { run(*options, f); });
 }
 
 }  // namespace trainctl

@@ -3,14 +3,13 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 
-#include "cmd/commands.h"
 #include "cmd/run.h"
 #include "cmd/submit_run.h"
 #include "submit/flags.h"
 
 namespace trainctl {
 
-void setup_submit_pytorch(CLI::App& submit, Factory& f) {
+void setup_submit_pytorch(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run) {
   auto options = std::make_shared<submit::SubmitOptions>();
   auto* cmd = submit.add_subcommand("pytorch", "Submit a PyTorchJob (kubeflow.org/v1)");
   cmd->alias("pytorchjob");
@@ -22,7 +21,7 @@ void setup_submit_pytorch(CLI::App& submit, Factory& f) {
                "\"torchrun --nnodes=2 --node_rank=$RANK --master_addr=$MASTER_ADDR train.py\"\n"
                "  trainctl submit pytorch --name=mnist --image=pytorch/pytorch --dry-run \"python train.py\" "
                "| kubectl apply -f -\n");
-  bind_run(cmd, f, [options, &f] { run_submit(*options, f); });
+  bind_run(cmd, f, [options, &f, run = std::move(run)] { run(*options, f); });
 }
 
 }  // namespace trainctl

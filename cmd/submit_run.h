@@ -2,11 +2,17 @@
 // print (--dry-run) or create atomically, then optionally wait.
 #pragma once
 
-#include "cmd/factory.h"
+#include "cmd/run.h"
 #include "submit/options.h"
 
 namespace trainctl {
 
 void run_submit(const submit::SubmitOptions& options, Factory& f);
+
+// Register `submit pytorch|mpi|volcano` on `submit`; `run` is what they do once parsed
+// (tests pass their own to see the options).
+void setup_submit_pytorch(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
+void setup_submit_mpi(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
+void setup_submit_volcano(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
 
 }  // namespace trainctl

@@ -2,14 +2,13 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 
-#include "cmd/commands.h"
 #include "cmd/run.h"
 #include "cmd/submit_run.h"
 #include "submit/flags.h"
 
 namespace trainctl {
 
-void setup_submit_volcano(CLI::App& submit, Factory& f) {
+void setup_submit_volcano(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run) {
   auto options = std::make_shared<submit::SubmitOptions>();
   auto* cmd = submit.add_subcommand("volcano", "Submit a Volcano Job (batch.volcano.sh/v1alpha1)");
   cmd->alias("volcanojob");
@@ -20,7 +19,7 @@ void setup_submit_volcano(CLI::App& submit, Factory& f) {
                "  trainctl submit volcano --name=ctr --image=paddlepaddle/paddle:1.5.2 \\\n"
                "      --task=\"pserver:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_pserver\" \\\n"
                "      --task=\"trainer:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_trainer\"\n");
-  bind_run(cmd, f, [options, &f] { run_submit(*options, f); });
+  bind_run(cmd, f, [options, &f, run = std::move(run)] { run(*options, f); });
 }
 
 }  // namespace trainctl

@@ -5,19 +5,16 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 
-#include "cmd/commands.h"
+#include "cmd/templates.h"
 #include "cmd/run.h"
 
 namespace trainctl {
 
-namespace {
-struct TemplatesExportOptions {
-  std::string dir;
-  bool force = false;
-};
-}  // namespace
+void run_templates_export(const TemplatesExportOptions& o, Factory& f) {
+  for (const auto& p : render::export_templates(o.dir, o.force)) f.io().out() << p << '\n';
+}
 
-void setup_templates(CLI::App& root, Factory& f) {
+void setup_templates(CLI::App& root, Factory& f, RunFn<TemplatesExportOptions> run) {
   auto* templates = root.add_subcommand("templates", "Manage the manifest templates used by submit");
   templates->require_subcommand(1);
   auto options = std::make_shared<TemplatesExportOptions>();
@@ -27,10 +24,7 @@ void setup_templates(CLI::App& root, Factory& f) {
   set_examples(exp,
                "  trainctl templates export ./my-templates\n"
                "  TRAINCTL_TEMPLATE_DIR=./my-templates trainctl submit mpi ...\n");
-  bind_run(exp, f, [options, &f] {
-    auto written = render::export_templates(options->dir, options->force);
-    for (const auto& p : written) f.io().out() << p << '\n';
-  });
+  bind_run(exp, f, [options, &f, run = std::move(run)] { run(*options, f); });
 }
 
 }  // namespace trainctl

@@ -3,47 +3,38 @@
 // metrics source is read).
 #include <CLI/CLI.hpp>
 
-#include "cmd/commands.h"
+#include "cmd/top_job.h"
 #include "cmd/run.h"
 #include "core/errors.h"
 #include "jobs/job_query.h"
-#include "jobs/job_views.h"
-#include "print/output.h"
+#include "print/job_views.h"
+#include "print/print_as.h"
 
 namespace trainctl {
 
 namespace {
 
-struct TopJobOptions {
-  std::string name;      // a job: the per-instance view
-  std::string instance;  // with name: only this instance
-  bool all_namespaces = false;
-  std::string type;
-  std::string output;
-};
-
 // top job NAME [-i INSTANCE]: the job's instances with what is known of their GPUs.
 void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory& f) {
-  using print::OutputFormat;
   jobs::GetOptions q;
   q.ns = f.namespace_();
   q.name = o.name;
   q.kinds = jobs::kinds_for_type(o.type);
   auto job = jobs::get_job(f.client(), q, f.clock()()).job;
   jobs::keep_instance(job, o.instance);
-  auto& out = f.io().out();
-  if (format == OutputFormat::Json || format == OutputFormat::Yaml) {
-    const auto j = job.to_json();
-    out << (format == OutputFormat::Json ? print::to_json(j) : print::to_yaml(j));
-    return;
-  }
-  jobs::top_job_instances_table(job).render_to(out, f.io());
+  print::print_as(
+      format,
+      {.human = [&](std::ostream& out) { print::top_job_instances_table(job).render_to(out, f.io()); },
+       .document = [&] { return job.to_json(); }},
+      f.io().out());
 }
+
+}  // namespace
 
 void run_top_job(const TopJobOptions& o, Factory& f) {
   using print::OutputFormat;
   const auto format =
-      print::parse_output(o.output, {OutputFormat::Wide, OutputFormat::Json, OutputFormat::Yaml});
+      print::parse_output(o.output, TopJobOptions::kFormats);
   if (!o.name.empty()) {
     run_top_one_job(o, format, f);
     return;
@@ -53,28 +44,24 @@ void run_top_job(const TopJobOptions& o, Factory& f) {
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
   const bool structured = format == OutputFormat::Json || format == OutputFormat::Yaml;
   const auto list = jobs::list_jobs(f.client(), ns, jobs::kinds_for_type(o.type), f.clock()(), structured);
-  auto& out = f.io().out();
-  if (structured) {
-    if (format == OutputFormat::Json)
-      jobs::write_jobs_json(out, list);
-    else
-      jobs::write_jobs_yaml(out, list);
-    return;
-  }
-  jobs::top_job_table(list, o.all_namespaces).render_to(out, f.io());
-  out << jobs::top_job_footer(list);
+  print::print_as(format,
+                  {.human =
+                       [&](std::ostream& out) {
+                         print::top_job_table(list, o.all_namespaces).render_to(out, f.io());
+                         out << print::top_job_footer(list);
+                       },
+                   .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, list, fmt); }},
+                  f.io().out());
 }
 
-}  // namespace
-
-void setup_top_job(CLI::App& top, Factory& f) {
+void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
   auto opts = std::make_shared<TopJobOptions>();
   auto* cmd = top.add_subcommand("job", "Show GPU requests and allocation per job");
   cmd->add_option("name", opts->name, "A job: show its instances, their nodes and GPUs");
   cmd->add_option("-i,--instance", opts->instance, "With a job name: only this instance (pod)");
   cmd->add_flag("-A,--all-namespaces", opts->all_namespaces, "Jobs of all namespaces");
   cmd->add_option("-T,--type", opts->type, "Only jobs of this type: pytorchjob, mpijob, volcanojob");
-  cmd->add_option("-o,--output", opts->output, "Output format: wide (default), json or yaml");
+  add_output_option(cmd, opts->output, TopJobOptions::kFormats);
   set_examples(cmd,
                "  # GPUs of the jobs in the current namespace\n"
                "  trainctl top job\n"
@@ -84,7 +71,7 @@ void setup_top_job(CLI::App& top, Factory& f) {
                "  trainctl top job pytorch-dist\n"
                "  # One instance of it\n"
                "  trainctl top job pytorch-dist -i pytorch-dist-worker-0\n");
-  bind_run(cmd, f, [opts, &f] { run_top_job(*opts, f); });
+  bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
 }
 
 }  // namespace trainctl

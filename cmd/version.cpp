@@ -2,16 +2,11 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "cmd/commands.h"
+#include "cmd/version.h"
 #include "cmd/run.h"
 #include "core/version.h"
 
 namespace trainctl {
-
-struct VersionOptions {
-  std::string output;  // "" or json
-  bool short_ = false;
-};
 
 void run_version(const VersionOptions& o, Factory& f) {
   const VersionInfo& v = version_info();
@@ -37,13 +32,13 @@ void run_version(const VersionOptions& o, Factory& f) {
       << "  Platform:     " << v.platform << '\n';
 }
 
-void setup_version(CLI::App& root, Factory& f) {
+void setup_version(CLI::App& root, Factory& f, RunFn<VersionOptions> run) {
   auto o = std::make_shared<VersionOptions>();
   auto* cmd = root.add_subcommand("version", "Print the version of trainctl");
   cmd->add_option("-o,--output", o->output, "Output format: json")->check(CLI::IsMember({"json"}));
   cmd->add_flag("--short", o->short_, "Print only the version number");
   set_examples(cmd, "  trainctl version\n  trainctl version -o json\n");
-  bind_run(cmd, f, [o, &f] { run_version(*o, f); });
+  bind_run(cmd, f, [o, &f, run = std::move(run)] { run(*o, f); });
 }
 
 }  // namespace trainctl

@@ -16,7 +16,7 @@
 #include "fake_client.h"
 #include "jobs/build_job.h"
 #include "jobs/job_query.h"
-#include "jobs/job_views.h"
+#include "print/job_views.h"
 #include "jobs/job_summary.h"
 #include "jobs/node_usage.h"
 #include "jobs/pod_status.h"
@@ -30,11 +30,11 @@ namespace {
 const jobs::TimePoint kNow = jobs::TimePoint(std::chrono::seconds(1767225600));  // 2026-01-01
 
 void print_jobs(const jobs::JobList& list, const IOStreams& io) {
-  (void)jobs::job_list_table(list, true).render(io);
-  (void)jobs::top_job_table(list, false).render(io);
-  (void)jobs::top_job_footer(list);
-  (void)jobs::jobs_json(list).dump();
-  for (const auto& j : list) (void)jobs::render_job_details(j, io);
+  (void)print::job_list_table(list, true).render(io);
+  (void)print::top_job_table(list, false).render(io);
+  (void)print::top_job_footer(list);
+  (void)print::jobs_json(list).dump();
+  for (const auto& j : list) (void)print::job_details(j, io);
 }
 
 void list_and_get(std::string_view input, const IOStreams& io) {
@@ -53,8 +53,8 @@ void list_and_get(std::string_view input, const IOStreams& io) {
     o.events = true;
     jobs::GetResult r = jobs::get_job(client, o, kNow);
     print_jobs({r.job}, io);
-    (void)jobs::render_events(r.events, kNow, io);
-    (void)jobs::events_json(r.events).dump();
+    (void)print::events_view(r.events, kNow, io);
+    (void)print::events_json(r.events).dump();
   } catch (const Error&) {
   }
 }
@@ -93,7 +93,7 @@ void each_response(std::string_view input, const IOStreams& io) {
   for (const auto& o : objects) builder.add_pod(o);
   for (const auto& n : builder.finish()) (void)n.to_json().dump();
   (void)jobs::tensorboard_url(objects, "10.0.0.1");
-  (void)jobs::render_events(objects, kNow, io);
+  (void)print::events_view(objects, kNow, io);
 }
 
 }  // namespace

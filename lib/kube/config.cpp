@@ -138,4 +138,17 @@ std::string resolve_namespace(const LoadOptions& options) {
   return it->second.namespace_.empty() ? "default" : it->second.namespace_;
 }
 
+std::vector<std::string> list_contexts(const LoadOptions& options) {
+  std::string none_reason;
+  std::set<std::string> names;
+  for (const auto& file : kubeconfig_files(options, getenv_of(options), none_reason)) {
+    try {
+      for (const auto& [name, ctx] : detail::parse_kubeconfig_file(file).contexts) names.insert(name);
+    } catch (const Error&) {
+      log::debug("kubeconfig {}: unreadable, its contexts are not offered", file);
+    }
+  }
+  return {names.begin(), names.end()};
+}
+
 }  // namespace trainctl::kube

@@ -86,6 +86,11 @@ RestConfig load_rest_config(const LoadOptions& options);
 // Just the namespace, without requiring a usable cluster (for --dry-run and completion).
 std::string resolve_namespace(const LoadOptions& options);
 
+// The names of the contexts in the kubeconfig files load_rest_config would read, sorted and
+// without repeats; a file that cannot be read or parsed is skipped (for completion, which
+// offers what it can). Throws ConfigError as load_rest_config for a missing --kubeconfig.
+std::vector<std::string> list_contexts(const LoadOptions& options);
+
 // Runs an exec credential plugin (no shell: the command with its args, env added) and
 // caches the credential until its expirationTimestamp. Throws ConfigError (with the
 // installHint when the command is missing) or AuthError-class errors.

@@ -20,13 +20,23 @@ std::string output_name(OutputFormat f) {
   return "";
 }
 
-OutputFormat parse_output(std::string_view text, std::initializer_list<OutputFormat> allowed) {
+OutputFormat parse_output(std::string_view text, std::span<const OutputFormat> allowed) {
   if (text.empty()) return OutputFormat::Table;
   for (auto a : allowed)
     if (text == output_name(a)) return a;
   std::string names;
   for (auto a : allowed) names += (names.empty() ? "" : "|") + output_name(a);
   throw UsageError("unknown output format \"" + std::string(text) + "\": use " + names);
+}
+
+std::string output_help(std::span<const OutputFormat> formats) {
+  std::string help = "Output format: ";
+  for (size_t i = 0; i < formats.size(); ++i) {
+    if (i > 0) help += i + 1 == formats.size() ? " or " : ", ";
+    help += output_name(formats[i]);
+    if (i == 0) help += " (default)";
+  }
+  return help;
 }
 
 std::string to_json(const nlohmann::ordered_json& value) {

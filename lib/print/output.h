@@ -2,6 +2,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <span>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -14,8 +15,14 @@ enum class OutputFormat { Table, Wide, Json, Yaml, Name };
 
 // Parses an -o value ("" = table). `allowed` lists the formats the command accepts;
 // anything else throws UsageError naming them.
-OutputFormat parse_output(std::string_view text, std::initializer_list<OutputFormat> allowed);
+OutputFormat parse_output(std::string_view text, std::span<const OutputFormat> allowed);
+inline OutputFormat parse_output(std::string_view text, std::initializer_list<OutputFormat> allowed) {
+  return parse_output(text, std::span<const OutputFormat>(allowed.begin(), allowed.size()));
+}
 std::string output_name(OutputFormat f);
+// The help of -o for those formats, the first being the default: "Output format: wide
+// (default), json, yaml or name" (completion reads the values from it).
+std::string output_help(std::span<const OutputFormat> formats);
 
 // Pretty JSON (two-space indent) with a trailing newline. Non-ASCII stays UTF-8; control
 // characters are escaped by the JSON encoder, so the output never carries raw escapes.

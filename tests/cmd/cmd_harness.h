@@ -1,5 +1,5 @@
 // Runs trainctl commands in-process: parses argv through the real command tree with a fake
-// client, a fixed clock (2024-05-01T10:00:00Z), UTC local time, and test streams.
+// client, no user config file, a fixed clock (2024-05-01T10:00:00Z), UTC local time, and test streams.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -28,17 +28,14 @@ struct Harness {
     factory.set_client(client);
     const auto now = *trainctl::jobs::parse_time(fixtures::kNow);
     factory.set_clock([now] { return now; });
+    factory.set_user_config({});  // no config file of the machine's user
   }
 
-  // Runs `trainctl ARGS...`; exceptions of the command propagate.
+  // Runs `trainctl ARGS...` through the whole command tree, as main does; exceptions of the
+  // command propagate.
   void run(const std::vector<std::string>& args) {
     CLI::App app{"trainctl", "trainctl"};
-    trainctl::setup_list(app, factory);
-    trainctl::setup_get(app, factory);
-    trainctl::setup_logs(app, factory);
-    trainctl::setup_top(app, factory);
-    trainctl::setup_data(app, factory);
-    trainctl::setup_delete(app, factory);
+    trainctl::setup_all(app, factory, globals);
     app.parse(std::vector<std::string>(args.rbegin(), args.rend()));
   }
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cmd/commands.h"
-#include "cmd/complete_engine.h"
+#include "cmd/completion/complete_engine.h"
 #include "cmd/factory.h"
 
 struct Tree {

@@ -1,9 +1,9 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
-#include "cmd/complete_engine.h"
-#include "cmd/completion_script.h"
-#include "cmd/completion_tree.h"
+#include "cmd/completion/complete_engine.h"
+#include "cmd/completion/completion_script.h"
+#include "cmd/completion/completion_tree.h"
 #include "completion_support.h"
 
 using Catch::Matchers::UnorderedEquals;

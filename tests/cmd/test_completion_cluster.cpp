@@ -4,7 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "cmd/complete_cluster.h"
+#include "cmd/completion/complete_cluster.h"
+#include "cmd/factory.h"
 #include "support/fake_client.h"
 #include "support/paths.h"
 
@@ -22,14 +23,25 @@ json named(const Strings& names) {
   return FakeClient::list(items);
 }
 
+// A Factory of the scope with the fake client, as complete.cpp makes one per scope.
+std::unique_ptr<trainctl::Factory> factory_with(std::shared_ptr<FakeClient> client, const Scope& s,
+                                                std::string default_ns) {
+  trainctl::GlobalOptions g;
+  g.kubeconfig = s.kubeconfig;
+  g.namespace_ = s.namespace_.empty() ? default_ns : s.namespace_;
+  auto f = std::make_unique<trainctl::Factory>(trainctl::IOStreams::test(false, 80), std::move(g));
+  f->set_user_config({});
+  if (client) f->set_client(std::move(client));
+  return f;
+}
+
 struct Fixture {
   std::shared_ptr<FakeClient> client = std::make_shared<FakeClient>();
-  int connects = 0;
-  ClientLookup lookup{[this](const Scope&) {
-                        ++connects;
-                        return std::static_pointer_cast<trainctl::kube::Client>(client);
-                      },
-                      [](const Scope&) { return std::string("team-a"); }};
+  int factories = 0;
+  ClientLookup lookup{[this](const Scope& s) {
+    ++factories;
+    return factory_with(client, s, "team-a");
+  }};
 };
 
 }  // namespace
@@ -85,17 +97,19 @@ TEST_CASE("namespaces, PVCs and nodes; errors give no names and no exception") {
   CHECK(f.lookup.namespaces(Scope{}) == Strings{"default", "team-a"});
   CHECK(f.lookup.pvcs(Scope{}) == Strings{"data"});
   CHECK(f.lookup.nodes(Scope{}).empty());
-  CHECK(f.connects == 1);  // one client for every lookup
+  CHECK(f.factories == 1);  // one factory and client for every lookup
 }
 
 TEST_CASE("a client that cannot be built (no kubeconfig) gives no names") {
-  ClientLookup lookup(
-      [](const Scope&) -> std::shared_ptr<trainctl::kube::Client> {
-        throw std::runtime_error("no kubeconfig");
-      },
-      [](const Scope&) { return std::string("default"); });
+  const std::string dir = trainctl::testing::make_temp_dir("completion-no-kubeconfig");
+  ClientLookup lookup([&](const Scope& s) {
+    Scope missing = s;
+    missing.kubeconfig = dir + "/missing";  // --kubeconfig naming no file: the client cannot be built
+    return factory_with(nullptr, missing, "default");
+  });
   CHECK(lookup.jobs(Scope{}).empty());
   CHECK(lookup.namespaces(Scope{}).empty());
+  CHECK(lookup.contexts(Scope{}).empty());
 }
 
 TEST_CASE("contexts come from the kubeconfig without a cluster") {
@@ -106,12 +120,11 @@ TEST_CASE("contexts come from the kubeconfig without a cluster") {
                          "users:\n- name: u\n  user: {token: not-a-real-token}\n"
                          "contexts:\n- name: dev\n  context: {cluster: c, user: u}\n"
                          "- name: prod\n  context: {cluster: c, user: u, namespace: team-a}\n";
-  ClientLookup lookup(
-      [](const Scope&) -> std::shared_ptr<trainctl::kube::Client> { throw std::runtime_error("unused"); },
-      [](const Scope&) { return std::string("default"); });
+  ClientLookup lookup([](const Scope& s) { return factory_with(nullptr, s, "default"); });
   Scope s;
   s.kubeconfig = path;
   CHECK(lookup.contexts(s) == Strings{"dev", "prod"});
+  ClientLookup missing([](const Scope& s) { return factory_with(nullptr, s, "default"); });
   s.kubeconfig = dir + "/missing";
-  CHECK(lookup.contexts(s).empty());
+  CHECK(missing.contexts(s).empty());
 }

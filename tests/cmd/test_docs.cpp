@@ -3,7 +3,7 @@
 #include <set>
 #include <sstream>
 
-#include "cmd/docs_gen.h"
+#include "cmd/docs/docs_gen.h"
 #include "completion_support.h"
 #include "support/paths.h"
 

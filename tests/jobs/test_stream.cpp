@@ -8,7 +8,7 @@
 #include "job_fixtures.h"
 #include "jobs/build_job.h"
 #include "jobs/job_query.h"
-#include "jobs/job_views.h"
+#include "print/job_views.h"
 #include "jobs/node_usage.h"
 #include "jobs/pod_summary.h"
 #include "print/output.h"
@@ -18,6 +18,9 @@ using nlohmann::json;
 using trainctl::testing::FakeClient;
 using namespace trainctl::jobs;
 using namespace fixtures;
+using trainctl::print::jobs_json;
+using trainctl::print::write_jobs_json;
+using trainctl::print::write_jobs_yaml;
 
 TEST_CASE("summarize_pod keeps the row, the kinds' labels and what status and GPUs need") {
   json p = pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Running", 2, "node-1");

@@ -1,10 +1,10 @@
-#include "cmd/complete_engine.h"
+#include "cmd/completion/complete_engine.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <optional>
 
-#include "cmd/completion_tree.h"
+#include "cmd/completion/completion_tree.h"
 
 namespace trainctl::completion {
 

@@ -2,7 +2,7 @@
 // using _describe / compadd / _files.
 #include <sstream>
 
-#include "cmd/completion_script.h"
+#include "cmd/completion/completion_script.h"
 
 namespace trainctl::completion {
 

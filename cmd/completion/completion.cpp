@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "cmd/commands.h"
-#include "cmd/completion_script.h"
+#include "cmd/completion/completion_script.h"
 #include "cmd/run.h"
 
 namespace trainctl {

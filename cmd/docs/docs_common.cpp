@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "cmd/completion_tree.h"
-#include "cmd/docs_gen.h"
+#include "cmd/completion/completion_tree.h"
+#include "cmd/docs/docs_gen.h"
 #include "core/errors.h"
 
 namespace trainctl::docs {

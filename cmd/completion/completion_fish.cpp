@@ -3,8 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <sstream>
 
-#include "cmd/complete_engine.h"
-#include "cmd/completion_script.h"
+#include "cmd/completion/complete_engine.h"
+#include "cmd/completion/completion_script.h"
 
 namespace trainctl::completion {
 

@@ -6,9 +6,8 @@
 #include <CLI/CLI.hpp>
 
 #include "cmd/commands.h"
-#include "cmd/complete_cluster.h"
+#include "cmd/completion/complete_cluster.h"
 #include "cmd/run.h"
-#include "kube/curl_client.h"
 
 namespace trainctl {
 
@@ -16,24 +15,19 @@ namespace {
 
 constexpr std::chrono::milliseconds kLookupTimeout{2000};
 
-GlobalOptions scope_globals(const completion::Scope& s) {
+// The Factory of the words' --kubeconfig, --context and -n, whose client gives up quickly.
+std::unique_ptr<Factory> scope_factory(const IOStreams& io, const completion::Scope& s) {
   GlobalOptions g;
   g.kubeconfig = s.kubeconfig;
   g.context = s.context;
   g.namespace_ = s.namespace_;
-  return g;
-}
-
-std::shared_ptr<kube::Client> connect(const completion::Scope& s) {
-  kube::LoadOptions load;
-  load.kubeconfig_path = s.kubeconfig;
-  load.context = s.context;
-  load.namespace_ = s.namespace_;
+  auto f = std::make_unique<Factory>(io, std::move(g));
   kube::ClientOptions opts;
   opts.request_timeout = kLookupTimeout;
   opts.connect_timeout = kLookupTimeout;
   opts.max_retries = 0;
-  return kube::make_curl_client(kube::load_rest_config(load), opts);
+  f->set_client_options(opts);
+  return f;
 }
 
 }  // namespace
@@ -44,12 +38,7 @@ void setup_complete(CLI::App& root, Factory& f) {
   cmd->prefix_command();
   cmd->fallthrough(false);  // every word after __complete is data, global flags too
   bind_run(cmd, f, [cmd, &root, &f] {
-    auto io = f.io();
-    completion::ClientLookup cluster(connect, [io](const completion::Scope& s) {
-      GlobalOptions g = scope_globals(s);
-      Factory scoped(io, &g);
-      return scoped.namespace_();
-    });
+    completion::ClientLookup cluster([&f](const completion::Scope& s) { return scope_factory(f.io(), s); });
     completion::Result r;
     try {
       r = completion::complete(root, cmd->remaining(), cluster);

@@ -1,4 +1,4 @@
-#include "cmd/completion_tree.h"
+#include "cmd/completion/completion_tree.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>

@@ -1,12 +1,9 @@
-#include "cmd/complete_cluster.h"
+#include "cmd/completion/complete_cluster.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <filesystem>
 
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
-#include "kube/kubeconfig_file.h"
 #include "kube/resource.h"
 
 namespace trainctl::completion {
@@ -24,46 +21,31 @@ std::string names_path(const kube::Resource& resource, const std::string& ns,
   return resource.collection_path(ns) + q.encode();
 }
 
-std::vector<std::string> kubeconfig_files(const Scope& s) {
-  if (!s.kubeconfig.empty()) return {s.kubeconfig};
-  std::vector<std::string> files;
-  if (const char* list = std::getenv("KUBECONFIG"); list && *list) {
-    std::string all = list;
-    size_t start = 0;
-    while (start <= all.size()) {
-      size_t end = all.find(':', start);
-      if (end == std::string::npos) end = all.size();
-      if (end > start) files.push_back(all.substr(start, end - start));
-      start = end + 1;
-    }
-    return files;
-  }
-  if (const char* home = std::getenv("HOME"); home && *home)
-    files.push_back((std::filesystem::path(home) / ".kube" / "config").string());
-  return files;
-}
-
 }  // namespace
 
-ClientLookup::ClientLookup(Connect connect, NamespaceOf namespace_of)
-    : m_connect(std::move(connect)), m_namespace_of(std::move(namespace_of)) {}
+ClientLookup::ClientLookup(FactoryFor factory_for) : m_factory_for(std::move(factory_for)) {}
+
+Factory& ClientLookup::factory(const Scope& s) {
+  if (!m_factory) m_factory = m_factory_for(s);
+  return *m_factory;
+}
 
 kube::Client* ClientLookup::client(const Scope& s) {
   if (!m_tried) {
     m_tried = true;
     try {
-      m_client = m_connect(s);
+      m_client = &factory(s).client();
     } catch (const std::exception&) {
-      m_client.reset();
+      m_client = nullptr;
     }
   }
-  return m_client.get();
+  return m_client;
 }
 
 std::string ClientLookup::ns(const Scope& s) {
   if (!s.namespace_.empty()) return s.namespace_;
   try {
-    return m_namespace_of(s);
+    return factory(s).namespace_();
   } catch (const std::exception&) {
     return "default";
   }
@@ -139,14 +121,11 @@ std::vector<std::string> ClientLookup::nodes(const Scope& s) {
 }
 
 std::vector<std::string> ClientLookup::contexts(const Scope& s) {
-  std::vector<std::string> out;
-  for (const auto& file : kubeconfig_files(s)) {
-    try {
-      for (const auto& [name, ctx] : kube::detail::parse_kubeconfig_file(file).contexts) out.push_back(name);
-    } catch (const std::exception&) {
-    }
+  try {
+    return factory(s).kubeconfig_contexts();
+  } catch (const std::exception&) {
+    return {};
   }
-  return out;
 }
 
 }  // namespace trainctl::completion

@@ -2,8 +2,8 @@
 #include <CLI/CLI.hpp>
 #include <sstream>
 
-#include "cmd/completion_tree.h"
-#include "cmd/docs_gen.h"
+#include "cmd/completion/completion_tree.h"
+#include "cmd/docs/docs_gen.h"
 
 namespace trainctl::docs {
 

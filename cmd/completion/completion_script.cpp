@@ -1,8 +1,8 @@
-#include "cmd/completion_script.h"
+#include "cmd/completion/completion_script.h"
 
 #include <CLI/CLI.hpp>
 
-#include "cmd/complete_engine.h"
+#include "cmd/completion/complete_engine.h"
 
 namespace trainctl::completion {
 

@@ -1,14 +1,24 @@
-#include "jobs/job_views.h"
+#include "print/job_views.h"
 
 #include <algorithm>
 
 #include "core/duration.h"
-#include "core/errors.h"
 #include "jobs/json_util.h"
 #include "print/escape.h"
 #include "print/output.h"
 
-namespace trainctl::jobs {
+namespace trainctl::print {
+
+using jobs::at;
+using jobs::format_local;
+using jobs::format_rfc3339;
+using jobs::parse_time;
+using jobs::seconds_between;
+using jobs::JobList;
+using jobs::JobStatus;
+using jobs::str;
+using jobs::TimePoint;
+using jobs::TrainingJob;
 
 namespace {
 
@@ -17,9 +27,9 @@ std::vector<std::string> with_namespace(bool all, const std::string& ns, std::ve
   return cells;
 }
 
-print::Table jobs_table(const JobList& jobs, bool all, const char* age_header,
+Table jobs_table(const JobList& jobs, bool all, const char* age_header,
                         bool numeric_allocated) {
-  print::Table t(
+  Table t(
       with_namespace(all, "NAMESPACE",
                      {"NAME", "STATUS", "TRAINER", age_header, "GPU(Requested)", "GPU(Allocated)", "NODE"}));
   t.set_status_column(all ? 2 : 1);
@@ -41,11 +51,11 @@ TimePoint event_time(const nlohmann::json& e) {
 
 }  // namespace
 
-print::Table job_list_table(const JobList& jobs, bool all) {
+Table job_list_table(const JobList& jobs, bool all) {
   return jobs_table(jobs, all, "DURATION", false);
 }
 
-print::Table top_job_table(const JobList& jobs, bool all) {
+Table top_job_table(const JobList& jobs, bool all) {
   return jobs_table(jobs, all, "AGE", true);
 }
 
@@ -62,7 +72,7 @@ std::string top_job_footer(const JobList& jobs) {
 
 std::string job_names(const JobList& jobs) {
   std::string out;
-  for (const auto& j : jobs) out += j.type() + "/" + print::sanitize(j.name) + "\n";
+  for (const auto& j : jobs) out += j.type() + "/" + sanitize(j.name) + "\n";
   return out;
 }
 
@@ -74,7 +84,7 @@ nlohmann::ordered_json jobs_json(const JobList& jobs) {
 
 void write_jobs_json(std::ostream& out, const JobList& jobs) {
   if (jobs.empty()) {
-    out << print::to_json(nlohmann::ordered_json::array());
+    out << to_json(nlohmann::ordered_json::array());
     return;
   }
   out << "[\n";
@@ -94,15 +104,22 @@ void write_jobs_json(std::ostream& out, const JobList& jobs) {
 
 void write_jobs_yaml(std::ostream& out, const JobList& jobs) {
   if (jobs.empty()) {
-    out << print::to_yaml(nlohmann::ordered_json::array());
+    out << to_yaml(nlohmann::ordered_json::array());
     return;
   }
   // A block sequence is the concatenation of its one-element sequences.
-  for (const auto& j : jobs) out << print::to_yaml(nlohmann::ordered_json::array({j.to_json()}));
+  for (const auto& j : jobs) out << to_yaml(nlohmann::ordered_json::array({j.to_json()}));
 }
 
-print::Table top_job_instances_table(const TrainingJob& job) {
-  print::Table t({"NAME", "STATUS", "GPU(Request)", "NODE", "GPU(DeviceIndex)", "GPU(DutyCycle)",
+void write_jobs(std::ostream& out, const JobList& jobs, OutputFormat format) {
+  if (format == OutputFormat::Json)
+    write_jobs_json(out, jobs);
+  else
+    write_jobs_yaml(out, jobs);
+}
+
+Table top_job_instances_table(const TrainingJob& job) {
+  Table t({"NAME", "STATUS", "GPU(Request)", "NODE", "GPU(DeviceIndex)", "GPU(DutyCycle)",
                   "GPU_MEMORY(Used/Total)"});
   t.set_status_column(1);
   for (const auto& i : job.instances)
@@ -111,16 +128,7 @@ print::Table top_job_instances_table(const TrainingJob& job) {
   return t;
 }
 
-void keep_instance(TrainingJob& job, const std::string& instance) {
-  if (instance.empty()) return;
-  auto& all = job.instances;
-  all.erase(std::remove_if(all.begin(), all.end(), [&](const Instance& i) { return i.name != instance; }),
-            all.end());
-  if (all.empty())
-    throw NotFoundError("instance " + print::sanitize(instance) + " not found in job " + print::sanitize(job.name));
-}
-
-std::string render_job_details(const TrainingJob& job, const IOStreams& io) {
+std::string job_details(const TrainingJob& job, const IOStreams& io) {
   const std::vector<std::pair<std::string, std::string>> fields = {
       {"Name:", job.name},
       {"Status:", status_name(job.status)},
@@ -134,11 +142,11 @@ std::string render_job_details(const TrainingJob& job, const IOStreams& io) {
   std::string out;
   for (const auto& [key, value] : fields) {
     std::string line = key;
-    if (!value.empty()) line += std::string(13 - key.size(), ' ') + print::sanitize(value);
+    if (!value.empty()) line += std::string(13 - key.size(), ' ') + sanitize(value);
     out += line + "\n";
   }
   out += "\nInstances:\n";
-  print::Table t({"NAME", "STATUS", "AGE", "IS_CHIEF", "GPU(Requested)", "NODE"});
+  Table t({"NAME", "STATUS", "AGE", "IS_CHIEF", "GPU(Requested)", "NODE"});
   t.set_underline(true);
   t.set_status_column(1);
   for (const auto& i : job.instances)
@@ -146,11 +154,11 @@ std::string render_job_details(const TrainingJob& job, const IOStreams& io) {
                std::to_string(i.gpus), i.node_name.empty() ? "N/A" : i.node_name});
   out += t.render(io);
   if (!job.tensorboard.empty())
-    out += "\nYour tensorboard will be available on:\n" + print::sanitize(job.tensorboard) + "\n";
+    out += "\nYour tensorboard will be available on:\n" + sanitize(job.tensorboard) + "\n";
   return out;
 }
 
-std::string render_events(const std::vector<nlohmann::json>& events, TimePoint now, const IOStreams& io) {
+std::string events_view(const std::vector<nlohmann::json>& events, TimePoint now, const IOStreams& io) {
   std::string out = "\nEvents:\n";
   if (events.empty()) return out + "No events for resources\n";
   std::vector<const nlohmann::json*> sorted;
@@ -158,7 +166,7 @@ std::string render_events(const std::vector<nlohmann::json>& events, TimePoint n
   std::stable_sort(sorted.begin(), sorted.end(), [](const nlohmann::json* a, const nlohmann::json* b) {
     return event_time(*a) < event_time(*b);
   });
-  print::Table t({"SOURCE", "TYPE", "AGE", "MESSAGE"});
+  Table t({"SOURCE", "TYPE", "AGE", "MESSAGE"});
   t.set_underline(true);
   for (const auto* e : sorted) {
     const auto& obj = at(*e, "involvedObject");
@@ -185,4 +193,4 @@ nlohmann::ordered_json events_json(const std::vector<nlohmann::json>& events) {
   return arr;
 }
 
-}  // namespace trainctl::jobs
+}  // namespace trainctl::print

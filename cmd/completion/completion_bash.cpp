@@ -2,7 +2,7 @@
 // that walks the words typed so far through them.
 #include <sstream>
 
-#include "cmd/completion_script.h"
+#include "cmd/completion/completion_script.h"
 
 namespace trainctl::completion {
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "cmd/completion_tree.h"
+#include "cmd/completion/completion_tree.h"
 
 namespace trainctl::completion {
 

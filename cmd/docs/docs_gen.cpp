@@ -1,6 +1,6 @@
 // trainctl __gendocs DIR: hidden; writes the command reference generated from the command
 // tree into DIR/commands/*.md and DIR/man/trainctl.1 (the project keeps them in docs/).
-#include "cmd/docs_gen.h"
+#include "cmd/docs/docs_gen.h"
 
 #include <CLI/CLI.hpp>
 #include <memory>

@@ -1,0 +1,26 @@
+// trainctl get: one training job: status, trainer, duration, instances with node and GPUs,
+// the TensorBoard URL, and with -e the events of the job and its pods.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cmd/run.h"
+
+namespace trainctl {
+
+struct GetOptions {
+  // -o: the formats it prints, the first the default.
+  static constexpr print::OutputFormat kFormats[] = {print::OutputFormat::Wide, print::OutputFormat::Json, print::OutputFormat::Yaml, print::OutputFormat::Name};
+
+  std::string name;
+  std::string type;
+  bool events = false;
+  std::string output;
+};
+
+void run_get(const GetOptions& o, Factory& f);
+// Registers the command on `root`; `run` is what it does once parsed (tests pass their own).
+void setup_get(CLI::App& root, Factory& f, RunFn<GetOptions> run = run_get);
+
+}  // namespace trainctl

@@ -1,0 +1,28 @@
+// trainctl top job: GPUs requested and allocated per job, with the totals of running jobs;
+// with a job name, Arena's per-job view of its instances (GPU metrics shown as N/A: no
+// metrics source is read).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cmd/run.h"
+
+namespace trainctl {
+
+struct TopJobOptions {
+  // -o: the formats it prints, the first the default.
+  static constexpr print::OutputFormat kFormats[] = {print::OutputFormat::Wide, print::OutputFormat::Json, print::OutputFormat::Yaml};
+
+  std::string name;      // a job: the per-instance view
+  std::string instance;  // with name: only this instance
+  bool all_namespaces = false;
+  std::string type;
+  std::string output;
+};
+
+void run_top_job(const TopJobOptions& o, Factory& f);
+// Registers the command on `top`; `run` is what it does once parsed (tests pass their own).
+void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run = run_top_job);
+
+}  // namespace trainctl

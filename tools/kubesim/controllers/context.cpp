@@ -176,6 +176,12 @@ json owner_reference(const json& owner, bool controller) {
           {"blockOwnerDeletion", true}};
 }
 
+json owned_object(const std::string& api_version, const std::string& kind, const json& owner, json metadata) {
+  metadata["namespace"] = meta_ns(owner);
+  metadata["ownerReferences"] = json::array({owner_reference(owner)});
+  return {{"apiVersion", api_version}, {"kind", kind}, {"metadata", std::move(metadata)}};
+}
+
 const json* controller_of(const json& obj) {
   auto m = obj.find("metadata");
   if (m == obj.end()) return nullptr;

@@ -23,10 +23,11 @@ TEST_CASE("names: DNS-1123 subdomain and label messages as apimachinery words th
   CHECK(kubesim::check_dns_subdomain(std::string(253, 'a')).empty());
 
   CHECK(kubesim::check_dns_label("ns-1").empty());
-  CHECK(kubesim::check_dns_label("a.b") ==
-        "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start "
-        "and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
-        "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
+  CHECK(
+      kubesim::check_dns_label("a.b") ==
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start "
+      "and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
+      "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
   CHECK(kubesim::check_dns_label(std::string(64, 'a')) == "must be no more than 63 characters");
 }
 
@@ -39,10 +40,11 @@ TEST_CASE("names: a Service name must be a DNS-1035 label", "[kubesim][rest]") {
   auto r = c->Post("/api/v1/namespaces/default/services", service("1svc"), kJson);
   REQUIRE(r);
   CHECK(r->status == 422);
-  CHECK(body_json(r)["details"]["causes"][0]["message"] ==
-        "Invalid value: \"1svc\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', "
-        "start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or "
-        "'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')");
+  CHECK(
+      body_json(r)["details"]["causes"][0]["message"] ==
+      "Invalid value: \"1svc\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', "
+      "start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or "
+      "'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')");
   r = c->Post("/api/v1/namespaces/default/services", service(std::string(64, 'a')), kJson);
   REQUIRE(r);
   CHECK(r->status == 422);

@@ -46,7 +46,8 @@ void take_request_namespace(const ApiPath& p, json& metadata) {
   if (!p.rt->namespaced) return;
   const std::string ns = metadata.value("namespace", "");
   if (!ns.empty() && ns != p.ns)
-    throw bad_request("the namespace of the provided object does not match the namespace sent on the request");
+    throw bad_request(
+        "the namespace of the provided object does not match the namespace sent on the request");
   metadata["namespace"] = p.ns;
 }
 

@@ -76,28 +76,34 @@ bool ListFilter::matches(const json& obj) const {
 }
 
 std::string check_dns_subdomain(const std::string& v) {
-  static const NameFormat f{253, "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*",
-                            "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
-                            "'-' or '.', and must start and end with an alphanumeric character",
-                            {"example.com"}};
+  static const NameFormat f{
+      253,
+      "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*",
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
+      "'-' or '.', and must start and end with an alphanumeric character",
+      {"example.com"}};
   return f.check(v);
 }
 
 std::string check_dns_label(const std::string& v) {
-  static const NameFormat f{63, "[a-z0-9]([-a-z0-9]*[a-z0-9])?",
-                            "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', "
-                            "and must start and end with an alphanumeric character",
-                            {"my-name", "123-abc"}};
+  static const NameFormat f{
+      63,
+      "[a-z0-9]([-a-z0-9]*[a-z0-9])?",
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', "
+      "and must start and end with an alphanumeric character",
+      {"my-name", "123-abc"}};
   return f.check(v);
 }
 
 namespace {
 
 std::string check_dns1035_label(const std::string& v) {
-  static const NameFormat f{63, "[a-z]([-a-z0-9]*[a-z0-9])?",
-                            "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start "
-                            "with an alphabetic character, and end with an alphanumeric character",
-                            {"my-name", "abc-123"}};
+  static const NameFormat f{
+      63,
+      "[a-z]([-a-z0-9]*[a-z0-9])?",
+      "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start "
+      "with an alphabetic character, and end with an alphanumeric character",
+      {"my-name", "abc-123"}};
   return f.check(v);
 }
 

@@ -61,7 +61,8 @@ std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_re
   if (!rp.contains("schedulingPolicy") || !ctx.podgroups) return "";
   const auto& sp = rp["schedulingPolicy"];
   json pg = owned_object("scheduling.volcano.sh/v1beta1", "PodGroup", job, {{"name", meta_name(job)}});
-  pg["spec"] = {{"minMember", int_or(sp, "minAvailable", total_replicas)}, {"queue", sp.value("queue", "default")}};
+  pg["spec"] = {{"minMember", int_or(sp, "minAvailable", total_replicas)},
+                {"queue", sp.value("queue", "default")}};
   pg["status"] = {{"phase", "Pending"}};
   if (sp.contains("priorityClass")) pg["spec"]["priorityClassName"] = sp["priorityClass"];
   if (sp.contains("minResources")) pg["spec"]["minResources"] = sp["minResources"];
@@ -120,8 +121,9 @@ json PyTorchJobController::make_service(const json& job, const std::string& rtyp
       ports.push_back({{"name", p["name"]}, {"port", port}, {"protocol", "TCP"}, {"targetPort", port}});
     }
   }
-  json svc = owned_object("v1", "Service", job,
-                          {{"name", meta_name(job) + "-" + rt + "-" + std::to_string(index)}, {"labels", labels}});
+  json svc =
+      owned_object("v1", "Service", job,
+                   {{"name", meta_name(job) + "-" + rt + "-" + std::to_string(index)}, {"labels", labels}});
   svc["spec"] = {{"clusterIP", "None"}, {"selector", labels}, {"ports", ports}};
   return svc;
 }

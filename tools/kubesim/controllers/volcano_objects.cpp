@@ -196,9 +196,10 @@ json VolcanoJobController::make_service(const json& job) {
     if (a.is_string() && (a == "--publish-not-ready-addresses" || a == "--publish-not-ready-addresses=true"))
       publish = true;
   json svc = owned_object("v1", "Service", job, {{"name", meta_name(job)}});
-  svc["spec"] = {{"clusterIP", "None"},
-                 {"selector", {{"volcano.sh/job-name", meta_name(job)}, {"volcano.sh/job-namespace", meta_ns(job)}}},
-                 {"publishNotReadyAddresses", publish}};
+  svc["spec"] = {
+      {"clusterIP", "None"},
+      {"selector", {{"volcano.sh/job-name", meta_name(job)}, {"volcano.sh/job-namespace", meta_ns(job)}}},
+      {"publishNotReadyAddresses", publish}};
   return svc;
 }
 

@@ -8,6 +8,7 @@
 #include "kubesim/server.h"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 #include <openssl/rand.h>
 
 #include <csignal>
@@ -23,13 +24,7 @@ void on_signal(int) { g_stop = 1; }
 std::string random_token() {
   unsigned char b[24];
   RAND_bytes(b, sizeof b);
-  static const char hex[] = "0123456789abcdef";
-  std::string s;
-  for (unsigned char c : b) {
-    s += hex[c >> 4];
-    s += hex[c & 15];
-  }
-  return s;
+  return fmt::format("{:02x}", fmt::join(b, ""));
 }
 
 }  // namespace

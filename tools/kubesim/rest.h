@@ -65,6 +65,8 @@ private:
   void do_update(ApiRequest& req);
   void do_patch(ApiRequest& req);
   void do_delete(ApiRequest& req);
+  // Validates obj and creates or updates it; with dryRun=All answers what would be written.
+  void write_object(ApiRequest& req, json obj, bool create);
   void do_delete_collection(ApiRequest& req);
   void do_watch(ApiRequest& req);
   void do_logs(ApiRequest& req);

@@ -41,6 +41,21 @@ DeleteOptions delete_options(ApiRequest& req) {
   return o;
 }
 
+// The namespace of a namespaced object is the request's; a body naming another is refused.
+void take_request_namespace(const ApiPath& p, json& metadata) {
+  if (!p.rt->namespaced) return;
+  const std::string ns = metadata.value("namespace", "");
+  if (!ns.empty() && ns != p.ns)
+    throw bad_request(
+        "the namespace of the provided object does not match the namespace sent on the request");
+  metadata["namespace"] = p.ns;
+}
+
+void drop_server_fields(json& metadata) {  // set by the server only
+  for (const char* k : {"uid", "creationTimestamp", "deletionTimestamp", "resourceVersion", "generation"})
+    metadata.erase(k);
+}
+
 json success_status(const ResourceType& rt, const json& obj) {
   const json& md = obj["metadata"];
   json d = {{"name", md.value("name", "")}};
@@ -72,21 +87,21 @@ void Api::do_get(ApiRequest& req) {
 void Api::do_create(ApiRequest& req) {
   const ApiPath& p = req.path;
   json obj = decode_body(req, *p.rt, req.http.body);
-  if (p.rt->namespaced) {
-    std::string ns = obj["metadata"].value("namespace", "");
-    if (!ns.empty() && ns != p.ns)
-      throw bad_request("the namespace of the provided object does not match the namespace sent on the request");
-    obj["metadata"]["namespace"] = p.ns;
-  }
-  for (const char* k : {"uid", "creationTimestamp", "deletionTimestamp", "resourceVersion", "generation"})
-    obj["metadata"].erase(k);  // set by the server only
-  validate_object(req, *p.rt, obj, true);
+  take_request_namespace(p, obj["metadata"]);
+  drop_server_fields(obj["metadata"]);
+  write_object(req, std::move(obj), true);
+}
+
+void Api::write_object(ApiRequest& req, json obj, bool create) {
+  const ResourceType& rt = *req.path.rt;
+  validate_object(req, rt, obj, create);
+  const int code = create ? 201 : 200;
   if (req.param("dryRun") == "All") {
-    send_json(req.res, 201, obj.dump());
+    send_json(req.res, code, obj.dump());
     return;
   }
-  json created = m_store.create(*p.rt, std::move(obj));
-  send_json(req.res, 201, created.dump());
+  json written = create ? m_store.create(rt, std::move(obj)) : m_store.update(rt, std::move(obj));
+  send_json(req.res, code, written.dump());
 }
 
 void Api::do_update(ApiRequest& req) {
@@ -97,12 +112,7 @@ void Api::do_update(ApiRequest& req) {
   if (name.empty()) md["name"] = name = p.name;
   if (name != p.name)
     throw bad_request("the name of the object (" + name + ") does not match the name on the URL (" + p.name + ")");
-  if (p.rt->namespaced) {
-    std::string ns = md.value("namespace", "");
-    if (!ns.empty() && ns != p.ns)
-      throw bad_request("the namespace of the provided object does not match the namespace sent on the request");
-    md["namespace"] = p.ns;
-  }
+  take_request_namespace(p, md);
   auto old = m_store.get_shared(*p.rt, p.ns, p.name);
   if (!old) throw not_found(*p.rt, p.name);
   if (p.rt->status_subresource) {
@@ -118,13 +128,7 @@ void Api::do_update(ApiRequest& req) {
       obj.erase("status");
     }
   }
-  validate_object(req, *p.rt, obj, false);
-  if (req.param("dryRun") == "All") {
-    send_json(req.res, 200, obj.dump());
-    return;
-  }
-  json updated = m_store.update(*p.rt, std::move(obj));
-  send_json(req.res, 200, updated.dump());
+  write_object(req, std::move(obj), false);
 }
 
 void Api::do_patch(ApiRequest& req) {
@@ -149,8 +153,7 @@ void Api::do_patch(ApiRequest& req) {
       json obj = patch;
       obj["metadata"]["name"] = p.name;
       if (p.rt->namespaced) obj["metadata"]["namespace"] = p.ns;
-      for (const char* k : {"uid", "creationTimestamp", "deletionTimestamp", "resourceVersion", "generation"})
-        obj["metadata"].erase(k);
+      drop_server_fields(obj["metadata"]);
       validate_object(req, *p.rt, obj, true);
       send_json(req.res, 201, m_store.create(*p.rt, std::move(obj)).dump());
       return;

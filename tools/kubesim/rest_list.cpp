@@ -28,10 +28,21 @@ bool field_supported(const ResourceType& rt, const std::string& f) {
   return false;
 }
 
-const std::regex& subdomain_re() {
-  static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-  return re;
-}
+// A name format of apimachinery pkg/util/validation/validation.go (IsDNS1123Subdomain,
+// IsDNS1123Label, IsDNS1035Label): MaxLenError past max_len, else RegexError's message.
+struct NameFormat {
+  size_t max_len;
+  std::string pattern, rule;
+  std::vector<std::string> examples;
+  std::regex re{pattern};
+  std::string check(const std::string& v) const {
+    if (v.size() > max_len) return "must be no more than " + std::to_string(max_len) + " characters";
+    if (std::regex_match(v, re)) return "";
+    std::string msg = rule + " (e.g. ";
+    for (size_t i = 0; i < examples.size(); ++i) msg += (i ? " or '" : "'") + examples[i] + "', ";
+    return msg + "regex used for validation is '" + pattern + "')";
+  }
+};
 
 }  // namespace
 
@@ -65,39 +76,35 @@ bool ListFilter::matches(const json& obj) const {
 }
 
 std::string check_dns_subdomain(const std::string& v) {
-  if (v.size() > 253) return "must be no more than 253 characters";
-  if (!std::regex_match(v, subdomain_re()))
-    return "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', "
-           "and "
-           "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation "
-           "is "
-           "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-  return "";
+  static const NameFormat f{
+      253,
+      "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*",
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
+      "'-' or '.', and must start and end with an alphanumeric character",
+      {"example.com"}};
+  return f.check(v);
 }
 
 std::string check_dns_label(const std::string& v) {
-  if (v.size() > 63) return "must be no more than 63 characters";
-  static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-  if (!std::regex_match(v, re))
-    return "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must "
-           "start "
-           "and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation "
-           "is "
-           "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
-  return "";
+  static const NameFormat f{
+      63,
+      "[a-z0-9]([-a-z0-9]*[a-z0-9])?",
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', "
+      "and must start and end with an alphanumeric character",
+      {"my-name", "123-abc"}};
+  return f.check(v);
 }
 
 namespace {
 
 std::string check_dns1035_label(const std::string& v) {
-  if (v.size() > 63) return "must be no more than 63 characters";
-  static const std::regex re("[a-z]([-a-z0-9]*[a-z0-9])?");
-  if (!std::regex_match(v, re))
-    return "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an "
-           "alphabetic "
-           "character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for "
-           "validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
-  return "";
+  static const NameFormat f{
+      63,
+      "[a-z]([-a-z0-9]*[a-z0-9])?",
+      "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start "
+      "with an alphabetic character, and end with an alphanumeric character",
+      {"my-name", "abc-123"}};
+  return f.check(v);
 }
 
 json cause(const std::string& reason, const std::string& field, const std::string& message) {

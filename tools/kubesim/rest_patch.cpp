@@ -4,19 +4,19 @@
 
 namespace kubesim {
 
-void merge_patch(json& target, const json& patch) {
+namespace {
+
+// RFC 7386 MergePatch's first steps, which the strategic merge patch shares: a patch that is
+// not an object replaces the target (false: nothing left to merge), and a target that is not
+// an object becomes an empty one.
+bool merges_into(json& target, const json& patch) {
   if (!patch.is_object()) {
     target = patch;
-    return;
+    return false;
   }
   if (!target.is_object()) target = json::object();
-  for (const auto& [k, v] : patch.items()) {
-    if (v.is_null()) target.erase(k);
-    else merge_patch(target[k], v);
-  }
+  return true;
 }
-
-namespace {
 
 const char* merge_key(const json& list) {
   for (const auto& e : list) {
@@ -29,12 +29,16 @@ const char* merge_key(const json& list) {
 
 }  // namespace
 
-void strategic_merge_patch(json& target, const json& patch) {
-  if (!patch.is_object()) {
-    target = patch;
-    return;
+void merge_patch(json& target, const json& patch) {
+  if (!merges_into(target, patch)) return;
+  for (const auto& [k, v] : patch.items()) {
+    if (v.is_null()) target.erase(k);
+    else merge_patch(target[k], v);
   }
-  if (!target.is_object()) target = json::object();
+}
+
+void strategic_merge_patch(json& target, const json& patch) {
+  if (!merges_into(target, patch)) return;
   for (const auto& [k, v] : patch.items()) {
     if (k.rfind("$setElementOrder/", 0) == 0 || k == "$retainKeys" || k.rfind("$deleteFromPrimitiveList/", 0) == 0)
       continue;

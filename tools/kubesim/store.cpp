@@ -154,22 +154,23 @@ std::optional<json> Store::get(const ResourceType& rt, const std::string& ns, co
   return *p;
 }
 
+StoredObject Store::Impl::find(const ResourceType& rt, const std::string& ns, const std::string& name) const {
+  TypeData* td = data(rt);
+  if (!td) return {};
+  auto it = td->objects().find({rt.namespaced ? ns : "", name});
+  return it == td->objects().end() ? StoredObject{} : converted(td, it->second);
+}
+
 std::shared_ptr<const json> Store::get_shared(const ResourceType& rt, const std::string& ns,
                                               const std::string& name) const {
   std::shared_lock lock(m->mu);
-  TypeData* td = m->data(rt);
-  if (!td) return nullptr;
-  auto it = td->objects().find({rt.namespaced ? ns : "", name});
-  return it == td->objects().end() ? nullptr : converted(td, it->second).obj;
+  return m->find(rt, ns, name).obj;
 }
 
 std::shared_ptr<const std::string> Store::get_encoded(const ResourceType& rt, const std::string& ns,
                                                       const std::string& name) const {
   std::shared_lock lock(m->mu);
-  TypeData* td = m->data(rt);
-  if (!td) return nullptr;
-  auto it = td->objects().find({rt.namespaced ? ns : "", name});
-  return it == td->objects().end() ? nullptr : converted(td, it->second).enc;
+  return m->find(rt, ns, name).enc;
 }
 
 size_t Store::count(const ResourceType& rt) const {

@@ -65,6 +65,8 @@ struct Store::Impl {
   }
   TypeData* data(const ResourceType& rt) const;
   TypeData* data_any(const ResourceType& rt) const;  // also unserved types
+  // With mu held: the object as read through rt's version; null pointers when absent.
+  StoredObject find(const ResourceType& rt, const std::string& ns, const std::string& name) const;
   // With mu held exclusively:
   void emit(TypeData* td, EventType type, const StoredObject& so);
   // Stores obj (given in td's version) and sends its event; returns it as stored.

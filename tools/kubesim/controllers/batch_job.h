@@ -12,8 +12,7 @@ namespace kubesim {
 
 class BatchJobController : public Controller {
  public:
-  explicit BatchJobController(Context& ctx) : Controller(ctx) {}
-  const ResourceType* primary() const override { return m_ctx.jobs; }
+  explicit BatchJobController(Context& ctx) : Controller(ctx, ctx.jobs) {}
   void reconcile(const std::string& ns, const std::string& name) override;
 
  private:

@@ -11,19 +11,26 @@ namespace kubesim {
 
 Context::Context(Store& s, LogStore& l, SimulationOptions o)
     : store(s), logs(l), options(std::move(o)), rng(options.random_seed) {
-  pods = store.find("", "v1", "pods");
-  nodes = store.find("", "v1", "nodes");
-  services = store.find("", "v1", "services");
-  configmaps = store.find("", "v1", "configmaps");
-  events = store.find("", "v1", "events");
-  jobs = store.find("batch", "v1", "jobs");
-  deployments = store.find("apps", "v1", "deployments");
-  replicasets = store.find("apps", "v1", "replicasets");
-  pytorchjobs = store.find("kubeflow.org", "v1", "pytorchjobs");
-  mpijobs = store.find("kubeflow.org", "v2beta1", "mpijobs");
-  vcjobs = store.find("batch.volcano.sh", "v1alpha1", "jobs");
-  podgroups = store.find("scheduling.volcano.sh", "v1beta1", "podgroups");
-  queues = store.find("scheduling.volcano.sh", "v1beta1", "queues");
+  struct Served {
+    const ResourceType* Context::*member;
+    const char *group, *version, *plural;
+  };
+  static constexpr Served kServed[] = {
+      {&Context::pods, "", "v1", "pods"},
+      {&Context::nodes, "", "v1", "nodes"},
+      {&Context::services, "", "v1", "services"},
+      {&Context::configmaps, "", "v1", "configmaps"},
+      {&Context::events, "", "v1", "events"},
+      {&Context::jobs, "batch", "v1", "jobs"},
+      {&Context::deployments, "apps", "v1", "deployments"},
+      {&Context::replicasets, "apps", "v1", "replicasets"},
+      {&Context::pytorchjobs, "kubeflow.org", "v1", "pytorchjobs"},
+      {&Context::mpijobs, "kubeflow.org", "v2beta1", "mpijobs"},
+      {&Context::vcjobs, "batch.volcano.sh", "v1alpha1", "jobs"},
+      {&Context::podgroups, "scheduling.volcano.sh", "v1beta1", "podgroups"},
+      {&Context::queues, "scheduling.volcano.sh", "v1beta1", "queues"},
+  };
+  for (const Served& r : kServed) this->*r.member = store.find(r.group, r.version, r.plural);
 }
 
 std::string Context::now_str() const { return format_rfc3339(now()); }
@@ -167,6 +174,12 @@ json owner_reference(const json& owner, bool controller) {
           {"uid", meta_uid(owner)},
           {"controller", controller},
           {"blockOwnerDeletion", true}};
+}
+
+json owned_object(const std::string& api_version, const std::string& kind, const json& owner, json metadata) {
+  metadata["namespace"] = meta_ns(owner);
+  metadata["ownerReferences"] = json::array({owner_reference(owner)});
+  return {{"apiVersion", api_version}, {"kind", kind}, {"metadata", std::move(metadata)}};
 }
 
 const json* controller_of(const json& obj) {

@@ -102,6 +102,9 @@ TimePoint parse_time(const std::string& s);  // parse_rfc3339 (core/rfc3339.h); 
 std::chrono::milliseconds parse_sim_duration(const std::string& s, std::chrono::milliseconds fallback);
 
 json owner_reference(const json& owner, bool controller = true);
+// An object a controller creates for owner: apiVersion, kind and metadata (the given fields,
+// plus owner's namespace and a controller ownerReference to owner); the caller adds the rest.
+json owned_object(const std::string& api_version, const std::string& kind, const json& owner, json metadata);
 // The controller ownerReference of obj, or null.
 const json* controller_of(const json& obj);
 bool owned_by(const json& obj, const json& owner);

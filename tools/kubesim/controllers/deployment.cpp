@@ -49,19 +49,15 @@ void DeploymentController::reconcile(const std::string& ns, const std::string& n
   json rs_labels = tmpl.value("metadata", json::object()).value("labels", json::object());
   rs_labels["pod-template-hash"] = hash;
   const std::string revision = "1";
-  m_ctx.create_if_absent(*m_ctx.replicasets,
-                         {{"apiVersion", "apps/v1"},
-                          {"kind", "ReplicaSet"},
-                          {"metadata",
-                           {{"name", rs_name},
-                            {"namespace", ns},
-                            {"labels", rs_labels},
-                            {"annotations",
-                             {{"deployment.kubernetes.io/desired-replicas", std::to_string(replicas)},
-                              {"deployment.kubernetes.io/max-replicas", std::to_string(replicas + 1)},
-                              {"deployment.kubernetes.io/revision", revision}}},
-                            {"ownerReferences", json::array({owner_reference(dep)})}}},
-                          {"spec", {{"replicas", replicas}, {"selector", selector}, {"template", rs_tmpl}}}});
+  json rs = owned_object("apps/v1", "ReplicaSet", dep,
+                         {{"name", rs_name},
+                          {"labels", rs_labels},
+                          {"annotations",
+                           {{"deployment.kubernetes.io/desired-replicas", std::to_string(replicas)},
+                            {"deployment.kubernetes.io/max-replicas", std::to_string(replicas + 1)},
+                            {"deployment.kubernetes.io/revision", revision}}}});
+  rs["spec"] = {{"replicas", replicas}, {"selector", selector}, {"template", rs_tmpl}};
+  m_ctx.create_if_absent(*m_ctx.replicasets, std::move(rs));
   // Scale the current ReplicaSet; drop the ones of older templates.
   int64_t ready = 0, total = 0;
   for (const auto& rs : m_ctx.children(*m_ctx.replicasets, dep)) {

@@ -10,15 +10,13 @@ namespace kubesim {
 
 class DeploymentController : public Controller {
  public:
-  explicit DeploymentController(Context& ctx) : Controller(ctx) {}
-  const ResourceType* primary() const override { return m_ctx.deployments; }
+  explicit DeploymentController(Context& ctx) : Controller(ctx, ctx.deployments) {}
   void reconcile(const std::string& ns, const std::string& name) override;
 };
 
 class ReplicaSetController : public Controller {
  public:
-  explicit ReplicaSetController(Context& ctx) : Controller(ctx) {}
-  const ResourceType* primary() const override { return m_ctx.replicasets; }
+  explicit ReplicaSetController(Context& ctx) : Controller(ctx, ctx.replicasets) {}
   void reconcile(const std::string& ns, const std::string& name) override;
 };
 

@@ -27,8 +27,7 @@ namespace kubesim {
 class Kubelet : public Controller {
  public:
   static constexpr TimePoint kNever = TimePoint::max();  // no wake-up planned
-  explicit Kubelet(Context& ctx) : Controller(ctx) {}
-  const ResourceType* primary() const override { return m_ctx.pods; }
+  explicit Kubelet(Context& ctx) : Controller(ctx, ctx.pods) {}
   void reconcile(const std::string& ns, const std::string& name) override;
 
  private:

@@ -19,8 +19,7 @@ namespace kubesim {
 
 class MpiJobController : public Controller {
  public:
-  explicit MpiJobController(Context& ctx) : Controller(ctx) {}
-  const ResourceType* primary() const override { return m_ctx.mpijobs; }
+  explicit MpiJobController(Context& ctx) : Controller(ctx, ctx.mpijobs) {}
   void reconcile(const std::string& ns, const std::string& name) override;
 
   // SetDefaults_MPIJob (pkg/apis/kubeflow/v2beta1/default.go), applied on a copy.

@@ -26,6 +26,12 @@ std::string host(const json& job, const std::string& pod) {
 }
 
 // setRestartPolicy: ExitCode becomes Never, the rest is copied.
+// Name and label app=JOB of the ConfigMap, Service and launcher Job (newConfigMap,
+// newJobService, newLauncherJob of pkg/controller/mpi_job_controller.go, v0.8.0).
+json app_metadata(const json& job, const std::string& name) {
+  return {{"name", name}, {"labels", {{"app", meta_name(job)}}}};
+}
+
 std::string pod_restart_policy(const json& rs) {
   const std::string p = rs.value("restartPolicy", "");
   return p == "ExitCode" ? "Never" : p;
@@ -167,14 +173,9 @@ json MpiJobController::make_launcher_job(const json& job, const std::string& gro
   const json rp = job["spec"].value("runPolicy", json::object());
   for (const char* f : {"ttlSecondsAfterFinished", "activeDeadlineSeconds", "backoffLimit"})
     if (rp.contains(f) && !rp[f].is_null()) job_spec[f] = rp[f];
-  return {{"apiVersion", "batch/v1"},
-          {"kind", "Job"},
-          {"metadata",
-           {{"name", meta_name(job) + "-launcher"},
-            {"namespace", meta_ns(job)},
-            {"labels", {{"app", meta_name(job)}}},
-            {"ownerReferences", json::array({owner_reference(job)})}}},
-          {"spec", job_spec}};
+  json launcher = owned_object("batch/v1", "Job", job, app_metadata(job, meta_name(job) + "-launcher"));
+  launcher["spec"] = job_spec;
+  return launcher;
 }
 
 json MpiJobController::make_config_map(const json& job, const std::vector<std::string>& running_workers) {
@@ -195,31 +196,20 @@ json MpiJobController::make_config_map(const json& job, const std::vector<std::s
   std::vector<std::string> sorted = running_workers;
   std::sort(sorted.begin(), sorted.end());
   for (const auto& p : sorted) discover += "echo " + host(job, p) + "\n";
-  return {{"apiVersion", "v1"},
-          {"kind", "ConfigMap"},
-          {"metadata",
-           {{"name", meta_name(job) + "-config"},
-            {"namespace", meta_ns(job)},
-            {"labels", {{"app", meta_name(job)}}},
-            {"ownerReferences", json::array({owner_reference(job)})}}},
-          {"data", {{"hostfile", hostfile}, {"discover_hosts.sh", discover}}}};
+  json cm = owned_object("v1", "ConfigMap", job, app_metadata(job, meta_name(job) + "-config"));
+  cm["data"] = {{"hostfile", hostfile}, {"discover_hosts.sh", discover}};
+  return cm;
 }
 
 json MpiJobController::make_service(const json& job) {
-  return {{"apiVersion", "v1"},
-          {"kind", "Service"},
-          {"metadata",
-           {{"name", meta_name(job)},
-            {"namespace", meta_ns(job)},
-            {"labels", {{"app", meta_name(job)}}},
-            {"ownerReferences", json::array({owner_reference(job)})}}},
-          {"spec",
-           {{"clusterIP", "None"},
-            {"selector",
-             {{"training.kubeflow.org/operator-name", "mpi-operator"},
-              {"training.kubeflow.org/job-name", meta_name(job)}}},
-            // Only with runLauncherAsWorker: otherwise the launcher would wait for itself.
-            {"publishNotReadyAddresses", launcher_as_worker(job)}}}};
+  json svc = owned_object("v1", "Service", job, app_metadata(job, meta_name(job)));
+  svc["spec"] = {{"clusterIP", "None"},
+                 {"selector",
+                  {{"training.kubeflow.org/operator-name", "mpi-operator"},
+                   {"training.kubeflow.org/job-name", meta_name(job)}}},
+                 // Only with runLauncherAsWorker: otherwise the launcher would wait for itself.
+                 {"publishNotReadyAddresses", launcher_as_worker(job)}};
+  return svc;
 }
 
 }  // namespace kubesim

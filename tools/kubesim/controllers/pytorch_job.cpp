@@ -60,16 +60,10 @@ std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_re
   const auto& rp = spec.value("runPolicy", json::object());
   if (!rp.contains("schedulingPolicy") || !ctx.podgroups) return "";
   const auto& sp = rp["schedulingPolicy"];
-  json pg = {
-      {"apiVersion", "scheduling.volcano.sh/v1beta1"},
-      {"kind", "PodGroup"},
-      {"metadata",
-       {{"name", meta_name(job)},
-        {"namespace", meta_ns(job)},
-        {"ownerReferences", json::array({owner_reference(job)})}}},
-      {"spec",
-       {{"minMember", int_or(sp, "minAvailable", total_replicas)}, {"queue", sp.value("queue", "default")}}},
-      {"status", {{"phase", "Pending"}}}};
+  json pg = owned_object("scheduling.volcano.sh/v1beta1", "PodGroup", job, {{"name", meta_name(job)}});
+  pg["spec"] = {{"minMember", int_or(sp, "minAvailable", total_replicas)},
+                {"queue", sp.value("queue", "default")}};
+  pg["status"] = {{"phase", "Pending"}};
   if (sp.contains("priorityClass")) pg["spec"]["priorityClassName"] = sp["priorityClass"];
   if (sp.contains("minResources")) pg["spec"]["minResources"] = sp["minResources"];
   ctx.create_if_absent(*ctx.podgroups, pg);
@@ -127,14 +121,11 @@ json PyTorchJobController::make_service(const json& job, const std::string& rtyp
       ports.push_back({{"name", p["name"]}, {"port", port}, {"protocol", "TCP"}, {"targetPort", port}});
     }
   }
-  return {{"apiVersion", "v1"},
-          {"kind", "Service"},
-          {"metadata",
-           {{"name", meta_name(job) + "-" + rt + "-" + std::to_string(index)},
-            {"namespace", meta_ns(job)},
-            {"labels", labels},
-            {"ownerReferences", json::array({owner_reference(job)})}}},
-          {"spec", {{"clusterIP", "None"}, {"selector", labels}, {"ports", ports}}}};
+  json svc =
+      owned_object("v1", "Service", job,
+                   {{"name", meta_name(job) + "-" + rt + "-" + std::to_string(index)}, {"labels", labels}});
+  svc["spec"] = {{"clusterIP", "None"}, {"selector", labels}, {"ports", ports}};
+  return svc;
 }
 
 void PyTorchJobController::reconcile(const std::string& ns, const std::string& name) {

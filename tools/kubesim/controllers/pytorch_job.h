@@ -14,8 +14,7 @@ namespace kubesim {
 
 class PyTorchJobController : public Controller {
  public:
-  explicit PyTorchJobController(Context& ctx) : Controller(ctx) {}
-  const ResourceType* primary() const override { return m_ctx.pytorchjobs; }
+  explicit PyTorchJobController(Context& ctx) : Controller(ctx, ctx.pytorchjobs) {}
   void reconcile(const std::string& ns, const std::string& name) override;
 
   // The pod the operator creates for replica rtype ("Master"/"Worker") index i.

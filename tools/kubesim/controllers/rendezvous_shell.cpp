@@ -133,11 +133,8 @@ class Lexer {
         if (d == '\\' && m_i + 1 < m_s.size() && std::string("$`\"\\\n").find(m_s[m_i + 1]) != std::string::npos) {
           if (m_s[m_i + 1] != '\n') literal(w, m_s[m_i + 1], Quote::Double);
           m_i += 2;
-        } else if (d == '$' || d == '`') {
-          dollar(w, Quote::Double);
         } else {
-          literal(w, d, Quote::Double);
-          ++m_i;
+          expansion_or_literal(w, Quote::Double);
         }
       }
       if (m_i >= m_s.size()) m_ok = false;
@@ -145,10 +142,19 @@ class Lexer {
     } else if (c == '\\') {
       if (m_i + 1 < m_s.size() && m_s[m_i + 1] != '\n') literal(w, m_s[m_i + 1], Quote::Single);
       m_i += 2;
-    } else if (c == '$' || c == '`') {
-      dollar(w, Quote::None);
     } else {
-      literal(w, c, Quote::None);
+      expansion_or_literal(w, Quote::None);
+    }
+  }
+
+  // Unquoted and inside double quotes alike, $ and ` start an expansion; any other character
+  // is itself.
+  void expansion_or_literal(RawWord& w, Quote q) {
+    const char c = m_s[m_i];
+    if (c == '$' || c == '`') {
+      dollar(w, q);
+    } else {
+      literal(w, c, q);
       ++m_i;
     }
   }

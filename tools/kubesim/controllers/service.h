@@ -8,8 +8,7 @@ namespace kubesim {
 
 class ServiceController : public Controller {
  public:
-  explicit ServiceController(Context& ctx) : Controller(ctx) {}
-  const ResourceType* primary() const override { return m_ctx.services; }
+  explicit ServiceController(Context& ctx) : Controller(ctx, ctx.services) {}
   void reconcile(const std::string& ns, const std::string& name) override;
 
  private:

@@ -9,6 +9,9 @@
 // runs at once), dependsOn, partitions, networkTopology, job forwarding.
 #include "kubesim/controllers/volcano_job.h"
 
+#include <cctype>
+#include <map>
+
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/run_policy.h"
 #include "kubesim/controllers/volcano_policy.h"
@@ -28,34 +31,29 @@ std::string pod_phase(const json& pod) {
 
 bool terminating(const json& pod) { return pod["metadata"].contains("deletionTimestamp"); }
 
+std::string lower_first(std::string s) {  // "Pending" -> "pending"
+  s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+// The pod counts of the job status (classifyAndAddUpPodBaseOnPhase + calcPodStatus):
+// status.pending/running/succeeded/failed/unknown by phase, taskStatusCount per task.
 struct Counts {
-  int64_t pending = 0, running = 0, succeeded = 0, failed = 0, unknown = 0, terminating = 0;
+  std::map<std::string, int64_t> phases = {
+      {"Pending", 0}, {"Running", 0}, {"Succeeded", 0}, {"Failed", 0}, {"Unknown", 0}};
+  int64_t terminating = 0;
   json tasks = json::object();
-  void add(const json& pod) {  // classifyAndAddUpPodBaseOnPhase + calcPodStatus
-    const std::string ph = pod_phase(pod);
-    if (ph == "Pending")
-      ++pending;
-    else if (ph == "Running")
-      ++running;
-    else if (ph == "Succeeded")
-      ++succeeded;
-    else if (ph == "Failed")
-      ++failed;
-    else
-      ++unknown;
+  void add(const json& pod) {
+    std::string key = pod_phase(pod);
+    if (!phases.count(key)) key = "Unknown";
+    ++phases[key];
     const std::string task = annotation(pod, "volcano.sh/task-spec");
     if (task.empty()) return;
-    const std::string key =
-        ph == "Pending" || ph == "Running" || ph == "Succeeded" || ph == "Failed" ? ph : "Unknown";
     json& c = tasks[task]["phase"];
     c[key] = int_or(c, key, 0) + 1;
   }
   void write(json& status) const {
-    status["pending"] = pending;
-    status["running"] = running;
-    status["succeeded"] = succeeded;
-    status["failed"] = failed;
-    status["unknown"] = unknown;
+    for (const auto& [phase, n] : phases) status[lower_first(phase)] = n;
     status["terminating"] = terminating;
     status["taskStatusCount"] = tasks;
   }

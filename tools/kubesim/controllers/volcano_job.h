@@ -18,8 +18,7 @@ namespace kubesim {
 
 class VolcanoJobController : public Controller {
  public:
-  explicit VolcanoJobController(Context& ctx) : Controller(ctx) {}
-  const ResourceType* primary() const override { return m_ctx.vcjobs; }
+  explicit VolcanoJobController(Context& ctx) : Controller(ctx, ctx.vcjobs) {}
   void reconcile(const std::string& ns, const std::string& name) override;
 
   // The admission webhook's defaults (pkg/webhooks/admission/jobs/mutate/mutate_job.go):
@@ -48,8 +47,7 @@ class VolcanoJobController : public Controller {
 // It writes no pending/running/inqueue counts: v1.15.1 only exports them as metrics.
 class VolcanoQueueController : public Controller {
  public:
-  explicit VolcanoQueueController(Context& ctx) : Controller(ctx) {}
-  const ResourceType* primary() const override { return m_ctx.queues; }
+  explicit VolcanoQueueController(Context& ctx) : Controller(ctx, ctx.queues) {}
   void reconcile(const std::string& ns, const std::string& name) override;
 };
 

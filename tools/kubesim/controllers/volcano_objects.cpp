@@ -147,9 +147,7 @@ json VolcanoJobController::make_pod(const json& job, const json& task, int index
 json VolcanoJobController::make_pod_group(const json& job) {
   json min_task = json::object();
   for (const auto& t : job["spec"]["tasks"]) min_task[t.value("name", "")] = int_or(t, "minAvailable", 0);
-  json meta = {{"name", pod_group_name(job)},
-               {"namespace", meta_ns(job)},
-               {"ownerReferences", json::array({owner_reference(job)})}};
+  json meta = {{"name", pod_group_name(job)}};
   const json& jm = job["metadata"];
   if (jm.contains("labels")) meta["labels"] = jm["labels"];
   if (jm.contains("annotations")) meta["annotations"] = jm["annotations"];
@@ -158,10 +156,9 @@ json VolcanoJobController::make_pod_group(const json& job) {
                {"queue", job["spec"].value("queue", "default")}};
   if (!job["spec"].value("priorityClassName", "").empty())
     spec["priorityClassName"] = job["spec"]["priorityClassName"];
-  return {{"apiVersion", "scheduling.volcano.sh/v1beta1"},
-          {"kind", "PodGroup"},
-          {"metadata", meta},
-          {"spec", spec}};
+  json pg = owned_object("scheduling.volcano.sh/v1beta1", "PodGroup", job, std::move(meta));
+  pg["spec"] = std::move(spec);
+  return pg;
 }
 
 json VolcanoJobController::make_svc_config_map(const json& job) {
@@ -187,13 +184,9 @@ json VolcanoJobController::make_svc_config_map(const json& job) {
     data["VC_" + upper(key) + "_HOSTS"] = comma;
     data["VC_" + upper(key) + "_NUM"] = std::to_string(hosts.size());
   }
-  return {{"apiVersion", "v1"},
-          {"kind", "ConfigMap"},
-          {"metadata",
-           {{"name", jname + "-svc"},
-            {"namespace", meta_ns(job)},
-            {"ownerReferences", json::array({owner_reference(job)})}}},
-          {"data", data}};
+  json cm = owned_object("v1", "ConfigMap", job, {{"name", jname + "-svc"}});
+  cm["data"] = std::move(data);
+  return cm;
 }
 
 json VolcanoJobController::make_service(const json& job) {
@@ -202,17 +195,12 @@ json VolcanoJobController::make_service(const json& job) {
   for (const auto& a : job["spec"]["plugins"].value("svc", json::array()))
     if (a.is_string() && (a == "--publish-not-ready-addresses" || a == "--publish-not-ready-addresses=true"))
       publish = true;
-  return {
-      {"apiVersion", "v1"},
-      {"kind", "Service"},
-      {"metadata",
-       {{"name", meta_name(job)},
-        {"namespace", meta_ns(job)},
-        {"ownerReferences", json::array({owner_reference(job)})}}},
-      {"spec",
-       {{"clusterIP", "None"},
-        {"selector", {{"volcano.sh/job-name", meta_name(job)}, {"volcano.sh/job-namespace", meta_ns(job)}}},
-        {"publishNotReadyAddresses", publish}}}};
+  json svc = owned_object("v1", "Service", job, {{"name", meta_name(job)}});
+  svc["spec"] = {
+      {"clusterIP", "None"},
+      {"selector", {{"volcano.sh/job-name", meta_name(job)}, {"volcano.sh/job-namespace", meta_ns(job)}}},
+      {"publishNotReadyAddresses", publish}};
+  return svc;
 }
 
 }  // namespace kubesim

@@ -41,7 +41,7 @@ expect() {
 
 start() {  # start KUBESIM-FLAGS...
   [ -n "$SIM_PID" ] && kill "$SIM_PID" 2>/dev/null && wait "$SIM_PID" 2>/dev/null
-  rm -f "$KC"
+  rm -f "$KC" "$WORK/kubesim.log"  # an old "listening" line must not end the wait below
   "$KUBESIM" --port 0 --kubeconfig-out "$KC" --no-controllers "$@" > "$WORK/kubesim.log" 2>&1 &
   SIM_PID=$!
   wait_for_kubesim "$WORK/kubesim.log" "$SIM_PID" && return 0

@@ -48,6 +48,9 @@ namespaces: [default, team-a]
 pvcs:
   - {name: training-data, namespace: default, accessModes: [ReadWriteMany], storage: 100Gi}
 YAML
+  # The log of an earlier start goes first: the background shell truncates it only once it runs,
+  # and the wait below must not find the old "listening" line before that.
+  rm -f "$WORK/kubesim.log"
   "$KUBESIM" --listen 127.0.0.1 --port 0 --kubeconfig-out "$KCFG" "${schema_args[@]}" --seed "$seed" \
     --speed "${KUBESIM_SPEED:-20}" "$@" >"$WORK/kubesim.log" 2>&1 &
   KUBESIM_PID=$!

@@ -3,9 +3,7 @@
 // configured value(s), converted and validated exactly as if typed. Flags always win.
 #pragma once
 
-namespace CLI {
-class App;
-}
+#include "core/cli_fwd.h"
 
 namespace trainctl {
 

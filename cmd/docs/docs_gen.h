@@ -7,10 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace CLI {
-class App;
-class Option;
-}  // namespace CLI
+#include "core/cli_fwd.h"
 
 namespace trainctl::docs {
 

@@ -22,6 +22,7 @@ namespace trainctl::jobs {
 enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator };
 
 struct KindStatusRules;  // status_rules.h
+struct PodSummary;       // pod_summary.h
 
 struct JobKind {
   Trainer trainer;
@@ -39,6 +40,12 @@ struct JobKind {
   // Label and value that mark the chief pod (master, launcher, task index 0, completion 0).
   std::string chief_label;
   std::string chief_value;
+  // Label naming a pod's task within its job (Volcano: volcano.sh/task-spec); "" for kinds
+  // without tasks. See chief_task.
+  std::string pod_task_label;
+  // Pod labels of this kind that older releases set as annotations only: where such a label
+  // is absent, its annotation is read (pod_summary.cpp).
+  std::vector<std::string> pod_labels_from_annotations;
   // The --type values (lower case) that name this kind: its type, then Arena's aliases. Empty
   // for a kind --type reaches only as one more kind of its type (kinds_for_type).
   std::vector<std::string> type_names;
@@ -50,6 +57,9 @@ struct JobKind {
   // From the job's spec, the task whose pods alone may be the chief (Volcano: the first task);
   // "" when the chief label alone marks the chief.
   std::string (*chief_task)(const nlohmann::json& spec);
+  // For a pod without the chief label, the value the kind reads from its name and other
+  // labels (Volcano before v1.9); "" when it cannot tell. Null: the kind's pods all carry it.
+  std::string (*chief_value_from_pod)(const PodSummary& pod);
 
   // Label selector of the pods of one job: pod_job_label=NAME[,pod_extra_selector].
   std::string pod_selector(const std::string& job_name) const;

@@ -28,7 +28,9 @@ TEST_CASE("every kind holds its whole strategy") {
     CHECK(k.status_rules->times != nullptr);
     CHECK(k.status_rules->duration != nullptr);  // with_chief may be null: the chief changes nothing
     CHECK(k.spec_gpus != nullptr);
-    CHECK(k.chief_task != nullptr);
+    CHECK(k.chief_task != nullptr);  // chief_value_from_pod may be null: the pods carry the label
+    for (const auto& key : k.pod_labels_from_annotations)
+      CHECK((key == k.chief_label || key == k.pod_task_label));
     if (!k.type_names.empty()) CHECK(k.type_names.front() == k.type);
   }
 }

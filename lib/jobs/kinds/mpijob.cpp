@@ -76,10 +76,13 @@ JobKind mpijob_kind() {
           .pod_extra_selector = "training.kubeflow.org/operator-name=mpi-operator",
           .chief_label = "training.kubeflow.org/job-role",
           .chief_value = "launcher",
+          .pod_task_label = "",
+          .pod_labels_from_annotations = {},
           .type_names = {"mpijob", "mpi", "mj"},
           .status_rules = &kMPIJobRules,
           .spec_gpus = mpijob_spec_gpus,
-          .chief_task = no_chief_task};
+          .chief_task = no_chief_task,
+          .chief_value_from_pod = nullptr};
 }
 
 }  // namespace trainctl::jobs

@@ -4,9 +4,10 @@
 // It shares batch/v1 Jobs with others, so its list selects app=pytorchjob and
 // trainctl.io/operator=none. Its pods are found by the job controller's legacy `job-name`
 // label, which every Kubernetes release sets (batch.kubernetes.io/job-name only from 1.27);
-// the chief by its completion index, a label from 1.28 and an annotation before
-// (pod_summary.cpp). --type pytorchjob reaches it with the PyTorchJob kind (kinds_for_type).
-// Requested GPUs: spec.completions (else parallelism, else 1) times the pod template's GPUs.
+// the chief by its completion index, batch.kubernetes.io/job-completion-index, a label from
+// Kubernetes 1.28 and an annotation since 1.21 (pod_labels_from_annotations). --type
+// pytorchjob reaches it with the PyTorchJob kind (kinds_for_type). Requested GPUs:
+// spec.completions (else parallelism, else 1) times the pod template's GPUs.
 //
 // The conditions the job controller writes (k8s.io/api batch/v1 types.go JobConditionType;
 // kubernetes pkg/controller/job/job_controller.go newFailureCondition, newSuccessCondition,
@@ -82,10 +83,13 @@ JobKind pytorch_none_kind() {
           .pod_extra_selector = "",
           .chief_label = "batch.kubernetes.io/job-completion-index",
           .chief_value = "0",
+          .pod_task_label = "",
+          .pod_labels_from_annotations = {"batch.kubernetes.io/job-completion-index"},
           .type_names = {},
           .status_rules = &kIndexedJobRules,
           .spec_gpus = indexed_job_spec_gpus,
-          .chief_task = no_chief_task};
+          .chief_task = no_chief_task,
+          .chief_value_from_pod = nullptr};
 }
 
 }  // namespace trainctl::jobs

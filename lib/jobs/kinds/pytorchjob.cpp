@@ -68,10 +68,13 @@ JobKind pytorchjob_kind() {
           .pod_extra_selector = "training.kubeflow.org/operator-name=pytorchjob-controller",
           .chief_label = "training.kubeflow.org/replica-type",
           .chief_value = "master",
+          .pod_task_label = "",
+          .pod_labels_from_annotations = {},
           .type_names = {"pytorchjob", "pytorch", "py"},
           .status_rules = &kPyTorchJobRules,
           .spec_gpus = pytorchjob_spec_gpus,
-          .chief_task = no_chief_task};
+          .chief_task = no_chief_task,
+          .chief_value_from_pod = nullptr};
 }
 
 }  // namespace trainctl::jobs

@@ -2,8 +2,10 @@
 // status.state.phase), duration and requested GPUs.
 //
 // Pods: volcano.sh/job-name; the chief is index 0 (volcano.sh/task-index) of the first task
-// in spec.tasks: every task counts its indexes from 0. Requested GPUs: each task's replicas
-// times its pod template's GPUs.
+// in spec.tasks: every task counts its indexes from 0. A pod's task is volcano.sh/task-spec, a
+// label from v1.4 and an annotation before (pkg/controllers/job/job_controller_util.go
+// createJobPod); the index, before v1.9, is read from the pod's name. Requested GPUs: each
+// task's replicas times its pod template's GPUs.
 //
 // The phases (volcano-sh/volcano staging/src/volcano.sh/apis/pkg/apis/batch/v1alpha1/job.go)
 // and where the job controller goes from each (pkg/controllers/job/state/*.go, v1.10.0):
@@ -30,6 +32,7 @@
 #include "jobs/json_util.h"
 #include "jobs/kinds/kinds.h"
 #include "jobs/kinds/shared_rules.h"
+#include "jobs/pod_summary.h"
 #include "jobs/status_rules.h"
 
 namespace trainctl::jobs {
@@ -73,6 +76,20 @@ std::string volcano_job_chief_task(const json& spec) {
   return tasks.is_array() && !tasks.empty() ? str(tasks[0], "name") : "";
 }
 
+// Volcano before v1.9 sets no task-index label; its pods are named JOB-TASK-INDEX
+// (pkg/controllers/job/helpers MakePodName).
+std::string volcano_task_index_from_name(const PodSummary& pod) {
+  const std::string& job = pod.label("volcano.sh/job-name");
+  const std::string& task = pod.label("volcano.sh/task-spec");
+  const std::string& name = pod.instance.name;
+  const std::string prefix = job + "-" + task + "-";
+  if (!job.empty() && !task.empty() && name.size() > prefix.size() &&
+      name.compare(0, prefix.size(), prefix) == 0 &&
+      name.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
+    return name.substr(prefix.size());
+  return "";
+}
+
 }  // namespace
 
 JobKind volcanojob_kind() {
@@ -86,10 +103,13 @@ JobKind volcanojob_kind() {
           .pod_extra_selector = "",
           .chief_label = "volcano.sh/task-index",
           .chief_value = "0",
+          .pod_task_label = "volcano.sh/task-spec",
+          .pod_labels_from_annotations = {"volcano.sh/task-spec"},
           .type_names = {"volcanojob", "volcano", "vj"},
           .status_rules = &kVolcanoJobRules,
           .spec_gpus = volcano_job_spec_gpus,
-          .chief_task = volcano_job_chief_task};
+          .chief_task = volcano_job_chief_task,
+          .chief_value_from_pod = volcano_task_index_from_name};
 }
 
 }  // namespace trainctl::jobs

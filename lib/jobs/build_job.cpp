@@ -23,10 +23,10 @@ bool pod_belongs_to(const JobKind& kind, const PodSummary& pod, const std::strin
 
 namespace {
 
-// Candidates carry the chief label already; a Volcano job's chief is also of its first task.
-bool of_chief_task(const JobKind& kind, const JobSummary& job, const ChiefPod& pod) {
-  if (kind.trainer == Trainer::Volcano && !job.first_task.empty() && !pod.task.empty())
-    return pod.task == job.first_task;
+// Candidates carry the chief label already; where the kind names a chief task (Volcano: the
+// first task), the chief is also of that task.
+bool of_chief_task(const JobSummary& job, const ChiefPod& pod) {
+  if (!job.chief_task.empty() && !pod.task.empty()) return pod.task == job.chief_task;
   return true;
 }
 
@@ -58,10 +58,10 @@ bool natural_less(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-const ChiefPod* choose_chief(const JobKind& kind, const JobSummary& job, const JobPods& pods) {
+const ChiefPod* choose_chief(const JobSummary& job, const JobPods& pods) {
   const ChiefPod* best = nullptr;
   for (const auto& p : pods.candidates) {
-    if (!of_chief_task(kind, job, p)) continue;
+    if (!of_chief_task(job, p)) continue;
     if (!best) {
       best = &p;
       continue;
@@ -83,7 +83,7 @@ TrainingJob build_job(const JobKind& kind, const JobSummary& job, JobPods pods, 
   t.namespace_ = job.namespace_;
   t.uid = job.uid;
   t.created = job.created.value_or(TimePoint{});
-  const ChiefPod* chief = choose_chief(kind, job, pods);
+  const ChiefPod* chief = choose_chief(job, pods);
   t.status = status_with_pods(kind, job.status, chief, pods.any_pending);
   t.duration = job_duration(kind, job.times, job.status, job.created.value_or(now), chief, now);
   if (t.finished()) t.ended = t.created + t.duration;

@@ -2,12 +2,12 @@
 
 namespace trainctl::jobs {
 
-ChiefPod ChiefPod::of(const PodSummary& pod) {
+ChiefPod ChiefPod::of(const JobKind& kind, const PodSummary& pod) {
   ChiefPod c;
   c.name = pod.instance.name;
   c.node_ip = pod.instance.node_ip;
   c.priority_class = pod.priority_class;
-  c.task = pod.label("volcano.sh/task-spec");
+  c.task = pod.label(kind.pod_task_label);
   c.created = pod.instance.created;
   c.latest_transition = pod.latest_transition;
   c.pending = pod.pending();
@@ -22,9 +22,9 @@ void JobPods::add(const JobKind& kind, PodSummary pod) {
   if (pod.holds_gpus()) gpus_held += pod.instance.gpus;
   if (owner_request == 0 && pod.owner_request > 0) owner_request = pod.owner_request;
   const bool candidate = pod.label(kind.chief_label) == kind.chief_value;
-  if (candidate) candidates.push_back(ChiefPod::of(pod));
+  if (candidate) candidates.push_back(ChiefPod::of(kind, pod));
   if (count == 1)
-    only = std::make_unique<ChiefPod>(candidate ? candidates.back() : ChiefPod::of(pod));
+    only = std::make_unique<ChiefPod>(candidate ? candidates.back() : ChiefPod::of(kind, pod));
   else
     only.reset();
   if (keep_instances) instances.push_back(std::move(pod.instance));

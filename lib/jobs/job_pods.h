@@ -22,13 +22,13 @@ struct ChiefPod {
   std::string name;
   std::string node_ip;         // status.hostIP
   std::string priority_class;  // spec.priorityClassName
-  std::string task;            // the volcano.sh/task-spec label, "" when absent
+  std::string task;            // the kind's pod_task_label (Volcano's task), "" when absent
   std::optional<TimePoint> created;
   std::optional<TimePoint> latest_transition;  // newest condition transition
   bool pending = false;                        // phase Pending
   bool left_pending = false;                   // has a phase and it is not Pending
 
-  static ChiefPod of(const PodSummary& pod);
+  static ChiefPod of(const JobKind& kind, const PodSummary& pod);
 };
 
 struct JobPods {

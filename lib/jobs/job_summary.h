@@ -24,10 +24,11 @@ struct JobSummary {
   StatusTimes times;                      // read by the kind's status rules
   long long spec_gpus = 0;                // spec_requested_gpus
   std::string spec_priority;  // runPolicy.schedulingPolicy.priorityClass, else spec.priorityClassName
-  std::string first_task;     // Volcano: spec.tasks[0].name
+  std::string chief_task;     // the kind's chief_task: Volcano's first task; "" for the others
 };
 
-// GPUs the job's replicas ask for according to its spec (used before pods exist).
+// GPUs the job's replicas ask for according to its spec (used before pods exist): the kind's
+// spec_gpus.
 long long spec_requested_gpus(const JobKind& kind, const nlohmann::json& job);
 
 JobSummary summarize_job(const JobKind& kind, const nlohmann::json& job);

@@ -1,7 +1,16 @@
-// The job kinds trainctl knows: which API resource each is, how its pods are labelled, which
-// pod is the chief. Everything kind-specific that list/get/logs/top/delete need starts here.
+// The job kinds trainctl knows. A JobKind is its kind's strategy: which API resource the job
+// is, how its pods are labelled, which pod is the chief, and how status, duration and requested
+// GPUs come from the job object. Everything kind-specific that list/get/logs/top/delete/wait
+// need is in the kind's one file, with the upstream code its rules follow:
+//   PyTorchJob            kinds/pytorchjob.cpp    training-operator v1.9.0
+//   MPIJob                kinds/mpijob.cpp        mpi-operator v0.8.0
+//   Volcano Job           kinds/volcanojob.cpp    batch.volcano.sh/v1alpha1
+//   Indexed batch/v1 Job  kinds/pytorch_none.cpp  operator-free PyTorch
+// What several kinds' rules share is in kinds/shared_rules.h. kind.cpp lists the kinds
+// (kinds/kinds.h) and resolves --type; a new kind is one more file and one more entry there.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +20,9 @@
 namespace trainctl::jobs {
 
 enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator };
+
+struct KindStatusRules;  // status_rules.h
+struct PodSummary;       // pod_summary.h
 
 struct JobKind {
   Trainer trainer;
@@ -28,16 +40,37 @@ struct JobKind {
   // Label and value that mark the chief pod (master, launcher, task index 0, completion 0).
   std::string chief_label;
   std::string chief_value;
+  // Label naming a pod's task within its job (Volcano: volcano.sh/task-spec); "" for kinds
+  // without tasks. See chief_task.
+  std::string pod_task_label;
+  // Pod labels of this kind that older releases set as annotations only: where such a label
+  // is absent, its annotation is read (pod_summary.cpp).
+  std::vector<std::string> pod_labels_from_annotations;
+  // The --type values (lower case) that name this kind: its type, then Arena's aliases. Empty
+  // for a kind --type reaches only as one more kind of its type (kinds_for_type).
+  std::vector<std::string> type_names;
+
+  // How status and duration come from the job object (status_rules.h).
+  const KindStatusRules* status_rules;
+  // GPUs the replicas of the job's spec ask for (used before pods exist).
+  long long (*spec_gpus)(const nlohmann::json& spec);
+  // From the job's spec, the task whose pods alone may be the chief (Volcano: the first task);
+  // "" when the chief label alone marks the chief.
+  std::string (*chief_task)(const nlohmann::json& spec);
+  // For a pod without the chief label, the value the kind reads from its name and other
+  // labels (Volcano before v1.9); "" when it cannot tell. Null: the kind's pods all carry it.
+  std::string (*chief_value_from_pod)(const PodSummary& pod);
 
   // Label selector of the pods of one job: pod_job_label=NAME[,pod_extra_selector].
   std::string pod_selector(const std::string& job_name) const;
 };
 
-// The four kinds, in the order list prints them when ages tie.
+// The kinds, in the order list prints them when ages tie.
 const std::vector<JobKind>& all_kinds();
 const JobKind& kind_for(Trainer trainer);
-// Resolves a --type value with Arena's aliases, case-insensitively: pytorchjob|pytorch|py,
-// mpijob|mpi|mj, volcanojob|volcano|vj. Throws UsageError naming the accepted values.
+// Resolves a --type value with Arena's aliases (the kinds' type_names), case-insensitively:
+// pytorchjob|pytorch|py, mpijob|mpi|mj, volcanojob|volcano|vj. Throws UsageError naming the
+// accepted values.
 const JobKind& kind_for_type(std::string_view type);
 
 }  // namespace trainctl::jobs

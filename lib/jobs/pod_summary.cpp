@@ -23,25 +23,36 @@ void add_selector_keys(std::vector<std::string>& keys, std::string_view selector
   }
 }
 
-constexpr std::string_view kCompletionIndex = "batch.kubernetes.io/job-completion-index";
-constexpr std::string_view kTaskSpec = "volcano.sh/task-spec";
-constexpr std::string_view kTaskIndex = "volcano.sh/task-index";
+// Every label key a job kind reads from pods, and whether a kind reads it from the annotation
+// of that key where the label is absent.
+struct KeptLabels {
+  std::vector<std::string> keys;
+  std::vector<bool> from_annotation;
+};
 
-// Every label key a job kind reads from pods.
-const std::vector<std::string>& kept_labels() {
-  static const std::vector<std::string> keys = [] {
-    std::vector<std::string> k = {"volcano.sh/task-spec"};
+const KeptLabels& kept() {
+  static const KeptLabels kept = [] {
+    KeptLabels l;
+    std::vector<std::string>& k = l.keys;
     for (const auto& kind : all_kinds()) {
       k.push_back(kind.pod_job_label);
       k.push_back(kind.chief_label);
+      if (!kind.pod_task_label.empty()) k.push_back(kind.pod_task_label);
+      k.insert(k.end(), kind.pod_labels_from_annotations.begin(), kind.pod_labels_from_annotations.end());
       add_selector_keys(k, kind.pod_extra_selector);
     }
     std::sort(k.begin(), k.end());
     k.erase(std::unique(k.begin(), k.end()), k.end());
-    return k;
+    l.from_annotation.resize(k.size());
+    for (const auto& kind : all_kinds())
+      for (const auto& key : kind.pod_labels_from_annotations)
+        l.from_annotation[std::find(k.begin(), k.end(), key) - k.begin()] = true;
+    return l;
   }();
-  return keys;
+  return kept;
 }
+
+const std::vector<std::string>& kept_labels() { return kept().keys; }
 
 // The index of a kept label key, or kept_labels().size() when the key is not kept.
 size_t key_index(std::string_view key) {
@@ -99,23 +110,18 @@ PodSummary summarize_pod(const json& pod, bool containers) {
     const auto& v = at(labels, keys[k]);
     if (v.is_string()) {
       s.labels.emplace_back(static_cast<unsigned char>(k), v.get<std::string>());
-    } else if (keys[k] == kCompletionIndex || keys[k] == kTaskSpec) {
-      // Labels that older releases set as annotations only: the completion index (a label from
-      // Kubernetes 1.28, an annotation since 1.21) and Volcano's task (a label from v1.4,
-      // volcano pkg/controllers/job/job_controller_util.go createJobPod).
+    } else if (kept().from_annotation[k]) {
+      // A label older releases set as an annotation only (the kinds' pod_labels_from_annotations).
       const std::string value = annotation(pod, keys[k]);
       if (!value.empty()) s.labels.emplace_back(static_cast<unsigned char>(k), value);
     }
   }
-  // Volcano before v1.9 sets no task-index label; its pods are named JOB-TASK-INDEX
-  // (pkg/controllers/job/helpers MakePodName).
-  if (s.label(kTaskIndex).empty()) {
-    const std::string& job = s.label("volcano.sh/job-name");
-    const std::string& task = s.label(kTaskSpec);
-    const std::string prefix = job + "-" + task + "-";
-    if (!job.empty() && !task.empty() && i.name.size() > prefix.size() && i.name.compare(0, prefix.size(), prefix) == 0 &&
-        i.name.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
-      s.labels.emplace_back(static_cast<unsigned char>(key_index(kTaskIndex)), i.name.substr(prefix.size()));
+  // A chief label older releases do not set, as the kind reads it from the pod.
+  for (const auto& kind : all_kinds()) {
+    if (!kind.chief_value_from_pod || !s.label(kind.chief_label).empty()) continue;
+    std::string value = kind.chief_value_from_pod(s);
+    if (!value.empty())
+      s.labels.emplace_back(static_cast<unsigned char>(key_index(kind.chief_label)), std::move(value));
   }
   s.priority_class = str(spec, "priorityClassName");
   for (const auto& c : at(status, "conditions")) {

@@ -18,8 +18,8 @@ namespace trainctl::jobs {
 struct PodSummary {
   Instance instance;  // is_chief is decided later, with the job
   std::string namespace_;
-  // Only the labels some job kind looks at (job name, operator, chief, Volcano task), each
-  // as the index of its key in that short list and its value.
+  // Only the labels some job kind looks at (job name, operator, chief, task), each as the
+  // index of its key in that short list and its value.
   std::vector<std::pair<unsigned char, std::string>> labels;
   std::string priority_class;                     // spec.priorityClassName
   std::optional<TimePoint> latest_transition;     // newest status.conditions[].lastTransitionTime

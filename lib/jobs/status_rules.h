@@ -1,9 +1,10 @@
-// How a job's status and duration come from its object, one rule set per kind, each in its own
-// file with the upstream code it follows:
-//   PyTorchJob          status_pytorchjob.cpp    training-operator v1.9.0 conditions
-//   MPIJob              status_mpijob.cpp        mpi-operator v0.8.0 conditions, launcher
-//   Volcano Job         status_volcano_job.cpp   batch.volcano.sh/v1alpha1 status.state.phase
-//   Indexed batch/v1 Job status_indexed_job.cpp  Job conditions, Kubernetes 1.31+ interim ones
+// How a job's status and duration come from its object, one rule set per kind (JobKind's
+// status_rules), each in its kind's file with the upstream code it follows:
+//   PyTorchJob           kinds/pytorchjob.cpp    training-operator v1.9.0 conditions
+//   MPIJob               kinds/mpijob.cpp        mpi-operator v0.8.0 conditions, launcher
+//   Volcano Job          kinds/volcanojob.cpp    batch.volcano.sh/v1alpha1 status.state.phase
+//   Indexed batch/v1 Job kinds/pytorch_none.cpp  Job conditions, Kubernetes 1.31+ interim ones
+// Rules the kinds share (kubeflow.org conditions, condition times): kinds/shared_rules.h.
 // list, get, top job and submit --wait all go through object_status(); list, get and top then
 // add what the pods say (status_with_pods()).
 #pragma once
@@ -29,7 +30,7 @@ struct StatusTimes {
   std::optional<TimePoint> ended;
 };
 
-// One kind's rules. A later JobKind strategy can hold its kind's rules as they are.
+// One kind's rules; its JobKind points to them.
 struct KindStatusRules {
   // The status the job object's own status fields give (conditions, phase).
   JobStatus (*status)(const nlohmann::json& job);
@@ -40,12 +41,6 @@ struct KindStatusRules {
   std::chrono::seconds (*duration)(const StatusTimes& times, JobStatus status, TimePoint created,
                                    const ChiefPod* chief, TimePoint now);
 };
-
-const KindStatusRules& pytorchjob_status_rules();
-const KindStatusRules& mpijob_status_rules();
-const KindStatusRules& volcano_job_status_rules();
-const KindStatusRules& indexed_job_status_rules();
-const KindStatusRules& status_rules(Trainer trainer);
 
 // The status of the job object alone: its kind's rule, then TERMINATING for a job being
 // deleted (metadata.deletionTimestamp) that has not finished, as kubectl's Job printer shows
@@ -61,13 +56,5 @@ JobStatus status_with_pods(const JobKind& kind, JobStatus object_status, const C
 // Never negative.
 std::chrono::seconds job_duration(const JobKind& kind, const StatusTimes& times, JobStatus status,
                                   TimePoint created, const ChiefPod* chief, TimePoint now);
-
-// Shared by the PyTorchJob and MPIJob rules: Arena's getStatus on kubeflow.org JobConditions
-// (status_pytorchjob.cpp).
-JobStatus kubeflow_conditions_status(const nlohmann::json& job);
-
-// Shared by the kinds' rules: the lastTransitionTime of obj's status.conditions entry of that
-// type when its status is "True".
-std::optional<TimePoint> true_condition_since(const nlohmann::json& obj, const char* type);
 
 }  // namespace trainctl::jobs

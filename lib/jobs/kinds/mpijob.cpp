@@ -1,4 +1,9 @@
-// MPIJob (kubeflow.org/v2beta1) status and duration.
+// MPIJob (kubeflow.org/v2beta1), made by mpi-operator: its resource and labels, status,
+// duration and requested GPUs.
+//
+// Pods: training.kubeflow.org/job-name and operator-name=mpi-operator; the chief is the
+// launcher (job-role=launcher). Requested GPUs: spec.mpiReplicaSpecs, each role's replicas
+// times its pod template's GPUs.
 //
 // The conditions mpi-operator v0.8.0 writes (pkg/controller/mpi_job_controller.go
 // updateMPIJobStatus, updateMPIJobFailedStatus; mpi_job_controller_status.go): Created on the
@@ -16,6 +21,8 @@
 // Duration (trainer_mpi.go Duration): completionTime - creation when set; FAILED: the Failed
 // condition's transition - creation; otherwise now - creation.
 #include "jobs/json_util.h"
+#include "jobs/kinds/kinds.h"
+#include "jobs/kinds/shared_rules.h"
 #include "jobs/status_rules.h"
 
 namespace trainctl::jobs {
@@ -52,11 +59,30 @@ std::chrono::seconds mpijob_duration(const StatusTimes& t, JobStatus status, Tim
   return seconds_between(created, now);
 }
 
+constexpr KindStatusRules kMPIJobRules{mpijob_status, mpijob_times, mpijob_with_chief, mpijob_duration};
+
+long long mpijob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "mpiReplicaSpecs")); }
+
 }  // namespace
 
-const KindStatusRules& mpijob_status_rules() {
-  static const KindStatusRules rules{mpijob_status, mpijob_times, mpijob_with_chief, mpijob_duration};
-  return rules;
+JobKind mpijob_kind() {
+  return {.trainer = Trainer::MPI,
+          .type = "mpijob",
+          .trainer_name = "MPIJOB",
+          .created_by = "MPIJob",
+          .resource = {"kubeflow.org", "v2beta1", "mpijobs", "MPIJob"},
+          .list_selector = "",
+          .pod_job_label = "training.kubeflow.org/job-name",
+          .pod_extra_selector = "training.kubeflow.org/operator-name=mpi-operator",
+          .chief_label = "training.kubeflow.org/job-role",
+          .chief_value = "launcher",
+          .pod_task_label = "",
+          .pod_labels_from_annotations = {},
+          .type_names = {"mpijob", "mpi", "mj"},
+          .status_rules = &kMPIJobRules,
+          .spec_gpus = mpijob_spec_gpus,
+          .chief_task = no_chief_task,
+          .chief_value_from_pod = nullptr};
 }
 
 }  // namespace trainctl::jobs

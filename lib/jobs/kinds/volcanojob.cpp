@@ -1,4 +1,11 @@
-// Volcano Job (batch.volcano.sh/v1alpha1) status and duration, from status.state.phase.
+// Volcano Job (batch.volcano.sh/v1alpha1): its resource and labels, status (from
+// status.state.phase), duration and requested GPUs.
+//
+// Pods: volcano.sh/job-name; the chief is index 0 (volcano.sh/task-index) of the first task
+// in spec.tasks: every task counts its indexes from 0. A pod's task is volcano.sh/task-spec, a
+// label from v1.4 and an annotation before (pkg/controllers/job/job_controller_util.go
+// createJobPod); the index, before v1.9, is read from the pod's name. Requested GPUs: each
+// task's replicas times its pod template's GPUs.
 //
 // The phases (volcano-sh/volcano staging/src/volcano.sh/apis/pkg/apis/batch/v1alpha1/job.go)
 // and where the job controller goes from each (pkg/controllers/job/state/*.go, v1.10.0):
@@ -23,6 +30,9 @@
 // Duration: finished (SUCCEEDED or FAILED): status.state.lastTransitionTime - creation;
 // otherwise now - creation.
 #include "jobs/json_util.h"
+#include "jobs/kinds/kinds.h"
+#include "jobs/kinds/shared_rules.h"
+#include "jobs/pod_summary.h"
 #include "jobs/status_rules.h"
 
 namespace trainctl::jobs {
@@ -52,11 +62,54 @@ std::chrono::seconds volcano_job_duration(const StatusTimes& t, JobStatus status
   return seconds_between(created, is_finished(status) ? t.ended.value_or(now) : now);
 }
 
+constexpr KindStatusRules kVolcanoJobRules{volcano_job_status, volcano_job_times, nullptr,
+                                           volcano_job_duration};
+
+long long volcano_job_spec_gpus(const json& spec) {
+  long long total = 0;
+  for (const auto& t : at(spec, "tasks")) total += replica_gpus(t);
+  return total;
+}
+
+std::string volcano_job_chief_task(const json& spec) {
+  const auto& tasks = at(spec, "tasks");
+  return tasks.is_array() && !tasks.empty() ? str(tasks[0], "name") : "";
+}
+
+// Volcano before v1.9 sets no task-index label; its pods are named JOB-TASK-INDEX
+// (pkg/controllers/job/helpers MakePodName).
+std::string volcano_task_index_from_name(const PodSummary& pod) {
+  const std::string& job = pod.label("volcano.sh/job-name");
+  const std::string& task = pod.label("volcano.sh/task-spec");
+  const std::string& name = pod.instance.name;
+  const std::string prefix = job + "-" + task + "-";
+  if (!job.empty() && !task.empty() && name.size() > prefix.size() &&
+      name.compare(0, prefix.size(), prefix) == 0 &&
+      name.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
+    return name.substr(prefix.size());
+  return "";
+}
+
 }  // namespace
 
-const KindStatusRules& volcano_job_status_rules() {
-  static const KindStatusRules rules{volcano_job_status, volcano_job_times, nullptr, volcano_job_duration};
-  return rules;
+JobKind volcanojob_kind() {
+  return {.trainer = Trainer::Volcano,
+          .type = "volcanojob",
+          .trainer_name = "VOLCANOJOB",
+          .created_by = "VolcanoJob",
+          .resource = {"batch.volcano.sh", "v1alpha1", "jobs", "Job"},
+          .list_selector = "",
+          .pod_job_label = "volcano.sh/job-name",
+          .pod_extra_selector = "",
+          .chief_label = "volcano.sh/task-index",
+          .chief_value = "0",
+          .pod_task_label = "volcano.sh/task-spec",
+          .pod_labels_from_annotations = {"volcano.sh/task-spec"},
+          .type_names = {"volcanojob", "volcano", "vj"},
+          .status_rules = &kVolcanoJobRules,
+          .spec_gpus = volcano_job_spec_gpus,
+          .chief_task = volcano_job_chief_task,
+          .chief_value_from_pod = volcano_task_index_from_name};
 }
 
 }  // namespace trainctl::jobs

@@ -1,4 +1,9 @@
-// PyTorchJob (kubeflow.org/v1) status and duration.
+// PyTorchJob (kubeflow.org/v1), made by the training-operator: its resource and labels, status,
+// duration and requested GPUs.
+//
+// Pods: training.kubeflow.org/job-name and operator-name=pytorchjob-controller; the chief is
+// the master (replica-type=master). Requested GPUs: spec.pytorchReplicaSpecs, each role's
+// replicas times its pod template's GPUs.
 //
 // The conditions training-operator v1.9.0 writes (pkg/apis/kubeflow.org/v1/common_types.go):
 // Created on create; Running when the master has a running pod; Restarting when a replica
@@ -17,19 +22,13 @@
 // startTime when set; FAILED: the chief pod's latest condition transition - creation (else
 // the Failed condition's transition); otherwise now - startTime.
 #include "jobs/json_util.h"
+#include "jobs/kinds/kinds.h"
+#include "jobs/kinds/shared_rules.h"
 #include "jobs/status_rules.h"
 
 namespace trainctl::jobs {
 
 using nlohmann::json;
-
-JobStatus kubeflow_conditions_status(const json& job) {
-  if (condition_true(job, "Succeeded")) return JobStatus::Succeeded;
-  if (condition_true(job, "Failed")) return JobStatus::Failed;
-  if (condition_true(job, "Running")) return JobStatus::Running;
-  if (condition_true(job, "Queuing")) return JobStatus::Queuing;
-  return JobStatus::Pending;
-}
 
 namespace {
 
@@ -51,12 +50,31 @@ std::chrono::seconds pytorchjob_duration(const StatusTimes& t, JobStatus status,
   return seconds_between(*t.start, now);
 }
 
+constexpr KindStatusRules kPyTorchJobRules{kubeflow_conditions_status, pytorchjob_times, nullptr,
+                                           pytorchjob_duration};
+
+long long pytorchjob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "pytorchReplicaSpecs")); }
+
 }  // namespace
 
-const KindStatusRules& pytorchjob_status_rules() {
-  static const KindStatusRules rules{kubeflow_conditions_status, pytorchjob_times, nullptr,
-                                     pytorchjob_duration};
-  return rules;
+JobKind pytorchjob_kind() {
+  return {.trainer = Trainer::PyTorch,
+          .type = "pytorchjob",
+          .trainer_name = "PYTORCHJOB",
+          .created_by = "PyTorchJob",
+          .resource = {"kubeflow.org", "v1", "pytorchjobs", "PyTorchJob"},
+          .list_selector = "",
+          .pod_job_label = "training.kubeflow.org/job-name",
+          .pod_extra_selector = "training.kubeflow.org/operator-name=pytorchjob-controller",
+          .chief_label = "training.kubeflow.org/replica-type",
+          .chief_value = "master",
+          .pod_task_label = "",
+          .pod_labels_from_annotations = {},
+          .type_names = {"pytorchjob", "pytorch", "py"},
+          .status_rules = &kPyTorchJobRules,
+          .spec_gpus = pytorchjob_spec_gpus,
+          .chief_task = no_chief_task,
+          .chief_value_from_pod = nullptr};
 }
 
 }  // namespace trainctl::jobs

@@ -1,5 +1,13 @@
-// Operator-free PyTorch (an Indexed batch/v1 Job) status and duration, from the Job's
-// conditions.
+// Operator-free PyTorch: an Indexed batch/v1 Job plus a headless Service, made by trainctl.
+// Its resource and labels, status (from the Job's conditions), duration and requested GPUs.
+//
+// It shares batch/v1 Jobs with others, so its list selects app=pytorchjob and
+// trainctl.io/operator=none. Its pods are found by the job controller's legacy `job-name`
+// label, which every Kubernetes release sets (batch.kubernetes.io/job-name only from 1.27);
+// the chief by its completion index, batch.kubernetes.io/job-completion-index, a label from
+// Kubernetes 1.28 and an annotation since 1.21 (pod_labels_from_annotations). --type
+// pytorchjob reaches it with the PyTorchJob kind (kinds_for_type). Requested GPUs:
+// spec.completions (else parallelism, else 1) times the pod template's GPUs.
 //
 // The conditions the job controller writes (k8s.io/api batch/v1 types.go JobConditionType;
 // kubernetes pkg/controller/job/job_controller.go newFailureCondition, newSuccessCondition,
@@ -16,7 +24,10 @@
 // Duration: 0 without status.startTime; completionTime - startTime when set (the controller
 // sets completionTime with Complete only); SUCCEEDED or FAILED without it: the transition of
 // Failed, else FailureTarget, else SuccessCriteriaMet - startTime; otherwise now - startTime.
+#include "jobs/gpu.h"
 #include "jobs/json_util.h"
+#include "jobs/kinds/kinds.h"
+#include "jobs/kinds/shared_rules.h"
 #include "jobs/status_rules.h"
 
 namespace trainctl::jobs {
@@ -49,11 +60,36 @@ std::chrono::seconds indexed_job_duration(const StatusTimes& t, JobStatus status
   return seconds_between(*t.start, now);
 }
 
+constexpr KindStatusRules kIndexedJobRules{indexed_job_status, indexed_job_times, nullptr,
+                                           indexed_job_duration};
+
+long long indexed_job_spec_gpus(const json& spec) {
+  const auto& c = at(spec, "completions");
+  const auto& p = at(spec, "parallelism");
+  long long n = c.is_number() ? c.get<long long>() : (p.is_number() ? p.get<long long>() : 1);
+  return n * spec_gpus(at_path(spec, {"template", "spec"}));
+}
+
 }  // namespace
 
-const KindStatusRules& indexed_job_status_rules() {
-  static const KindStatusRules rules{indexed_job_status, indexed_job_times, nullptr, indexed_job_duration};
-  return rules;
+JobKind pytorch_none_kind() {
+  return {.trainer = Trainer::PyTorchNoOperator,
+          .type = "pytorchjob",
+          .trainer_name = "PYTORCHJOB",
+          .created_by = "PyTorchJob",
+          .resource = {"batch", "v1", "jobs", "Job"},
+          .list_selector = "app=pytorchjob,trainctl.io/operator=none",
+          .pod_job_label = "job-name",
+          .pod_extra_selector = "",
+          .chief_label = "batch.kubernetes.io/job-completion-index",
+          .chief_value = "0",
+          .pod_task_label = "",
+          .pod_labels_from_annotations = {"batch.kubernetes.io/job-completion-index"},
+          .type_names = {},
+          .status_rules = &kIndexedJobRules,
+          .spec_gpus = indexed_job_spec_gpus,
+          .chief_task = no_chief_task,
+          .chief_value_from_pod = nullptr};
 }
 
 }  // namespace trainctl::jobs

@@ -1,0 +1,38 @@
+#include "jobs/kinds/shared_rules.h"
+
+#include "jobs/gpu.h"
+#include "jobs/json_util.h"
+
+namespace trainctl::jobs {
+
+using nlohmann::json;
+
+JobStatus kubeflow_conditions_status(const json& job) {
+  if (condition_true(job, "Succeeded")) return JobStatus::Succeeded;
+  if (condition_true(job, "Failed")) return JobStatus::Failed;
+  if (condition_true(job, "Running")) return JobStatus::Running;
+  if (condition_true(job, "Queuing")) return JobStatus::Queuing;
+  return JobStatus::Pending;
+}
+
+std::optional<TimePoint> true_condition_since(const json& obj, const char* type) {
+  const json& c = condition(obj, type);
+  if (str(c, "status") != "True") return std::nullopt;
+  return parse_time(str(c, "lastTransitionTime"));
+}
+
+long long replica_gpus(const json& replica) {
+  const auto& r = at(replica, "replicas");
+  return (r.is_number() ? r.get<long long>() : 1) * spec_gpus(at_path(replica, {"template", "spec"}));
+}
+
+long long replica_map_gpus(const json& specs) {
+  long long total = 0;
+  if (!specs.is_object()) return 0;
+  for (const auto& [role, spec] : specs.items()) total += replica_gpus(spec);
+  return total;
+}
+
+std::string no_chief_task(const json&) { return ""; }
+
+}  // namespace trainctl::jobs

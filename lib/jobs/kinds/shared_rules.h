@@ -1,0 +1,33 @@
+// Rules several kinds share: the kubeflow.org conditions (PyTorchJob, MPIJob), condition
+// times, and GPUs of replica specs (the kubeflow.org replica maps, Volcano's tasks).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "jobs/job_status.h"
+#include "jobs/time.h"
+
+namespace trainctl::jobs {
+
+// Arena's getStatus on kubeflow.org JobConditions (pkg/training/trainer_tensorflow.go): the
+// first of Succeeded, Failed, Running, Queuing whose condition is True, else PENDING
+// (kinds/pytorchjob.cpp says what the operator writes).
+JobStatus kubeflow_conditions_status(const nlohmann::json& job);
+
+// The lastTransitionTime of obj's status.conditions entry of that type when its status is
+// "True".
+std::optional<TimePoint> true_condition_since(const nlohmann::json& obj, const char* type);
+
+// GPUs of one replica spec: its replicas (1 when unset) times the GPUs of template.spec.
+long long replica_gpus(const nlohmann::json& replica);
+
+// GPUs of a kubeflow.org replica map (pytorchReplicaSpecs, mpiReplicaSpecs): each role's
+// replica_gpus. 0 when `specs` is not an object.
+long long replica_map_gpus(const nlohmann::json& specs);
+
+// chief_task of the kinds whose chief label alone marks the chief: "".
+std::string no_chief_task(const nlohmann::json& spec);
+
+}  // namespace trainctl::jobs

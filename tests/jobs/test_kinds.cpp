@@ -1,0 +1,79 @@
+#include <catch2/catch.hpp>
+
+#include "core/errors.h"
+#include "job_fixtures.h"
+#include "jobs/job_summary.h"
+#include "jobs/kind.h"
+#include "jobs/status_rules.h"
+
+using namespace fixtures;
+using namespace trainctl::jobs;
+
+static const char* const kKindsCreated = "2024-05-01T09:50:00Z";
+
+TEST_CASE("every kind holds its whole strategy") {
+  REQUIRE(all_kinds().size() == 4);
+  for (const auto& k : all_kinds()) {
+    CAPTURE(k.resource.display(), k.list_selector);
+    CHECK(&kind_for(k.trainer) == &k);
+    CHECK(!k.type.empty());
+    CHECK(!k.trainer_name.empty());
+    CHECK(!k.created_by.empty());
+    CHECK(!k.resource.kind.empty());
+    CHECK(!k.pod_job_label.empty());
+    CHECK(!k.chief_label.empty());
+    CHECK(!k.chief_value.empty());
+    REQUIRE(k.status_rules != nullptr);
+    CHECK(k.status_rules->status != nullptr);
+    CHECK(k.status_rules->times != nullptr);
+    CHECK(k.status_rules->duration != nullptr);  // with_chief may be null: the chief changes nothing
+    CHECK(k.spec_gpus != nullptr);
+    CHECK(k.chief_task != nullptr);  // chief_value_from_pod may be null: the pods carry the label
+    for (const auto& key : k.pod_labels_from_annotations)
+      CHECK((key == k.chief_label || key == k.pod_task_label));
+    if (!k.type_names.empty()) CHECK(k.type_names.front() == k.type);
+  }
+}
+
+TEST_CASE("spec GPUs and the chief task come from each kind's spec") {
+  struct Case {
+    Trainer trainer;
+    json job;
+    long long gpus;
+    std::string chief_task;
+  };
+  json no_completions = batchjob("c", kKindsCreated, json::object());
+  no_completions["spec"].erase("completions");
+  no_completions["spec"]["parallelism"] = 3;
+  json neither = no_completions;
+  neither["spec"].erase("parallelism");
+  const std::vector<Case> cases = {
+      {Trainer::PyTorch, pytorchjob("a", kKindsCreated, 3, 2), 6, ""},  // master + 2 workers, 2 GPUs each
+      {Trainer::MPI, mpijob("m", kKindsCreated, 2, 4), 8, ""},          // the launcher asks for none
+      {Trainer::Volcano, volcanojob("v", kKindsCreated, nullptr), 2, "pserver"},  // 1 pserver, 2 trainers x 1
+      {Trainer::PyTorchNoOperator, batchjob("b", kKindsCreated, json::object()), 2, ""},  // completions 2 x 1
+      {Trainer::PyTorchNoOperator, no_completions, 3, ""},                                // parallelism
+      {Trainer::PyTorchNoOperator, neither, 1, ""},
+  };
+  for (const auto& c : cases) {
+    const JobKind& kind = kind_for(c.trainer);
+    CAPTURE(kind.resource.display(), c.job.dump());
+    CHECK(spec_requested_gpus(kind, c.job) == c.gpus);
+    const JobSummary s = summarize_job(kind, c.job);
+    CHECK(s.spec_gpus == c.gpus);
+    CHECK(s.chief_task == c.chief_task);
+  }
+  // A kind reads only its own spec fields.
+  CHECK(spec_requested_gpus(kind_for(Trainer::MPI), pytorchjob("a", kKindsCreated, 3, 2)) == 0);
+  CHECK(
+      summarize_job(kind_for(Trainer::PyTorch), volcanojob("v", kKindsCreated, nullptr)).chief_task.empty());
+}
+
+TEST_CASE("kind_for_type: each kind's type names, case-insensitively") {
+  for (const char* t : {"pytorchjob", "PyTorch", "py"}) CHECK(kind_for_type(t).trainer == Trainer::PyTorch);
+  for (const char* t : {"mpijob", "MPI", "mj"}) CHECK(kind_for_type(t).trainer == Trainer::MPI);
+  for (const char* t : {"volcanojob", "volcano", "VJ"}) CHECK(kind_for_type(t).trainer == Trainer::Volcano);
+  CHECK_THROWS_WITH(kind_for_type("tf"),
+                    "unknown job type \"tf\": use pytorchjob (pytorch, py), mpijob (mpi, mj) or volcanojob "
+                    "(volcano, vj)");
+}

@@ -1,5 +1,6 @@
 // MPIJob (kubeflow.org/v2beta1, mpi-operator): Launcher x1 (runs the command, no GPUs,
 // created once the workers are ready) + Worker x workers.
+#include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
 #include "submit/server_facts.h"
@@ -25,6 +26,7 @@ class MPIJobKind final : public SubmitKind {
   }
 
   std::vector<json> build(const Plan& p, const render::TemplateSet& t) const override {
+    const JobTemplate job_yaml(t, p.template_kind);
     json v = job_values(p);
     v["slots_per_worker"] = p.slots_per_worker;
     v["launcher_creation_policy"] = or_null(p.launcher_creation_policy);
@@ -35,14 +37,21 @@ class MPIJobKind final : public SubmitKind {
     launcher.job_resources = false;
     if (!p.launcher_cpu.empty()) launcher.resources.push_back({"cpu", p.launcher_cpu});
     if (!p.launcher_memory.empty()) launcher.resources.push_back({"memory", p.launcher_memory});
-    v["launcher_template_json"] = pod_template(p, t, launcher);
+    json launcher_pod = pod_template(p, t, launcher);
+    job_yaml.offer("launcher_template_json", launcher_pod, v);
     PodRole worker{"mpi", ""};
     worker.run_command = false;  // workers run the image's entrypoint (sshd); the launcher runs mpirun
     if (p.gputopology) {
       worker.extra_labels = {{"gpu-topology", p.name}, {"gpu-topology-replica", std::to_string(p.workers)}};
     }
-    v["worker_template_json"] = pod_template(p, t, worker);
-    return {one_object(t, p.template_kind, "job.yaml", v)};
+    json worker_pod = pod_template(p, t, worker);
+    job_yaml.offer("worker_template_json", worker_pod, v);
+    json job = job_yaml.render(v);
+    job_yaml.put_pod_template(job, "/spec/mpiReplicaSpecs/Launcher", "launcher_template_json",
+                              std::move(launcher_pod));
+    job_yaml.put_pod_template(job, "/spec/mpiReplicaSpecs/Worker", "worker_template_json",
+                              std::move(worker_pod));
+    return {std::move(job)};
   }
 
   std::vector<KeyValue> chief_pod_labels(const Plan& p) const override {

@@ -1,6 +1,7 @@
 // PyTorch without the training-operator (--operator none): an Indexed batch/v1 Job whose pods
 // find each other through the headless Service of the same name (pod I is NAME-I.NAME).
 #include "core/errors.h"
+#include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
 #include "submit/manifests.h"
@@ -56,6 +57,7 @@ class PyTorchNoneKind final : public SubmitKind {
   // is node I: one training script runs the same with and without the operator. RANK and
   // PET_NODE_RANK are the completion index (the operator's worker index + 1).
   static json indexed_job(const Plan& p, const render::TemplateSet& t) {
+    const JobTemplate job_yaml(t, p.template_kind);
     json v = job_values(p);
     PodRole role{"pytorch", "Never"};
     role.subdomain = p.name;
@@ -77,8 +79,11 @@ class PyTorchNoneKind final : public SubmitKind {
                                   {{"name", "PET_NNODES"}, {"value", std::to_string(p.workers)}}});
     role.extra_env_fields = json::array({{{"name", "RANK"}, {"field_path", index_path}},
                                          {{"name", "PET_NODE_RANK"}, {"field_path", index_path}}});
-    v["pod_template_json"] = pod_template(p, t, role);
-    return one_object(t, p.template_kind, "job.yaml", v);
+    json pod = pod_template(p, t, role);
+    job_yaml.offer("pod_template_json", pod, v);
+    json job = job_yaml.render(v);
+    job_yaml.put_pod_template(job, "/spec", "pod_template_json", std::move(pod));
+    return job;
   }
 
   json headless_service(const Plan& p, const render::TemplateSet& t) const {

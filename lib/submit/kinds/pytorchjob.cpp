@@ -1,5 +1,5 @@
 // PyTorchJob (kubeflow.org/v1, training-operator): Master x1 + Worker x(workers-1).
-#include "core/log.h"
+#include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
 #include "submit/server_facts.h"
@@ -27,6 +27,7 @@ class PyTorchJobKind final : public SubmitKind {
   }
 
   std::vector<json> build(const Plan& p, const render::TemplateSet& t) const override {
+    const JobTemplate job_yaml(t, p.template_kind);
     json v = job_values(p);
     // An operator before v1.7 has no spec.nprocPerNode (server_facts.h): torchrun reads the
     // same setting from PET_NPROC_PER_NODE, which such an operator does not set itself.
@@ -34,14 +35,23 @@ class PyTorchJobKind final : public SubmitKind {
     PodRole master{"pytorch", ""};
     if (p.nproc_per_node_env)
       master.extra_env.push_back({{"name", "PET_NPROC_PER_NODE"}, {"value", p.nproc_per_node}});
-    v["master_template_json"] = pod_template(p, t, master);
+    json master_pod = pod_template(p, t, master);
+    job_yaml.offer("master_template_json", master_pod, v);
+    json worker_pod;
     if (p.workers > 1) {
       PodRole worker{"pytorch", "", p.worker_image};
       worker.extra_env = master.extra_env;
       v["worker_replicas"] = p.workers - 1;
-      v["worker_template_json"] = pod_template(p, t, worker);
+      worker_pod = pod_template(p, t, worker);
+      job_yaml.offer("worker_template_json", worker_pod, v);
     }
-    return {one_object(t, p.template_kind, "job.yaml", v)};
+    json job = job_yaml.render(v);
+    job_yaml.put_pod_template(job, "/spec/pytorchReplicaSpecs/Master", "master_template_json",
+                              std::move(master_pod));
+    if (p.workers > 1)
+      job_yaml.put_pod_template(job, "/spec/pytorchReplicaSpecs/Worker", "worker_template_json",
+                                std::move(worker_pod));
+    return {std::move(job)};
   }
 
   std::vector<KeyValue> chief_pod_labels(const Plan& p) const override {

@@ -1,5 +1,6 @@
 // Volcano Job (batch.volcano.sh/v1alpha1): one task per --task, gang-scheduled with
 // minAvailable, with the job's and each task's lifecycle policies.
+#include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
 
@@ -39,6 +40,7 @@ class VolcanoJobKind final : public SubmitKind {
   void plan_gang(const SubmitOptions& o, Plan& p) const override { plan_tasks(o, p); }
 
   std::vector<json> build(const Plan& p, const render::TemplateSet& t) const override {
+    const JobTemplate job_yaml(t, p.template_kind);
     json v = job_values(p);
     v["scheduler"] = p.scheduler;
     v["min_available"] = p.min_available;
@@ -49,6 +51,7 @@ class VolcanoJobKind final : public SubmitKind {
     v["priority_class"] = or_null(p.priority);
     v["policies"] = volcano_policy_list(p.policies);
     json tasks = json::array();
+    std::vector<json> pods;
     for (size_t i = 0; i < p.tasks.size(); ++i) {
       const Task& task = p.tasks[i];
       PodRole role{task.name, "Never", task.image, true, task.command};
@@ -56,13 +59,17 @@ class VolcanoJobKind final : public SubmitKind {
       for (const auto& l : task.labels) role.extra_labels[l.key] = l.value;
       // Arena's volcanojob chart labels the first task's pods; its get/logs take them as chief.
       if (i == 0) role.extra_labels["volcano-role"] = "driver";
-      tasks.push_back({{"name", task.name},
-                       {"replicas", task.replicas},
-                       {"policies", volcano_policy_list(task.policies)},
-                       {"template_json", pod_template(p, t, role)}});
+      pods.push_back(pod_template(p, t, role));
+      json item = {
+          {"name", task.name}, {"replicas", task.replicas}, {"policies", volcano_policy_list(task.policies)}};
+      job_yaml.offer("template_json", pods.back(), item);
+      tasks.push_back(std::move(item));
     }
     v["tasks"] = tasks;
-    return {one_object(t, p.template_kind, "job.yaml", v)};
+    json job = job_yaml.render(v);
+    for (size_t i = 0; i < pods.size(); ++i)
+      job_yaml.put_pod_template(job, "/spec/tasks/" + std::to_string(i), "template_json", std::move(pods[i]));
+    return {std::move(job)};
   }
 
   // Volcano takes no --tensorboard (Rules::code_flags): no pod to follow.

@@ -83,7 +83,7 @@ void run_submit(const submit::SubmitOptions& o, Factory& f) {
     print_manifests(manifests, o.output, f.io().out());
     return;
   }
-  submit::create_all(f.client(), *plan.kind, ns, std::move(manifests));
+  submit::create_all(f.client(), *plan.submit_kind, ns, std::move(manifests));
   f.io().out() << "The Job " << plan.name << " has been submitted successfully\n"
                << "You can run `trainctl get " << plan.name << " --type " << plan.kind->type << " -n " << ns
                << "` to check the job status\n";

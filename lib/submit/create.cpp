@@ -15,19 +15,6 @@ std::string describe(const json& o) {
   return o.value("kind", "object") + " " + o["metadata"].value("name", "");
 }
 
-std::string not_installed_hint(const jobs::JobKind& kind) {
-  switch (kind.trainer) {
-    case jobs::Trainer::PyTorch:
-      return "install the training-operator, or use --operator none";
-    case jobs::Trainer::MPI:
-      return "install the mpi-operator (v2beta1)";
-    case jobs::Trainer::Volcano:
-      return "install Volcano";
-    default:
-      return "check the cluster's API";
-  }
-}
-
 // The answer to the job's create was lost (connection closed, unreadable body): the server
 // may have created it all the same. A job of that name created within the last minute is
 // taken to be this one and deleted; its dependents follow by owner reference.
@@ -75,7 +62,7 @@ std::string roll_back(kube::Client& client, const std::string& ns,
 
 }  // namespace
 
-std::vector<json> create_all(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
+std::vector<json> create_all(kube::Client& client, const SubmitKind& kind, const std::string& ns,
                              std::vector<json> manifests) {
   std::vector<json> out;
   if (manifests.empty()) return out;
@@ -91,7 +78,8 @@ std::vector<json> create_all(kube::Client& client, const jobs::JobKind& kind, co
       const std::string msg = e.what();
       if (msg.find("namespaces \"" + ns + "\" not found") != std::string::npos)
         throw NotFoundError("namespace " + ns + " not found");
-      throw Error(kind.resource.display() + " is not installed on this cluster: " + not_installed_hint(kind));
+      throw Error(kind.job.resource.display() +
+                  " is not installed on this cluster: " + kind.rules.not_installed_hint);
     }
     throw Error("creating " + describe(job) + " failed: " + e.what(), e.code());
   } catch (const Error& e) {

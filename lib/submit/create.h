@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "jobs/kind.h"
 #include "kube/client.h"
+#include "submit/submit_kind.h"
 
 namespace trainctl::submit {
 
@@ -16,10 +16,10 @@ namespace trainctl::submit {
 // objects as the server answered them. Errors (each after the rollback):
 //  - 409 on the job: Error "job NAME already exists in namespace NS"; nothing else sent.
 //  - 404 on the job's collection: Error "<Kind (group/version)> is not installed on this
-//    cluster: ..." (or NotFoundError when the namespace is missing).
+//    cluster: <the kind's not_installed_hint>" (or NotFoundError when the namespace is missing).
 //  - anything else: the server's or transport's error, prefixed with what failed and
 //    followed by what was rolled back.
-std::vector<nlohmann::json> create_all(kube::Client& client, const jobs::JobKind& kind,
+std::vector<nlohmann::json> create_all(kube::Client& client, const SubmitKind& kind,
                                        const std::string& namespace_, std::vector<nlohmann::json> manifests);
 
 }  // namespace trainctl::submit

@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "submit/submit_kind.h"
+
 namespace trainctl::submit {
 
 namespace {
@@ -82,11 +84,11 @@ void add_output_flags(CLI::App& cmd, SubmitOptions& o) {
 
 void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) {
   o.trainer = trainer;
-  const bool mpi = trainer == jobs::Trainer::MPI;
+  const SubmitKind::Rules& rules = submit_kind_for(trainer).rules;
   add_pod_flags(cmd, o);
-  cmd.add_option(
-         "--workers", o.workers,
-         mpi ? "Number of worker pods (the launcher is extra)" : "Number of pods, the master included")
+  cmd.add_option("--workers", o.workers,
+                 rules.launcher_pods > 0 ? "Number of worker pods (the launcher is extra)"
+                                         : "Number of pods, the master included")
       ->capture_default_str();
   cmd.add_option("--sync-mode", o.sync_mode, "Fetch code before start: git or rsync");
   alias(cmd, "--syncMode", o.sync_mode);
@@ -103,8 +105,8 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
   cmd.add_option("--running-timeout", o.running_timeout,
                  "Stop the job after it ran this long (activeDeadlineSeconds)");
   cmd.add_option("--clean-task-policy", o.clean_task_policy,
-                 std::string("Pods to delete when the job ends: Running, All or None (default ") +
-                     (mpi ? "All" : "Running") + ")");
+                 "Pods to delete when the job ends: Running, All or None (default " +
+                     rules.default_clean_pod_policy + ")");
   alias(cmd, "--cleanTaskPolicy", o.clean_task_policy);
   cmd.add_option("--share-memory", o.shm_size, "Size of /dev/shm (default 2Gi)");
   alias(cmd, "--shm-size", o.shm_size);
@@ -136,12 +138,13 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
                             "none: run without the training-operator (Indexed Job + headless Service)");
   auto* port = cmd.add_option("--master-port", o.master_port, "MASTER_PORT with --operator none")
                    ->capture_default_str();
-  if (mpi) {
+  if (!rules.torchrun_flags) {
     nproc->group("");
-    worker_image->group("");
     op->group("");
     port->group("");
-  } else {
+  }
+  if (rules.worker_image == WorkerImage::Refused) worker_image->group("");
+  if (!rules.mpi_flags) {
     topo->group("");
     slots->group("");
     launcher_cpu->group("");

@@ -12,7 +12,8 @@ class App;
 namespace trainctl::submit {
 
 // pytorch and mpi: the common training flags, the kind-specific ones, output flags and the
-// positional command. `trainer` selects which kind-specific flags are shown in --help.
+// positional command. `trainer` is the command's kind (SubmitOptions::trainer): its
+// SubmitKind's rules select which kind-specific flags --help shows.
 void add_training_flags(CLI::App& cmd, SubmitOptions& options, jobs::Trainer trainer);
 
 // volcano: its own flag set (Arena's volcanojob flags plus the common pod flags).

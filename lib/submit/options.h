@@ -12,7 +12,9 @@
 namespace trainctl::submit {
 
 struct SubmitOptions {
-  jobs::Trainer trainer = jobs::Trainer::PyTorch;  // PyTorchNoOperator with --operator none
+  // The submit command (set by its flags): PyTorch, MPI or Volcano. submit_kind_for() reads
+  // it with --operator (PyTorchNoOperator for submit pytorch --operator none).
+  jobs::Trainer trainer = jobs::Trainer::PyTorch;
 
   // Common flags (SPEC "submit flags", Arena pkg/argsbuilder/submit.go).
   std::string name;

@@ -43,8 +43,11 @@ struct Task {  // one Volcano task
   std::vector<Policy> policies;    // --task-policy
 };
 
+class SubmitKind;
+
 struct Plan {
-  const jobs::JobKind* kind = nullptr;
+  const SubmitKind* submit_kind = nullptr;  // how this kind is planned and rendered (submit_kind.h)
+  const jobs::JobKind* kind = nullptr;      // = &submit_kind->job
   std::string template_kind;  // template directory: pytorch, pytorch-none, mpi, volcano
   std::string name;
   std::string namespace_;
@@ -128,15 +131,13 @@ struct Plan {
 // config_dirs: the --config-file files, read by the command (read_config_files).
 Plan make_plan(const SubmitOptions& options, const std::string& namespace_, std::vector<ConfigDir> config_dirs);
 
-inline bool is_pytorch(jobs::Trainer t) { return t == jobs::Trainer::PyTorch || t == jobs::Trainer::PyTorchNoOperator; }
-
-// The gang size when --min-available is not given: every pod; for MPI the workers only when
-// the launcher waits for them (launcher_creation_policy).
+// The gang size when --min-available is not given: every pod; without the launcher when it
+// waits for the workers (MPI's launcher_creation_policy).
 int default_min_available(const Plan& plan);
 
 // The parts of make_plan, by concern, in the order it calls them.
 // plan_checks.cpp: flags on their own (ranges, formats, flags of another command).
-void check_flags(const SubmitOptions& options, jobs::Trainer trainer, const std::string& namespace_);
+void check_flags(const SubmitOptions& options, const SubmitKind& kind, const std::string& namespace_);
 void check_quantity(const std::string& flag, const std::string& value);
 // plan_pod.cpp: image, command, resources, env, labels, annotations, tolerations, devices.
 void plan_pod(const SubmitOptions& options, Plan& plan);
@@ -147,9 +148,10 @@ std::vector<KeyValue> key_values(const std::string& flag, const std::vector<std:
 std::vector<KeyValue> device_resources(const SubmitOptions& options);
 // plan_volumes.cpp: --data, --data-dir, --config-file, code sync, TensorBoard.
 void plan_volumes(const SubmitOptions& options, std::vector<ConfigDir> config_dirs, Plan& plan);
-// plan_scheduling.cpp: run policy, shared memory, gang and queue (plan_volcano.cpp's
-// plan_tasks for Volcano), MPI launcher and slots.
+// plan_scheduling.cpp: run policy, shared memory, gang and queue (SubmitKind::plan_gang:
+// plan_worker_gang, or plan_volcano.cpp's plan_tasks), MPI launcher and slots.
 void plan_scheduling(const SubmitOptions& options, Plan& plan);
+void plan_worker_gang(const SubmitOptions& options, Plan& plan);
 void plan_tasks(const SubmitOptions& options, Plan& plan);
 // Arena's implicit annotations: requestGPUsOfJobOwner (workers x GPUs) and, for --queue,
 // kube-queue's scheduling.x-k8s.io/suspend. A key the user gave keeps the user's value.

@@ -5,6 +5,7 @@
 #include "core/errors.h"
 #include "submit/parse.h"
 #include "submit/plan.h"
+#include "submit/submit_kind.h"
 
 namespace trainctl::submit {
 
@@ -14,9 +15,8 @@ void check_quantity(const std::string& flag, const std::string& value) {
                      ": use a Kubernetes quantity such as 500m, 2, 4Gi or 512Mi");
 }
 
-void check_flags(const SubmitOptions& o, jobs::Trainer trainer, const std::string& namespace_) {
-  const bool mpi = trainer == jobs::Trainer::MPI;
-  const bool volcano = trainer == jobs::Trainer::Volcano;
+void check_flags(const SubmitOptions& o, const SubmitKind& kind, const std::string& namespace_) {
+  const bool mpi = kind.rules.mpi_flags;
   if (o.workers < 1) throw UsageError("--workers must be at least 1");
   if (o.gpus < 0) throw UsageError("--gpus must not be negative");
   if (o.retry && *o.retry < 0) throw UsageError("--retry must not be negative");
@@ -35,13 +35,13 @@ void check_flags(const SubmitOptions& o, jobs::Trainer trainer, const std::strin
   if ((!o.launcher_cpu.empty() || !o.launcher_memory.empty()) && !mpi)
     throw UsageError("--launcher-cpu and --launcher-memory are only for submit mpi");
   if (!o.nproc_per_node.empty()) {
-    if (mpi || volcano) throw UsageError("--nproc-per-node is only for submit pytorch");
+    if (!kind.rules.torchrun_flags) throw UsageError("--nproc-per-node is only for submit pytorch");
     static const std::regex nproc("auto|cpu|gpu|[1-9][0-9]*");
     if (!std::regex_match(o.nproc_per_node, nproc))
       throw UsageError("invalid --nproc-per-node " + dq(o.nproc_per_node) + ": use auto, cpu, gpu or a number");
   }
-  if (volcano && (o.tensorboard || !o.sync_mode.empty() || !o.sync_source.empty()))
-    throw UsageError("--tensorboard and --sync-mode are not available on submit volcano");
+  if (!kind.rules.code_flags && (o.tensorboard || !o.sync_mode.empty() || !o.sync_source.empty()))
+    throw UsageError("--tensorboard and --sync-mode are not available on submit " + kind.rules.command);
   if (o.master_port < 1 || o.master_port > 65535) throw UsageError("--master-port must be between 1 and 65535");
   if (o.min_available < 0) throw UsageError("--min-available must be at least 1");
 

@@ -6,6 +6,7 @@
 #include "core/text.h"
 #include "submit/parse.h"
 #include "submit/plan.h"
+#include "submit/submit_kind.h"
 
 namespace trainctl::submit {
 
@@ -48,15 +49,16 @@ std::vector<KeyValue> key_values(const std::string& flag, const std::vector<std:
 }
 
 void plan_pod(const SubmitOptions& o, Plan& p) {
-  const jobs::Trainer trainer = p.kind->trainer;
+  const SubmitKind::Rules& rules = p.submit_kind->rules;
   // --worker-image alone is every pod's image; with --image, only the workers'.
   p.image = o.image.empty() ? o.worker_image : o.image;
   if (!o.image.empty() && o.worker_image != o.image) p.worker_image = o.worker_image;
-  if (trainer == jobs::Trainer::PyTorchNoOperator && !p.worker_image.empty())
+  if (rules.worker_image == WorkerImage::SameAsImage && !p.worker_image.empty())
     throw UsageError("--worker-image differs from --image, but with --operator none every pod runs one "
                      "template: give one image");
-  if (trainer != jobs::Trainer::Volcano && p.image.empty())
-    throw UsageError(is_pytorch(trainer) ? "--image (or --worker-image) must be set" : "--image must be set");
+  if (rules.image_required && p.image.empty())
+    throw UsageError(rules.worker_image != WorkerImage::Refused ? "--image (or --worker-image) must be set"
+                                                                : "--image must be set");
   p.gpus = o.gpus;
   p.workers = o.workers;
   p.cpu = o.cpu;
@@ -133,9 +135,10 @@ void add_implicit_annotations(const SubmitOptions& o, Plan& p) {
     if (std::none_of(p.annotations.begin(), p.annotations.end(), [&](const KeyValue& a) { return a.key == key; }))
       p.annotations.push_back({key, value});
   };
-  const long long pods = p.kind->trainer == jobs::Trainer::Volcano ? p.expected_pods : p.workers;
+  // Every pod but the launcher has the GPUs (for Volcano, every task's pod).
+  const long long pods = p.expected_pods - p.submit_kind->rules.launcher_pods;
   add("requestGPUsOfJobOwner", std::to_string(pods * p.gpus));
-  if (p.kind->trainer != jobs::Trainer::Volcano && o.queue == "true") add("scheduling.x-k8s.io/suspend", "true");
+  if (p.submit_kind->rules.kube_queue && o.queue == "true") add("scheduling.x-k8s.io/suspend", "true");
 }
 
 }  // namespace trainctl::submit

@@ -5,13 +5,14 @@
 #include "core/errors.h"
 #include "submit/parse.h"
 #include "submit/plan.h"
+#include "submit/submit_kind.h"
 
 namespace trainctl::submit {
 
 namespace {
 
 void plan_run_policy(const SubmitOptions& o, Plan& p) {
-  const jobs::Trainer trainer = p.kind->trainer;
+  const SubmitKind::Rules& rules = p.submit_kind->rules;
   p.retry = o.retry;
   if (!o.running_timeout.empty()) {
     auto s = parse_seconds("--running-timeout", o.running_timeout);
@@ -21,8 +22,7 @@ void plan_run_policy(const SubmitOptions& o, Plan& p) {
     auto s = parse_seconds("--ttl-after-finished", o.ttl_after_finished);
     if (s > 0) p.ttl_seconds_after_finished = s;
   }
-  p.clean_pod_policy =
-      o.clean_task_policy.empty() ? (trainer == jobs::Trainer::MPI ? "All" : "Running") : o.clean_task_policy;
+  p.clean_pod_policy = o.clean_task_policy.empty() ? rules.default_clean_pod_policy : o.clean_task_policy;
   if (p.clean_pod_policy != "Running" && p.clean_pod_policy != "All" && p.clean_pod_policy != "None")
     throw UsageError("invalid --clean-task-policy " + dq(p.clean_pod_policy) + ": use Running, All or None");
   if (!o.priority.empty() && !is_dns1123_subdomain(o.priority))
@@ -32,12 +32,14 @@ void plan_run_policy(const SubmitOptions& o, Plan& p) {
   if (!o.scheduler.empty() && !is_dns1123_subdomain(o.scheduler))
     throw UsageError("invalid --scheduler " + dq(o.scheduler));
   // Shared memory: pytorch and mpi mount /dev/shm (2Gi by default), except with --gputopology.
-  if (trainer != jobs::Trainer::Volcano && !o.gputopology) p.shm_size = o.shm_size.empty() ? "2Gi" : o.shm_size;
+  if (rules.shm && !o.gputopology) p.shm_size = o.shm_size.empty() ? "2Gi" : o.shm_size;
 }
 
+}  // namespace
+
 // pytorch and mpi: the operator's runPolicy.schedulingPolicy (and the coscheduling labels).
-void plan_gang(const SubmitOptions& o, Plan& p) {
-  const jobs::Trainer trainer = p.kind->trainer;
+void plan_worker_gang(const SubmitOptions& o, Plan& p) {
+  const SubmitKind::Rules& rules = p.submit_kind->rules;
   // --queue alone (or =true) is Arena's kube-queue switch (add_implicit_annotations);
   // --queue=NAME names the gang scheduler's queue.
   const bool named_queue = !o.queue.empty() && o.queue != "true" && o.queue != "false";
@@ -46,38 +48,30 @@ void plan_gang(const SubmitOptions& o, Plan& p) {
       o.gang || o.min_available > 0 || named_queue || !o.schedule_timeout.empty() || !p.min_resources.empty();
   if (!o.schedule_timeout.empty()) p.schedule_timeout_seconds = parse_seconds("--schedule-timeout", o.schedule_timeout);
   p.queue = named_queue ? o.queue : "";
-  p.expected_pods = trainer == jobs::Trainer::MPI ? o.workers + 1 : o.workers;
+  p.expected_pods = o.workers + rules.launcher_pods;
   p.min_available_given = o.min_available > 0;
   p.min_available = o.min_available > 0 ? o.min_available : default_min_available(p);
-  if (trainer == jobs::Trainer::MPI && p.min_available > o.workers)
+  if (rules.launcher_pods > 0 && p.min_available > o.workers)
     throw UsageError("--min-available " + std::to_string(p.min_available) +
                      " counts the launcher, which mpi-operator creates only once the " + std::to_string(o.workers) +
                      " workers are ready (launcherCreationPolicy WaitForWorkersReady): a gang that waits for it "
                      "never forms; use at most " + std::to_string(o.workers));
-  if (trainer == jobs::Trainer::PyTorchNoOperator && (p.scheduling_policy || o.queue == "true"))
-    throw UsageError(
-        "--gang, --queue, --min-available and --schedule-timeout need the training-operator "
-        "(not --operator none)");
+  if (!rules.no_gang_reason.empty() && (p.scheduling_policy || o.queue == "true"))
+    throw UsageError(rules.no_gang_reason);
 }
 
-}  // namespace
-
 int default_min_available(const Plan& p) {
-  if (p.kind->trainer != jobs::Trainer::MPI) return p.expected_pods;
   // mpi-operator's own default counts the launcher (podgroup.go calculateMinAvailable), but
   // with WaitForWorkersReady the launcher only exists once the workers run.
-  return p.launcher_creation_policy == "WaitForWorkersReady" ? p.workers : p.workers + 1;
+  const bool launcher_waits = p.launcher_creation_policy == "WaitForWorkersReady";
+  return p.expected_pods - (launcher_waits ? p.submit_kind->rules.launcher_pods : 0);
 }
 
 void plan_scheduling(const SubmitOptions& o, Plan& p) {
   plan_run_policy(o, p);
   p.min_resources = key_values("--min-resources", o.min_resources, false, false);
   for (const auto& r : p.min_resources) check_quantity("--min-resources " + r.key, r.value);
-  if (p.kind->trainer == jobs::Trainer::Volcano) {
-    plan_tasks(o, p);
-  } else {
-    plan_gang(o, p);
-  }
+  p.submit_kind->plan_gang(o, p);
   p.gputopology = o.gputopology;
   p.launcher_cpu = o.launcher_cpu;
   p.launcher_memory = o.launcher_memory;

@@ -6,14 +6,13 @@
 #include "core/errors.h"
 #include "core/log.h"
 #include "kube/resource.h"
+#include "submit/submit_kind.h"
 
 namespace trainctl::submit {
 
 using nlohmann::json;
 
 namespace {
-
-const std::string kScheduleTimeout = "spec.runPolicy.schedulingPolicy.scheduleTimeoutSeconds";
 
 // The CustomResourceDefinition of a custom resource, named PLURAL.GROUP.
 std::string crd_path(const kube::Resource& r) {
@@ -86,7 +85,8 @@ std::pair<int, int> parse_server_version(const json& version) {
 
 ServerFacts read_server_facts(kube::Client& client, const Plan& p) {
   ServerFacts facts;
-  enum class Ask { PyTorchFields, MPIFields, Version };
+  const SubmitKind& kind = *p.submit_kind;
+  enum class Ask { Crd, Version };
   std::vector<Ask> asks;
   std::vector<kube::Request> requests;
   auto ask = [&](Ask what, const std::string& path) {
@@ -95,11 +95,8 @@ ServerFacts read_server_facts(kube::Client& client, const Plan& p) {
     r.path = path;
     requests.push_back(std::move(r));
   };
-  const auto trainer = p.kind->trainer;
-  if (trainer == jobs::Trainer::PyTorch && (!p.nproc_per_node.empty() || p.schedule_timeout_seconds))
-    ask(Ask::PyTorchFields, crd_path(p.kind->resource));
-  if (trainer == jobs::Trainer::MPI) ask(Ask::MPIFields, crd_path(p.kind->resource));
-  if (trainer == jobs::Trainer::PyTorchNoOperator) ask(Ask::Version, kube::kVersionPath);
+  if (kind.reads_crd(p)) ask(Ask::Crd, crd_path(kind.job.resource));
+  if (kind.rules.reads_server_version) ask(Ask::Version, kube::kVersionPath);
   if (requests.empty()) return facts;
 
   auto results = client.send_all(requests);
@@ -107,14 +104,8 @@ ServerFacts read_server_facts(kube::Client& client, const Plan& p) {
     const json body = body_or_null(results[i], requests[i].path);
     if (body.is_null()) continue;
     switch (asks[i]) {
-      case Ask::PyTorchFields:
-        facts.nproc_per_node_field = crd_has_field(body, p.kind->resource.version, "spec.nprocPerNode");
-        facts.schedule_timeout_field = crd_has_field(body, p.kind->resource.version, kScheduleTimeout);
-        break;
-      case Ask::MPIFields:
-        facts.launcher_creation_policy_field =
-            crd_has_field(body, p.kind->resource.version, "spec.launcherCreationPolicy");
-        facts.schedule_timeout_field = crd_has_field(body, p.kind->resource.version, kScheduleTimeout);
+      case Ask::Crd:
+        kind.read_crd(body, facts);
         break;
       case Ask::Version: {
         const auto [major, minor] = parse_server_version(body);
@@ -132,19 +123,9 @@ ServerFacts read_server_facts(kube::Client& client, const Plan& p) {
 
 std::vector<std::string> apply_server_facts(const ServerFacts& facts, Plan& p) {
   std::vector<std::string> notes;
-  if (!facts.indexed_job_hostnames && p.kind->trainer == jobs::Trainer::PyTorchNoOperator)
-    throw UsageError("--operator none needs Kubernetes 1.22 or later (Indexed Job pods named NAME-INDEX); this "
-                     "cluster runs " + facts.server_version + ": install the training-operator instead");
-  if (!facts.nproc_per_node_field && !p.nproc_per_node.empty() && p.kind->trainer == jobs::Trainer::PyTorch) {
-    p.nproc_per_node_env = true;
-    // training-operator before v1.7 (pkg/controller.v1/pytorch/envvar.go at v1.6.0) sets no
-    // PET_NNODES, PET_NODE_RANK or PET_MASTER_*: torchrun needs them from its arguments.
-    notes.push_back("the installed PyTorchJob CRD has no spec.nprocPerNode (training-operator before v1.7): "
-                    "--nproc-per-node is passed as PET_NPROC_PER_NODE; that operator sets no other PET_* variable, "
-                    "so give torchrun --nnodes=$WORLD_SIZE --node_rank=$RANK --master_addr=$MASTER_ADDR "
-                    "--master_port=$MASTER_PORT");
-  }
-  if (!facts.schedule_timeout_field && p.schedule_timeout_seconds && p.kind->trainer != jobs::Trainer::Volcano) {
+  p.submit_kind->apply_facts(facts, p, notes);
+  // Only a kind whose CRD was read can lack these fields (SubmitKind::read_crd).
+  if (!facts.schedule_timeout_field && p.schedule_timeout_seconds) {
     p.schedule_timeout_seconds.reset();
     notes.push_back("the installed " + p.kind->resource.kind +
                     " CRD has no runPolicy.schedulingPolicy.scheduleTimeoutSeconds (an older operator): "

@@ -23,7 +23,11 @@ struct ServerFacts {
   std::string server_version;         // "1.26" when read
 };
 
-// Reads the CRDs and /version the plan depends on, in one round. A CRD that cannot be read
+// runPolicy.schedulingPolicy.scheduleTimeoutSeconds, as crd_has_field reads a path.
+inline constexpr const char* kScheduleTimeoutField = "spec.runPolicy.schedulingPolicy.scheduleTimeoutSeconds";
+
+// Reads the CRDs and /version the plan's kind depends on (SubmitKind::reads_crd,
+// Rules::reads_server_version), in one round. A CRD that cannot be read
 // (not installed, not allowed) leaves its facts as for current releases: the create then
 // says what is wrong.
 ServerFacts read_server_facts(kube::Client& client, const Plan& plan);

@@ -8,6 +8,7 @@
 #include "scripted_client.h"
 #include "submit/create.h"
 #include "submit/plan.h"
+#include "submit/submit_kind.h"
 #include "submit_testing.h"
 
 using namespace trainctl;
@@ -22,7 +23,7 @@ std::vector<json> three_objects() {
       parse_submit("pytorch", {"--name=demo", "--image=busybox", "--tensorboard", "sleep 1"}), "ns1");
 }
 
-const jobs::JobKind& pytorch() { return jobs::kind_for(jobs::Trainer::PyTorch); }
+const submit::SubmitKind& pytorch() { return submit::submit_kind_for(jobs::Trainer::PyTorch); }
 
 // Echoes the posted object back with a uid, as the API server does.
 kube::Response echo(const kube::Request& r) {
@@ -156,7 +157,7 @@ TEST_CASE("create: 404 on the job's collection means the operator is not install
       ScriptedClient::fail(404, "NotFound", "the server could not find the requested resource");
     });
     auto objs = render_submit(parse_submit(c.kind, c.args), "ns1");
-    CHECK_THROWS_WITH(submit::create_all(client, jobs::kind_for(c.trainer), "ns1", objs), c.message);
+    CHECK_THROWS_WITH(submit::create_all(client, submit::submit_kind_for(c.trainer), "ns1", objs), c.message);
     CHECK(client.requests().size() == 1);
   }
 }

@@ -1,0 +1,79 @@
+// MPIJob (kubeflow.org/v2beta1, mpi-operator): Launcher x1 (runs the command, no GPUs,
+// created once the workers are ready) + Worker x workers.
+#include "submit/job_template.h"
+#include "submit/kinds/kinds.h"
+#include "submit/manifest_parts.h"
+#include "submit/server_facts.h"
+
+namespace trainctl::submit::kinds {
+
+using nlohmann::json;
+
+namespace {
+
+class MPIJobKind final : public SubmitKind {
+ public:
+  MPIJobKind()
+      : SubmitKind(jobs::Trainer::MPI, {.command = "mpi",
+                                        .template_dir = "mpi",
+                                        .not_installed_hint = "install the mpi-operator (v2beta1)",
+                                        .mpi_flags = true,
+                                        .default_clean_pod_policy = "All",
+                                        .launcher_pods = 1}) {}
+
+  std::vector<std::string> derived_names(const Plan& p) const override {
+    return {p.name + "-launcher-xxxxx", p.name + "-worker-" + std::to_string(p.workers - 1)};
+  }
+
+  std::vector<json> build(const Plan& p, const render::TemplateSet& t) const override {
+    const JobTemplate job_yaml(t, p.template_kind);
+    json v = job_values(p);
+    v["slots_per_worker"] = p.slots_per_worker;
+    v["launcher_creation_policy"] = or_null(p.launcher_creation_policy);
+    // The launcher only runs mpirun: as Arena's, it requests nothing unless --launcher-cpu /
+    // --launcher-memory say so (mpi-operator also keeps it off the GPUs).
+    PodRole launcher{"mpi", ""};
+    launcher.gpus = 0;
+    launcher.job_resources = false;
+    if (!p.launcher_cpu.empty()) launcher.resources.push_back({"cpu", p.launcher_cpu});
+    if (!p.launcher_memory.empty()) launcher.resources.push_back({"memory", p.launcher_memory});
+    json launcher_pod = pod_template(p, t, launcher);
+    job_yaml.offer("launcher_template_json", launcher_pod, v);
+    PodRole worker{"mpi", ""};
+    worker.run_command = false;  // workers run the image's entrypoint (sshd); the launcher runs mpirun
+    if (p.gputopology) {
+      worker.extra_labels = {{"gpu-topology", p.name}, {"gpu-topology-replica", std::to_string(p.workers)}};
+    }
+    json worker_pod = pod_template(p, t, worker);
+    job_yaml.offer("worker_template_json", worker_pod, v);
+    json job = job_yaml.render(v);
+    job_yaml.put_pod_template(job, "/spec/mpiReplicaSpecs/Launcher", "launcher_template_json",
+                              std::move(launcher_pod));
+    job_yaml.put_pod_template(job, "/spec/mpiReplicaSpecs/Worker", "worker_template_json",
+                              std::move(worker_pod));
+    return {std::move(job)};
+  }
+
+  std::vector<KeyValue> chief_pod_labels(const Plan& p) const override {
+    return {{"training.kubeflow.org/job-name", p.name},
+            {"training.kubeflow.org/job-role", "worker"},
+            {"training.kubeflow.org/replica-index", "0"}};
+  }
+
+  bool reads_crd(const Plan&) const override { return true; }
+
+  void read_crd(const json& crd, ServerFacts& facts) const override {
+    facts.launcher_creation_policy_field =
+        crd_has_field(crd, job.resource.version, "spec.launcherCreationPolicy");
+    facts.schedule_timeout_field = crd_has_field(crd, job.resource.version, kScheduleTimeoutField);
+  }
+};
+
+}  // namespace
+
+const SubmitKind& mpijob() {
+  static const MPIJobKind kind;
+  return kind;
+}
+
+}  // namespace trainctl::submit::kinds

@@ -1,0 +1,90 @@
+// PyTorchJob (kubeflow.org/v1, training-operator): Master x1 + Worker x(workers-1).
+#include "submit/job_template.h"
+#include "submit/kinds/kinds.h"
+#include "submit/manifest_parts.h"
+#include "submit/server_facts.h"
+
+namespace trainctl::submit::kinds {
+
+using nlohmann::json;
+
+namespace {
+
+class PyTorchJobKind final : public SubmitKind {
+ public:
+  PyTorchJobKind()
+      : SubmitKind(jobs::Trainer::PyTorch,
+                   {.command = "pytorch",
+                    .template_dir = "pytorch",
+                    .not_installed_hint = "install the training-operator, or use --operator none",
+                    .torchrun_flags = true,
+                    .worker_image = WorkerImage::Workers}) {}
+
+  std::vector<std::string> derived_names(const Plan& p) const override {
+    std::vector<std::string> names = {p.name + "-master-0"};
+    if (p.workers > 1) names.push_back(p.name + "-worker-" + std::to_string(p.workers - 2));
+    return names;
+  }
+
+  std::vector<json> build(const Plan& p, const render::TemplateSet& t) const override {
+    const JobTemplate job_yaml(t, p.template_kind);
+    json v = job_values(p);
+    // An operator before v1.7 has no spec.nprocPerNode (server_facts.h): torchrun reads the
+    // same setting from PET_NPROC_PER_NODE, which such an operator does not set itself.
+    v["nproc_per_node"] = p.nproc_per_node_env ? json() : or_null(p.nproc_per_node);
+    PodRole master{"pytorch", ""};
+    if (p.nproc_per_node_env)
+      master.extra_env.push_back({{"name", "PET_NPROC_PER_NODE"}, {"value", p.nproc_per_node}});
+    json master_pod = pod_template(p, t, master);
+    job_yaml.offer("master_template_json", master_pod, v);
+    json worker_pod;
+    if (p.workers > 1) {
+      PodRole worker{"pytorch", "", p.worker_image};
+      worker.extra_env = master.extra_env;
+      v["worker_replicas"] = p.workers - 1;
+      worker_pod = pod_template(p, t, worker);
+      job_yaml.offer("worker_template_json", worker_pod, v);
+    }
+    json job = job_yaml.render(v);
+    job_yaml.put_pod_template(job, "/spec/pytorchReplicaSpecs/Master", "master_template_json",
+                              std::move(master_pod));
+    if (p.workers > 1)
+      job_yaml.put_pod_template(job, "/spec/pytorchReplicaSpecs/Worker", "worker_template_json",
+                                std::move(worker_pod));
+    return {std::move(job)};
+  }
+
+  std::vector<KeyValue> chief_pod_labels(const Plan& p) const override {
+    return {{"training.kubeflow.org/job-name", p.name}, {"training.kubeflow.org/replica-type", "master"}};
+  }
+
+  bool reads_crd(const Plan& p) const override {
+    return !p.nproc_per_node.empty() || p.schedule_timeout_seconds.has_value();
+  }
+
+  void read_crd(const json& crd, ServerFacts& facts) const override {
+    facts.nproc_per_node_field = crd_has_field(crd, job.resource.version, "spec.nprocPerNode");
+    facts.schedule_timeout_field = crd_has_field(crd, job.resource.version, kScheduleTimeoutField);
+  }
+
+  void apply_facts(const ServerFacts& facts, Plan& p, std::vector<std::string>& notes) const override {
+    if (facts.nproc_per_node_field || p.nproc_per_node.empty()) return;
+    p.nproc_per_node_env = true;
+    // training-operator before v1.7 (pkg/controller.v1/pytorch/envvar.go at v1.6.0) sets no
+    // PET_NNODES, PET_NODE_RANK or PET_MASTER_*: torchrun needs them from its arguments.
+    notes.push_back(
+        "the installed PyTorchJob CRD has no spec.nprocPerNode (training-operator before v1.7): "
+        "--nproc-per-node is passed as PET_NPROC_PER_NODE; that operator sets no other PET_* variable, "
+        "so give torchrun --nnodes=$WORLD_SIZE --node_rank=$RANK --master_addr=$MASTER_ADDR "
+        "--master_port=$MASTER_PORT");
+  }
+};
+
+}  // namespace
+
+const SubmitKind& pytorchjob() {
+  static const PyTorchJobKind kind;
+  return kind;
+}
+
+}  // namespace trainctl::submit::kinds

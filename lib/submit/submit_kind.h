@@ -1,0 +1,88 @@
+// How `trainctl submit` makes one job kind: a strategy per kind (lib/submit/kinds/), chosen
+// from the submit command and --operator. It holds what the plan, the manifests, the server
+// facts and the create step need to know of the kind, so that the shared code asks the kind
+// instead of comparing job kinds. Adding a kind: a file in lib/submit/kinds/, its line in
+// the registry (submit_kind.cpp), its templates/<dir>/job.yaml.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "jobs/kind.h"
+#include "render/templates.h"
+#include "submit/options.h"
+#include "submit/plan.h"
+
+namespace trainctl::submit {
+
+struct ServerFacts;
+
+// What --worker-image means for a kind.
+enum class WorkerImage {
+  Refused,      // not a flag of the kind's command
+  Workers,      // the image of the Worker replicas; the master keeps --image
+  SameAsImage,  // every pod runs one template: it must equal --image
+};
+
+class SubmitKind {
+ public:
+  // The kind's facts and plan rules, as data.
+  struct Rules {
+    std::string command;             // submit command: pytorch, mpi, volcano
+    std::string template_dir;        // templates/<dir>/job.yaml: pytorch, pytorch-none, mpi, volcano
+    std::string not_installed_hint;  // after "<Kind (group/version)> is not installed on this cluster: "
+    // Labels on the job and its pods besides standard_labels (jobs::JobKind's selectors use them).
+    std::vector<KeyValue> pod_labels;
+
+    // Flags only some kinds take; the others refuse them, naming the command that does.
+    bool mpi_flags = false;       // --gputopology, --slots-per-worker, --launcher-cpu, --launcher-memory
+    bool torchrun_flags = false;  // --nproc-per-node, --operator, --master-port
+    bool code_flags = true;       // --tensorboard, --sync-mode, --sync-source
+    WorkerImage worker_image = WorkerImage::Refused;
+
+    bool image_required = true;    // false: each task may give its own (Volcano)
+    bool command_required = true;  // Arena's pytorchjob and mpijob: "not found command args"
+    std::string default_clean_pod_policy = "Running";
+    bool shm = true;         // a /dev/shm volume (2Gi unless --share-memory; none with --gputopology)
+    int launcher_pods = 0;   // pods besides the workers, without GPUs, created once the workers run
+    bool kube_queue = true;  // a bare --queue is Arena's kube-queue switch (not Volcano's --queue)
+    // Why --gang, --queue, --min-available, --schedule-timeout are refused; "" = they are not.
+    std::string no_gang_reason;
+    bool reads_server_version = false;  // server_facts.h: the Kubernetes release matters
+  };
+
+  SubmitKind(jobs::Trainer trainer, Rules rules);
+  SubmitKind(const SubmitKind&) = delete;
+  SubmitKind& operator=(const SubmitKind&) = delete;
+  virtual ~SubmitKind() = default;
+
+  const jobs::JobKind& job;  // jobs::kind_for: the resource, labels and statuses list/get use
+  const Rules rules;
+
+  // Names derived from the job's name (pods, host names) that must fit in 63 characters.
+  virtual std::vector<std::string> derived_names(const Plan& plan) const = 0;
+  // The replicas and their gang: the workers plus runPolicy.schedulingPolicy by default
+  // (plan_worker_gang), Volcano's tasks.
+  virtual void plan_gang(const SubmitOptions& options, Plan& plan) const;
+
+  // The job (first) and the objects only this kind adds, from the templates.
+  virtual std::vector<nlohmann::json> build(const Plan& plan, const render::TemplateSet& templates) const = 0;
+  // Labels of the pod TensorBoard's logs are written next to (the chief).
+  virtual std::vector<KeyValue> chief_pod_labels(const Plan& plan) const = 0;
+
+  // Whether the kind's CRD is read before rendering, and what is read from it.
+  virtual bool reads_crd(const Plan&) const { return false; }
+  virtual void read_crd(const nlohmann::json& /*crd*/, ServerFacts& /*facts*/) const {}
+  // Adapts the plan to facts only this kind depends on; notes for the user are appended.
+  virtual void apply_facts(const ServerFacts&, Plan&, std::vector<std::string>& /*notes*/) const {}
+};
+
+// The kind a submit command line asks for: its command (SubmitOptions::trainer, set by the
+// command's flags) and --operator. Throws UsageError for an --operator or --worker-image the
+// command does not take.
+const SubmitKind& submit_kind_for(const SubmitOptions& options);
+// The kind of a job kind (each jobs::Trainer has one).
+const SubmitKind& submit_kind_for(jobs::Trainer trainer);
+
+}  // namespace trainctl::submit

@@ -1,5 +1,7 @@
 #include "cmd/submit_run.h"
 
+#include <CLI/CLI.hpp>
+#include <memory>
 #include <ostream>
 
 #include "core/errors.h"
@@ -88,6 +90,16 @@ void run_submit(const submit::SubmitOptions& o, Factory& f) {
                << "You can run `trainctl get " << plan.name << " --type " << plan.kind->type << " -n " << ns
                << "` to check the job status\n";
   if (!o.wait.empty()) wait(o, plan, f);
+}
+
+void add_submit_command(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run,
+                        const SubmitCommand& command) {
+  auto options = std::make_shared<submit::SubmitOptions>();
+  auto* cmd = submit.add_subcommand(command.name, command.help);
+  cmd->alias(command.alias);
+  command.add_flags(*cmd, *options);
+  set_examples(cmd, command.examples);
+  bind_run(cmd, f, [options, &f, run = std::move(run)] { run(*options, f); });
 }
 
 }  // namespace trainctl

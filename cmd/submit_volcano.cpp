@@ -1,25 +1,18 @@
 // trainctl submit volcano: Submit a Volcano Job (batch.volcano.sh/v1alpha1)
-#include <CLI/CLI.hpp>
-#include <memory>
-
-#include "cmd/run.h"
 #include "cmd/submit_run.h"
 #include "submit/flags.h"
 
 namespace trainctl {
 
 void setup_submit_volcano(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run) {
-  auto options = std::make_shared<submit::SubmitOptions>();
-  auto* cmd = submit.add_subcommand("volcano", "Submit a Volcano Job (batch.volcano.sh/v1alpha1)");
-  cmd->alias("volcanojob");
-  submit::add_volcano_flags(*cmd, *options);
-  set_examples(cmd,
-               "  trainctl submit volcano --name=paddle --task=pserver:2 --task=trainer:2 "
-               "--image=paddlepaddle/paddle \"python train.py\"\n"
-               "  trainctl submit volcano --name=ctr --image=paddlepaddle/paddle:1.5.2 \\\n"
-               "      --task=\"pserver:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_pserver\" \\\n"
-               "      --task=\"trainer:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_trainer\"\n");
-  bind_run(cmd, f, [options, &f, run = std::move(run)] { run(*options, f); });
+  add_submit_command(
+      submit, f, std::move(run),
+      {"volcano", "volcanojob", "Submit a Volcano Job (batch.volcano.sh/v1alpha1)", submit::add_volcano_flags,
+       "  trainctl submit volcano --name=paddle --task=pserver:2 --task=trainer:2 "
+       "--image=paddlepaddle/paddle \"python train.py\"\n"
+       "  trainctl submit volcano --name=ctr --image=paddlepaddle/paddle:1.5.2 \\\n"
+       "      --task=\"pserver:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_pserver\" \\\n"
+       "      --task=\"trainer:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_trainer\"\n"});
 }
 
 }  // namespace trainctl

@@ -153,6 +153,9 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
   add_output_flags(cmd, o);
 }
 
+void add_pytorch_flags(CLI::App& cmd, SubmitOptions& o) { add_training_flags(cmd, o, jobs::Trainer::PyTorch); }
+void add_mpi_flags(CLI::App& cmd, SubmitOptions& o) { add_training_flags(cmd, o, jobs::Trainer::MPI); }
+
 void add_volcano_flags(CLI::App& cmd, SubmitOptions& o) {
   o.trainer = jobs::Trainer::Volcano;
   add_pod_flags(cmd, o);

@@ -3,11 +3,8 @@
 // the same functions. Arena's spellings (camelCase, --shm-size...) are hidden aliases.
 #pragma once
 
+#include "core/cli_fwd.h"
 #include "submit/options.h"
-
-namespace CLI {
-class App;
-}
 
 namespace trainctl::submit {
 
@@ -15,6 +12,9 @@ namespace trainctl::submit {
 // positional command. `trainer` is the command's kind (SubmitOptions::trainer): its
 // SubmitKind's rules select which kind-specific flags --help shows.
 void add_training_flags(CLI::App& cmd, SubmitOptions& options, jobs::Trainer trainer);
+// The flags of `submit pytorch` and `submit mpi`: add_training_flags for that kind.
+void add_pytorch_flags(CLI::App& cmd, SubmitOptions& options);
+void add_mpi_flags(CLI::App& cmd, SubmitOptions& options);
 
 // volcano: its own flag set (Arena's volcanojob flags plus the common pod flags).
 void add_volcano_flags(CLI::App& cmd, SubmitOptions& options);

@@ -17,13 +17,43 @@ using nlohmann::json;
 
 constexpr const char* kExecExtension = "client.authentication.k8s.io/exec";
 
+// How a string field of a cluster or user is read: as written; as a path, relative to the
+// kubeconfig's directory; as base64 data, checked on load (client-go's []byte fields).
+enum class Form { Text, Path, Base64 };
+
+template <typename T>
+struct StringField {
+  const char* key;
+  std::string T::*member;
+  Form form;
+};
+
+constexpr StringField<KubeconfigCluster> kClusterStrings[] = {
+    {"server", &KubeconfigCluster::server, Form::Text},
+    {"certificate-authority", &KubeconfigCluster::certificate_authority, Form::Path},
+    {"certificate-authority-data", &KubeconfigCluster::certificate_authority_data, Form::Base64},
+    {"tls-server-name", &KubeconfigCluster::tls_server_name, Form::Text},
+    {"proxy-url", &KubeconfigCluster::proxy_url, Form::Text},
+};
+
+constexpr StringField<KubeconfigUser> kUserStrings[] = {
+    {"token", &KubeconfigUser::token, Form::Text},
+    {"tokenFile", &KubeconfigUser::token_file, Form::Path},
+    {"client-certificate", &KubeconfigUser::client_certificate, Form::Path},
+    {"client-certificate-data", &KubeconfigUser::client_certificate_data, Form::Base64},
+    {"client-key", &KubeconfigUser::client_key, Form::Path},
+    {"client-key-data", &KubeconfigUser::client_key_data, Form::Base64},
+    {"username", &KubeconfigUser::username, Form::Text},
+    {"password", &KubeconfigUser::password, Form::Text},
+};
+
 // client-go reads a kubeconfig as kubectl reads any YAML (sigs.k8s.io/yaml: YAML -> JSON,
 // then JSON into the typed Config), so a field holds what the YAML scalar resolves to:
 // "insecure-skip-tls-verify: yes" is true, and "namespace: 0x10" or "token: 123" are numbers,
 // which client-go refuses ("cannot unmarshal number into Go struct field ... of type string")
 // and so does trainctl.
 class Parser {
-public:
+ public:
   explicit Parser(const std::string& path)
       : m_path(path), m_dir(fs::absolute(fs::path(path)).parent_path()) {}
 
@@ -49,8 +79,10 @@ public:
     return config;
   }
 
-private:
-  [[noreturn]] void fail(const std::string& what) const { throw ConfigError("kubeconfig " + m_path + ": " + what); }
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw ConfigError("kubeconfig " + m_path + ": " + what);
+  }
 
   static std::string where_prefix(const std::string& where) { return where.empty() ? "" : where + " "; }
 
@@ -109,16 +141,26 @@ private:
     return value;
   }
 
+  // The string fields of a cluster or user, in the table's order, each read as its Form says.
+  template <typename T, size_t N>
+  void read_strings(T& out, const json& n, const std::string& where,
+                    const StringField<T> (&fields)[N]) const {
+    for (const auto& f : fields) {
+      if (f.form == Form::Base64)
+        out.*f.member = base64_field(n, f.key, where);
+      else if (f.form == Form::Path)
+        out.*f.member = resolve(string(n, f.key, where));
+      else
+        out.*f.member = string(n, f.key, where);
+    }
+  }
+
   KubeconfigCluster cluster(const std::string& name, const json& n) const {
     std::string where = "cluster \"" + name + "\"";
     KubeconfigCluster c;
     c.origin = m_path;
-    c.server = string(n, "server", where);
-    c.certificate_authority = resolve(string(n, "certificate-authority", where));
-    c.certificate_authority_data = base64_field(n, "certificate-authority-data", where);
+    read_strings(c, n, where, kClusterStrings);
     c.insecure_skip_tls_verify = boolean(n, "insecure-skip-tls-verify", where);
-    c.tls_server_name = string(n, "tls-server-name", where);
-    c.proxy_url = string(n, "proxy-url", where);
     const json* extensions = field(n, "extensions");
     if (extensions && extensions->is_array()) {
       for (const auto& ext : *extensions) {
@@ -134,14 +176,7 @@ private:
     std::string where = "user \"" + name + "\"";
     KubeconfigUser u;
     u.origin = m_path;
-    u.token = string(n, "token", where);
-    u.token_file = resolve(string(n, "tokenFile", where));
-    u.client_certificate = resolve(string(n, "client-certificate", where));
-    u.client_certificate_data = base64_field(n, "client-certificate-data", where);
-    u.client_key = resolve(string(n, "client-key", where));
-    u.client_key_data = base64_field(n, "client-key-data", where);
-    u.username = string(n, "username", where);
-    u.password = string(n, "password", where);
+    read_strings(u, n, where, kUserStrings);
     const json* provider = field(n, "auth-provider");
     if (provider && provider->is_object())
       u.auth_provider = string(*provider, "name", where + " auth-provider");

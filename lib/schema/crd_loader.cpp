@@ -1,6 +1,8 @@
 // Reading CustomResourceDefinitions (apiextensions.k8s.io/v1).
 #include "schema/crd_loader.h"
 
+#include <utility>
+
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/text.h"
@@ -39,10 +41,11 @@ LoadedCrd load_crd(const nlohmann::json& doc, const std::string& path, NodeArena
   info.group = string_at(spec, "group");
   nlohmann::json names = spec.value("names", nlohmann::json::object());
   if (!names.is_object()) names = nlohmann::json::object();
-  info.kind = string_at(names, "kind");
-  info.list_kind = string_at(names, "listKind");
-  info.plural = string_at(names, "plural");
-  info.singular = string_at(names, "singular");
+  constexpr std::pair<std::string CrdInfo::*, const char*> kNames[] = {{&CrdInfo::kind, "kind"},
+                                                                       {&CrdInfo::list_kind, "listKind"},
+                                                                       {&CrdInfo::plural, "plural"},
+                                                                       {&CrdInfo::singular, "singular"}};
+  for (const auto& [member, key] : kNames) info.*member = string_at(names, key);
   info.short_names = strings_at(names, "shortNames");
   info.categories = strings_at(names, "categories");
   info.namespaced = string_at(spec, "scope") != "Cluster";

@@ -98,9 +98,13 @@ TEST_CASE("CRDs of the built-in custom resources are served with their fields", 
   CHECK(body_json(r)["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]
             .contains("launcherCreationPolicy"));
   r = c->Get("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/tfjobs.kubeflow.org");
+  REQUIRE(r->status == 200);
+  CHECK(body_json(r)["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]
+            .contains("tfReplicaSpecs"));
+  r = c->Get("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/workloads.kueue.x-k8s.io");
   CHECK(r->status == 404);
   CHECK(body_json(r)["message"] ==
-        "customresourcedefinitions.apiextensions.k8s.io \"tfjobs.kubeflow.org\" not found");
+        "customresourcedefinitions.apiextensions.k8s.io \"workloads.kueue.x-k8s.io\" not found");
 
   // Discovery names the group and the resource, as kube-apiserver does.
   r = c->Get("/apis");
@@ -191,8 +195,8 @@ TEST_CASE("--crd-drop-field: bad arguments get one line saying how to write them
   register_builtin_crds(store);
   CHECK_THROWS_WITH(publish_crds(store, {}, {parse_crd_drop_field("pytorchjobs.kubeflow.org:spec.nope")}),
                     "--crd-drop-field: the CRD pytorchjobs.kubeflow.org has no field \"spec.nope\"");
-  CHECK_THROWS_WITH(publish_crds(store, {}, {parse_crd_drop_field("tfjobs.kubeflow.org:spec.x")}),
-                    Catch::Contains("serves no CRD \"tfjobs.kubeflow.org\""));
+  CHECK_THROWS_WITH(publish_crds(store, {}, {parse_crd_drop_field("workloads.kueue.x-k8s.io:spec.x")}),
+                    Catch::Contains("serves no CRD \"workloads.kueue.x-k8s.io\""));
 }
 
 TEST_CASE("--kubernetes-version: /version answers the emulated release", "[kubesim][version]") {

@@ -55,6 +55,7 @@ std::vector<ResourceType> builtin_core_types() {
 std::vector<ResourceType> builtin_crd_types() {
   return {
       make("kubeflow.org", "v1", "PyTorchJob", "pytorchjobs", "pytorchjob", true, {}, {}, true),
+      make("kubeflow.org", "v1", "TFJob", "tfjobs", "tfjob", true, {}, {}, true),
       make("kubeflow.org", "v2beta1", "MPIJob", "mpijobs", "mpijob", true, {}, {}, true),
       make("batch.volcano.sh", "v1alpha1", "Job", "jobs", "job", true, {"vcjob", "vj"}, {}, true),
       make("scheduling.volcano.sh", "v1beta1", "PodGroup", "podgroups", "podgroup", true,

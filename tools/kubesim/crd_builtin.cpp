@@ -15,7 +15,8 @@ struct KnownSchema {
 };
 
 // The top-level spec/status fields (and their types) of the CRDs kubesim emulates without
-// --schemas: training-operator v1.9.0 (manifests/base/crds/kubeflow.org_pytorchjobs.yaml),
+// --schemas: training-operator v1.9.0 (manifests/base/crds/kubeflow.org_pytorchjobs.yaml,
+// kubeflow.org_tfjobs.yaml),
 // mpi-operator v0.8.0 (manifests/base/kubeflow.org_mpijobs.yaml), volcano v1.15.1
 // (config/crd/volcano/bases/*.yaml).
 const std::map<std::string, KnownSchema>& known_schemas() {
@@ -30,6 +31,12 @@ const std::map<std::string, KnownSchema>& known_schemas() {
          {"nprocPerNode", "string"},
          {"pytorchReplicaSpecs", "object"},
          {"runPolicy", "object"}},
+        kubeflow_status}},
+      {"tfjobs.kubeflow.org",
+       {{{"enableDynamicWorker", "boolean"},
+         {"runPolicy", "object"},
+         {"successPolicy", "string"},
+         {"tfReplicaSpecs", "object"}},
         kubeflow_status}},
       {"mpijobs.kubeflow.org",
        {{{"launcherCreationPolicy", "string"},

@@ -14,7 +14,7 @@ namespace kubesim {
 
 namespace {
 
-std::vector<std::string> split_path(const std::string& path) {
+std::vector<std::string> split_field_path(const std::string& path) {
   std::vector<std::string> parts;
   std::stringstream ss(path);
   for (std::string p; std::getline(ss, p, '.');) parts.push_back(p);
@@ -62,7 +62,7 @@ CrdFieldDrop parse_crd_drop_field(const std::string& arg) {
   if (d.crd.find('.') == std::string::npos)
     throw std::invalid_argument("--crd-drop-field \"" + arg + "\": \"" + d.crd + "\" is not PLURAL.GROUP" +
                                 how);
-  for (const auto& p : split_path(d.path))
+  for (const auto& p : split_field_path(d.path))
     if (p.empty()) throw std::invalid_argument("--crd-drop-field \"" + arg + "\": empty field name" + how);
   return d;
 }
@@ -86,7 +86,7 @@ std::vector<json> load_crd_documents(const std::string& dir) {
 }
 
 bool drop_crd_field(json& crd, const std::string& path) {
-  const auto parts = split_path(path);
+  const auto parts = split_field_path(path);
   bool dropped = false;
   for (auto& v : crd["spec"]["versions"]) {
     json* node = &v["schema"]["openAPIV3Schema"];
@@ -154,7 +154,7 @@ Validator with_dropped_fields(Validator base, std::vector<CrdFieldDrop> drops) {
     std::vector<std::string> dropped;
     for (const auto& d : drops) {
       if (d.crd != rt.crd_name()) continue;
-      const auto parts = split_path(d.path);
+      const auto parts = split_field_path(d.path);
       json* node = &obj;
       for (size_t i = 0; node && i + 1 < parts.size(); ++i)
         node = node->is_object() && node->contains(parts[i]) ? &(*node)[parts[i]] : nullptr;

@@ -138,7 +138,7 @@ std::string table_for(const ResourceType& rt, const Store::ListResult& list, boo
       size_t n = o.value("data", json::object()).size() + o.value("binaryData", json::object()).size();
       return json::array({o["metadata"].value("name", ""), n, age_of(o, now)});
     };
-  } else if (rt.group == "kubeflow.org" && rt.kind == "PyTorchJob") {
+  } else if (rt.group == "kubeflow.org" && (rt.kind == "PyTorchJob" || rt.kind == "TFJob")) {
     cols = {col("Name", "string", 0, "name"), col("State"), col("Age", "date")};
     cells = [&](const json& o) { return json::array({o["metadata"].value("name", ""), last_condition(o), age_of(o, now)}); };
   } else if (rt.group == "batch.volcano.sh" && rt.kind == "Job") {

@@ -25,6 +25,7 @@ Context::Context(Store& s, LogStore& l, SimulationOptions o)
       {&Context::deployments, "apps", "v1", "deployments"},
       {&Context::replicasets, "apps", "v1", "replicasets"},
       {&Context::pytorchjobs, "kubeflow.org", "v1", "pytorchjobs"},
+      {&Context::tfjobs, "kubeflow.org", "v1", "tfjobs"},
       {&Context::mpijobs, "kubeflow.org", "v2beta1", "mpijobs"},
       {&Context::vcjobs, "batch.volcano.sh", "v1alpha1", "jobs"},
       {&Context::podgroups, "scheduling.volcano.sh", "v1beta1", "podgroups"},

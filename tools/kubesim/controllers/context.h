@@ -61,6 +61,7 @@ struct Context {
   const ResourceType* deployments = nullptr;  // apps/v1
   const ResourceType* replicasets = nullptr;  // apps/v1
   const ResourceType* pytorchjobs = nullptr;  // kubeflow.org/v1
+  const ResourceType* tfjobs = nullptr;       // kubeflow.org/v1
   const ResourceType* mpijobs = nullptr;      // kubeflow.org/v2beta1
   const ResourceType* vcjobs = nullptr;       // batch.volcano.sh/v1alpha1
   const ResourceType* podgroups = nullptr;    // scheduling.volcano.sh/v1beta1

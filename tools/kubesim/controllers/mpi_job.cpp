@@ -3,8 +3,8 @@
 #include "kubesim/controllers/mpi_job.h"
 
 #include "kubesim/controllers/job_conditions.h"
+#include "kubesim/controllers/kubeflow_replicas.h"
 #include "kubesim/controllers/pod_status.h"
-#include "kubesim/controllers/pytorch_job.h"
 #include "kubesim/controllers/run_policy.h"
 
 namespace kubesim {

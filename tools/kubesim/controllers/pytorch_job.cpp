@@ -5,6 +5,7 @@
 
 #include "core/text.h"
 #include "kubesim/controllers/job_conditions.h"
+#include "kubesim/controllers/kubeflow_replicas.h"
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/pytorch_env.h"
 #include "kubesim/controllers/run_policy.h"
@@ -14,6 +15,8 @@ namespace kubesim {
 using trainctl::ascii_lower;
 
 namespace {
+
+constexpr const char* kOperator = "pytorchjob-controller";
 
 const json& replica_specs(const json& job) {
   static const json empty = json::object();
@@ -35,97 +38,19 @@ std::vector<std::string> replica_types(const json& job) {
   return out;
 }
 
-json base_labels(const json& job) {
-  return {{"training.kubeflow.org/operator-name", "pytorchjob-controller"},
-          {"training.kubeflow.org/job-name", meta_name(job)}};
-}
-
-bool retryable(int code) { return code >= 128; }
-
-int exit_code(const json& pod) {
-  for (const auto& cs : pod.value("status", json::object()).value("containerStatuses", json::array())) {
-    const auto& st = cs.value("state", json::object());
-    if (st.contains("terminated")) {
-      const int code = static_cast<int>(int_or(st["terminated"], "exitCode", 0));
-      if (code != 0) return code;
-    }
-  }
-  return 0;
-}
-
 }  // namespace
 
-std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_replicas) {
-  const auto& spec = job.value("spec", json::object());
-  const auto& rp = spec.value("runPolicy", json::object());
-  if (!rp.contains("schedulingPolicy") || !ctx.podgroups) return "";
-  const auto& sp = rp["schedulingPolicy"];
-  json pg = owned_object("scheduling.volcano.sh/v1beta1", "PodGroup", job, {{"name", meta_name(job)}});
-  pg["spec"] = {{"minMember", int_or(sp, "minAvailable", total_replicas)},
-                {"queue", sp.value("queue", "default")}};
-  pg["status"] = {{"phase", "Pending"}};
-  if (sp.contains("priorityClass")) pg["spec"]["priorityClassName"] = sp["priorityClass"];
-  if (sp.contains("minResources")) pg["spec"]["minResources"] = sp["minResources"];
-  ctx.create_if_absent(*ctx.podgroups, pg);
-  return meta_name(job);
-}
-
 json PyTorchJobController::make_pod(const json& job, const std::string& rtype, int index) {
-  const json& rs = replica_specs(job)[rtype];
-  const json tmpl = rs.value("template", json::object());
   const std::string rt = ascii_lower(rtype);
-  const std::string name = meta_name(job) + "-" + rt + "-" + std::to_string(index);
-  json meta = tmpl.value("metadata", json::object());
-  json labels = meta.value("labels", json::object());
-  const json base = base_labels(job);
-  for (auto it = base.begin(); it != base.end(); ++it) labels[it.key()] = *it;
-  labels["training.kubeflow.org/replica-type"] = rt;
-  labels["training.kubeflow.org/replica-index"] = std::to_string(index);
-  if (rtype == "Master") labels["training.kubeflow.org/job-role"] = "master";
-  meta["labels"] = labels;
-  meta["name"] = name;
-  meta["namespace"] = meta_ns(job);
-  meta["ownerReferences"] = json::array({owner_reference(job)});
-  meta.erase("creationTimestamp");
-  inherit_sim_annotations(job, meta);
-
-  json spec = tmpl.value("spec", json::object());
-  const std::string policy = rs.value("restartPolicy", "OnFailure");
-  spec["restartPolicy"] = policy == "ExitCode" ? "Never" : policy;
-
+  json pod =
+      replica_pod(job, replica_specs(job)[rtype], kOperator, rt, index, rtype == "Master", "OnFailure");
   // envvar.go setPodEnv, initcontainer.go setInitContainer (on the defaulted job).
-  if (!set_pytorch_pod_env(job, spec, rt, index)) return json();  // "port not found": no pod
-  const auto& rp = job["spec"].value("runPolicy", json::object());
-  if (rp.contains("schedulingPolicy")) {
-    spec["schedulerName"] = "volcano";
-    if (!meta.contains("annotations")) meta["annotations"] = json::object();
-    meta["annotations"]["scheduling.k8s.io/group-name"] = meta_name(job);
-  }
-  return {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}};
+  if (!set_pytorch_pod_env(job, pod["spec"], rt, index)) return json();  // "port not found": no pod
+  return pod;
 }
 
 json PyTorchJobController::make_service(const json& job, const std::string& rtype, int index) {
-  const std::string rt = ascii_lower(rtype);
-  json labels = base_labels(job);
-  labels["training.kubeflow.org/replica-type"] = rt;
-  labels["training.kubeflow.org/replica-index"] = std::to_string(index);
-  // common/service.go CreateNewService: one port per named port of the replica's `pytorch`
-  // container (core.GetPortsFromJob); kube-apiserver defaults protocol and targetPort.
-  json ports = json::array();
-  const json tmpl = replica_specs(job)[rtype].value("template", json::object());
-  for (const auto& c : tmpl.value("spec", json::object()).value("containers", json::array())) {
-    if (c.value("name", "") != "pytorch") continue;
-    for (const auto& p : c.value("ports", json::array())) {
-      if (p.value("name", "").empty()) continue;
-      const int64_t port = int_or(p, "containerPort", 0);
-      ports.push_back({{"name", p["name"]}, {"port", port}, {"protocol", "TCP"}, {"targetPort", port}});
-    }
-  }
-  json svc =
-      owned_object("v1", "Service", job,
-                   {{"name", meta_name(job) + "-" + rt + "-" + std::to_string(index)}, {"labels", labels}});
-  svc["spec"] = {{"clusterIP", "None"}, {"selector", labels}, {"ports", ports}};
-  return svc;
+  return replica_service(job, replica_specs(job)[rtype], kOperator, "pytorch", ascii_lower(rtype), index);
 }
 
 void PyTorchJobController::reconcile(const std::string& ns, const std::string& name) {
@@ -136,11 +61,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
   // pytorchjob_controller.go GetPodsForJob: the namespace's pods matching GenLabels
   // (operator-name, job-name) and controlled by this job (util.JobControlledPodList). v1.9.0
   // overrides common/pod.go's ControllerRefManager here: nothing is adopted or released.
-  ObjectList pods;
-  for (auto& p : m_ctx.children(*m_ctx.pods, job))
-    if (label(*p, "training.kubeflow.org/operator-name") == "pytorchjob-controller" &&
-        label(*p, "training.kubeflow.org/job-name") == meta_name(job))
-      pods.push_back(std::move(p));
+  const ObjectList pods = operator_pods(m_ctx, job, kOperator);
   const std::string now = m_ctx.now_str();
   const std::string jname = meta_name(job);
 
@@ -157,19 +78,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
   for (const auto& p : pods) by_name[meta_name(*p)] = p;
 
   // runPolicy limits: deadline and backoff.
-  json tmp = job;
-  tmp["status"] = status;
-  std::string limit_message;
-  if (auto left = deadline_left(m_ctx, tmp)) {
-    if (left->count() <= 0)
-      limit_message = "Job " + jname + " has failed because it was active longer than specified deadline";
-    else
-      m_ctx.wake_at(ObjectKey{m_ctx.pytorchjobs, ns, name}, m_ctx.now() + *left);
-  }
-  const auto& rp = job["spec"].value("runPolicy", json::object());
-  if (limit_message.empty() && rp.contains("backoffLimit") &&
-      container_restarts(pods) >= int_or(rp, "backoffLimit", 0) && container_restarts(pods) > 0)
-    limit_message = "Job " + jname + " has failed because it has reached the specified backoff limit";
+  const std::string limit_message = run_policy_limit_message(m_ctx, *m_ctx.pytorchjobs, job, status, pods);
   if (!limit_message.empty()) {
     update_job_condition(status, "Failed", "PyTorchJobFailed", limit_message, now);
     if (!status.contains("completionTime")) status["completionTime"] = now;
@@ -196,15 +105,15 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
         json pod = make_pod(job, rtype, i);
         if (pod.is_null()) continue;
         m_ctx.create_if_absent(*m_ctx.pods, std::move(pod));
-        m_ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name,
-                           "pytorchjob-controller");
+        m_ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name, kOperator);
       } else {
         const std::string phase = phase_of(*it->second);
         if (phase == "Running") ++active;
         if (phase == "Succeeded") ++succeeded;
         if (phase == "Failed") {
           ++failed;
-          if (retryable(exit_code(*it->second)) && rs.value("restartPolicy", "OnFailure") != "Never") {
+          if (retryable_exit_code(pod_exit_code(*it->second)) &&
+              rs.value("restartPolicy", "OnFailure") != "Never") {
             try {
               m_ctx.store.remove(*m_ctx.pods, ns, pod_name);
             } catch (const StatusError&) {
@@ -217,7 +126,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
       if (m_ctx.services && !m_ctx.store.get_shared(*m_ctx.services, ns, pod_name)) {
         m_ctx.create_if_absent(*m_ctx.services, make_service(job, rtype, i));
         m_ctx.record_event(job, "Normal", "SuccessfulCreateService", "Created service: " + pod_name,
-                           "pytorchjob-controller");
+                           kOperator);
       }
     }
     replica_statuses[rtype] = json::object();
@@ -251,13 +160,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
   }
   status["replicaStatuses"] = replica_statuses;
   m_ctx.patch(*m_ctx.pytorchjobs, ns, name, [&](json& obj) { obj["status"] = status; });
-  if (finished) {
-    auto updated = m_ctx.store.get_shared(*m_ctx.pytorchjobs, ns, name);
-    if (updated) {
-      clean_pods(m_ctx, *updated, m_ctx.children(*m_ctx.pods, *updated), true);
-      apply_ttl(m_ctx, *m_ctx.pytorchjobs, *updated);
-    }
-  }
+  if (finished) after_job_finished(m_ctx, *m_ctx.pytorchjobs, ns, name);
 }
 
 }  // namespace kubesim

@@ -22,8 +22,4 @@ class PyTorchJobController : public Controller {
   static json make_service(const json& job, const std::string& rtype, int index);
 };
 
-// Ensures a Volcano PodGroup NAME for a job with runPolicy.schedulingPolicy (training-operator
-// and mpi-operator gang scheduling with Volcano); returns the group name or "".
-std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_replicas);
-
 }  // namespace kubesim

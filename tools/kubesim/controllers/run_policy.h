@@ -1,4 +1,4 @@
-// kubeflow runPolicy handling shared by the PyTorchJob and MPIJob controllers:
+// kubeflow runPolicy handling shared by the PyTorchJob, TFJob and MPIJob controllers:
 // cleanPodPolicy, ttlSecondsAfterFinished, activeDeadlineSeconds, backoffLimit.
 #pragma once
 

@@ -18,6 +18,7 @@
 #include "kubesim/controllers/pytorch_job.h"
 #include "kubesim/controllers/scheduler.h"
 #include "kubesim/controllers/service.h"
+#include "kubesim/controllers/tf_job.h"
 #include "kubesim/controllers/volcano_job.h"
 #include "kubesim/controllers/volcano_policy.h"
 #include "kubesim/logs.h"
@@ -210,6 +211,7 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
     impl->queue_cv.notify_all();
   };
   m->controllers.push_back(std::make_unique<PyTorchJobController>(m->ctx));
+  m->controllers.push_back(std::make_unique<TFJobController>(m->ctx));
   m->controllers.push_back(std::make_unique<MpiJobController>(m->ctx));
   m->controllers.push_back(std::make_unique<VolcanoJobController>(m->ctx));
   m->controllers.push_back(std::make_unique<VolcanoQueueController>(m->ctx));

@@ -1,4 +1,4 @@
-// kubesim's controllers: the training operators (PyTorchJob, MPIJob, Volcano Job), the
+// kubesim's controllers: the training operators (PyTorchJob, TFJob, MPIJob, Volcano Job), the
 // batch/v1 Job and apps/v1 Deployment controllers, a gang-aware scheduler and kubelets,
 // all driven by one clock. Real time (with a speed factor) by default; a manual clock for
 // tests, where step() advances time and runs every controller to a fixed point.
@@ -51,7 +51,7 @@ class Simulation {
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
-  // Registers the custom resource types the controllers need (PyTorchJob, MPIJob, Volcano
+  // Registers the custom resource types the controllers need (PyTorchJob, TFJob, MPIJob, Volcano
   // Job, PodGroup, Queue) when the store does not know them yet. Called by the constructor.
   static void ensure_types(Store& store);
 

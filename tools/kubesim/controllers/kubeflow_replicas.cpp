@@ -1,0 +1,124 @@
+// training-operator v1.9.0's common pod, service and limit handling (see kubeflow_replicas.h).
+#include "kubesim/controllers/kubeflow_replicas.h"
+
+namespace kubesim {
+
+json replica_labels(const json& job, const std::string& operator_name, const std::string& rt_lower,
+                    int index) {
+  return {{"training.kubeflow.org/operator-name", operator_name},
+          {"training.kubeflow.org/job-name", meta_name(job)},
+          {"training.kubeflow.org/replica-type", rt_lower},
+          {"training.kubeflow.org/replica-index", std::to_string(index)}};
+}
+
+ObjectList operator_pods(Context& ctx, const json& job, const std::string& operator_name) {
+  ObjectList pods;
+  for (auto& p : ctx.children(*ctx.pods, job))
+    if (label(*p, "training.kubeflow.org/operator-name") == operator_name &&
+        label(*p, "training.kubeflow.org/job-name") == meta_name(job))
+      pods.push_back(std::move(p));
+  return pods;
+}
+
+json replica_pod(const json& job, const json& replica_spec, const std::string& operator_name,
+                 const std::string& rt_lower, int index, bool master_role,
+                 const std::string& default_policy) {
+  const json tmpl = replica_spec.value("template", json::object());
+  json meta = tmpl.value("metadata", json::object());
+  json labels = meta.value("labels", json::object());
+  const json own = replica_labels(job, operator_name, rt_lower, index);
+  for (auto it = own.begin(); it != own.end(); ++it) labels[it.key()] = *it;
+  if (master_role) labels["training.kubeflow.org/job-role"] = "master";
+  meta["labels"] = labels;
+  meta["name"] = meta_name(job) + "-" + rt_lower + "-" + std::to_string(index);
+  meta["namespace"] = meta_ns(job);
+  meta["ownerReferences"] = json::array({owner_reference(job)});
+  meta.erase("creationTimestamp");
+  inherit_sim_annotations(job, meta);
+
+  json spec = tmpl.value("spec", json::object());
+  const std::string policy = replica_spec.value("restartPolicy", default_policy);
+  spec["restartPolicy"] = policy == "ExitCode" ? "Never" : policy;
+  const auto& rp = job.value("spec", json::object()).value("runPolicy", json::object());
+  if (rp.contains("schedulingPolicy")) {
+    spec["schedulerName"] = "volcano";
+    if (!meta.contains("annotations")) meta["annotations"] = json::object();
+    meta["annotations"]["scheduling.k8s.io/group-name"] = meta_name(job);
+  }
+  return {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}};
+}
+
+json replica_service(const json& job, const json& replica_spec, const std::string& operator_name,
+                     const std::string& container, const std::string& rt_lower, int index) {
+  const json labels = replica_labels(job, operator_name, rt_lower, index);
+  json ports = json::array();
+  const json tmpl = replica_spec.value("template", json::object());
+  for (const auto& c : tmpl.value("spec", json::object()).value("containers", json::array())) {
+    if (c.value("name", "") != container) continue;
+    for (const auto& p : c.value("ports", json::array())) {
+      if (p.value("name", "").empty()) continue;
+      const int64_t port = int_or(p, "containerPort", 0);
+      ports.push_back({{"name", p["name"]}, {"port", port}, {"protocol", "TCP"}, {"targetPort", port}});
+    }
+  }
+  json svc = owned_object(
+      "v1", "Service", job,
+      {{"name", meta_name(job) + "-" + rt_lower + "-" + std::to_string(index)}, {"labels", labels}});
+  svc["spec"] = {{"clusterIP", "None"}, {"selector", labels}, {"ports", ports}};
+  return svc;
+}
+
+std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_replicas) {
+  const auto& spec = job.value("spec", json::object());
+  const auto& rp = spec.value("runPolicy", json::object());
+  if (!rp.contains("schedulingPolicy") || !ctx.podgroups) return "";
+  const auto& sp = rp["schedulingPolicy"];
+  json pg = owned_object("scheduling.volcano.sh/v1beta1", "PodGroup", job, {{"name", meta_name(job)}});
+  pg["spec"] = {{"minMember", int_or(sp, "minAvailable", total_replicas)},
+                {"queue", sp.value("queue", "default")}};
+  pg["status"] = {{"phase", "Pending"}};
+  if (sp.contains("priorityClass")) pg["spec"]["priorityClassName"] = sp["priorityClass"];
+  if (sp.contains("minResources")) pg["spec"]["minResources"] = sp["minResources"];
+  ctx.create_if_absent(*ctx.podgroups, pg);
+  return meta_name(job);
+}
+
+int pod_exit_code(const json& pod) {
+  for (const auto& cs : pod.value("status", json::object()).value("containerStatuses", json::array())) {
+    const auto& st = cs.value("state", json::object());
+    if (st.contains("terminated")) {
+      const int code = static_cast<int>(int_or(st["terminated"], "exitCode", 0));
+      if (code != 0) return code;
+    }
+  }
+  return 0;
+}
+
+bool retryable_exit_code(int code) { return code >= 128; }
+
+std::string run_policy_limit_message(Context& ctx, const ResourceType& rt, const json& job,
+                                     const json& status, const ObjectList& pods) {
+  const std::string name = meta_name(job);
+  json tmp = job;
+  tmp["status"] = status;
+  if (auto left = deadline_left(ctx, tmp)) {
+    if (left->count() <= 0)
+      return "Job " + name + " has failed because it was active longer than specified deadline";
+    ctx.wake_at(ObjectKey{&rt, meta_ns(job), name}, ctx.now() + *left);
+  }
+  const auto& rp = job.value("spec", json::object()).value("runPolicy", json::object());
+  const int64_t restarts = container_restarts(pods);
+  if (rp.contains("backoffLimit") && restarts >= int_or(rp, "backoffLimit", 0) && restarts > 0)
+    return "Job " + name + " has failed because it has reached the specified backoff limit";
+  return "";
+}
+
+void after_job_finished(Context& ctx, const ResourceType& rt, const std::string& ns,
+                        const std::string& name) {
+  auto updated = ctx.store.get_shared(rt, ns, name);
+  if (!updated) return;
+  clean_pods(ctx, *updated, ctx.children(*ctx.pods, *updated), true);
+  apply_ttl(ctx, rt, *updated);
+}
+
+}  // namespace kubesim

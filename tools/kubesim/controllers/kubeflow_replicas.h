@@ -1,0 +1,56 @@
+// What training-operator v1.9.0's common JobController does alike for every framework
+// (pkg/controller.v1/common/pod.go createNewPod / ReconcilePods, service.go CreateNewService,
+// job.go ReconcileJobs): the pods and headless Services of the replicas, their labels, the
+// exit codes it reads and the runPolicy limits it enforces. Used by the PyTorchJob and TFJob
+// controllers.
+#pragma once
+
+#include <string>
+
+#include "kubesim/controllers/run_policy.h"
+
+namespace kubesim {
+
+// GenLabels + SetReplicaType/SetReplicaIndex: operator-name, job-name, replica-type (lower
+// case), replica-index.
+json replica_labels(const json& job, const std::string& operator_name, const std::string& rt_lower,
+                    int index);
+
+// The job's pods as GetPodsForJob selects them: controlled by the job and labelled with its
+// operator-name and job-name.
+ObjectList operator_pods(Context& ctx, const json& job, const std::string& operator_name);
+
+// createNewPod without the framework's env: the replica spec's template named
+// NAME-<rt_lower>-<index> with the template's labels plus replica_labels (and job-role=master
+// when master_role), an ownerReference to the job, the kubesim outcome annotations, the
+// replica restartPolicy (ExitCode -> Never; default_policy when unset) and, with
+// runPolicy.schedulingPolicy, the volcano scheduler and PodGroup annotation.
+json replica_pod(const json& job, const json& replica_spec, const std::string& operator_name,
+                 const std::string& rt_lower, int index, bool master_role, const std::string& default_policy);
+
+// CreateNewService: headless, selecting replica_labels, one port per named port of the
+// container called `container` (core.GetPortsFromJob); kube-apiserver defaults protocol and
+// targetPort.
+json replica_service(const json& job, const json& replica_spec, const std::string& operator_name,
+                     const std::string& container, const std::string& rt_lower, int index);
+
+// Ensures a Volcano PodGroup NAME for a job with runPolicy.schedulingPolicy (training-operator
+// and mpi-operator gang scheduling with Volcano); returns the group name or "".
+std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_replicas);
+
+// The exit code of the first container that terminated with a non-zero code (0 otherwise).
+int pod_exit_code(const json& pod);
+// trainutil.IsRetryableExitCode: 128 and above (killed by a signal).
+bool retryable_exit_code(int code);
+
+// ReconcileJobs' limits: the Failed message when activeDeadlineSeconds passed (since
+// status.startTime) or the pods' container restarts reached runPolicy.backoffLimit; "" when
+// neither (a wake-up is scheduled for a pending deadline). status is the job's new status.
+std::string run_policy_limit_message(Context& ctx, const ResourceType& rt, const json& job,
+                                     const json& status, const ObjectList& pods);
+
+// After a reconcile that finished the job: cleanPodPolicy and ttlSecondsAfterFinished on the
+// stored job.
+void after_job_finished(Context& ctx, const ResourceType& rt, const std::string& ns, const std::string& name);
+
+}  // namespace kubesim

@@ -1,0 +1,137 @@
+// training-operator v1.9.0's TFJob defaults and TF_CONFIG (see tf_config.h).
+#include "kubesim/controllers/tf_config.h"
+
+#include "core/text.h"
+
+namespace kubesim {
+
+namespace {
+
+constexpr int kTfDefaultPort = 2222;  // tensorflow_types.go TFJobDefaultPort
+constexpr const char* kTfPortName = "tfjob-port";
+constexpr const char* kTfContainer = "tensorflow";
+
+// The replica types of a TFJob (tensorflow_types.go), in setTensorflowTypeNamesToCamelCase's order.
+const char* const kTfTypes[] = {"PS", "Worker", "Chief", "Master", "Evaluator"};
+
+// defaulting_utils.go setDefaultPort: on the `tensorflow` container, else on container 0.
+void tf_default_port(json& pod_spec) {
+  if (!pod_spec.contains("containers") || !pod_spec["containers"].is_array() ||
+      pod_spec["containers"].empty())
+    return;
+  json& containers = pod_spec["containers"];
+  size_t index = 0;
+  for (size_t i = 0; i < containers.size(); ++i)
+    if (containers[i].value("name", "") == kTfContainer) {
+      index = i;
+      break;
+    }
+  json& c = containers[index];
+  for (const auto& p : c.value("ports", json::array()))
+    if (p.value("name", "") == kTfPortName) return;
+  if (!c.contains("ports") || !c["ports"].is_array()) c["ports"] = json::array();
+  c["ports"].push_back({{"name", kTfPortName}, {"containerPort", kTfDefaultPort}});
+}
+
+const json& tf_specs(const json& job) {
+  static const json empty = json::object();
+  const auto spec = job.find("spec");
+  if (spec == job.end() || !spec->is_object()) return empty;
+  const auto it = spec->find("tfReplicaSpecs");
+  return it != spec->end() && it->is_object() ? *it : empty;
+}
+
+std::string tf_address(const json& job, const std::string& rt_lower, int64_t i, int port) {
+  // genClusterSpec: GenGeneralName + "." + namespace + ".svc" (+ "." CUSTOM_CLUSTER_DOMAIN of
+  // the operator's environment, unset in the default deployment).
+  return meta_name(job) + "-" + rt_lower + "-" + std::to_string(i) + "." + meta_ns(job) +
+         ".svc:" + std::to_string(port);
+}
+
+}  // namespace
+
+json tf_defaults(const json& job) {
+  json out = job;
+  if (!out.contains("spec") || !out["spec"].is_object()) out["spec"] = json::object();
+  json& spec = out["spec"];
+  json& rp = spec["runPolicy"];
+  if (!rp.is_object()) rp = json::object();
+  if (!rp.contains("cleanPodPolicy")) rp["cleanPodPolicy"] = "None";
+  if (!spec.contains("successPolicy")) spec["successPolicy"] = "";
+  if (!spec.contains("tfReplicaSpecs") || !spec["tfReplicaSpecs"].is_object())
+    spec["tfReplicaSpecs"] = json::object();
+  json& specs = spec["tfReplicaSpecs"];
+  // setTypeNameToCamelCase: the first key equal to the type ignoring case is renamed.
+  for (const std::string typ : kTfTypes) {
+    for (auto it = specs.begin(); it != specs.end(); ++it) {
+      if (it.key() == typ || trainctl::ascii_lower(it.key()) != trainctl::ascii_lower(typ)) continue;
+      json moved = *it;
+      specs.erase(it.key());
+      specs[typ] = std::move(moved);
+      break;
+    }
+  }
+  for (auto it = specs.begin(); it != specs.end(); ++it) {
+    json& rs = *it;
+    if (!rs.is_object()) continue;
+    if (!rs.contains("replicas") || rs["replicas"].is_null()) rs["replicas"] = 1;
+    if (!rs.contains("restartPolicy") || rs["restartPolicy"] == "") rs["restartPolicy"] = "Never";
+    if (rs.contains("template") && rs["template"].contains("spec")) tf_default_port(rs["template"]["spec"]);
+  }
+  return out;
+}
+
+int tf_port(const json& defaulted_job, const std::string& rtype) {
+  const json& rs = tf_specs(defaulted_job).value(rtype, json::object());
+  const json tmpl = rs.value("template", json::object());
+  for (const auto& c : tmpl.value("spec", json::object()).value("containers", json::array())) {
+    if (c.value("name", "") != kTfContainer) continue;
+    for (const auto& p : c.value("ports", json::array()))
+      if (p.value("name", "") == kTfPortName) return static_cast<int>(int_or(p, "containerPort", 0));
+  }
+  return kTfDefaultPort;
+}
+
+std::string tf_config_json(const json& defaulted_job, const std::string& rt_lower, int index) {
+  const json& specs = tf_specs(defaulted_job);
+  json cluster = json::object();  // sorted keys, as encoding/json sorts map keys
+  for (auto it = specs.begin(); it != specs.end(); ++it) {
+    const std::string rt = trainctl::ascii_lower(it.key());
+    json names = json::array();
+    const int port = tf_port(defaulted_job, it.key());
+    for (int64_t i = 0; i < int_or(*it, "replicas", 1); ++i)
+      names.push_back(tf_address(defaulted_job, rt, i, port));
+    cluster[rt] = names;
+  }
+  const std::string task =
+      std::string("{\"type\":") + json(rt_lower).dump() + ",\"index\":" + std::to_string(index) + "}";
+  if (!defaulted_job["spec"].value("enableDynamicWorker", false))
+    return "{\"cluster\":" + cluster.dump() + ",\"task\":" + task + ",\"environment\":\"cloud\"}";
+  // convertClusterSpecToSparseClusterSpec: SparseClusterSpec{Worker map, PS list}.
+  json worker = json::object();
+  json ps = json::array();
+  if (rt_lower == "ps" && cluster.contains("ps") && index < static_cast<int>(cluster["ps"].size()))
+    ps.push_back(cluster["ps"][index]);
+  if (rt_lower == "worker") {
+    if (cluster.contains("ps")) ps = cluster["ps"];
+    if (cluster.contains("worker") && index < static_cast<int>(cluster["worker"].size()))
+      worker[std::to_string(index)] = cluster["worker"][index];
+  }
+  return "{\"cluster\":{\"worker\":" + worker.dump() + ",\"ps\":" + ps.dump() + "},\"task\":" + task + "}";
+}
+
+void set_tf_pod_env(const json& defaulted_job, json& pod_spec, const std::string& rt_lower, int index) {
+  int64_t total = 0;
+  const json& specs = tf_specs(defaulted_job);
+  for (auto it = specs.begin(); it != specs.end(); ++it) total += int_or(*it, "replicas", 1);
+  if (total == 1) return;  // isDistributed
+  if (!pod_spec.contains("containers") || !pod_spec["containers"].is_array()) return;
+  for (auto& c : pod_spec["containers"]) {
+    if (c.value("name", "") != kTfContainer) continue;
+    if (!c.contains("env") || !c["env"].is_array()) c["env"] = json::array();
+    c["env"].push_back({{"name", "TF_CONFIG"}, {"value", tf_config_json(defaulted_job, rt_lower, index)}});
+    break;
+  }
+}
+
+}  // namespace kubesim

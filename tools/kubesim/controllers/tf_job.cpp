@@ -1,0 +1,199 @@
+// TFJob: pods, services and status like kubeflow/training-operator v1.9.0
+// (pkg/controller.v1/tensorflow/tfjob_controller.go on pkg/controller.v1/common).
+#include "kubesim/controllers/tf_job.h"
+
+#include "core/text.h"
+#include "kubesim/controllers/job_conditions.h"
+#include "kubesim/controllers/kubeflow_replicas.h"
+#include "kubesim/controllers/tf_config.h"
+
+namespace kubesim {
+
+using trainctl::ascii_lower;
+
+namespace {
+
+constexpr const char* kTfOperator = "tfjob-controller";
+
+// UpdateJobStatus's order of the replica types (pods are created in the same order).
+const char* const kTfStatusOrder[] = {"Chief", "Evaluator", "Master", "PS", "Worker"};
+
+const json& tf_replica_specs(const json& job) {
+  static const json empty = json::object();
+  const auto spec = job.find("spec");
+  if (spec == job.end()) return empty;
+  const auto it = spec->find("tfReplicaSpecs");
+  return it != spec->end() && it->is_object() ? *it : empty;
+}
+
+// util.go ContainsChiefOrMasterSpec.
+bool tf_has_chief(const json& job) {
+  const json& specs = tf_replica_specs(job);
+  return specs.contains("Chief") || specs.contains("Master");
+}
+
+// tfjob_controller.go IsMasterRole: the Chief/Master, or worker 0 when there is neither.
+bool tf_master_role(const json& job, const std::string& rtype, int index) {
+  if (tf_has_chief(job)) return rtype == "Chief" || rtype == "Master";
+  return rtype == "Worker" && index == 0;
+}
+
+}  // namespace
+
+json TFJobController::make_pod(const json& job, const std::string& rtype, int index) {
+  const std::string rt = ascii_lower(rtype);
+  json pod = replica_pod(job, tf_replica_specs(job)[rtype], kTfOperator, rt, index,
+                         tf_master_role(job, rtype, index), "Never");
+  set_tf_pod_env(job, pod["spec"], rt, index);
+  return pod;
+}
+
+json TFJobController::make_service(const json& job, const std::string& rtype, int index) {
+  return replica_service(job, tf_replica_specs(job)[rtype], kTfOperator, "tensorflow", ascii_lower(rtype),
+                         index);
+}
+
+void TFJobController::reconcile(const std::string& ns, const std::string& name) {
+  auto job_ptr = m_ctx.store.get_shared(*m_ctx.tfjobs, ns, name);
+  if (!job_ptr) return;
+  const json job = tf_defaults(*job_ptr);  // r.Scheme.Default on a copy, never stored
+  const ObjectList pods = operator_pods(m_ctx, job, kTfOperator);
+  const std::string now = m_ctx.now_str();
+  const std::string jname = meta_name(job);
+  const std::string full = ns + "/" + jname;
+
+  if (job_finished(job)) {
+    clean_pods(m_ctx, job, pods, true);
+    apply_ttl(m_ctx, *m_ctx.tfjobs, job);
+    return;
+  }
+  json status = job.value("status", json::object());
+  // onOwnerCreateFunc.
+  update_job_condition(status, "Created", "TFJobCreated", "TFJob " + jname + " is created.", now);
+  if (!status.contains("startTime")) status["startTime"] = now;
+
+  const std::string limit_message = run_policy_limit_message(m_ctx, *m_ctx.tfjobs, job, status, pods);
+  if (!limit_message.empty()) {
+    update_job_condition(status, "Failed", "TFJobFailed", limit_message, now);
+    if (!status.contains("completionTime")) status["completionTime"] = now;
+    m_ctx.patch(*m_ctx.tfjobs, ns, name, [&](json& obj) { obj["status"] = status; });
+    clean_pods(m_ctx, job, pods, true);
+    return;
+  }
+
+  const json& specs = tf_replica_specs(job);
+  int64_t total = 0;
+  for (auto it = specs.begin(); it != specs.end(); ++it) total += int_or(*it, "replicas", 1);
+  ensure_job_pod_group(m_ctx, job, total);
+
+  std::map<std::string, std::shared_ptr<const json>> by_name;
+  for (const auto& p : pods) by_name[meta_name(*p)] = p;
+
+  // common/pod.go ReconcilePods and service.go ReconcileServices, per replica type.
+  struct Counts {
+    int64_t active = 0, succeeded = 0, failed = 0;
+  };
+  std::map<std::string, Counts> counts;
+  bool worker0_completed = !specs.contains("Worker");  // IsWorker0Completed
+  bool failed_now = false;
+  for (const char* rtype : kTfStatusOrder) {
+    if (!specs.contains(rtype)) continue;
+    const json& rs = specs[rtype];
+    const std::string policy = rs.value("restartPolicy", "Never");
+    Counts& n = counts[rtype];
+    for (int i = 0; i < int_or(rs, "replicas", 1); ++i) {
+      const std::string pod_name = jname + "-" + ascii_lower(rtype) + "-" + std::to_string(i);
+      auto it = by_name.find(pod_name);
+      if (it == by_name.end()) {
+        m_ctx.create_if_absent(*m_ctx.pods, make_pod(job, rtype, i));
+        m_ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name, kTfOperator);
+      } else {
+        const json& pod = *it->second;
+        const std::string phase = phase_of(pod);
+        const int code = pod_exit_code(pod);
+        if (phase == "Failed") {
+          if ((policy == "ExitCode" && retryable_exit_code(code)) || policy == "OnFailure" ||
+              policy == "Always") {
+            try {
+              m_ctx.store.remove(*m_ctx.pods, ns, pod_name);
+            } catch (const StatusError&) {
+            }
+            update_job_condition(status, "Restarting", "TFJobRestarting",
+                                 "job " + jname + " is restarting because " + rtype + " replica(s) failed.",
+                                 now);
+          } else if (policy == "ExitCode") {
+            update_job_condition(
+                status, "Failed", "TFJobFailed",
+                "job \"" + jname + "\" is failing because \"" + rtype + "\" replica(s) failed.", now);
+            failed_now = true;
+          }
+        }
+        if (phase == "Running") ++n.active;
+        if (phase == "Succeeded") ++n.succeeded;
+        if (phase == "Failed") ++n.failed;
+        if (std::string(rtype) == "Worker" && i == 0 && phase == "Succeeded" && code == 0)
+          worker0_completed = true;
+      }
+      if (m_ctx.services && !m_ctx.store.get_shared(*m_ctx.services, ns, pod_name)) {
+        m_ctx.create_if_absent(*m_ctx.services, make_service(job, rtype, i));
+        m_ctx.record_event(job, "Normal", "SuccessfulCreateService", "Created service: " + pod_name,
+                           kTfOperator);
+      }
+    }
+  }
+
+  // tfjob_controller.go UpdateJobStatus.
+  // The Restarting condition survives a Running update while a replica has failed.
+  json restarting_condition;
+  for (const auto& c : status["conditions"])
+    if (c.value("type", "") == "Restarting" && c.value("status", "") == "True") restarting_condition = c;
+  const bool restarting = !restarting_condition.is_null();
+  const bool all_workers = job["spec"].value("successPolicy", "") == "AllWorkers";
+  const bool dynamic = job["spec"].value("enableDynamicWorker", false);
+  bool finished = failed_now;
+  json replica_statuses = json::object();
+  for (const char* rtype : kTfStatusOrder) {
+    if (!specs.contains(rtype)) continue;
+    const Counts& n = counts[rtype];
+    replica_statuses[rtype] = json::object();
+    if (n.active) replica_statuses[rtype]["active"] = n.active;
+    if (n.succeeded) replica_statuses[rtype]["succeeded"] = n.succeeded;
+    if (n.failed) replica_statuses[rtype]["failed"] = n.failed;
+    const int64_t expected = int_or(specs[rtype], "replicas", 1) - n.succeeded;
+    const std::string type = rtype;
+    bool succeeded = false;
+    if (tf_has_chief(job)) {
+      if (type == "Chief" || type == "Master") {
+        if (n.active > 0)
+          update_job_condition(status, "Running", "TFJobRunning", "TFJob " + full + " is running.", now);
+        succeeded = expected == 0;
+      }
+    } else if (type == "Worker") {
+      succeeded = expected == 0 || (worker0_completed && !all_workers);
+      if (!succeeded && n.active > 0)
+        update_job_condition(status, "Running", "TFJobRunning", "TFJob " + full + " is running.", now);
+    }
+    if (succeeded) {
+      if (!status.contains("completionTime")) status["completionTime"] = now;
+      update_job_condition(status, "Succeeded", "TFJobSucceeded",
+                           "TFJob " + full + " successfully completed.", now);
+      finished = true;
+    }
+    if (n.failed > 0 && restarting)
+      update_job_condition(status, "Restarting", restarting_condition.value("reason", ""),
+                           restarting_condition.value("message", ""), now);
+    else if (n.failed > 0 && !(dynamic && type == "Worker")) {
+      if (!status.contains("completionTime")) status["completionTime"] = now;
+      update_job_condition(status, "Failed", "TFJobFailed",
+                           "TFJob " + full + " has failed because " + std::to_string(n.failed) + " " + type +
+                               " replica(s) failed.",
+                           now);
+      finished = true;
+    }
+  }
+  status["replicaStatuses"] = replica_statuses;
+  m_ctx.patch(*m_ctx.tfjobs, ns, name, [&](json& obj) { obj["status"] = status; });
+  if (finished) after_job_finished(m_ctx, *m_ctx.tfjobs, ns, name);
+}
+
+}  // namespace kubesim

@@ -55,7 +55,8 @@ void stub_tf_cluster(FakeClient& c) {
   c.on_not_found(paths::kVolcanoJobs);
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
   c.on_get(paths::kTFJobs, FakeClient::list(json::array({tf_chief(), tf_dist()})));
-  c.on_get(paths::kTrainingPods, FakeClient::list(concat(tf_dist_pods(), pytorch_dist_pods(), tf_chief_pods())));
+  c.on_get(paths::kTrainingPods,
+           FakeClient::list(concat(tf_dist_pods(), pytorch_dist_pods(), tf_chief_pods())));
   c.on_get(paths::kVolcanoPods, FakeClient::list(json::array()));
   c.on_get(paths::kBatchPods, FakeClient::list(json::array()));
 }
@@ -80,7 +81,8 @@ TEST_CASE("list -T tf reads only TFJobs and their pods; -o json names the chief"
   Harness h;
   auto& c = *h.client;
   c.on_get(paths::kTFJobs, FakeClient::list(json::array({tf_dist()})));
-  c.on_get(paths::kTrainingPods, FakeClient::list(scenario::concat(tf_dist_pods(), scenario::pytorch_dist_pods())));
+  c.on_get(paths::kTrainingPods,
+           FakeClient::list(scenario::concat(tf_dist_pods(), scenario::pytorch_dist_pods())));
   h.run({"list", "-T", "tf", "-o", "json"});
   const json j = json::parse(h.out());
   REQUIRE(j.size() == 1);
@@ -126,7 +128,8 @@ TEST_CASE("top job counts TFJob GPUs") {
   Harness h;
   stub_tf_cluster(*h.client);
   h.run({"top", "job"});
-  CHECK(h.out().find("tf-dist       RUNNING    TFJOB       1m   3               3               192.168.0.32\n") !=
+  CHECK(h.out().find(
+            "tf-dist       RUNNING    TFJOB       1m   3               3               192.168.0.32\n") !=
         std::string::npos);
   CHECK(h.out().find("Total Allocated/Requested GPUs of Training Jobs: 6/6\n") != std::string::npos);
   CHECK_NOTHROW(h.client->verify());

@@ -72,7 +72,8 @@ inline json mpijob(const std::string& name, const std::string& created, int work
 // A TFJob with `ps` parameter servers and `workers` workers (and a Chief replica with
 // `chief`), each replica asking for `gpus` GPUs.
 inline json tfjob(const std::string& name, const std::string& created, int ps, int workers, int gpus,
-                  bool chief = false, const json& status = json::object(), const std::string& ns = "default") {
+                  bool chief = false, const json& status = json::object(),
+                  const std::string& ns = "default") {
   auto replica = [gpus](int n) {
     return json{{"replicas", n},
                 {"restartPolicy", "OnFailure"},

@@ -2,9 +2,8 @@
 // v1.9.0 tfjob_controller.go IsMasterRole; Arena's trainer_tensorflow.go isChiefPod); status
 // and duration from the kubeflow.org conditions and times; requested GPUs from every replica
 // of spec.tfReplicaSpecs.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "job_fixtures.h"
 #include "jobs/build_job.h"
@@ -54,7 +53,8 @@ TEST_CASE("TFJob: resource, labels and Arena's type names") {
   CHECK(k.resource.kind == "TFJob");
   CHECK(k.trainer_name == "TFJOB");
   CHECK(k.created_by == "TFJob");
-  for (const char* t : {"tfjob", "TFJob", "tensorflow", "tf", "TF"}) CHECK(kind_for_type(t).trainer == Trainer::TF);
+  for (const char* t : {"tfjob", "TFJob", "tensorflow", "tf", "TF"})
+    CHECK(kind_for_type(t).trainer == Trainer::TF);
   CHECK(k.pod_selector("t") ==
         "training.kubeflow.org/job-name=t,training.kubeflow.org/operator-name=tfjob-controller");
 }
@@ -98,17 +98,18 @@ TEST_CASE("TFJob without a Chief replica: worker 0 is the chief; a Master replic
   json master_job = job;
   master_job["spec"]["tfReplicaSpecs"]["Master"] = master_job["spec"]["tfReplicaSpecs"]["Worker"];
   master_job["spec"]["tfReplicaSpecs"]["Master"]["replicas"] = 1;
-  pods.push_back(pod("t-master-0", tf_labels("t", "master", 0), "Pending", 1, "", "default",
-                     "2024-05-01T09:56:00Z"));
+  pods.push_back(
+      pod("t-master-0", tf_labels("t", "master", 0), "Pending", 1, "", "default", "2024-05-01T09:56:00Z"));
   CHECK(tf_build_every_order(master_job, pods).chief_name == "t-master-0");
 }
 
 TEST_CASE("TFJob chief: the newest not Pending chief pod, as for the other kinds") {
   const json job = tfjob("t", kTFCreated, 0, 2, 1, false, kTFRunning);
-  std::vector<json> pods = {
-      pod("t-worker-0-old", tf_labels("t", "worker", 0), "Failed", 1, "node-2"),
-      pod("t-worker-0", tf_labels("t", "worker", 0), "Running", 1, "node-1", "default", "2024-05-01T09:54:00Z"),
-      pod("t-worker-0-new", tf_labels("t", "worker", 0), "Pending", 1, "", "default", "2024-05-01T09:58:00Z")};
+  std::vector<json> pods = {pod("t-worker-0-old", tf_labels("t", "worker", 0), "Failed", 1, "node-2"),
+                            pod("t-worker-0", tf_labels("t", "worker", 0), "Running", 1, "node-1", "default",
+                                "2024-05-01T09:54:00Z"),
+                            pod("t-worker-0-new", tf_labels("t", "worker", 0), "Pending", 1, "", "default",
+                                "2024-05-01T09:58:00Z")};
   CHECK(tf_build_every_order(job, pods).chief_name == "t-worker-0");
 }
 
@@ -137,8 +138,9 @@ TEST_CASE("TFJob duration: completionTime - startTime; FAILED without it: the ch
                {"completionTime", "2024-05-01T09:54:30Z"},
                {"conditions", json::array({condition("Running", "False", "2024-05-01T09:54:30Z"),
                                            condition("Succeeded", "True", "2024-05-01T09:54:30Z")})}};
-  const TrainingJob ok = tf_build_every_order(
-      tfjob("t", kTFCreated, 0, 1, 1, false, done), {pod("t-worker-0", tf_labels("t", "worker", 0), "Succeeded", 1, "node-1")});
+  const TrainingJob ok =
+      tf_build_every_order(tfjob("t", kTFCreated, 0, 1, 1, false, done),
+                           {pod("t-worker-0", tf_labels("t", "worker", 0), "Succeeded", 1, "node-1")});
   CHECK(ok.status == JobStatus::Succeeded);
   CHECK(ok.duration.count() == 210);
 

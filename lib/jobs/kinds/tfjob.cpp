@@ -72,7 +72,8 @@ JobKind tfjob_kind() {
           .chief_label = "training.kubeflow.org/replica-type",
           .chief_value = "chief",
           .chief_fallbacks = {"training.kubeflow.org/replica-type=master",
-                              "training.kubeflow.org/replica-type=worker,training.kubeflow.org/replica-index=0"},
+                              "training.kubeflow.org/replica-type=worker,"
+                              "training.kubeflow.org/replica-index=0"},
           .pod_task_label = "",
           .pod_labels_from_annotations = {},
           // Arena's TrainingTypeMap (pkg/apis/types/training.go): name, alias, shorthand.

@@ -66,7 +66,9 @@ const ChiefPod* choose_chief(const JobSummary& job, const JobPods& pods) {
       best = &p;
       continue;
     }
-    if (best->pending != p.pending) {
+    if (best->rank != p.rank) {
+      if (p.rank < best->rank) best = &p;
+    } else if (best->pending != p.pending) {
       if (best->pending) best = &p;
     } else if (created_of(p) > created_of(*best)) {
       best = &p;

@@ -27,9 +27,10 @@ bool pod_belongs_to(const JobKind& kind, const PodSummary& pod, const std::strin
                     const std::string& job_name);
 
 // The chief pod: the kind's chief label (master, launcher, completion index 0; for Volcano
-// task index 0 of the first task, the job's chief_task), the newest that is not Pending
-// winning over Pending ones; a job with a single pod has that pod as chief. Null when there
-// is none. Points into `pods`.
+// task index 0 of the first task, the job's chief_task), else the first of its
+// chief_fallbacks that some pod matches (TFJob: master, then worker index 0); among those,
+// the newest that is not Pending winning over Pending ones; a job with a single pod has that
+// pod as chief. Null when there is none. Points into `pods`.
 const ChiefPod* choose_chief(const JobSummary& job, const JobPods& pods);
 
 // Consumes the pods: their Instance rows (when kept) move into the job.

@@ -1,6 +1,21 @@
 #include "jobs/job_pods.h"
 
+#include <optional>
+
 namespace trainctl::jobs {
+
+namespace {
+
+// The first chief rule of the kind the pod matches (ChiefPod::rank); none when it may not be
+// the chief.
+std::optional<size_t> chief_rank(const JobKind& kind, const PodSummary& pod) {
+  if (pod.label(kind.chief_label) == kind.chief_value) return 0;
+  for (size_t i = 0; i < kind.chief_fallbacks.size(); ++i)
+    if (pod.matches(kind.chief_fallbacks[i])) return i + 1;
+  return std::nullopt;
+}
+
+}  // namespace
 
 ChiefPod ChiefPod::of(const JobKind& kind, const PodSummary& pod) {
   ChiefPod c;
@@ -21,8 +36,12 @@ void JobPods::add(const JobKind& kind, PodSummary pod) {
   gpus += pod.instance.gpus;
   if (pod.holds_gpus()) gpus_held += pod.instance.gpus;
   if (owner_request == 0 && pod.owner_request > 0) owner_request = pod.owner_request;
-  const bool candidate = pod.label(kind.chief_label) == kind.chief_value;
-  if (candidate) candidates.push_back(ChiefPod::of(kind, pod));
+  const std::optional<size_t> rank = chief_rank(kind, pod);
+  const bool candidate = rank.has_value();
+  if (candidate) {
+    candidates.push_back(ChiefPod::of(kind, pod));
+    candidates.back().rank = *rank;
+  }
   if (count == 1)
     only = std::make_unique<ChiefPod>(candidate ? candidates.back() : ChiefPod::of(kind, pod));
   else

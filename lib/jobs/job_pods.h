@@ -27,6 +27,9 @@ struct ChiefPod {
   std::optional<TimePoint> latest_transition;  // newest condition transition
   bool pending = false;                        // phase Pending
   bool left_pending = false;                   // has a phase and it is not Pending
+  // Which chief rule the pod matches: 0 the kind's chief label and value, i the kind's
+  // chief_fallbacks[i - 1]. A lower rank wins (choose_chief).
+  size_t rank = 0;
 
   static ChiefPod of(const JobKind& kind, const PodSummary& pod);
 };
@@ -40,7 +43,7 @@ struct JobPods {
   long long gpus = 0;                // GPUs of all pods
   long long gpus_held = 0;           // GPUs of pods that hold them (PodSummary::holds_gpus)
   long long owner_request = 0;       // the first requestGPUsOfJobOwner annotation > 0 seen, else 0
-  std::vector<ChiefPod> candidates;  // pods with the kind's chief label and value
+  std::vector<ChiefPod> candidates;  // pods of the kind's chief label and value or chief_fallbacks
   std::unique_ptr<ChiefPod> only;    // the pod while it is the job's only one
   std::vector<Instance> instances;   // every pod's row, when keep_instances
 

@@ -38,10 +38,12 @@ struct GetResult {
 };
 
 // The job NAME: GETs of every candidate kind, its pods (one list per job-name label), and
-// (as asked) TensorBoard services and the namespace's events, in one parallel round trip of
-// at most 8 requests without -e (the client's connections per host). The TensorBoard URL
-// uses the host IP of the job's chief (a NodePort is open on every node). Throws NotFoundError "job NAME not
-// found in namespace NS" when no kind has it, UsageError naming the kinds when several have it.
+// (as asked) TensorBoard services and the namespace's events, in one parallel round trip:
+// without -T and -e, 5 GETs, 3 pod lists and the services, one more than the client's 8
+// connections per host (kube/curl_holder.cpp), so one of them waits for a connection. The
+// TensorBoard URL uses the host IP of the job's chief (a NodePort is open on every node).
+// Throws NotFoundError "job NAME not found in namespace NS" when no kind has it, UsageError
+// naming the kinds when several have it.
 GetResult get_job(kube::Client& client, const GetOptions& options, TimePoint now);
 
 // TensorBoard URL from the services labelled role=tensorboard,release=NAME: a LoadBalancer

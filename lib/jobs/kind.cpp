@@ -16,7 +16,7 @@ std::string JobKind::pod_selector(const std::string& job_name) const {
 
 const std::vector<JobKind>& all_kinds() {
   static const std::vector<JobKind> kinds = {pytorchjob_kind(), mpijob_kind(), volcanojob_kind(),
-                                             pytorch_none_kind()};
+                                             pytorch_none_kind(), tfjob_kind()};
   return kinds;
 }
 
@@ -28,7 +28,7 @@ const JobKind& kind_for(Trainer trainer) {
 
 namespace {
 
-// "pytorchjob (pytorch, py), mpijob (mpi, mj) or volcanojob (volcano, vj)"
+// "pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)"
 std::string accepted_types() {
   std::vector<std::string> named;
   for (const auto& k : all_kinds()) {

@@ -6,6 +6,7 @@
 //   MPIJob                kinds/mpijob.cpp        mpi-operator v0.8.0
 //   Volcano Job           kinds/volcanojob.cpp    batch.volcano.sh/v1alpha1
 //   Indexed batch/v1 Job  kinds/pytorch_none.cpp  operator-free PyTorch
+//   TFJob                 kinds/tfjob.cpp         training-operator v1.9.0
 // What several kinds' rules share is in kinds/shared_rules.h. kind.cpp lists the kinds
 // (kinds/kinds.h) and resolves --type; a new kind is one more file and one more entry there.
 #pragma once
@@ -19,7 +20,7 @@
 
 namespace trainctl::jobs {
 
-enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator };
+enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator, TF };
 
 struct KindStatusRules;  // status_rules.h
 struct PodSummary;       // pod_summary.h
@@ -40,6 +41,10 @@ struct JobKind {
   // Label and value that mark the chief pod (master, launcher, task index 0, completion 0).
   std::string chief_label;
   std::string chief_value;
+  // Where no pod of the job carries chief_label=chief_value: label selectors ("k=v,k2=v2") of
+  // the pods that are the chief, in priority order (TFJob: master, then worker index 0). A pod
+  // of an earlier rule wins over any of a later one. Empty: the chief label alone marks it.
+  std::vector<std::string> chief_fallbacks;
   // Label naming a pod's task within its job (Volcano: volcano.sh/task-spec); "" for kinds
   // without tasks. See chief_task.
   std::string pod_task_label;
@@ -69,8 +74,8 @@ struct JobKind {
 const std::vector<JobKind>& all_kinds();
 const JobKind& kind_for(Trainer trainer);
 // Resolves a --type value with Arena's aliases (the kinds' type_names), case-insensitively:
-// pytorchjob|pytorch|py, mpijob|mpi|mj, volcanojob|volcano|vj. Throws UsageError naming the
-// accepted values.
+// pytorchjob|pytorch|py, mpijob|mpi|mj, volcanojob|volcano|vj, tfjob|tensorflow|tf. Throws
+// UsageError naming the accepted values.
 const JobKind& kind_for_type(std::string_view type);
 
 }  // namespace trainctl::jobs

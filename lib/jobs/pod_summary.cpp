@@ -37,6 +37,7 @@ const KeptLabels& kept() {
     for (const auto& kind : all_kinds()) {
       k.push_back(kind.pod_job_label);
       k.push_back(kind.chief_label);
+      for (const auto& rule : kind.chief_fallbacks) add_selector_keys(k, rule);
       if (!kind.pod_task_label.empty()) k.push_back(kind.pod_task_label);
       k.insert(k.end(), kind.pod_labels_from_annotations.begin(), kind.pod_labels_from_annotations.end());
       add_selector_keys(k, kind.pod_extra_selector);

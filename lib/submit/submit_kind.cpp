@@ -20,6 +20,8 @@ const SubmitKind& submit_kind_for(jobs::Trainer trainer) {
       return kinds::volcanojob();
     case jobs::Trainer::PyTorchNoOperator:
       return kinds::pytorch_none();
+    case jobs::Trainer::TF:
+      throw UsageError("submit tf is not supported yet");
   }
   throw Error("unknown job kind");
 }

@@ -51,6 +51,7 @@ inline const std::string kVolcanoJobs = "/apis/batch.volcano.sh/v1alpha1/namespa
 inline const std::string kBatchJobs =
     "/apis/batch/v1/namespaces/default/"
     "jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500";
+inline const std::string kTFJobs = "/apis/kubeflow.org/v1/namespaces/default/tfjobs?limit=500";
 inline const std::string kTrainingPods =
     "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500";
 inline const std::string kVolcanoPods =

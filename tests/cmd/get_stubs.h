@@ -10,38 +10,48 @@ namespace get_stubs {
 using nlohmann::json;
 using trainctl::testing::FakeClient;
 
+// The job kinds get and delete read (jobs::all_kinds()), numbered as job_path's.
+inline constexpr int kKinds = 5;
+
 inline std::string job_path(int kind, const std::string& name) {
   static const char* const bases[] = {"/apis/kubeflow.org/v1/namespaces/default/pytorchjobs/",
                                       "/apis/kubeflow.org/v2beta1/namespaces/default/mpijobs/",
                                       "/apis/batch.volcano.sh/v1alpha1/namespaces/default/jobs/",
-                                      "/apis/batch/v1/namespaces/default/jobs/"};
+                                      "/apis/batch/v1/namespaces/default/jobs/",
+                                      "/apis/kubeflow.org/v1/namespaces/default/tfjobs/"};
   return bases[kind] + name;
 }
 
+inline bool shares_training_pods(int kind) { return kind <= 1 || kind == 4; }
+
 inline std::string pods_path(int kind, const std::string& name, bool only = false) {
-  // Without -T, PyTorchJob and MPIJob share one list of training.kubeflow.org/job-name pods.
-  if (!only && kind <= 1)
+  // Without -T, PyTorchJob, MPIJob and TFJob share one list of training.kubeflow.org/job-name
+  // pods.
+  if (!only && shares_training_pods(kind))
     return "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name%3D" + name + "&limit=500";
   const std::string sel[] = {"training.kubeflow.org%2Fjob-name%3D" + name +
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dpytorchjob-controller",
                              "training.kubeflow.org%2Fjob-name%3D" + name +
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dmpi-operator",
-                             "volcano.sh%2Fjob-name%3D" + name, "job-name%3D" + name};
+                             "volcano.sh%2Fjob-name%3D" + name, "job-name%3D" + name,
+                             "training.kubeflow.org%2Fjob-name%3D" + name +
+                                 "%2Ctraining.kubeflow.org%2Foperator-name%3Dtfjob-controller"};
   return "/api/v1/namespaces/default/pods?labelSelector=" + sel[kind] + "&limit=500";
 }
 
-// Kind `kind` (0 PyTorch, 1 MPI, 2 Volcano, 3 operator-free) holds `job` with `pods`; the
-// other kinds answer 404 and no pods (unless `only`: -T was given, nothing else is read).
+// Kind `kind` (0 PyTorch, 1 MPI, 2 Volcano, 3 operator-free, 4 TFJob) holds `job` with
+// `pods`; the other kinds answer 404 and no pods (unless `only`: -T was given, nothing else
+// is read).
 inline void stub_job(FakeClient& c, int kind, const std::string& name, const json& job, const json& pods,
                      bool only = false) {
-  for (int k = 0; k < 4; ++k) {
+  for (int k = 0; k < kKinds; ++k) {
     if (only && k != kind) continue;
     if (k == kind)
       c.on_get(job_path(k, name), job);
     else
       c.on_not_found(job_path(k, name));
-    if (k == 1 && !only) continue;  // the shared list, stubbed with kind 0
-    const bool has_pods = k == kind || (!only && k == 0 && kind == 1);
+    if (k != 0 && shares_training_pods(k) && !only) continue;  // the shared list, stubbed with kind 0
+    const bool has_pods = k == kind || (!only && k == 0 && shares_training_pods(kind));
     c.on_get(pods_path(k, name, only), FakeClient::list(has_pods ? pods : json::array()));
   }
 }

@@ -46,9 +46,9 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("job names come from the four kinds' collections in one round trip") {
+TEST_CASE("job names come from every kind's collection in one round trip") {
   Fixture f;
-  // The same collections `trainctl list` reads: Arena's three CRDs and the operator-free Jobs.
+  // The same collections `trainctl list` reads: Arena's CRDs and the operator-free Jobs.
   f.client->on_get("/apis/kubeflow.org/v1/namespaces/team-a/pytorchjobs?limit=500", named({"mnist"}));
   f.client->on_get("/apis/kubeflow.org/v2beta1/namespaces/team-a/mpijobs?limit=500", named({"hvd"}));
   f.client->on_not_found("/apis/batch.volcano.sh/v1alpha1/namespaces/team-a/jobs?limit=500");  // CRD missing
@@ -56,8 +56,10 @@ TEST_CASE("job names come from the four kinds' collections in one round trip") {
       "/apis/batch/v1/namespaces/team-a/"
       "jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
       named({"plain"}));
-  CHECK_THAT(f.lookup.jobs(Scope{}), Catch::Matchers::UnorderedEquals(Strings{"mnist", "hvd", "plain"}));
-  CHECK(f.client->batches() == std::vector<size_t>{4});
+  f.client->on_get("/apis/kubeflow.org/v1/namespaces/team-a/tfjobs?limit=500", named({"tf"}));
+  CHECK_THAT(f.lookup.jobs(Scope{}),
+             Catch::Matchers::UnorderedEquals(Strings{"mnist", "hvd", "plain", "tf"}));
+  CHECK(f.client->batches() == std::vector<size_t>{5});
   CHECK_NOTHROW(f.client->verify());
 }
 
@@ -68,7 +70,7 @@ TEST_CASE("-T narrows the job lookup; -n replaces the default namespace") {
   s.type = "mj";
   s.namespace_ = "ns2";
   CHECK(f.lookup.jobs(s) == Strings{"hvd"});
-  s.type = "tensorflow";  // not a type: nothing, no request
+  s.type = "xgboost";  // not a type: nothing, no request
   CHECK(f.lookup.jobs(s).empty());
   CHECK(f.client->requests().size() == 1);
 }

@@ -76,8 +76,8 @@ TEST_CASE("delete removes found jobs in the foreground, reports missing ones, an
   Harness h;
   auto& c = *h.client;
   c.on_get(job_path(0, "a"), fixtures::pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1));
-  for (int k = 1; k < 4; ++k) c.on_not_found(job_path(k, "a"));
-  for (int k = 0; k < 4; ++k) c.on_not_found(job_path(k, "b"));
+  for (int k = 1; k < get_stubs::kKinds; ++k) c.on_not_found(job_path(k, "a"));
+  for (int k = 0; k < get_stubs::kKinds; ++k) c.on_not_found(job_path(k, "b"));
   no_dependents(c, "pytorchjob", "a");
   c.on("DELETE", "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs/a", 200, json{{"kind", "PyTorchJob"}});
   c.on("DELETE", "/api/v1/namespaces/default/configmaps/a-pytorchjob", 404,
@@ -94,7 +94,7 @@ TEST_CASE("delete removes found jobs in the foreground, reports missing ones, an
   CHECK(h.out() == "The training job a has been deleted successfully\n");
   CHECK(h.err() == "error: job b not found in namespace default\n");
   REQUIRE(c.batches().size() == 2);
-  CHECK(c.batches()[0] == 8);
+  CHECK(c.batches()[0] == 10);
   CHECK(c.batches()[1] == 3);  // the dependents' lists, together
   bool saw = false;
   for (const auto& r : c.requests()) {
@@ -110,7 +110,7 @@ TEST_CASE("delete returns at once and says the job is being deleted while it ter
   Harness h;
   auto& c = *h.client;
   c.on_get(job_path(0, "a"), fixtures::pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1));
-  for (int k = 1; k < 4; ++k) c.on_not_found(job_path(k, "a"));
+  for (int k = 1; k < get_stubs::kKinds; ++k) c.on_not_found(job_path(k, "a"));
   // kube-apiserver's answer to a delete in the foreground: the object, now with
   // deletionTimestamp and the foregroundDeletion finalizer (registry/generic/registry/store.go).
   json terminating = fixtures::pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1);
@@ -145,6 +145,7 @@ TEST_CASE("delete -T picks the kind; an ambiguous name is refused without -T") {
   ca.on_get(job_path(1, "x"), fixtures::mpijob("x", "2024-05-01T09:00:00Z", 1, 1));
   ca.on_not_found(job_path(2, "x"));
   ca.on_not_found(job_path(3, "x"));
+  ca.on_not_found(job_path(4, "x"));
   try {
     a.run({"delete", "x"});
     FAIL("no error");
@@ -159,7 +160,7 @@ TEST_CASE("delete -T picks the kind; an ambiguous name is refused without -T") {
 TEST_CASE("delete of one missing job fails with that job's error alone") {
   Harness h;
   auto& c = *h.client;
-  for (int k = 0; k < 4; ++k) c.on_not_found(job_path(k, "b"));
+  for (int k = 0; k < get_stubs::kKinds; ++k) c.on_not_found(job_path(k, "b"));
   try {
     h.run({"delete", "b"});
     FAIL("no error");
@@ -179,7 +180,7 @@ TEST_CASE("delete removes trainctl's dependents itself, released ones too, never
   Harness h;
   auto& c = *h.client;
   c.on_get(job_path(0, "a"), fixtures::pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1));
-  for (int k = 1; k < 4; ++k) c.on_not_found(job_path(k, "a"));
+  for (int k = 1; k < get_stubs::kKinds; ++k) c.on_not_found(job_path(k, "a"));
   const auto lists = dependent_lists("pytorchjob", "a");
   const json mine = json::array({{{"apiVersion", "kubeflow.org/v1"}, {"kind", "PyTorchJob"}, {"name", "a"},
                                   {"uid", "uid-a"}, {"controller", false}}});

@@ -62,7 +62,7 @@ json tensorboard_service() {
 }
 }  // namespace
 
-TEST_CASE("get shows the TensorBoard URL: the NodePort on the chief's node, in one round of 8 reads") {
+TEST_CASE("get shows the TensorBoard URL: the NodePort on the chief's node, in one round of 9 reads") {
   Harness h;
   stub_job(*h.client, 0, "pytorch-dist", scenario::pytorch_dist(),
            scenario::concat(scenario::pytorch_dist_pods()));
@@ -78,9 +78,9 @@ TEST_CASE("get shows the TensorBoard URL: the NodePort on the chief's node, in o
   REQUIRE(out.size() > tail.size());
   CHECK(out.substr(out.size() - tail.size()) == tail);
   REQUIRE(h.client->batches().size() == 1);
-  // 4 job GETs, 3 pod lists (PyTorchJob and MPIJob share one), the services: no more than
-  // the client's 8 connections per host, so nothing waits for a connection.
-  CHECK(h.client->batches()[0] == 8);
+  // 5 job GETs, 3 pod lists (PyTorchJob, MPIJob and TFJob share one), the services: one
+  // more than the client's 8 connections per host.
+  CHECK(h.client->batches()[0] == 9);
   CHECK_NOTHROW(h.client->verify());
 }
 
@@ -144,7 +144,7 @@ TEST_CASE("get -e adds the events of the job's pods, oldest first") {
 
 TEST_CASE("get of a missing job is a NotFoundError naming job and namespace") {
   Harness h;
-  for (int k = 0; k < 4; ++k) {
+  for (int k = 0; k < kKinds; ++k) {
     h.client->on_not_found(job_path(k, "nope"));
     h.client->on_get(pods_path(k, "nope"), trainctl::testing::FakeClient::list(json::array()));
   }
@@ -164,9 +164,10 @@ TEST_CASE("get of a name used by two kinds asks for -T and names the kinds") {
   c.on_get(job_path(0, "mnist"), pytorchjob("mnist", "2024-05-01T09:00:00Z", 1, 1));
   c.on_get(job_path(1, "mnist"), mpijob("mnist", "2024-05-01T09:00:00Z", 1, 1));
   c.on_not_found(job_path(2, "mnist"));
+  c.on_not_found(job_path(4, "mnist"));
   // A plain batch Job of that name (no trainctl labels) is not a training job.
   c.on_get(job_path(3, "mnist"), json{{"metadata", {{"name", "mnist"}, {"namespace", "default"}}}});
-  for (int k : {0, 2, 3})  // kinds 0 and 1 share one pod list
+  for (int k : {0, 2, 3})  // kinds 0, 1 and 4 share one pod list
     c.on_get(pods_path(k, "mnist"), trainctl::testing::FakeClient::list(json::array()));
   stub_tensorboard(c, "mnist", json::array());
   CHECK_THROWS_WITH(h.run({"get", "mnist"}), Catch::Contains("pytorchjob, mpijob") && Catch::Contains("-T"));

@@ -14,6 +14,7 @@ void stub_scenario(FakeClient& c) {
   c.on_get(paths::kMPIJobs, FakeClient::list(json::array({mpi_pending()})));
   c.on_get(paths::kVolcanoJobs, FakeClient::list(json::array({vj()})));
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
+  c.on_not_found(paths::kTFJobs);  // a cluster without the TFJob CRD
   c.on_get(paths::kTrainingPods,
            FakeClient::list(concat(pytorch_dist_pods(), pytorch_git_pods(), mpi_pending_pods())));
   c.on_get(paths::kVolcanoPods, FakeClient::list(concat(vj_pods())));
@@ -35,7 +36,7 @@ TEST_CASE("list prints Arena's columns, newest first, in one parallel round trip
         "vj            RUNNING    VOLCANOJOB  2h        2               2               192.168.0.33\n");
   CHECK(h.err().empty());
   REQUIRE(h.client->batches().size() == 1);
-  CHECK(h.client->batches()[0] == 7);
+  CHECK(h.client->batches()[0] == 8);
   CHECK_NOTHROW(h.client->verify());
 }
 
@@ -61,6 +62,7 @@ TEST_CASE("list -A adds NAMESPACE first and lists every namespace") {
                json::array({pytorchjob("a", "2024-05-01T09:00:00Z", 1, 2, json::object(), "team-a")})));
   c.on_get("/apis/kubeflow.org/v2beta1/mpijobs?limit=500", FakeClient::list(json::array()));
   c.on_get("/apis/batch.volcano.sh/v1alpha1/jobs?limit=500", FakeClient::list(json::array()));
+  c.on_get("/apis/kubeflow.org/v1/tfjobs?limit=500", FakeClient::list(json::array()));
   c.on_get(
       "/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
       FakeClient::list(json::array({batchjob(
@@ -136,7 +138,7 @@ TEST_CASE("list -o json is the documented shape; -o yaml is the same data") {
 TEST_CASE("list rejects an unknown output format and an unknown type before sending anything") {
   Harness h;
   CHECK_THROWS_AS(h.run({"list", "-o", "xml"}), trainctl::UsageError);
-  CHECK_THROWS_AS(h.run({"list", "-T", "tensorflow"}), trainctl::UsageError);
+  CHECK_THROWS_AS(h.run({"list", "-T", "xgboost"}), trainctl::UsageError);
   CHECK(h.client->requests().empty());
 }
 

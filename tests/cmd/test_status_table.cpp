@@ -21,9 +21,11 @@ int kind_index(trainctl::jobs::Trainer t) {
     case trainctl::jobs::Trainer::Volcano:
       return 2;
     case trainctl::jobs::Trainer::PyTorchNoOperator:
+      return 3;
+    case trainctl::jobs::Trainer::TF:
       break;
   }
-  return 3;
+  return 4;
 }
 
 // The NAME and STATUS words of list's rows after the header.
@@ -58,6 +60,7 @@ TEST_CASE("status table: list's STATUS column shows each row's status") {
     c.on_get(paths::kMPIJobs, only(1));
     c.on_get(paths::kVolcanoJobs, only(2));
     c.on_get(paths::kBatchJobs, only(3));
+    c.on_get(paths::kTFJobs, only(4));
     c.on_get(paths::kTrainingPods, FakeClient::list(json::array()));
     c.on_get(paths::kVolcanoPods, FakeClient::list(json::array()));
     c.on_get(paths::kBatchPods, FakeClient::list(json::array()));

@@ -1,5 +1,5 @@
 // Hand-written Kubernetes objects for tests, shaped as the real operators write them
-// (training-operator v1.9 PyTorchJob status, mpi-operator v2beta1, Volcano v1alpha1 state,
+// (training-operator v1.9 PyTorchJob and TFJob status, mpi-operator v2beta1, Volcano v1alpha1 state,
 // batch/v1 Job status, core/v1 Pod status). Shared by jobs_tests and cmd_tests.
 #pragma once
 
@@ -67,6 +67,32 @@ inline json mpijob(const std::string& name, const std::string& created, int work
        {{"name", name}, {"namespace", ns}, {"uid", "uid-" + name}, {"creationTimestamp", created}}},
       {"spec", {{"slotsPerWorker", 1}, {"mpiReplicaSpecs", {{"Launcher", launcher}, {"Worker", worker}}}}},
       {"status", status}};
+}
+
+// A TFJob with `ps` parameter servers and `workers` workers (and a Chief replica with
+// `chief`), each replica asking for `gpus` GPUs.
+inline json tfjob(const std::string& name, const std::string& created, int ps, int workers, int gpus,
+                  bool chief = false, const json& status = json::object(),
+                  const std::string& ns = "default") {
+  auto replica = [gpus](int n) {
+    return json{{"replicas", n},
+                {"restartPolicy", "OnFailure"},
+                {"template", {{"spec", {{"containers", json::array({gpu_container("tensorflow", gpus)})}}}}}};
+  };
+  json specs = json::object();
+  if (chief) specs["Chief"] = replica(1);
+  if (ps > 0) specs["PS"] = replica(ps);
+  if (workers > 0) specs["Worker"] = replica(workers);
+  return {{"apiVersion", "kubeflow.org/v1"},
+          {"kind", "TFJob"},
+          {"metadata",
+           {{"name", name},
+            {"namespace", ns},
+            {"uid", "uid-" + name},
+            {"creationTimestamp", created},
+            {"labels", {{"app", "tfjob"}, {"release", name}}}}},
+          {"spec", {{"tfReplicaSpecs", specs}}},
+          {"status", status}};
 }
 
 inline json volcanojob(const std::string& name, const std::string& created, const json& state,
@@ -169,6 +195,14 @@ inline json pytorch_labels(const std::string& job, const std::string& type, int 
           {"training.kubeflow.org/replica-type", type},
           {"training.kubeflow.org/replica-index", std::to_string(index)},
           {"training.kubeflow.org/operator-name", "pytorchjob-controller"}};
+}
+
+// The labels training-operator v1.9.0 sets on a TFJob's pods (replica type in lower case).
+inline json tf_labels(const std::string& job, const std::string& type, int index) {
+  return {{"training.kubeflow.org/job-name", job},
+          {"training.kubeflow.org/replica-type", type},
+          {"training.kubeflow.org/replica-index", std::to_string(index)},
+          {"training.kubeflow.org/operator-name", "tfjob-controller"}};
 }
 
 inline json mpi_labels(const std::string& job, const std::string& role) {

@@ -47,6 +47,9 @@ inline json job_of(const Row& r, const std::string& name) {
     case Trainer::PyTorchNoOperator:
       j = fixtures::batchjob(name, kCreated, r.status);
       break;
+    case Trainer::TF:
+      j = fixtures::tfjob(name, kCreated, 1, 2, 1, false, r.status);
+      break;
   }
   if (r.deleting) {
     j["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
@@ -97,11 +100,11 @@ inline json with(json status, const json& more) {
 inline json volcano(const std::string& phase) { return {{"phase", phase}, {"lastTransitionTime", kEnded}}; }
 
 // The conditions both kubeflow.org operators write alike: training-operator v1.9.0
-// (pkg/util/status.go setCondition, filterOutCondition; pytorch/pytorchjob_controller.go
-// UpdateJobStatus; common/job.go ReconcileJobs for suspension) and mpi-operator v0.8.0
-// (pkg/controller/mpi_job_controller.go updateMPIJobStatus; mpi_job_controller_status.go,
-// the same setCondition and filterOutCondition). `kind` prefixes the reasons (PyTorchJob,
-// MPIJob); `failed` is the Failed condition's reason.
+// (pkg/util/status.go setCondition, filterOutCondition; pytorch/pytorchjob_controller.go and
+// tensorflow/tfjob_controller.go UpdateJobStatus; common/job.go ReconcileJobs for suspension)
+// and mpi-operator v0.8.0 (pkg/controller/mpi_job_controller.go updateMPIJobStatus;
+// mpi_job_controller_status.go, the same setCondition and filterOutCondition). `kind`
+// prefixes the reasons (PyTorchJob, TFJob, MPIJob); `failed` is the Failed condition's reason.
 inline void add_kubeflow_rows(std::vector<Row>& t, Trainer trainer, const std::string& source,
                               const std::string& kind, const std::string& failed) {
   using S = JobStatus;
@@ -158,6 +161,17 @@ inline std::vector<Row> make_rows() {
   t.push_back(
       {Trainer::MPI, "launcherStatus Succeeded (v1alpha1)", {{"launcherStatus", "Succeeded"}}, S::Succeeded});
   t.push_back({Trainer::MPI, "launcherStatus Failed (v1alpha1)", {{"launcherStatus", "Failed"}}, S::Failed});
+
+  // TFJob: training-operator v1.9.0 pkg/controller.v1/tensorflow/tfjob_controller.go
+  // UpdateJobStatus (Running, Succeeded, Restarting, Failed; completionTime with Succeeded and
+  // Failed), the same pkg/util/status.go and common/job.go; Arena's trainer_tensorflow.go
+  // getStatus.
+  const std::string tf = to + "tfjob_controller.go ";
+  add_kubeflow_rows(t, Trainer::TF, tf, "TFJob", "TFJobFailed");
+  const json tf_created = kf("Created", "True", "TFJobCreated");
+  t.push_back({Trainer::TF, "no status before the first reconcile", json::object(), S::Pending});
+  t.push_back({Trainer::TF, tf + "Restarting kept while a failed replica restarts: PENDING until it runs",
+               started(tf_created, kf("Restarting", "True", "TFJobRestarting")), S::Pending});
 
   // Volcano: staging/src/volcano.sh/apis/pkg/apis/batch/v1alpha1/job.go (JobPhase) and the
   // job controller's states, pkg/controllers/job/state/*.go (v1.10.0).

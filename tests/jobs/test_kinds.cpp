@@ -12,7 +12,7 @@ using namespace trainctl::jobs;
 static const char* const kKindsCreated = "2024-05-01T09:50:00Z";
 
 TEST_CASE("every kind holds its whole strategy") {
-  REQUIRE(all_kinds().size() == 4);
+  REQUIRE(all_kinds().size() == 5);
   for (const auto& k : all_kinds()) {
     CAPTURE(k.resource.display(), k.list_selector);
     CHECK(&kind_for(k.trainer) == &k);
@@ -54,6 +54,7 @@ TEST_CASE("spec GPUs and the chief task come from each kind's spec") {
       {Trainer::PyTorchNoOperator, batchjob("b", kKindsCreated, json::object()), 2, ""},  // completions 2 x 1
       {Trainer::PyTorchNoOperator, no_completions, 3, ""},                                // parallelism
       {Trainer::PyTorchNoOperator, neither, 1, ""},
+      {Trainer::TF, tfjob("t", kKindsCreated, 1, 2, 1), 3, ""},  // 1 ps + 2 workers x 1
   };
   for (const auto& c : cases) {
     const JobKind& kind = kind_for(c.trainer);
@@ -73,7 +74,8 @@ TEST_CASE("kind_for_type: each kind's type names, case-insensitively") {
   for (const char* t : {"pytorchjob", "PyTorch", "py"}) CHECK(kind_for_type(t).trainer == Trainer::PyTorch);
   for (const char* t : {"mpijob", "MPI", "mj"}) CHECK(kind_for_type(t).trainer == Trainer::MPI);
   for (const char* t : {"volcanojob", "volcano", "VJ"}) CHECK(kind_for_type(t).trainer == Trainer::Volcano);
-  CHECK_THROWS_WITH(kind_for_type("tf"),
-                    "unknown job type \"tf\": use pytorchjob (pytorch, py), mpijob (mpi, mj) or volcanojob "
-                    "(volcano, vj)");
+  for (const char* t : {"tfjob", "TensorFlow", "tf"}) CHECK(kind_for_type(t).trainer == Trainer::TF);
+  CHECK_THROWS_WITH(kind_for_type("xgb"),
+                    "unknown job type \"xgb\": use pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob "
+                    "(volcano, vj) or tfjob (tensorflow, tf)");
 }

@@ -9,5 +9,6 @@ JobKind pytorchjob_kind();    // pytorchjob.cpp
 JobKind mpijob_kind();        // mpijob.cpp
 JobKind volcanojob_kind();    // volcanojob.cpp
 JobKind pytorch_none_kind();  // pytorch_none.cpp
+JobKind tfjob_kind();         // tfjob.cpp
 
 }  // namespace trainctl::jobs

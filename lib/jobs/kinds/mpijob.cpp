@@ -76,6 +76,7 @@ JobKind mpijob_kind() {
           .pod_extra_selector = "training.kubeflow.org/operator-name=mpi-operator",
           .chief_label = "training.kubeflow.org/job-role",
           .chief_value = "launcher",
+          .chief_fallbacks = {},
           .pod_task_label = "",
           .pod_labels_from_annotations = {},
           .type_names = {"mpijob", "mpi", "mj"},

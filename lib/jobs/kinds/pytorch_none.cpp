@@ -83,6 +83,7 @@ JobKind pytorch_none_kind() {
           .pod_extra_selector = "",
           .chief_label = "batch.kubernetes.io/job-completion-index",
           .chief_value = "0",
+          .chief_fallbacks = {},
           .pod_task_label = "",
           .pod_labels_from_annotations = {"batch.kubernetes.io/job-completion-index"},
           .type_names = {},

@@ -68,6 +68,7 @@ JobKind pytorchjob_kind() {
           .pod_extra_selector = "training.kubeflow.org/operator-name=pytorchjob-controller",
           .chief_label = "training.kubeflow.org/replica-type",
           .chief_value = "master",
+          .chief_fallbacks = {},
           .pod_task_label = "",
           .pod_labels_from_annotations = {},
           .type_names = {"pytorchjob", "pytorch", "py"},

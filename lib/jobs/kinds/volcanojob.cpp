@@ -103,6 +103,7 @@ JobKind volcanojob_kind() {
           .pod_extra_selector = "",
           .chief_label = "volcano.sh/task-index",
           .chief_value = "0",
+          .chief_fallbacks = {},
           .pod_task_label = "volcano.sh/task-spec",
           .pod_labels_from_annotations = {"volcano.sh/task-spec"},
           .type_names = {"volcanojob", "volcano", "vj"},

@@ -6,12 +6,14 @@
 // job deleted in the foreground (deletionTimestamp and the foregroundDeletion finalizer) until
 // the garbage collector has deleted its pods, which stop within their grace period; list and
 // get show it as TERMINATING meanwhile, and say so.
+#include "cmd/delete.h"
+
 #include <CLI/CLI.hpp>
 
-#include "cmd/delete.h"
 #include "cmd/run.h"
 #include "jobs/job_dependents.h"
 #include "jobs/job_query.h"
+#include "jobs/kind.h"
 #include "kube/json_util.h"
 #include "kube/list_reads.h"
 #include "kube/object_ops.h"
@@ -67,7 +69,8 @@ void run_delete(const DeleteOptions& o, Factory& f) {
     bool terminating = false;
     try {
       if (found.empty()) throw ApiError(404, "NotFound", "not found");
-      const auto& job = results[n * kinds.size() + (std::find(kinds.begin(), kinds.end(), found.front()) - kinds.begin())];
+      const auto& job =
+          results[n * kinds.size() + (std::find(kinds.begin(), kinds.end(), found.front()) - kinds.begin())];
       dependents = jobs::find_dependents(client, *found.front(), ns, name,
                                          kube::str(kube::at(job.object, "metadata"), "uid"));
       terminating = delete_foreground(client, found.front()->resource, ns, name);
@@ -104,7 +107,7 @@ void setup_delete(CLI::App& root, Factory& f, RunFn<DeleteOptions> run) {
   cmd->alias("del");
   cmd->add_option("names", opts->names, "Job names")->required();
   cmd->add_option("-T,--type", opts->type,
-                  "Job type when two kinds share a name: pytorchjob, mpijob, volcanojob");
+                  "Job type when two kinds share a name: " + jobs::type_names_text());
   set_examples(cmd,
                "  # Delete a job; its pods, services and TensorBoard go with it\n"
                "  trainctl delete pytorch-dist\n"

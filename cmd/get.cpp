@@ -1,10 +1,12 @@
 // trainctl get: one training job: status, trainer, duration, instances with node and GPUs,
 // the TensorBoard URL, and with -e the events of the job and its pods.
+#include "cmd/get.h"
+
 #include <CLI/CLI.hpp>
 
-#include "cmd/get.h"
 #include "cmd/run.h"
 #include "jobs/job_query.h"
+#include "jobs/kind.h"
 #include "print/job_views.h"
 #include "print/print_as.h"
 
@@ -41,9 +43,8 @@ void setup_get(CLI::App& root, Factory& f, RunFn<GetOptions> run) {
   auto opts = std::make_shared<GetOptions>();
   auto* cmd = root.add_subcommand("get", "Show one training job: status, instances, TensorBoard");
   cmd->add_option("name", opts->name, "Job name")->required();
-  cmd->add_option(
-      "-T,--type", opts->type,
-      "Job type, when two kinds have a job of this name: pytorchjob (py), mpijob (mpi), volcanojob (vj)");
+  cmd->add_option("-T,--type", opts->type,
+                  "Job type, when two kinds have a job of this name: " + jobs::type_names_text());
   cmd->add_flag("-e,--events", opts->events, "Also show the events of the job and its instances");
   add_output_option(cmd, opts->output, GetOptions::kFormats);
   set_examples(cmd,

@@ -1,10 +1,12 @@
 // trainctl list: the training jobs of every kind in the namespace (or all namespaces),
 // whoever submitted them, newest first.
+#include "cmd/list.h"
+
 #include <CLI/CLI.hpp>
 
-#include "cmd/list.h"
 #include "cmd/run.h"
 #include "jobs/job_query.h"
+#include "jobs/kind.h"
 #include "print/job_views.h"
 #include "print/print_as.h"
 
@@ -18,11 +20,13 @@ void run_list(const ListOptions& o, Factory& f) {
   // Only JSON and YAML show instances; without them memory follows jobs, not pods.
   const bool instances = format == OutputFormat::Json || format == OutputFormat::Yaml;
   const auto list = jobs::list_jobs(f.client(), ns, kinds, f.clock()(), instances);
-  print::print_as(format,
-                  {.human = [&](std::ostream& out) { print::job_list_table(list, o.all_namespaces).render_to(out, f.io()); },
-                   .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, list, fmt); },
-                   .names = [&] { return print::job_names(list); }},
-                  f.io().out());
+  print::print_as(
+      format,
+      {.human =
+           [&](std::ostream& out) { print::job_list_table(list, o.all_namespaces).render_to(out, f.io()); },
+       .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, list, fmt); },
+       .names = [&] { return print::job_names(list); }},
+      f.io().out());
 }
 
 void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {
@@ -30,9 +34,7 @@ void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {
   auto* cmd = root.add_subcommand("list", "List training jobs");
   cmd->alias("ls");
   add_all_namespaces_flag(cmd, opts->all_namespaces, "List jobs in all namespaces");
-  cmd->add_option(
-      "-T,--type", opts->type,
-      "Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj)");
+  cmd->add_option("-T,--type", opts->type, "Only jobs of this type: " + jobs::type_names_text());
   add_output_option(cmd, opts->output, ListOptions::kFormats);
   set_examples(cmd,
                "  # Jobs in the current namespace, newest first\n"

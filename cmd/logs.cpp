@@ -1,12 +1,14 @@
 // trainctl logs: the log of a job's chief instance (master, launcher, first task, completion
 // index 0), or of -i INSTANCE; -f follows it until the instance ends.
+#include "cmd/logs.h"
+
 #include <CLI/CLI.hpp>
 #include <cmath>
 
-#include "cmd/logs.h"
 #include "cmd/run.h"
 #include "core/duration.h"
 #include "jobs/job_query.h"
+#include "jobs/kind.h"
 #include "jobs/pod_logs.h"
 #include "jobs/time.h"
 #include "print/escape.h"
@@ -104,7 +106,7 @@ void setup_logs(CLI::App& root, Factory& f, RunFn<LogsOptions> run) {
   cmd->add_option("--since-time", opts->since_time, "Only lines after an RFC 3339 time");
   cmd->add_flag("--timestamps", opts->timestamps, "Prefix each line with its RFC 3339 timestamp");
   cmd->add_option("-T,--type", opts->type,
-                  "Job type when two kinds share the name: pytorchjob, mpijob, volcanojob");
+                  "Job type when two kinds share the name: " + jobs::type_names_text());
   cmd->add_option("--reconnect-delay", opts->reconnect_delay, "Pause before reconnecting a cut -f stream")
       ->group("");
   set_examples(cmd,

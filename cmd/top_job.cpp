@@ -1,12 +1,14 @@
 // trainctl top job: GPUs requested and allocated per job, with the totals of running jobs;
 // with a job name, Arena's per-job view of its instances (GPU metrics shown as N/A: no
 // metrics source is read).
+#include "cmd/top_job.h"
+
 #include <CLI/CLI.hpp>
 
-#include "cmd/top_job.h"
 #include "cmd/run.h"
 #include "core/errors.h"
 #include "jobs/job_query.h"
+#include "jobs/kind.h"
 #include "print/job_views.h"
 #include "print/print_as.h"
 
@@ -33,8 +35,7 @@ void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory
 
 void run_top_job(const TopJobOptions& o, Factory& f) {
   using print::OutputFormat;
-  const auto format =
-      print::parse_output(o.output, TopJobOptions::kFormats);
+  const auto format = print::parse_output(o.output, TopJobOptions::kFormats);
   if (!o.name.empty()) {
     run_top_one_job(o, format, f);
     return;
@@ -60,7 +61,7 @@ void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
   cmd->add_option("name", opts->name, "A job: show its instances, their nodes and GPUs");
   cmd->add_option("-i,--instance", opts->instance, "With a job name: only this instance (pod)");
   cmd->add_flag("-A,--all-namespaces", opts->all_namespaces, "Jobs of all namespaces");
-  cmd->add_option("-T,--type", opts->type, "Only jobs of this type: pytorchjob, mpijob, volcanojob");
+  cmd->add_option("-T,--type", opts->type, "Only jobs of this type: " + jobs::type_names_text());
   add_output_option(cmd, opts->output, TopJobOptions::kFormats);
   set_examples(cmd,
                "  # GPUs of the jobs in the current namespace\n"

@@ -340,12 +340,12 @@ complete -c trainctl -n '__trainctl_at '\''trainctl submit volcano'\''' -l templ
 
 # trainctl list
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s A -l all-namespaces -d 'List jobs in all namespaces'
-complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj' -d 'Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj)'
+complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s o -l output -x -a 'wide json yaml name' -d 'Output format: wide (default), json, yaml or name'
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -f
 
 # trainctl get
-complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s T -l type -x -a 'pytorchjob py mpijob mpi volcanojob vj' -d 'Job type, when two kinds have a job of this name: pytorchjob (py), mpijob (mpi), volcanojob (vj)'
+complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type, when two kinds have a job of this name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s e -l events -d 'Also show the events of the job and its instances'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s o -l output -x -a 'wide json yaml name' -d 'Output format: wide (default), json, yaml or name'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -f -a '(__trainctl_dynamic)'
@@ -358,7 +358,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s t -l tail -r -F
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l since -r -F -d 'Only lines newer than a relative duration, e.g. 5s, 2m, 3h'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l since-time -r -F -d 'Only lines after an RFC 3339 time'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l timestamps -d 'Prefix each line with its RFC 3339 timestamp'
-complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s T -l type -x -a 'pytorchjob mpijob volcanojob' -d 'Job type when two kinds share the name: pytorchjob, mpijob, volcanojob'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type when two kinds share the name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl top
@@ -374,7 +374,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -f -a '(__trai
 # trainctl top job
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s i -l instance -x -a '(__trainctl_dynamic)' -d 'With a job name: only this instance (pod)'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s A -l all-namespaces -d 'Jobs of all namespaces'
-complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s T -l type -x -a 'pytorchjob mpijob volcanojob' -d 'Only jobs of this type: pytorchjob, mpijob, volcanojob'
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s o -l output -x -a 'wide json yaml' -d 'Output format: wide (default), json or yaml'
 
 # trainctl data
@@ -388,7 +388,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl data list'\''' -s o -l outpu
 complete -c trainctl -n '__trainctl_at '\''trainctl data list'\''' -f
 
 # trainctl delete
-complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -s T -l type -x -a 'pytorchjob mpijob volcanojob' -d 'Job type when two kinds share a name: pytorchjob, mpijob, volcanojob'
+complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type when two kinds share a name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl completion

@@ -26,10 +26,7 @@ const JobKind& kind_for(Trainer trainer) {
   throw Error("unknown trainer");
 }
 
-namespace {
-
-// "pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)"
-std::string accepted_types() {
+std::string type_names_text() {
   std::vector<std::string> named;
   for (const auto& k : all_kinds()) {
     if (k.type_names.empty()) continue;
@@ -43,13 +40,11 @@ std::string accepted_types() {
   return s;
 }
 
-}  // namespace
-
 const JobKind& kind_for_type(std::string_view type) {
   const std::string t = ascii_lower(std::string(type));
   for (const auto& k : all_kinds())
     if (std::find(k.type_names.begin(), k.type_names.end(), t) != k.type_names.end()) return k;
-  throw UsageError("unknown job type \"" + std::string(type) + "\": use " + accepted_types());
+  throw UsageError("unknown job type \"" + std::string(type) + "\": use " + type_names_text());
 }
 
 }  // namespace trainctl::jobs

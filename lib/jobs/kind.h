@@ -77,5 +77,8 @@ const JobKind& kind_for(Trainer trainer);
 // pytorchjob|pytorch|py, mpijob|mpi|mj, volcanojob|volcano|vj, tfjob|tensorflow|tf. Throws
 // UsageError naming the accepted values.
 const JobKind& kind_for_type(std::string_view type);
+// The --type values for help and errors, each kind's name with its aliases in brackets:
+// "pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)".
+std::string type_names_text();
 
 }  // namespace trainctl::jobs

@@ -95,6 +95,7 @@ TrainingJob build_job(const JobKind& kind, const JobSummary& job, JobPods pods, 
                      : pods.count == 0      ? job.spec_gpus
                                             : pods.gpus;
   t.gpus_allocated = pods.gpus_held;
+  if (job.elastic) t.elastic = TrainingJob::Elastic{*job.elastic, static_cast<long long>(pods.running)};
   if (chief) {
     t.chief_name = chief->name;
     t.chief_node_ip = chief->node_ip;

@@ -32,6 +32,7 @@ ChiefPod ChiefPod::of(const JobKind& kind, const PodSummary& pod) {
 
 void JobPods::add(const JobKind& kind, PodSummary pod) {
   ++count;
+  if (pod.instance.phase == "Running") ++running;
   any_pending = any_pending || pod.pending();
   gpus += pod.instance.gpus;
   if (pod.holds_gpus()) gpus_held += pod.instance.gpus;

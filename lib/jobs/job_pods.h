@@ -40,6 +40,7 @@ struct JobPods {
   bool keep_instances;
   bool any_pending = false;
   size_t count = 0;
+  size_t running = 0;                // pods in phase Running
   long long gpus = 0;                // GPUs of all pods
   long long gpus_held = 0;           // GPUs of pods that hold them (PodSummary::holds_gpus)
   long long owner_request = 0;       // the first requestGPUsOfJobOwner annotation > 0 seen, else 0

@@ -25,6 +25,7 @@ struct JobSummary {
   long long spec_gpus = 0;                // spec_requested_gpus
   std::string spec_priority;  // runPolicy.schedulingPolicy.priorityClass, else spec.priorityClassName
   std::string chief_task;     // the kind's chief_task: Volcano's first task; "" for the others
+  std::optional<WorkerRange> elastic;  // the kind's elastic_workers: set for an elastic job
 };
 
 // GPUs the job's replicas ask for according to its spec (used before pods exist): the kind's

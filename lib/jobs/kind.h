@@ -12,6 +12,7 @@
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,12 @@
 namespace trainctl::jobs {
 
 enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator, TF };
+
+// The number of workers an elastic job may run with.
+struct WorkerRange {
+  long long min = 0;
+  long long max = 0;
+};
 
 struct KindStatusRules;  // status_rules.h
 struct PodSummary;       // pod_summary.h
@@ -65,6 +72,9 @@ struct JobKind {
   // For a pod without the chief label, the value the kind reads from its name and other
   // labels (Volcano before v1.9); "" when it cannot tell. Null: the kind's pods all carry it.
   std::string (*chief_value_from_pod)(const PodSummary& pod);
+  // For a kind whose jobs can be elastic, the range of workers an elastic job's spec allows
+  // (PyTorchJob's elasticPolicy); nullopt for a job that is not elastic. Null: never elastic.
+  std::optional<WorkerRange> (*elastic_workers)(const nlohmann::json& spec);
 
   // Label selector of the pods of one job: pod_job_label=NAME[,pod_extra_selector].
   std::string pod_selector(const std::string& job_name) const;

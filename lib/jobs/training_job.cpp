@@ -16,6 +16,12 @@ std::string TrainingJob::allocated_display() const {
 
 std::string TrainingJob::node_display() const { return chief_node_ip.empty() ? "N/A" : chief_node_ip; }
 
+std::string TrainingJob::workers_display() const {
+  if (!elastic) return "";
+  return std::to_string(elastic->running) + " (elastic " + std::to_string(elastic->range.min) + "-" +
+         std::to_string(elastic->range.max) + ")";
+}
+
 namespace {
 long long unix_seconds(TimePoint t) {
   return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
@@ -41,6 +47,11 @@ nlohmann::ordered_json TrainingJob::to_json() const {
   j["chiefName"] = chief_name;
   j["nodeIP"] = chief_node_ip;
   j["tensorboard"] = tensorboard;
+  if (elastic) {
+    j["elastic"] = {{"runningWorkers", elastic->running},
+                    {"minWorkers", elastic->range.min},
+                    {"maxWorkers", elastic->range.max}};
+  }
   j["instances"] = nlohmann::ordered_json::array();
   for (const auto& i : instances) {
     nlohmann::ordered_json ij;
@@ -65,8 +76,7 @@ void keep_instance(TrainingJob& job, const std::string& instance) {
   auto& all = job.instances;
   all.erase(std::remove_if(all.begin(), all.end(), [&](const Instance& i) { return i.name != instance; }),
             all.end());
-  if (all.empty())
-    throw NotFoundError("instance " + instance + " not found in job " + job.name);
+  if (all.empty()) throw NotFoundError("instance " + instance + " not found in job " + job.name);
 }
 
 }  // namespace trainctl::jobs

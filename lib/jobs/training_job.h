@@ -3,8 +3,8 @@
 #pragma once
 
 #include <chrono>
-#include <nlohmann/json.hpp>
 #include <deque>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,7 +22,7 @@ struct Instance {
   std::string node_name;
   std::string node_ip;  // status.hostIP
   bool is_chief = false;
-  long long gpus = 0;  // nvidia.com/gpu + aliyun.com/gpu limits
+  long long gpus = 0;     // nvidia.com/gpu + aliyun.com/gpu limits
   std::string gpu_index;  // device index(es) from the GPU-share annotation, "" when unknown
   std::optional<TimePoint> created;
   int restarts = 0;
@@ -46,6 +46,12 @@ struct TrainingJob {
   std::string chief_node_ip;        // its hostIP, "" when not scheduled
   std::vector<Instance> instances;  // chief first, then by name
   std::string tensorboard;          // URL, filled by get when a TensorBoard service exists
+  // An elastic job's range of workers and how many of its pods run now.
+  struct Elastic {
+    WorkerRange range;
+    long long running = 0;
+  };
+  std::optional<Elastic> elastic;
 
   const std::string& type() const { return kind->type; }             // pytorchjob
   const std::string& trainer() const { return kind->trainer_name; }  // PYTORCHJOB
@@ -54,6 +60,8 @@ struct TrainingJob {
   std::string allocated_display() const;
   // NODE as list shows it: the chief's host IP, or "N/A".
   std::string node_display() const;
+  // An elastic job's workers as list and get show them: "2 (elastic 1-3)"; "" for other jobs.
+  std::string workers_display() const;
 
   // The documented JSON shape (docs/json-output.md).
   nlohmann::ordered_json to_json() const;

@@ -12,10 +12,10 @@ namespace trainctl::print {
 using jobs::at;
 using jobs::format_local;
 using jobs::format_rfc3339;
-using jobs::parse_time;
-using jobs::seconds_between;
 using jobs::JobList;
 using jobs::JobStatus;
+using jobs::parse_time;
+using jobs::seconds_between;
 using jobs::str;
 using jobs::TimePoint;
 using jobs::TrainingJob;
@@ -27,18 +27,27 @@ std::vector<std::string> with_namespace(bool all, const std::string& ns, std::ve
   return cells;
 }
 
-Table jobs_table(const JobList& jobs, bool all, const char* age_header,
-                        bool numeric_allocated) {
-  Table t(
-      with_namespace(all, "NAMESPACE",
-                     {"NAME", "STATUS", "TRAINER", age_header, "GPU(Requested)", "GPU(Allocated)", "NODE"}));
+Table jobs_table(const JobList& jobs, bool all, const char* age_header, bool numeric_allocated) {
+  // Arena's columns, and WORKERS last only when an elastic job is listed: running workers and
+  // the range its elasticPolicy allows.
+  const bool elastic =
+      std::any_of(jobs.begin(), jobs.end(), [](const TrainingJob& j) { return j.elastic.has_value(); });
+  std::vector<std::string> header = {"NAME",           "STATUS",         "TRAINER", age_header,
+                                     "GPU(Requested)", "GPU(Allocated)", "NODE"};
+  if (elastic) header.push_back("WORKERS");
+  Table t(with_namespace(all, "NAMESPACE", std::move(header)));
   t.set_status_column(all ? 2 : 1);
   for (const auto& j : jobs) {
-    t.add_row(with_namespace(
-        all, j.namespace_,
-        {j.name, status_name(j.status), j.trainer(), short_human_duration(j.duration),
-         std::to_string(j.gpus_requested),
-         numeric_allocated ? std::to_string(j.gpus_allocated) : j.allocated_display(), j.node_display()}));
+    std::vector<std::string> cells = {
+        j.name,
+        status_name(j.status),
+        j.trainer(),
+        short_human_duration(j.duration),
+        std::to_string(j.gpus_requested),
+        numeric_allocated ? std::to_string(j.gpus_allocated) : j.allocated_display(),
+        j.node_display()};
+    if (elastic) cells.push_back(j.elastic ? j.workers_display() : "-");
+    t.add_row(with_namespace(all, j.namespace_, std::move(cells)));
   }
   return t;
 }
@@ -51,13 +60,9 @@ TimePoint event_time(const nlohmann::json& e) {
 
 }  // namespace
 
-Table job_list_table(const JobList& jobs, bool all) {
-  return jobs_table(jobs, all, "DURATION", false);
-}
+Table job_list_table(const JobList& jobs, bool all) { return jobs_table(jobs, all, "DURATION", false); }
 
-Table top_job_table(const JobList& jobs, bool all) {
-  return jobs_table(jobs, all, "AGE", true);
-}
+Table top_job_table(const JobList& jobs, bool all) { return jobs_table(jobs, all, "AGE", true); }
 
 std::string top_job_footer(const JobList& jobs) {
   long long allocated = 0, requested = 0;
@@ -91,7 +96,8 @@ void write_jobs_json(std::ostream& out, const JobList& jobs) {
   for (size_t i = 0; i < jobs.size(); ++i) {
     // As dump(2) nests an element: every line indented by two more spaces. Strings in
     // dumped JSON never hold a raw newline, so lines are safe to indent.
-    const std::string text = jobs[i].to_json().dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    const std::string text =
+        jobs[i].to_json().dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
     out << "  ";
     for (char c : text) {
       out << c;
@@ -120,7 +126,7 @@ void write_jobs(std::ostream& out, const JobList& jobs, OutputFormat format) {
 
 Table top_job_instances_table(const TrainingJob& job) {
   Table t({"NAME", "STATUS", "GPU(Request)", "NODE", "GPU(DeviceIndex)", "GPU(DutyCycle)",
-                  "GPU_MEMORY(Used/Total)"});
+           "GPU_MEMORY(Used/Total)"});
   t.set_status_column(1);
   for (const auto& i : job.instances)
     t.add_row({i.name, i.status, std::to_string(i.gpus), i.node_name.empty() ? "N/A" : i.node_name,
@@ -129,7 +135,7 @@ Table top_job_instances_table(const TrainingJob& job) {
 }
 
 std::string job_details(const TrainingJob& job, const IOStreams& io) {
-  const std::vector<std::pair<std::string, std::string>> fields = {
+  std::vector<std::pair<std::string, std::string>> fields = {
       {"Name:", job.name},
       {"Status:", status_name(job.status)},
       {"Namespace:", job.namespace_},
@@ -139,6 +145,8 @@ std::string job_details(const TrainingJob& job, const IOStreams& io) {
       {"CreateTime:", format_local(job.created)},
       {"EndTime:", job.ended ? format_local(*job.ended) : ""},
   };
+  // Arena's fields; an elastic job also says how many workers run and what it may run with.
+  if (job.elastic) fields.insert(fields.begin() + 6, {"Workers:", job.workers_display()});
   std::string out;
   for (const auto& [key, value] : fields) {
     std::string line = key;

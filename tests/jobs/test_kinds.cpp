@@ -48,8 +48,9 @@ TEST_CASE("spec GPUs and the chief task come from each kind's spec") {
   json neither = no_completions;
   neither["spec"].erase("parallelism");
   const std::vector<Case> cases = {
-      {Trainer::PyTorch, pytorchjob("a", kKindsCreated, 3, 2), 6, ""},  // master + 2 workers, 2 GPUs each
-      {Trainer::MPI, mpijob("m", kKindsCreated, 2, 4), 8, ""},          // the launcher asks for none
+      {Trainer::PyTorch, pytorchjob("a", kKindsCreated, 3, 2), 6,
+       "master"},                                               // master + 2 workers, 2 GPUs each
+      {Trainer::MPI, mpijob("m", kKindsCreated, 2, 4), 8, ""},  // the launcher asks for none
       {Trainer::Volcano, volcanojob("v", kKindsCreated, nullptr), 2, "pserver"},  // 1 pserver, 2 trainers x 1
       {Trainer::PyTorchNoOperator, batchjob("b", kKindsCreated, json::object()), 2, ""},  // completions 2 x 1
       {Trainer::PyTorchNoOperator, no_completions, 3, ""},                                // parallelism
@@ -66,8 +67,9 @@ TEST_CASE("spec GPUs and the chief task come from each kind's spec") {
   }
   // A kind reads only its own spec fields.
   CHECK(spec_requested_gpus(kind_for(Trainer::MPI), pytorchjob("a", kKindsCreated, 3, 2)) == 0);
-  CHECK(
-      summarize_job(kind_for(Trainer::PyTorch), volcanojob("v", kKindsCreated, nullptr)).chief_task.empty());
+  // (A spec without a Master replica: the operator's master role is worker 0.)
+  CHECK(summarize_job(kind_for(Trainer::PyTorch), volcanojob("v", kKindsCreated, nullptr)).chief_task ==
+        "worker");
 }
 
 TEST_CASE("kind_for_type: each kind's type names, case-insensitively") {

@@ -83,7 +83,8 @@ JobKind mpijob_kind() {
           .status_rules = &kMPIJobRules,
           .spec_gpus = mpijob_spec_gpus,
           .chief_task = no_chief_task,
-          .chief_value_from_pod = nullptr};
+          .chief_value_from_pod = nullptr,
+          .elastic_workers = nullptr};
 }
 
 }  // namespace trainctl::jobs

@@ -90,7 +90,8 @@ JobKind pytorch_none_kind() {
           .status_rules = &kIndexedJobRules,
           .spec_gpus = indexed_job_spec_gpus,
           .chief_task = no_chief_task,
-          .chief_value_from_pod = nullptr};
+          .chief_value_from_pod = nullptr,
+          .elastic_workers = nullptr};
 }
 
 }  // namespace trainctl::jobs

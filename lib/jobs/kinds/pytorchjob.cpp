@@ -2,8 +2,9 @@
 // duration and requested GPUs.
 //
 // Pods: training.kubeflow.org/job-name and operator-name=pytorchjob-controller; the chief is
-// the master (replica-type=master). Requested GPUs: spec.pytorchReplicaSpecs, each role's
-// replicas times its pod template's GPUs.
+// the operator's master role (pytorchjob_controller.go IsMasterRole): the Master replica's pod
+// when the spec has a Master, else worker 0 (an elastic job has Workers only). Requested GPUs:
+// spec.pytorchReplicaSpecs, each role's replicas times its pod template's GPUs.
 //
 // The conditions training-operator v1.9.0 writes (pkg/apis/kubeflow.org/v1/common_types.go):
 // Created on create; Running when the master has a running pod; Restarting when a replica
@@ -21,6 +22,7 @@
 // Duration (trainer_pytorch.go Duration): 0 without status.startTime; completionTime -
 // startTime when set; FAILED: the chief pod's latest condition transition - creation (else
 // the Failed condition's transition); otherwise now - startTime.
+#include "core/text.h"
 #include "jobs/json_util.h"
 #include "jobs/kinds/kinds.h"
 #include "jobs/kinds/shared_rules.h"
@@ -55,6 +57,33 @@ constexpr KindStatusRules kPyTorchJobRules{kubeflow_conditions_status, pytorchjo
 
 long long pytorchjob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "pytorchReplicaSpecs")); }
 
+// The replica type whose pods may be the chief (IsMasterRole): master when the spec has a
+// Master (the operator camel-cases the keys, pytorch_defaults.go), else worker.
+std::string pytorchjob_chief_task(const json& spec) {
+  const json& specs = at(spec, "pytorchReplicaSpecs");
+  if (specs.is_object())
+    for (const auto& [type, replica] : specs.items())
+      if (ascii_lower(type) == "master") return "master";
+  return "worker";
+}
+
+// spec.elasticPolicy's minReplicas and maxReplicas, defaulted as training-operator v1.9.0's
+// setElasticPolicy does (pkg/apis/kubeflow.org/v1/pytorch_defaults.go): a missing bound is the
+// other one, both missing are the Worker replicas (1 when unset, setDefaultReplicas).
+std::optional<WorkerRange> pytorchjob_elastic_workers(const json& spec) {
+  const json& policy = at(spec, "elasticPolicy");
+  if (!policy.is_object()) return std::nullopt;
+  const json& min = at(policy, "minReplicas");
+  const json& max = at(policy, "maxReplicas");
+  if (min.is_number_integer() && max.is_number_integer())
+    return WorkerRange{min.get<long long>(), max.get<long long>()};
+  if (max.is_number_integer()) return WorkerRange{max.get<long long>(), max.get<long long>()};
+  if (min.is_number_integer()) return WorkerRange{min.get<long long>(), min.get<long long>()};
+  const json& replicas = at(at_path(spec, {"pytorchReplicaSpecs", "Worker"}), "replicas");
+  const long long workers = replicas.is_number_integer() ? replicas.get<long long>() : 1;
+  return WorkerRange{workers, workers};
+}
+
 }  // namespace
 
 JobKind pytorchjob_kind() {
@@ -68,14 +97,15 @@ JobKind pytorchjob_kind() {
           .pod_extra_selector = "training.kubeflow.org/operator-name=pytorchjob-controller",
           .chief_label = "training.kubeflow.org/replica-type",
           .chief_value = "master",
-          .chief_fallbacks = {},
-          .pod_task_label = "",
+          .chief_fallbacks = {"training.kubeflow.org/replica-type=worker,training.kubeflow.org/replica-index=0"},
+          .pod_task_label = "training.kubeflow.org/replica-type",
           .pod_labels_from_annotations = {},
           .type_names = {"pytorchjob", "pytorch", "py"},
           .status_rules = &kPyTorchJobRules,
           .spec_gpus = pytorchjob_spec_gpus,
-          .chief_task = no_chief_task,
-          .chief_value_from_pod = nullptr};
+          .chief_task = pytorchjob_chief_task,
+          .chief_value_from_pod = nullptr,
+          .elastic_workers = pytorchjob_elastic_workers};
 }
 
 }  // namespace trainctl::jobs

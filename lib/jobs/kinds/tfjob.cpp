@@ -81,7 +81,8 @@ JobKind tfjob_kind() {
           .status_rules = &kTFJobRules,
           .spec_gpus = tfjob_spec_gpus,
           .chief_task = no_chief_task,
-          .chief_value_from_pod = nullptr};
+          .chief_value_from_pod = nullptr,
+          .elastic_workers = nullptr};
 }
 
 }  // namespace trainctl::jobs

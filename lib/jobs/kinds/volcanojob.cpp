@@ -110,7 +110,8 @@ JobKind volcanojob_kind() {
           .status_rules = &kVolcanoJobRules,
           .spec_gpus = volcano_job_spec_gpus,
           .chief_task = volcano_job_chief_task,
-          .chief_value_from_pod = volcano_task_index_from_name};
+          .chief_value_from_pod = volcano_task_index_from_name,
+          .elastic_workers = nullptr};
 }
 
 }  // namespace trainctl::jobs

@@ -80,6 +80,22 @@ void add_output_flags(CLI::App& cmd, SubmitOptions& o) {
   cmd.add_option("command", o.command_args, "The command, run with the shell in the working directory");
 }
 
+// Elastic PyTorchJob flags (spec.elasticPolicy). Registered, hidden, on the commands that
+// refuse them too, so that plan_elastic says why in one line.
+void add_elastic_flags(CLI::App& cmd, SubmitOptions& o, bool visible) {
+  const std::vector<CLI::Option*> flags = {
+      cmd.add_option("--min-workers", o.min_workers,
+                     "Elastic job: fewest Worker pods it runs with (no Master)"),
+      cmd.add_option("--max-workers", o.max_workers, "Elastic job: most Worker pods it runs with"),
+      cmd.add_option("--max-restarts", o.max_restarts,
+                     "Elastic job: restarts of the worker group before it fails (PET_MAX_RESTARTS)"),
+      cmd.add_option("--rdzv-backend", o.rdzv_backend,
+                     "Elastic job: torchrun's rendezvous backend (default c10d)"),
+      cmd.add_option("--rdzv-port", o.rdzv_port, "Elastic job: rendezvous port on worker-0 (default 23456)")};
+  if (!visible)
+    for (auto* f : flags) f->group("");
+}
+
 }  // namespace
 
 void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) {
@@ -144,6 +160,7 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
     port->group("");
   }
   if (rules.worker_image == WorkerImage::Refused) worker_image->group("");
+  add_elastic_flags(cmd, o, rules.elastic_flags);
   if (!rules.mpi_flags) {
     topo->group("");
     slots->group("");
@@ -191,6 +208,7 @@ void add_volcano_flags(CLI::App& cmd, SubmitOptions& o) {
   cmd.add_option("--scheduler-name", o.scheduler_name, "schedulerName (default volcano)");
   alias(cmd, "--schedulerName", o.scheduler_name);
   alias(cmd, "--scheduler", o.scheduler_name);
+  add_elastic_flags(cmd, o, false);
   add_output_flags(cmd, o);
 }
 

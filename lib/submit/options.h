@@ -72,6 +72,12 @@ struct SubmitOptions {
   std::string nproc_per_node;
   std::string operator_;    // "" (training-operator) | none
   int master_port = 23456;  // --operator none
+  // Elastic PyTorchJob (spec.elasticPolicy): --min-workers or --max-workers makes it elastic.
+  std::optional<int> min_workers;
+  std::optional<int> max_workers;
+  std::optional<int> max_restarts;
+  std::string rdzv_backend;      // "" = c10d
+  std::optional<int> rdzv_port;  // unset = the operator's port, 23456
 
   // volcano
   std::vector<std::string> tasks;  // NAME:REPLICAS[:IMAGE[:COMMAND]]

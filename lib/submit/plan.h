@@ -120,6 +120,14 @@ struct Plan {
   std::string worker_image;  // PyTorchJob Worker replicas; "" = image
   int master_port = 23456;
 
+  // Elastic PyTorchJob (plan_elastic.cpp): spec.elasticPolicy, Worker replicas only (no Master).
+  bool elastic = false;
+  int min_workers = 0;
+  int max_workers = 0;
+  std::optional<int> max_restarts;  // PET_MAX_RESTARTS; unset: torchrun's default (0)
+  std::string rdzv_backend;         // c10d
+  int rdzv_port = 23456;            // PyTorchJobDefaultPort
+
   std::vector<Task> tasks;  // volcano
   std::vector<Policy> policies;  // volcano job-level
   int task_port = 0;
@@ -146,6 +154,9 @@ void plan_pod(const SubmitOptions& options, Plan& plan);
 std::vector<KeyValue> key_values(const std::string& flag, const std::vector<std::string>& items, bool label_key,
                                  bool label_value);
 std::vector<KeyValue> device_resources(const SubmitOptions& options);
+// plan_elastic.cpp: --min-workers, --max-workers, --max-restarts, --rdzv-backend, --rdzv-port
+// (after plan_pod: the command must run torchrun).
+void plan_elastic(const SubmitOptions& options, Plan& plan);
 // plan_volumes.cpp: --data, --data-dir, --config-file, code sync, TensorBoard.
 void plan_volumes(const SubmitOptions& options, std::vector<ConfigDir> config_dirs, Plan& plan);
 // plan_scheduling.cpp: run policy, shared memory, gang and queue (SubmitKind::plan_gang:

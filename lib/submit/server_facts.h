@@ -15,6 +15,7 @@ namespace trainctl::submit {
 
 struct ServerFacts {
   bool nproc_per_node_field = true;            // PyTorchJob spec.nprocPerNode (training-operator v1.7+)
+  bool elastic_policy_field = true;            // PyTorchJob spec.elasticPolicy (training-operator v1.4+)
   bool launcher_creation_policy_field = true;  // MPIJob spec.launcherCreationPolicy (mpi-operator v0.5+)
   // runPolicy.schedulingPolicy.scheduleTimeoutSeconds (training-operator v1.6+, mpi-operator v0.4+)
   bool schedule_timeout_field = true;

@@ -38,6 +38,7 @@ class SubmitKind {
     // Flags only some kinds take; the others refuse them, naming the command that does.
     bool mpi_flags = false;       // --gputopology, --slots-per-worker, --launcher-cpu, --launcher-memory
     bool torchrun_flags = false;  // --nproc-per-node, --operator, --master-port
+    bool elastic_flags = false;   // --min-workers, --max-workers, --max-restarts, --rdzv-*
     bool code_flags = true;       // --tensorboard, --sync-mode, --sync-source
     WorkerImage worker_image = WorkerImage::Refused;
 

@@ -88,6 +88,17 @@ TEST_CASE("golden: pytorch without the training-operator", "[golden]") {
           "torchrun --nnodes=$WORLD_SIZE --node_rank=$RANK train.py"});
 }
 
+// training-operator v1.9.0: Workers only (pytorchjob_webhook.go requires them with an
+// elasticPolicy), elasticPolicy fields as pytorch_types.go names them, the gang at --min-workers,
+// TensorBoard beside worker-0 (the rendezvous host of elastic.go).
+TEST_CASE("golden: elastic pytorch", "[golden][elastic]") {
+  golden("pytorch_elastic", "pytorch",
+         {"--name=elastic-imagenet", "--image=pytorch/pytorch:2.3", "--min-workers=2", "--max-workers=4",
+          "--workers=3", "--max-restarts=3", "--rdzv-port=29400", "--gpus=1", "--nproc-per-node=gpu",
+          "--gang", "--tensorboard", "--data=imagenet:/data",
+          "torchrun imagenet.py --arch=resnet18 --epochs=20 /data/imagenet"});
+}
+
 TEST_CASE("golden: mpi seed 004 with --gputopology", "[golden][seed]") {
   golden("mpi_seed004_topology", "mpi",
          {"--name=pytorch-topo-4-vgg16", "--gpus=1", "--workers=4", "--gputopology=true",

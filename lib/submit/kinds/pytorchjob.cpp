@@ -1,4 +1,6 @@
-// PyTorchJob (kubeflow.org/v1, training-operator): Master x1 + Worker x(workers-1).
+// PyTorchJob (kubeflow.org/v1, training-operator): Master x1 + Worker x(workers-1); elastic
+// (spec.elasticPolicy, plan_elastic.cpp): Worker x(workers), no Master.
+#include "core/errors.h"
 #include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
@@ -18,9 +20,12 @@ class PyTorchJobKind final : public SubmitKind {
                     .template_dir = "pytorch",
                     .not_installed_hint = "install the training-operator, or use --operator none",
                     .torchrun_flags = true,
+                    .elastic_flags = true,
                     .worker_image = WorkerImage::Workers}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {
+    // An elastic job's Workers are numbered up to --max-workers - 1.
+    if (p.elastic) return {p.name + "-worker-" + std::to_string(p.max_workers - 1)};
     std::vector<std::string> names = {p.name + "-master-0"};
     if (p.workers > 1) names.push_back(p.name + "-worker-" + std::to_string(p.workers - 2));
     return names;
@@ -32,51 +37,87 @@ class PyTorchJobKind final : public SubmitKind {
     // An operator before v1.7 has no spec.nprocPerNode (server_facts.h): torchrun reads the
     // same setting from PET_NPROC_PER_NODE, which such an operator does not set itself.
     v["nproc_per_node"] = p.nproc_per_node_env ? json() : or_null(p.nproc_per_node);
-    PodRole master{"pytorch", ""};
+    json extra_env = json::array();
     if (p.nproc_per_node_env)
-      master.extra_env.push_back({{"name", "PET_NPROC_PER_NODE"}, {"value", p.nproc_per_node}});
-    json master_pod = pod_template(p, t, master);
-    job_yaml.offer("master_template_json", master_pod, v);
+      extra_env.push_back({{"name", "PET_NPROC_PER_NODE"}, {"value", p.nproc_per_node}});
+    // plan_elastic.cpp: spec.elasticPolicy, Workers only.
+    const bool master = !p.elastic;
+    const int worker_replicas = p.elastic ? p.workers : p.workers - 1;
+    if (p.elastic)
+      v["elastic"] = {{"min_replicas", p.min_workers},
+                      {"max_replicas", p.max_workers},
+                      {"rdzv_backend", p.rdzv_backend},
+                      {"rdzv_port", p.rdzv_port},
+                      {"max_restarts", p.max_restarts ? json(*p.max_restarts) : json()}};
+    json master_pod;
+    if (master) {
+      PodRole role{"pytorch", ""};
+      role.extra_env = extra_env;
+      master_pod = pod_template(p, t, role);
+      job_yaml.offer("master_template_json", master_pod, v);
+    }
     json worker_pod;
-    if (p.workers > 1) {
-      PodRole worker{"pytorch", "", p.worker_image};
-      worker.extra_env = master.extra_env;
-      v["worker_replicas"] = p.workers - 1;
-      worker_pod = pod_template(p, t, worker);
+    if (worker_replicas > 0) {
+      PodRole role{"pytorch", "", p.worker_image};
+      role.extra_env = extra_env;
+      v["worker_replicas"] = worker_replicas;
+      worker_pod = pod_template(p, t, role);
       job_yaml.offer("worker_template_json", worker_pod, v);
     }
     json job = job_yaml.render(v);
-    job_yaml.put_pod_template(job, "/spec/pytorchReplicaSpecs/Master", "master_template_json",
-                              std::move(master_pod));
-    if (p.workers > 1)
+    if (p.elastic &&
+        (!job["spec"].contains("elasticPolicy") || job["spec"]["pytorchReplicaSpecs"].contains("Master")))
+      throw Error(
+          job_yaml.source() +
+          " renders no elastic job: write spec.elasticPolicy in an {{#elastic}} section and the Master "
+          "in {{^elastic}} (templates/pytorch/job.yaml)");
+    if (master)
+      job_yaml.put_pod_template(job, "/spec/pytorchReplicaSpecs/Master", "master_template_json",
+                                std::move(master_pod));
+    if (worker_replicas > 0)
       job_yaml.put_pod_template(job, "/spec/pytorchReplicaSpecs/Worker", "worker_template_json",
                                 std::move(worker_pod));
     return {std::move(job)};
   }
 
   std::vector<KeyValue> chief_pod_labels(const Plan& p) const override {
+    // Without a Master (an elastic job) worker-0 is the chief, as PET_RDZV_ENDPOINT's host.
+    if (p.elastic)
+      return {{"training.kubeflow.org/job-name", p.name},
+              {"training.kubeflow.org/replica-type", "worker"},
+              {"training.kubeflow.org/replica-index", "0"}};
     return {{"training.kubeflow.org/job-name", p.name}, {"training.kubeflow.org/replica-type", "master"}};
   }
 
   bool reads_crd(const Plan& p) const override {
-    return !p.nproc_per_node.empty() || p.schedule_timeout_seconds.has_value();
+    return !p.nproc_per_node.empty() || p.schedule_timeout_seconds.has_value() || p.elastic;
   }
 
   void read_crd(const json& crd, ServerFacts& facts) const override {
     facts.nproc_per_node_field = crd_has_field(crd, job.resource.version, "spec.nprocPerNode");
     facts.schedule_timeout_field = crd_has_field(crd, job.resource.version, kScheduleTimeoutField);
+    facts.elastic_policy_field = crd_has_field(crd, job.resource.version, "spec.elasticPolicy");
   }
 
   void apply_facts(const ServerFacts& facts, Plan& p, std::vector<std::string>& notes) const override {
+    // spec.elasticPolicy came with training-operator v1.4 (pytorch_types.go ElasticPolicy).
+    if (p.elastic && !facts.elastic_policy_field)
+      throw UsageError(
+          "the installed PyTorchJob CRD has no spec.elasticPolicy (training-operator before v1.4): "
+          "drop --min-workers and --max-workers, or upgrade the training-operator");
     if (facts.nproc_per_node_field || p.nproc_per_node.empty()) return;
     p.nproc_per_node_env = true;
     // training-operator before v1.7 (pkg/controller.v1/pytorch/envvar.go at v1.6.0) sets no
     // PET_NNODES, PET_NODE_RANK or PET_MASTER_*: torchrun needs them from its arguments.
-    notes.push_back(
+    // An elastic job gets PET_NNODES and PET_RDZV_* from elastic.go there too.
+    std::string note =
         "the installed PyTorchJob CRD has no spec.nprocPerNode (training-operator before v1.7): "
-        "--nproc-per-node is passed as PET_NPROC_PER_NODE; that operator sets no other PET_* variable, "
-        "so give torchrun --nnodes=$WORLD_SIZE --node_rank=$RANK --master_addr=$MASTER_ADDR "
-        "--master_port=$MASTER_PORT");
+        "--nproc-per-node is passed as PET_NPROC_PER_NODE";
+    if (!p.elastic)
+      note +=
+          "; that operator sets no other PET_* variable, so give torchrun --nnodes=$WORLD_SIZE "
+          "--node_rank=$RANK --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT";
+    notes.push_back(std::move(note));
   }
 };
 

@@ -162,8 +162,9 @@ namespace {
 void add_tf_replica_flags(CLI::App& cmd, const std::string& prefix, const std::string& type,
                           TFReplicaOptions& r) {
   cmd.add_option("--" + prefix + "-port", r.port,
-                 "Container port (tfjob-port) of the " + type +
-                     " (default: the training-operator's 2222; Arena picks a free port)");
+                 "Port tfjob-port of the " + type +
+                     ", on the container tensorflow that the training-operator configures (default: the "
+                     "operator's 2222; Arena picks a free port)");
   cmd.add_option("--" + prefix + "-cpu", r.cpu, "CPU request and limit of the " + type + " (default: --cpu)");
   cmd.add_option("--" + prefix + "-memory", r.memory,
                  "Memory request and limit of the " + type + " (default: --memory)");
@@ -181,6 +182,10 @@ void add_tf_flags(CLI::App& cmd, SubmitOptions& o) {
           "Image of the workers, the chief and the evaluator, instead of --image (which the "
           "parameter servers keep unless --ps-image); alone, the image of every pod");
   alias(cmd, "--workerImage", o.worker_image);
+  cmd.get_option("--workers")
+      ->description("Number of Worker replicas (the PS, chief and evaluator are extra)");
+  cmd.get_option("--gpus")->description(
+      "GPUs per worker, chief and evaluator (nvidia.com/gpu; the parameter servers take --ps-gpus)");
   cmd.add_option("--ps", tf.ps, "Number of parameter servers (PS replicas)")->capture_default_str();
   cmd.add_option("--ps-image", tf.ps_image, "Image of the parameter servers (default: --image)");
   alias(cmd, "--psImage", tf.ps_image);

@@ -17,7 +17,7 @@
 
 namespace trainctl {
 
-void setup_submit(CLI::App& root, Factory& f);  // submit pytorch|mpi|volcano
+void setup_submit(CLI::App& root, Factory& f);  // submit pytorch|mpi|volcano|tf
 void setup_top(CLI::App& root, Factory& f);     // top node|job
 void setup_data(CLI::App& root, Factory& f);    // data list
 void setup_completion(CLI::App& root, Factory& f);

@@ -20,11 +20,12 @@ CLI::App* add_group(CLI::App& root, const std::string& name, const std::string& 
 
 void setup_submit(CLI::App& root, Factory& f) {
   auto* submit = add_group(
-      root, "submit", "Submit a training job (pytorch, mpi, volcano)",
+      root, "submit", "Submit a training job (pytorch, mpi, volcano, tf)",
       "  trainctl submit pytorch --name=mnist --gpus=1 --workers=3 --image=pytorch/pytorch \"python train.py\"\n");
   setup_submit_pytorch(*submit, f);
   setup_submit_mpi(*submit, f);
   setup_submit_volcano(*submit, f);
+  setup_submit_tf(*submit, f);
 }
 
 void setup_top(CLI::App& root, Factory& f) {

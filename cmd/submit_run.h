@@ -22,10 +22,11 @@ struct SubmitCommand {
 void add_submit_command(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run,
                         const SubmitCommand& command);
 
-// Register `submit pytorch|mpi|volcano` on `submit`; `run` is what they do once parsed
+// Register `submit pytorch|mpi|volcano|tf` on `submit`; `run` is what they do once parsed
 // (tests pass their own to see the options).
 void setup_submit_pytorch(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
 void setup_submit_mpi(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
 void setup_submit_volcano(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
+void setup_submit_tf(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
 
 }  // namespace trainctl

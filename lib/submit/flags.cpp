@@ -173,6 +173,65 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
 void add_pytorch_flags(CLI::App& cmd, SubmitOptions& o) { add_training_flags(cmd, o, jobs::Trainer::PyTorch); }
 void add_mpi_flags(CLI::App& cmd, SubmitOptions& o) { add_training_flags(cmd, o, jobs::Trainer::MPI); }
 
+namespace {
+
+// One TFJob replica type's own flags (--ps-port, --ps-cpu...); TYPE names it in the help.
+void add_tf_replica_flags(CLI::App& cmd, const std::string& prefix, const std::string& type,
+                          TFReplicaOptions& r) {
+  cmd.add_option("--" + prefix + "-port", r.port,
+                 "Port tfjob-port of the " + type +
+                     ", on the container tensorflow that the training-operator configures (default: the "
+                     "operator's 2222; Arena picks a free port)");
+  cmd.add_option("--" + prefix + "-cpu", r.cpu, "CPU request and limit of the " + type + " (default: --cpu)");
+  cmd.add_option("--" + prefix + "-memory", r.memory,
+                 "Memory request and limit of the " + type + " (default: --memory)");
+  repeatable(cmd, "--" + prefix + "-selector", r.selectors,
+             "Node selector KEY=VALUE of the " + type + ", instead of --selector (repeatable)");
+}
+
+}  // namespace
+
+void add_tf_flags(CLI::App& cmd, SubmitOptions& o) {
+  add_training_flags(cmd, o, jobs::Trainer::TF);
+  TFOptions& tf = o.tf;
+  cmd.get_option("--worker-image")
+      ->description(
+          "Image of the workers, the chief and the evaluator, instead of --image (which the "
+          "parameter servers keep unless --ps-image); alone, the image of every pod");
+  alias(cmd, "--workerImage", o.worker_image);
+  cmd.get_option("--workers")
+      ->description("Number of Worker replicas (the PS, chief and evaluator are extra)");
+  cmd.get_option("--gpus")->description(
+      "GPUs per worker, chief and evaluator (nvidia.com/gpu; the parameter servers take --ps-gpus)");
+  cmd.add_option("--ps", tf.ps, "Number of parameter servers (PS replicas)")->capture_default_str();
+  cmd.add_option("--ps-image", tf.ps_image, "Image of the parameter servers (default: --image)");
+  alias(cmd, "--psImage", tf.ps_image);
+  cmd.add_option("--ps-gpus", tf.ps_gpus, "GPUs per parameter server (--gpus is not theirs)")
+      ->capture_default_str();
+  add_tf_replica_flags(cmd, "ps", "parameter servers", tf.ps_replica);
+  alias(cmd, "--psPort", tf.ps_replica.port);
+  alias(cmd, "--psCpu", tf.ps_replica.cpu);
+  alias(cmd, "--psMemory", tf.ps_replica.memory);
+  add_tf_replica_flags(cmd, "worker", "workers", tf.worker);
+  alias(cmd, "--workerPort", tf.worker.port);
+  alias(cmd, "--workerCpu", tf.worker.cpu);
+  alias(cmd, "--workerMemory", tf.worker.memory);
+  cmd.add_flag("--chief", tf.chief,
+               "Add a Chief replica (TensorFlow Estimator's chief; it decides when the job succeeded)");
+  add_tf_replica_flags(cmd, "chief", "chief", tf.chief_replica);
+  alias(cmd, "--chiefPort", tf.chief_replica.port);
+  alias(cmd, "--ChiefCpu", tf.chief_replica.cpu);
+  alias(cmd, "--ChiefMemory", tf.chief_replica.memory);
+  cmd.add_flag("--evaluator", tf.evaluator, "Add an Evaluator replica (TensorFlow Estimator's evaluator)");
+  add_tf_replica_flags(cmd, "evaluator", "evaluator", tf.evaluator_replica);
+  alias(cmd, "--evaluatorCpu", tf.evaluator_replica.cpu);
+  alias(cmd, "--evaluatorMemory", tf.evaluator_replica.memory);
+  cmd.add_option("--success-policy", tf.success_policy,
+                 "When the job succeeded: ChiefWorker (the chief, else worker 0, succeeded; the operator's "
+                 "default) or AllWorkers")
+      ->capture_default_str();
+}
+
 void add_volcano_flags(CLI::App& cmd, SubmitOptions& o) {
   o.trainer = jobs::Trainer::Volcano;
   add_pod_flags(cmd, o);

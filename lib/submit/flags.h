@@ -16,6 +16,10 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& options, jobs::Trainer tra
 void add_pytorch_flags(CLI::App& cmd, SubmitOptions& options);
 void add_mpi_flags(CLI::App& cmd, SubmitOptions& options);
 
+// tf: add_training_flags for TFJob plus Arena's tfjob flags (--ps, --chief, --evaluator and
+// each replica type's image, port, resources and node selector).
+void add_tf_flags(CLI::App& cmd, SubmitOptions& options);
+
 // volcano: its own flag set (Arena's volcanojob flags plus the common pod flags).
 void add_volcano_flags(CLI::App& cmd, SubmitOptions& options);
 

@@ -11,6 +11,24 @@
 
 namespace trainctl::submit {
 
+// submit tf (Arena's tfjob flags): the replica types besides the workers, and each type's own
+// port, resources and node selector ("" / 0 / empty: the common flag's value).
+struct TFReplicaOptions {
+  int port = 0;  // 0: the operator's default (tfjob-port 2222)
+  std::string cpu;
+  std::string memory;
+  std::vector<std::string> selectors;  // k=v, instead of --selector
+};
+struct TFOptions {
+  int ps = 0;            // parameter servers
+  std::string ps_image;  // "": --image
+  int ps_gpus = 0;       // --gpus is the workers', the chief's and the evaluator's
+  bool chief = false;
+  bool evaluator = false;
+  std::string success_policy = "ChiefWorker";  // ChiefWorker (the operator's "") | AllWorkers
+  TFReplicaOptions ps_replica, worker, chief_replica, evaluator_replica;
+};
+
 struct SubmitOptions {
   // The submit command (set by its flags): PyTorch, MPI or Volcano. submit_kind_for() reads
   // it with --operator (PyTorchNoOperator for submit pytorch --operator none).
@@ -78,6 +96,9 @@ struct SubmitOptions {
   std::optional<int> max_restarts;
   std::string rdzv_backend;      // "" = c10d
   std::optional<int> rdzv_port;  // unset = the operator's port, 23456
+
+  // tf (Arena's tfjob flags)
+  TFOptions tf;
 
   // volcano
   std::vector<std::string> tasks;  // NAME:REPLICAS[:IMAGE[:COMMAND]]

@@ -43,6 +43,18 @@ struct Task {  // one Volcano task
   std::vector<Policy> policies;    // --task-policy
 };
 
+struct ReplicaType {  // one replica type of a job that has several (TFJob: PS, Worker, Chief, Evaluator)
+  std::string type;
+  int replicas = 1;
+  std::string image;  // "": the plan's image
+  int port = 0;       // container port; 0: the operator's default
+  std::string cpu;    // the plan's --cpu unless the type's own flag
+  std::string memory;
+  int gpus = 0;
+  std::vector<KeyValue> selectors;  // the plan's --selector unless the type's own flag
+  std::string restart_policy;       // the replica's restartPolicy
+};
+
 class SubmitKind;
 
 struct Plan {
@@ -127,6 +139,8 @@ struct Plan {
   std::optional<int> max_restarts;  // PET_MAX_RESTARTS; unset: torchrun's default (0)
   std::string rdzv_backend;         // c10d
   int rdzv_port = 23456;            // PyTorchJobDefaultPort
+  std::vector<ReplicaType> replica_types;  // tf, in the order the job lists them
+  std::string success_policy;              // tf: "" (the operator's default) | AllWorkers
 
   std::vector<Task> tasks;  // volcano
   std::vector<Policy> policies;  // volcano job-level

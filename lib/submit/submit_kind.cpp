@@ -21,7 +21,7 @@ const SubmitKind& submit_kind_for(jobs::Trainer trainer) {
     case jobs::Trainer::PyTorchNoOperator:
       return kinds::pytorch_none();
     case jobs::Trainer::TF:
-      throw UsageError("submit tf is not supported yet");
+      return kinds::tfjob();
   }
   throw Error("unknown job kind");
 }

@@ -82,8 +82,9 @@ if command -v zsh >/dev/null; then
   }
   expect_zsh "completion config data delete get list logs submit templates top version" ''
   expect_zsh "json yaml wide name" list -o ''
-  expect_zsh "mpi pytorch volcano" submit ''
+  expect_zsh "mpi pytorch tf volcano" submit ''
   expect_zsh "pytorchjob" submit pytorchj
+  expect_zsh "tfjob" submit tfj
   expect_zsh "git rsync" submit pytorch --sync-mode ''
   expect_zsh "bash zsh fish" completion ''
   expect_zsh "<files>" --kubeconfig ''

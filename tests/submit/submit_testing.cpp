@@ -25,6 +25,8 @@ submit::SubmitOptions parse_submit(const std::string& kind, const std::vector<st
   submit::SubmitOptions o;
   if (kind == "volcano") {
     submit::add_volcano_flags(app, o);
+  } else if (kind == "tf") {
+    submit::add_tf_flags(app, o);
   } else {
     submit::add_training_flags(app, o, kind == "mpi" ? jobs::Trainer::MPI : jobs::Trainer::PyTorch);
   }
@@ -99,6 +101,7 @@ const json& pod_spec(const json& job, const std::string& replica) {
   const json& spec = job.at("spec");
   if (spec.contains("pytorchReplicaSpecs"))
     return spec["pytorchReplicaSpecs"].at(replica).at("template").at("spec");
+  if (spec.contains("tfReplicaSpecs")) return spec["tfReplicaSpecs"].at(replica).at("template").at("spec");
   if (spec.contains("mpiReplicaSpecs")) return spec["mpiReplicaSpecs"].at(replica).at("template").at("spec");
   if (spec.contains("tasks")) {
     for (const auto& t : spec["tasks"])

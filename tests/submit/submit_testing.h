@@ -15,8 +15,8 @@ namespace trainctl::testing {
 // The --image flag of tests whose image does not matter.
 inline const std::string kImage = "--image=pytorch/pytorch:2.3";
 
-// Parses the arguments after `trainctl submit KIND` (kind: pytorch, mpi, volcano) with
-// submit::add_training_flags / add_volcano_flags, as the command does.
+// Parses the arguments after `trainctl submit KIND` (kind: pytorch, mpi, volcano, tf)
+// with submit::add_training_flags / add_volcano_flags / add_tf_flags, as the command does.
 submit::SubmitOptions parse_submit(const std::string& kind, const std::vector<std::string>& args);
 
 // make_plan + build_manifests.
@@ -40,8 +40,8 @@ void check_golden(const std::string& name, const std::vector<nlohmann::json>& ob
 // The first object of `kind` (e.g. "Deployment"); fails the test when there is none.
 const nlohmann::json& object_of_kind(const std::vector<nlohmann::json>& objects, const std::string& kind);
 
-// The pod spec of a replica / task: PyTorch Master|Worker, MPI Launcher|Worker, Volcano task
-// name, batch Job "" .
+// The pod spec of a replica / task: PyTorch Master|Worker, TF PS|Worker|Chief|Evaluator, MPI
+// Launcher|Worker, Volcano task name, batch Job "" .
 const nlohmann::json& pod_spec(const nlohmann::json& job, const std::string& replica);
 const nlohmann::json& main_container(const nlohmann::json& job, const std::string& replica);
 // The value of env variable NAME in a container (null when absent).

@@ -127,6 +127,27 @@ TEST_CASE("elastic PyTorchJob without restarts left fails when a worker goes awa
   CHECK(true_condition(f, "el0") == "Failed");
 }
 
+TEST_CASE("elastic PyTorchJob below minReplicas waits for the next round, then times out", "[elastic][pytorch]") {
+  SimulationOptions o;
+  o.rendezvous_timeout = std::chrono::seconds(30);
+  SimFixture f(true, o);
+  f.create("kubeflow.org", "v1", "pytorchjobs", elastic_job("low", 3));
+  f.step(20s);
+  DeleteOptions slow;
+  slow.grace_period_seconds = 60;  // the pods stay Terminating past the join timeout
+  f.store.remove(f.pods(), "default", "low-worker-1", slow);
+  f.store.remove(f.pods(), "default", "low-worker-2", slow);
+  f.step(1s);
+  const size_t lines = log_of(f, "low-worker-0").size();
+  CHECK(log_of(f, "low-worker-0").back() == "[default] Worker group FAILED. 3/3 attempts left; will restart worker group");
+  f.step(20s);
+  CHECK(phase(f.pod("low-worker-0")) == "Running");
+  CHECK(log_of(f, "low-worker-0").size() == lines);  // 1 of 2 nodes: no training
+  f.step(15s);
+  CHECK(phase(f.pod("low-worker-0")) == "Failed");
+  CHECK(log_of(f, "low-worker-0").back() == "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError");
+}
+
 TEST_CASE("a non-elastic PyTorchJob losing a worker: the others train on, the pod comes back",
           "[elastic][pytorch]") {
   SimFixture f;

@@ -1,12 +1,13 @@
 #include "kubesim/server_auth.h"
 
-#include "kubesim/watch.h"
-
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
 #include <memory>
 #include <thread>
+
+#include "kubesim/node_evict.h"
+#include "kubesim/watch.h"
 
 namespace kubesim {
 
@@ -112,6 +113,26 @@ void admin(FaultInjector& faults, const httplib::Request& req, httplib::Response
   }
 }
 
+// POST /kubesim/nodes/NAME/evict (node_evict.h).
+void node_admin(Store& store, const httplib::Request& req, httplib::Response& res) {
+  const std::string prefix = "/kubesim/nodes/", suffix = "/evict";
+  const std::string& path = req.path;
+  const bool shaped = path.size() > prefix.size() + suffix.size() &&
+                      path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
+  const std::string node =
+      shaped ? path.substr(prefix.size(), path.size() - prefix.size() - suffix.size()) : "";
+  if (node.empty() || node.find('/') != std::string::npos) {
+    send_status(res, StatusError(404, "NotFound", "the server could not find the requested resource",
+                                 json::object()));
+    return;
+  }
+  if (req.method != "POST") {
+    send_status(res, method_not_allowed());
+    return;
+  }
+  send_json(res, 200, evict_node_pods(store, node).dump());
+}
+
 }  // namespace
 
 std::optional<UserInfo> authenticate(const httplib::Request& req, const ServerOptions& opts) {
@@ -164,6 +185,10 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
     if (!user) throw unauthorized();
   } else {
     user = UserInfo{"admin", {"system:masters"}};
+  }
+  if (path.rfind("/kubesim/nodes/", 0) == 0) {
+    node_admin(server.store(), req, res);
+    return;
   }
   if (path.rfind("/kubesim/", 0) == 0) {
     admin(server.faults(), req, res);

@@ -39,7 +39,10 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
   const auto key = std::make_pair(ns, name);
   auto pod = m_ctx.store.get_shared(*m_ctx.pods, ns, name);
   if (!pod) {
-    if (m_runs.erase(key) > 0) m_ctx.logs.remove_pod(ns, name);
+    if (m_runs.erase(key) > 0) {
+      m_ctx.logs.remove_pod(ns, name);
+      lose_member(ns, name);
+    }
     return;
   }
   const json& p = *pod;
@@ -53,6 +56,7 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
   if (it != m_runs.end() && it->second.uid != meta_uid(p)) {
     m_runs.erase(it);
     m_ctx.logs.remove_pod(ns, name);
+    lose_member(ns, name);
     it = m_runs.end();
   }
   if (it == m_runs.end()) {
@@ -76,6 +80,7 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
       for (const auto& c : containers_of(p, "containers"))
         run.logs.push_back(std::make_unique<TrainingLog>(c, run.total_lines));
     } else {
+      m_ctx.logs.remove_pod(ns, name);  // a new pod of an old name: the old one's log went with it
       begin(p, run);
     }
     it = m_runs.emplace(key, std::move(run)).first;
@@ -319,7 +324,8 @@ void Kubelet::finish(const json& pod, Run& run) {
 // (k8s.io/kubernetes pkg/kubelet/status/status_manager.go syncPod / canBeDeleted).
 void Kubelet::terminate(const json& pod) {
   const std::string ns = meta_ns(pod), name = meta_name(pod);
-  m_runs.erase({ns, name});  // no more log lines or status changes; the log stays readable
+  if (m_runs.erase({ns, name}) > 0)
+    lose_member(ns, name);  // no more log lines or status changes; the log stays readable
   const TimePoint deadline = parse_time(pod["metadata"].value("deletionTimestamp", ""));
   if (m_ctx.now() < deadline) {
     m_ctx.wake_at(ObjectKey{m_ctx.pods, ns, name}, deadline);

@@ -17,6 +17,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "kubesim/controllers/controller.h"
 #include "kubesim/controllers/rendezvous.h"
@@ -47,6 +48,15 @@ class Kubelet : public Controller {
     std::vector<std::unique_ptr<TrainingLog>> logs;
     int exit_code = -1;  // set when the launcher gave up its rendezvous
     RendezvousVerdict waiting;  // Rendezvous: the last verdict, in force until the next poll
+    TimePoint rdzv_since{};     // Rendezvous: when this round's wait began
+    // torchrun's elastic agent (c10d): the pods of its last round, the restarts it has left
+    // (-1: no elastic agent) and, once its workers were stopped, the training still to do.
+    std::vector<std::string> group;
+    size_t launcher = 0;  // index of the launcher's container
+    int restarts_left = -1;
+    int max_restarts = 0;
+    std::string role;
+    std::optional<std::chrono::milliseconds> remaining;
   };
 
   void begin(const json& pod, Run& run);
@@ -66,6 +76,10 @@ class Kubelet : public Controller {
   void begin_training(Run& run, TimePoint at);
   void start_members(const std::string& ns, const std::vector<std::string>& members, const std::string& self,
                      TimePoint at);
+  // kubelet_elastic.cpp: torchrun's elastic agent on the c10d backend.
+  void form_round(const std::string& ns, const RendezvousVerdict& v, const std::string& self, TimePoint at);
+  void lose_member(const std::string& ns, const std::string& name);
+  void restart_round(const std::string& ns, const std::string& name, Run& run, TimePoint now);
   std::string pod_ip(const std::string& node);
 
   std::map<std::pair<std::string, std::string>, Run> m_runs;

@@ -39,7 +39,8 @@ RendezvousVerdict Kubelet::judge_rendezvous_now(const std::string& ns, const std
 bool Kubelet::enter_rendezvous(const std::string& ns, const std::string& name, Run& run) {
   const RendezvousVerdict v = judge_rendezvous_now(ns, name);
   using State = RendezvousVerdict::State;
-  if (v.state == State::Formed) start_members(ns, v.members, name, run.started);
+  run.rdzv_since = run.started;
+  if (v.state == State::Formed) form_round(ns, v, name, run.started);
   if (v.state == State::NotJudged || v.state == State::Formed) return false;
   if (v.state == State::Failed) {
     give_up_rendezvous(ns, name, run, v, run.started);
@@ -67,10 +68,10 @@ bool Kubelet::poll_rendezvous(const std::string& ns, const std::string& name, Ru
   const RendezvousVerdict v = judge_rendezvous_now(ns, name);
   if (v.state == State::Formed || v.state == State::NotJudged) {
     begin_training(run, now);
-    start_members(ns, v.members, name, now);
+    form_round(ns, v, name, now);
     return true;
   }
-  const TimePoint deadline = run.started + v.give_up_after;
+  const TimePoint deadline = run.rdzv_since + v.give_up_after;
   if (v.state == State::Failed || now >= deadline) {
     give_up_rendezvous(ns, name, run, v, v.state == State::Failed ? now : deadline);
     return true;
@@ -89,7 +90,8 @@ void Kubelet::begin_training(Run& run, TimePoint at) {
   // Training starts now, for the whole duration.
   run.stage = Stage::Running;
   run.next_line = at;
-  run.stage_end = run.outcome == "run-forever" ? kNever : at + run.duration;
+  // After a restart of torchrun's workers, the script resumes from its checkpoint.
+  run.stage_end = run.outcome == "run-forever" ? kNever : at + run.remaining.value_or(run.duration);
 }
 
 void Kubelet::start_members(const std::string& ns, const std::vector<std::string>& members, const std::string& self,

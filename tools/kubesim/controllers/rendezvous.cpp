@@ -24,7 +24,11 @@ using State = RendezvousVerdict::State;
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
-bool running(const json& pod) { return pod.value("status", json::object()).value("phase", "") == "Running"; }
+// A pod being deleted has had its containers stopped: it takes no part in a rendezvous.
+bool running(const json& pod) {
+  return pod.value("status", json::object()).value("phase", "") == "Running" &&
+         !pod.value("metadata", json::object()).contains("deletionTimestamp");
+}
 
 struct Launcher {
   size_t container = 0;
@@ -247,6 +251,8 @@ RendezvousVerdict judge_rendezvous(const RendezvousInput& given) {
         break;
       case Kind::C10d:
         v = judge_c10d(in, g, r);
+        v.max_restarts = r.max_restarts;
+        v.role = r.role;
         break;
       default:
         v = judge_store(in, g, r);

@@ -45,6 +45,10 @@ struct RendezvousVerdict {
   std::chrono::milliseconds give_up_after{0};  // Waiting: from the container's start
   std::vector<std::string> members;            // Formed: names of the pods that met
   std::string reason;                          // one line saying why it waits or failed
+  // torchrun's c10d backend: its elastic agent restarts the workers when the group changes
+  // (torch/distributed/elastic/agent/server/api.py): --max-restarts, -1 for other launchers.
+  int max_restarts = -1;
+  std::string role;  // --role, printed by the agent
 };
 
 RendezvousVerdict judge_rendezvous(const RendezvousInput& in);

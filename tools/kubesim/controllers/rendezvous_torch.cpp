@@ -207,6 +207,8 @@ TorchRendezvous torchrun(const std::vector<Word>& args, const ContainerEnv& env)
   const std::string master_addr = arg("master_addr", "127.0.0.1");
   const std::string master_port = arg("master_port", "29500");
   const std::string standalone = arg("standalone", "0");
+  const std::string max_restarts = arg("max_restarts", "0");
+  out.role = arg("role", "default");
   if (unknown) return out;
   // check_env: bool(int(value)); anything else stops torchrun with a ValueError (not judged).
   auto standalone_flag = to_int(standalone);
@@ -243,7 +245,10 @@ TorchRendezvous torchrun(const std::vector<Word>& args, const ContainerEnv& env)
   }
   if (backend == "c10d") {
     if (!parse_endpoint(endpoint, 29400, &out.host, &out.port)) return out;
+    auto restarts = to_int(max_restarts);
+    if (!restarts || *restarts < 0) return out;
     out.kind = Kind::C10d;
+    out.max_restarts = static_cast<int>(*restarts);
     out.world = out.max_nodes;
     out.timeout = conf_seconds(conf, "join_timeout", 600);
     out.connect_timeout = conf_seconds(conf, "read_timeout", 60);

@@ -43,6 +43,10 @@ struct TorchRendezvous {
   std::chrono::seconds connect_timeout{0};  // C10d: read_timeout of the store
   std::vector<std::string> error_lines;
   std::string program;  // "torchrun" or "python"
+  // C10d: the elastic agent's --max-restarts (default 0) and --role (default "default")
+  // (torch/distributed/run.py get_args_parser).
+  int max_restarts = 0;
+  std::string role = "default";
 };
 
 TorchRendezvous torch_rendezvous(const LaunchCommand& cmd);

@@ -106,8 +106,7 @@ void setup_delete(CLI::App& root, Factory& f, RunFn<DeleteOptions> run) {
   auto* cmd = root.add_subcommand("delete", "Delete training jobs and everything created for them");
   cmd->alias("del");
   cmd->add_option("names", opts->names, "Job names")->required();
-  cmd->add_option("-T,--type", opts->type,
-                  "Job type when two kinds share a name: " + jobs::type_names_text());
+  add_type_option(cmd, opts->type, "Job type when two kinds share a name");
   set_examples(cmd,
                "  # Delete a job; its pods, services and TensorBoard go with it\n"
                "  trainctl delete pytorch-dist\n"

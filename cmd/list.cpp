@@ -34,7 +34,7 @@ void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {
   auto* cmd = root.add_subcommand("list", "List training jobs");
   cmd->alias("ls");
   add_all_namespaces_flag(cmd, opts->all_namespaces, "List jobs in all namespaces");
-  cmd->add_option("-T,--type", opts->type, "Only jobs of this type: " + jobs::type_names_text());
+  add_type_option(cmd, opts->type, "Only jobs of this type");
   add_output_option(cmd, opts->output, ListOptions::kFormats);
   set_examples(cmd,
                "  # Jobs in the current namespace, newest first\n"

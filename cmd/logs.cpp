@@ -105,8 +105,7 @@ void setup_logs(CLI::App& root, Factory& f, RunFn<LogsOptions> run) {
   cmd->add_option("--since", opts->since, "Only lines newer than a relative duration, e.g. 5s, 2m, 3h");
   cmd->add_option("--since-time", opts->since_time, "Only lines after an RFC 3339 time");
   cmd->add_flag("--timestamps", opts->timestamps, "Prefix each line with its RFC 3339 timestamp");
-  cmd->add_option("-T,--type", opts->type,
-                  "Job type when two kinds share the name: " + jobs::type_names_text());
+  add_type_option(cmd, opts->type, "Job type when two kinds share the name");
   cmd->add_option("--reconnect-delay", opts->reconnect_delay, "Pause before reconnecting a cut -f stream")
       ->group("");
   set_examples(cmd,

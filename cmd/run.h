@@ -2,13 +2,13 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <span>
 #include <string>
 
 #include "cmd/factory.h"
 #include "core/errors.h"
+#include "jobs/kind.h"
 #include "print/output.h"
 
 namespace trainctl {
@@ -32,13 +32,22 @@ inline void add_all_namespaces_flag(CLI::App* cmd, bool& value, const std::strin
   cmd->add_flag("--allNamespaces", value, "Deprecated spelling of --all-namespaces")->group("");
 }
 
+// -T/--type: one job kind, by the kinds' type names and aliases (jobs::type_names_text), which
+// the help lists after `what` (and completion offers).
+inline void add_type_option(CLI::App* cmd, std::string& value, const std::string& what) {
+  cmd->add_option("-T,--type", value, what + ": " + jobs::type_names_text());
+}
+
 // -o/--output taking one of `formats` (the first is the default); run_<verb> parses the
 // value with print::parse_output over the same formats.
-inline void add_output_option(CLI::App* cmd, std::string& value, std::span<const print::OutputFormat> formats) {
+inline void add_output_option(CLI::App* cmd, std::string& value,
+                              std::span<const print::OutputFormat> formats) {
   cmd->add_option("-o,--output", value, print::output_help(formats));
 }
 
 // Adds an "Examples:" block to a command's --help.
-inline void set_examples(CLI::App* cmd, const std::string& examples) { cmd->footer("Examples:\n" + examples); }
+inline void set_examples(CLI::App* cmd, const std::string& examples) {
+  cmd->footer("Examples:\n" + examples);
+}
 
 }  // namespace trainctl

@@ -61,7 +61,7 @@ void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
   cmd->add_option("name", opts->name, "A job: show its instances, their nodes and GPUs");
   cmd->add_option("-i,--instance", opts->instance, "With a job name: only this instance (pod)");
   cmd->add_flag("-A,--all-namespaces", opts->all_namespaces, "Jobs of all namespaces");
-  cmd->add_option("-T,--type", opts->type, "Only jobs of this type: " + jobs::type_names_text());
+  add_type_option(cmd, opts->type, "Only jobs of this type");
   add_output_option(cmd, opts->output, TopJobOptions::kFormats);
   set_examples(cmd,
                "  # GPUs of the jobs in the current namespace\n"

@@ -3,6 +3,24 @@
 
 namespace kubesim {
 
+void set_default_port(json& pod_spec, const char* container, const char* port_name, int port) {
+  if (!pod_spec.contains("containers") || !pod_spec["containers"].is_array() ||
+      pod_spec["containers"].empty())
+    return;
+  json& containers = pod_spec["containers"];
+  size_t index = 0;
+  for (size_t i = 0; i < containers.size(); ++i)
+    if (containers[i].value("name", "") == container) {
+      index = i;
+      break;
+    }
+  json& c = containers[index];
+  for (const auto& p : c.value("ports", json::array()))
+    if (p.value("name", "") == port_name) return;
+  if (!c.contains("ports") || !c["ports"].is_array()) c["ports"] = json::array();
+  c["ports"].push_back({{"name", port_name}, {"containerPort", port}});
+}
+
 json replica_labels(const json& job, const std::string& operator_name, const std::string& rt_lower,
                     int index) {
   return {{"training.kubeflow.org/operator-name", operator_name},

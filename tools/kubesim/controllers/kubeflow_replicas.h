@@ -11,6 +11,11 @@
 
 namespace kubesim {
 
+// defaulting_utils.go setDefaultPort (pkg/apis/kubeflow.org/v1): unless it has a port named
+// `port_name`, the container named `container` (else container 0) of `pod_spec` gets one with
+// `port`. PyTorchJob: pytorch / pytorchjob-port / 23456; TFJob: tensorflow / tfjob-port / 2222.
+void set_default_port(json& pod_spec, const char* container, const char* port_name, int port);
+
 // GenLabels + SetReplicaType/SetReplicaIndex: operator-name, job-name, replica-type (lower
 // case), replica-index.
 json replica_labels(const json& job, const std::string& operator_name, const std::string& rt_lower,

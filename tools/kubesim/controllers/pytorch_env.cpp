@@ -4,6 +4,8 @@
 #include <cctype>
 #include <climits>
 
+#include "kubesim/controllers/kubeflow_replicas.h"
+
 namespace kubesim {
 
 namespace {
@@ -20,25 +22,6 @@ bool iequals(const std::string& a, const std::string& b) {
     if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
       return false;
   return true;
-}
-
-// defaulting_utils.go setDefaultPort: on the `pytorch` container, else on container 0.
-void default_port(json& pod_spec) {
-  if (!pod_spec.contains("containers") || !pod_spec["containers"].is_array() ||
-      pod_spec["containers"].empty())
-    return;
-  json& containers = pod_spec["containers"];
-  size_t index = 0;
-  for (size_t i = 0; i < containers.size(); ++i)
-    if (containers[i].value("name", "") == kContainerName) {
-      index = i;
-      break;
-    }
-  json& c = containers[index];
-  for (const auto& p : c.value("ports", json::array()))
-    if (p.value("name", "") == kPortName) return;
-  if (!c.contains("ports") || !c["ports"].is_array()) c["ports"] = json::array();
-  c["ports"].push_back({{"name", kPortName}, {"containerPort", kDefaultPort}});
 }
 
 int64_t sum_of_replicas(const json& specs) {
@@ -92,7 +75,8 @@ json pytorch_defaults(const json& job) {
     if (!rs.is_object()) continue;
     if (!rs.contains("replicas") || rs["replicas"].is_null()) rs["replicas"] = 1;
     if (rs.value("restartPolicy", "").empty()) rs["restartPolicy"] = "OnFailure";
-    if (rs.contains("template") && rs["template"].contains("spec")) default_port(rs["template"]["spec"]);
+    if (rs.contains("template") && rs["template"].contains("spec"))
+      set_default_port(rs["template"]["spec"], kContainerName, kPortName, kDefaultPort);
   }
   // setElasticPolicy
   if (spec.contains("elasticPolicy") && spec["elasticPolicy"].is_object()) {

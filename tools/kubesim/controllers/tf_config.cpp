@@ -2,6 +2,7 @@
 #include "kubesim/controllers/tf_config.h"
 
 #include "core/text.h"
+#include "kubesim/controllers/kubeflow_replicas.h"
 
 namespace kubesim {
 
@@ -13,25 +14,6 @@ constexpr const char* kTfContainer = "tensorflow";
 
 // The replica types of a TFJob (tensorflow_types.go), in setTensorflowTypeNamesToCamelCase's order.
 const char* const kTfTypes[] = {"PS", "Worker", "Chief", "Master", "Evaluator"};
-
-// defaulting_utils.go setDefaultPort: on the `tensorflow` container, else on container 0.
-void tf_default_port(json& pod_spec) {
-  if (!pod_spec.contains("containers") || !pod_spec["containers"].is_array() ||
-      pod_spec["containers"].empty())
-    return;
-  json& containers = pod_spec["containers"];
-  size_t index = 0;
-  for (size_t i = 0; i < containers.size(); ++i)
-    if (containers[i].value("name", "") == kTfContainer) {
-      index = i;
-      break;
-    }
-  json& c = containers[index];
-  for (const auto& p : c.value("ports", json::array()))
-    if (p.value("name", "") == kTfPortName) return;
-  if (!c.contains("ports") || !c["ports"].is_array()) c["ports"] = json::array();
-  c["ports"].push_back({{"name", kTfPortName}, {"containerPort", kTfDefaultPort}});
-}
 
 const json& tf_specs(const json& job) {
   static const json empty = json::object();
@@ -76,7 +58,8 @@ json tf_defaults(const json& job) {
     if (!rs.is_object()) continue;
     if (!rs.contains("replicas") || rs["replicas"].is_null()) rs["replicas"] = 1;
     if (!rs.contains("restartPolicy") || rs["restartPolicy"] == "") rs["restartPolicy"] = "Never";
-    if (rs.contains("template") && rs["template"].contains("spec")) tf_default_port(rs["template"]["spec"]);
+    if (rs.contains("template") && rs["template"].contains("spec"))
+      set_default_port(rs["template"]["spec"], kTfContainer, kTfPortName, kTfDefaultPort);
   }
   return out;
 }

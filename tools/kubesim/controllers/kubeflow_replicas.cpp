@@ -1,7 +1,11 @@
 // training-operator v1.9.0's common pod, service and limit handling (see kubeflow_replicas.h).
 #include "kubesim/controllers/kubeflow_replicas.h"
 
+#include "core/text.h"
+
 namespace kubesim {
+
+namespace {
 
 void set_default_port(json& pod_spec, const char* container, const char* port_name, int port) {
   if (!pod_spec.contains("containers") || !pod_spec["containers"].is_array() ||
@@ -19,6 +23,39 @@ void set_default_port(json& pod_spec, const char* container, const char* port_na
     if (p.value("name", "") == port_name) return;
   if (!c.contains("ports") || !c["ports"].is_array()) c["ports"] = json::array();
   c["ports"].push_back({{"name", port_name}, {"containerPort", port}});
+}
+
+}  // namespace
+
+json with_replica_defaults(const json& job, const ReplicaDefaults& d) {
+  json out = job;
+  if (!out.contains("spec") || !out["spec"].is_object()) out["spec"] = json::object();
+  json& spec = out["spec"];
+  json& rp = spec["runPolicy"];
+  if (!rp.is_object()) rp = json::object();
+  if (!rp.contains("cleanPodPolicy")) rp["cleanPodPolicy"] = "None";
+  if (!spec.contains(d.replicas_key) || !spec[d.replicas_key].is_object())
+    spec[d.replicas_key] = json::object();
+  json& specs = spec[d.replicas_key];
+  for (const std::string& typ : d.types) {
+    for (auto it = specs.begin(); it != specs.end(); ++it) {
+      if (it.key() == typ || trainctl::ascii_lower(it.key()) != trainctl::ascii_lower(typ)) continue;
+      json moved = *it;
+      specs.erase(it.key());
+      specs[typ] = std::move(moved);
+      break;
+    }
+  }
+  for (auto it = specs.begin(); it != specs.end(); ++it) {
+    json& rs = *it;
+    if (!rs.is_object()) continue;
+    if (!rs.contains("replicas") || rs["replicas"].is_null()) rs["replicas"] = 1;
+    if (!rs.contains("restartPolicy") || rs["restartPolicy"] == "" || rs["restartPolicy"].is_null())
+      rs["restartPolicy"] = d.restart_policy;
+    if (rs.contains("template") && rs["template"].contains("spec"))
+      set_default_port(rs["template"]["spec"], d.container, d.port_name, d.port);
+  }
+  return out;
 }
 
 json replica_labels(const json& job, const std::string& operator_name, const std::string& rt_lower,

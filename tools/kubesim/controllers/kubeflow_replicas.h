@@ -6,15 +6,28 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "kubesim/controllers/run_policy.h"
 
 namespace kubesim {
 
-// defaulting_utils.go setDefaultPort (pkg/apis/kubeflow.org/v1): unless it has a port named
-// `port_name`, the container named `container` (else container 0) of `pod_spec` gets one with
-// `port`. PyTorchJob: pytorch / pytorchjob-port / 23456; TFJob: tensorflow / tfjob-port / 2222.
-void set_default_port(json& pod_spec, const char* container, const char* port_name, int port);
+// What SetDefaults_PyTorchJob and SetDefaults_TFJob do alike (pkg/apis/kubeflow.org/v1
+// pytorch_defaults.go, tensorflow_defaults.go, defaulting_utils.go), on a copy of the job:
+// runPolicy.cleanPodPolicy None; in the replica map spec.<replicas_key>, the first key equal to
+// each of `types` ignoring case renamed to it (setTypeNameToCamelCase); each replica's
+// replicas 1 and restartPolicy `restart_policy` when unset, and unless it has a port named
+// `port_name`, the container named `container` (else container 0) gets one with `port`
+// (setDefaultPort).
+struct ReplicaDefaults {
+  const char* replicas_key;  // pytorchReplicaSpecs, tfReplicaSpecs
+  std::vector<std::string> types;
+  const char* restart_policy;
+  const char* container;
+  const char* port_name;
+  int port;
+};
+json with_replica_defaults(const json& job, const ReplicaDefaults& defaults);
 
 // GenLabels + SetReplicaType/SetReplicaIndex: operator-name, job-name, replica-type (lower
 // case), replica-index.

@@ -16,14 +16,6 @@ constexpr const char* kContainerName = "pytorch";
 constexpr const char* kInitImage = "alpine:3.10";  // pkg/config/config.go default
 constexpr int kInitMaxTries = 100;                 // pkg/config/config.go default
 
-bool iequals(const std::string& a, const std::string& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  return true;
-}
-
 int64_t sum_of_replicas(const json& specs) {
   int64_t n = 0;
   for (auto it = specs.begin(); it != specs.end(); ++it) n += int_or(*it, "replicas", 1);
@@ -50,34 +42,11 @@ std::optional<long long> go_atoi(const std::string& s) {
 }
 
 json pytorch_defaults(const json& job) {
-  json out = job;
-  if (!out.contains("spec") || !out["spec"].is_object()) out["spec"] = json::object();
+  json out = with_replica_defaults(
+      job,
+      {"pytorchReplicaSpecs", {"Master", "Worker"}, "OnFailure", kContainerName, kPortName, kDefaultPort});
   json& spec = out["spec"];
-  json& rp = spec["runPolicy"];
-  if (!rp.is_object()) rp = json::object();
-  if (!rp.contains("cleanPodPolicy")) rp["cleanPodPolicy"] = "None";
-  if (!spec.contains("pytorchReplicaSpecs") || !spec["pytorchReplicaSpecs"].is_object())
-    spec["pytorchReplicaSpecs"] = json::object();
   json& specs = spec["pytorchReplicaSpecs"];
-  // setPyTorchTypeNamesToCamelCase: the first key equal to Master/Worker ignoring case.
-  for (const std::string typ : {"Master", "Worker"}) {
-    for (auto it = specs.begin(); it != specs.end(); ++it) {
-      if (it.key() != typ && iequals(it.key(), typ)) {
-        json moved = *it;
-        specs.erase(it.key());
-        specs[typ] = moved;
-        break;
-      }
-    }
-  }
-  for (auto it = specs.begin(); it != specs.end(); ++it) {
-    json& rs = *it;
-    if (!rs.is_object()) continue;
-    if (!rs.contains("replicas") || rs["replicas"].is_null()) rs["replicas"] = 1;
-    if (rs.value("restartPolicy", "").empty()) rs["restartPolicy"] = "OnFailure";
-    if (rs.contains("template") && rs["template"].contains("spec"))
-      set_default_port(rs["template"]["spec"], kContainerName, kPortName, kDefaultPort);
-  }
   // setElasticPolicy
   if (spec.contains("elasticPolicy") && spec["elasticPolicy"].is_object()) {
     json& ep = spec["elasticPolicy"];

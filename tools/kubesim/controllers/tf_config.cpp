@@ -33,34 +33,13 @@ std::string tf_address(const json& job, const std::string& rt_lower, int64_t i, 
 }  // namespace
 
 json tf_defaults(const json& job) {
-  json out = job;
-  if (!out.contains("spec") || !out["spec"].is_object()) out["spec"] = json::object();
-  json& spec = out["spec"];
-  json& rp = spec["runPolicy"];
-  if (!rp.is_object()) rp = json::object();
-  if (!rp.contains("cleanPodPolicy")) rp["cleanPodPolicy"] = "None";
-  if (!spec.contains("successPolicy")) spec["successPolicy"] = "";
-  if (!spec.contains("tfReplicaSpecs") || !spec["tfReplicaSpecs"].is_object())
-    spec["tfReplicaSpecs"] = json::object();
-  json& specs = spec["tfReplicaSpecs"];
-  // setTypeNameToCamelCase: the first key equal to the type ignoring case is renamed.
-  for (const std::string typ : kTfTypes) {
-    for (auto it = specs.begin(); it != specs.end(); ++it) {
-      if (it.key() == typ || trainctl::ascii_lower(it.key()) != trainctl::ascii_lower(typ)) continue;
-      json moved = *it;
-      specs.erase(it.key());
-      specs[typ] = std::move(moved);
-      break;
-    }
-  }
-  for (auto it = specs.begin(); it != specs.end(); ++it) {
-    json& rs = *it;
-    if (!rs.is_object()) continue;
-    if (!rs.contains("replicas") || rs["replicas"].is_null()) rs["replicas"] = 1;
-    if (!rs.contains("restartPolicy") || rs["restartPolicy"] == "") rs["restartPolicy"] = "Never";
-    if (rs.contains("template") && rs["template"].contains("spec"))
-      set_default_port(rs["template"]["spec"], kTfContainer, kTfPortName, kTfDefaultPort);
-  }
+  json out = with_replica_defaults(job, {"tfReplicaSpecs",
+                                         {std::begin(kTfTypes), std::end(kTfTypes)},
+                                         "Never",
+                                         kTfContainer,
+                                         kTfPortName,
+                                         kTfDefaultPort});
+  if (!out["spec"].contains("successPolicy")) out["spec"]["successPolicy"] = "";
   return out;
 }
 

@@ -43,8 +43,8 @@ void setup_get(CLI::App& root, Factory& f, RunFn<GetOptions> run) {
   auto opts = std::make_shared<GetOptions>();
   auto* cmd = root.add_subcommand("get", "Show one training job: status, instances, TensorBoard");
   cmd->add_option("name", opts->name, "Job name")->required();
-  add_type_option(cmd, opts->type, "Job type, when two kinds have a job of this name");
   cmd->add_flag("-e,--events", opts->events, "Also show the events of the job and its instances");
+  add_type_option(cmd, opts->type, "Job type, when two kinds have a job of this name");
   add_output_option(cmd, opts->output, GetOptions::kFormats);
   set_examples(cmd,
                "  # Status, instances and TensorBoard URL of a job\n"

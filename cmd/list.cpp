@@ -33,9 +33,8 @@ void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {
   auto opts = std::make_shared<ListOptions>();
   auto* cmd = root.add_subcommand("list", "List training jobs");
   cmd->alias("ls");
-  add_all_namespaces_flag(cmd, opts->all_namespaces, "List jobs in all namespaces");
-  add_type_option(cmd, opts->type, "Only jobs of this type");
-  add_output_option(cmd, opts->output, ListOptions::kFormats);
+  add_job_list_flags(cmd, opts->all_namespaces, opts->type, opts->output, ListOptions::kFormats,
+                     "List jobs in all namespaces");
   set_examples(cmd,
                "  # Jobs in the current namespace, newest first\n"
                "  trainctl list\n"

@@ -38,6 +38,14 @@ inline void add_type_option(CLI::App* cmd, std::string& value, const std::string
   cmd->add_option("-T,--type", value, what + ": " + jobs::type_names_text());
 }
 
+// The flags of the commands that list jobs (list, top job): -A, -T and -o.
+inline void add_job_list_flags(CLI::App* cmd, bool& all_namespaces, std::string& type, std::string& output,
+                               std::span<const print::OutputFormat> formats, const std::string& all_help) {
+  add_all_namespaces_flag(cmd, all_namespaces, all_help);
+  add_type_option(cmd, type, "Only jobs of this type");
+  cmd->add_option("-o,--output", output, print::output_help(formats));
+}
+
 // -o/--output taking one of `formats` (the first is the default); run_<verb> parses the
 // value with print::parse_output over the same formats.
 inline void add_output_option(CLI::App* cmd, std::string& value,

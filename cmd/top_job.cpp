@@ -60,9 +60,8 @@ void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
   auto* cmd = top.add_subcommand("job", "Show GPU requests and allocation per job");
   cmd->add_option("name", opts->name, "A job: show its instances, their nodes and GPUs");
   cmd->add_option("-i,--instance", opts->instance, "With a job name: only this instance (pod)");
-  add_all_namespaces_flag(cmd, opts->all_namespaces, "Jobs of all namespaces");
-  add_type_option(cmd, opts->type, "Only jobs of this type");
-  add_output_option(cmd, opts->output, TopJobOptions::kFormats);
+  add_job_list_flags(cmd, opts->all_namespaces, opts->type, opts->output, TopJobOptions::kFormats,
+                     "Jobs of all namespaces");
   set_examples(cmd,
                "  # GPUs of the jobs in the current namespace\n"
                "  trainctl top job\n"

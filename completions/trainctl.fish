@@ -429,8 +429,8 @@ complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s o -l output -x 
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -f
 
 # trainctl get
-complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type, when two kinds have a job of this name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s e -l events -d 'Also show the events of the job and its instances'
+complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type, when two kinds have a job of this name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s o -l output -x -a 'wide json yaml name' -d 'Output format: wide (default), json, yaml or name'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -f -a '(__trainctl_dynamic)'
 

@@ -37,7 +37,7 @@ const SubmitKind& submit_kind_for(const SubmitOptions& o) {
   const SubmitKind& kind = submit_kind_for(o.trainer);
   if (!o.operator_.empty()) throw UsageError("--operator is only for submit pytorch");
   if (!o.worker_image.empty() && kind.rules.worker_image == WorkerImage::Refused)
-    throw UsageError("--worker-image is only for submit pytorch");
+    throw UsageError("--worker-image is only for submit pytorch and submit tf");
   return kind;
 }
 

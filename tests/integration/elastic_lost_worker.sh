@@ -9,7 +9,7 @@ source "$(dirname "$0")/kubesim_env.bash"
 command -v kubectl >/dev/null 2>&1 || skip_or_fail "kubectl not found"
 kc() { kubectl --kubeconfig "$KCFG" "$@"; }
 
-start_kubesim --default-outcome succeed --default-duration 4m
+start_kubesim --default-outcome succeed --default-duration 8m
 elastic=(--workers=3 --min-workers=2 --max-workers=3 --gpus=1 --image=pytorch/pytorch:2.3)
 OUT=$(tc submit pytorch --name=el "${elastic[@]}" --max-restarts=3 "torchrun train.py" 2>&1) || fail "submit: $OUT"
 OUT=$(tc submit pytorch --name=el0 "${elastic[@]}" --max-restarts=0 "torchrun train.py" 2>&1) ||
@@ -42,7 +42,7 @@ kc logs el-worker-0 | grep -q "Worker group FAILED. 3/3 attempts left; will rest
   fail "worker 0 did not restart its worker group: $(kc logs el-worker-0)"
 
 # The operator recreates worker 1; the job finishes.
-for _ in $(seq 600); do
+for _ in $(seq 900); do
   grep -Eq '^el +SUCCEEDED ' <<<"$(tc list)" && break
   sleep 0.1
 done

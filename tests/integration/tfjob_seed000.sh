@@ -8,7 +8,7 @@ source "$(dirname "$0")/kubesim_env.bash"
 command -v kubectl >/dev/null 2>&1 || skip_or_fail "kubectl not found"
 kc() { kubectl --kubeconfig "$KCFG" "$@"; }
 
-start_kubesim --default-outcome succeed --default-duration 2m
+start_kubesim --default-outcome succeed --default-duration 4m
 
 # tf-dist: no Chief, so worker 0 is the chief (training-operator IsMasterRole); 2 GPUs.
 # tf-git: a Chief with one GPU worker beside it; 1 GPU.
@@ -103,7 +103,7 @@ PY
 
 # Both succeed: list shows GPU(Allocated) only for pending and running jobs (Arena's list),
 # top job counts 0; NODE stays the chief pod's host IP while the pod exists.
-for _ in $(seq 300); do
+for _ in $(seq 600); do
   list=$(tc list)
   grep -Eq '^tf-dist +SUCCEEDED ' <<<"$list" && grep -Eq '^tf-git +SUCCEEDED ' <<<"$list" && break
   sleep 0.1

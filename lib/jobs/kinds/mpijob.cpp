@@ -46,12 +46,6 @@ JobStatus mpijob_with_chief(JobStatus s, const ChiefPod* launcher) {
   return s;
 }
 
-StatusTimes mpijob_times(const json& job) {
-  const json& status = at(job, "status");
-  return {parse_time(str(status, "startTime")), parse_time(str(status, "completionTime")),
-          true_condition_since(job, "Failed")};
-}
-
 std::chrono::seconds mpijob_duration(const StatusTimes& t, JobStatus status, TimePoint created,
                                      const ChiefPod*, TimePoint now) {
   if (t.completion) return seconds_between(created, *t.completion);
@@ -59,7 +53,7 @@ std::chrono::seconds mpijob_duration(const StatusTimes& t, JobStatus status, Tim
   return seconds_between(created, now);
 }
 
-constexpr KindStatusRules kMPIJobRules{mpijob_status, mpijob_times, mpijob_with_chief, mpijob_duration};
+constexpr KindStatusRules kMPIJobRules{mpijob_status, kubeflow_times, mpijob_with_chief, mpijob_duration};
 
 long long mpijob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "mpiReplicaSpecs")); }
 

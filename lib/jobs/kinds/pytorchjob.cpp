@@ -34,12 +34,6 @@ using nlohmann::json;
 
 namespace {
 
-StatusTimes pytorchjob_times(const json& job) {
-  const json& status = at(job, "status");
-  return {parse_time(str(status, "startTime")), parse_time(str(status, "completionTime")),
-          true_condition_since(job, "Failed")};
-}
-
 std::chrono::seconds pytorchjob_duration(const StatusTimes& t, JobStatus status, TimePoint created,
                                          const ChiefPod* chief, TimePoint now) {
   if (!t.start) return std::chrono::seconds(0);
@@ -52,7 +46,7 @@ std::chrono::seconds pytorchjob_duration(const StatusTimes& t, JobStatus status,
   return seconds_between(*t.start, now);
 }
 
-constexpr KindStatusRules kPyTorchJobRules{kubeflow_conditions_status, pytorchjob_times, nullptr,
+constexpr KindStatusRules kPyTorchJobRules{kubeflow_conditions_status, kubeflow_times, nullptr,
                                            pytorchjob_duration};
 
 long long pytorchjob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "pytorchReplicaSpecs")); }

@@ -21,6 +21,12 @@ std::optional<TimePoint> true_condition_since(const json& obj, const char* type)
   return parse_time(str(c, "lastTransitionTime"));
 }
 
+StatusTimes kubeflow_times(const json& job) {
+  const json& status = at(job, "status");
+  return {parse_time(str(status, "startTime")), parse_time(str(status, "completionTime")),
+          true_condition_since(job, "Failed")};
+}
+
 long long replica_gpus(const json& replica) {
   const auto& r = at(replica, "replicas");
   return (r.is_number() ? r.get<long long>() : 1) * spec_gpus(at_path(replica, {"template", "spec"}));

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "jobs/job_status.h"
+#include "jobs/status_rules.h"
 #include "jobs/time.h"
 
 namespace trainctl::jobs {
@@ -19,6 +20,10 @@ JobStatus kubeflow_conditions_status(const nlohmann::json& job);
 // The lastTransitionTime of obj's status.conditions entry of that type when its status is
 // "True".
 std::optional<TimePoint> true_condition_since(const nlohmann::json& obj, const char* type);
+
+// The times of a kubeflow.org job (PyTorchJob, TFJob, MPIJob): status.startTime,
+// status.completionTime and the Failed condition's transition (true_condition_since).
+StatusTimes kubeflow_times(const nlohmann::json& job);
 
 // GPUs of one replica spec: its replicas (1 when unset) times the GPUs of template.spec.
 long long replica_gpus(const nlohmann::json& replica);

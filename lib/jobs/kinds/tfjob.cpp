@@ -38,12 +38,6 @@ using nlohmann::json;
 
 namespace {
 
-StatusTimes tfjob_times(const json& job) {
-  const json& status = at(job, "status");
-  return {parse_time(str(status, "startTime")), parse_time(str(status, "completionTime")),
-          true_condition_since(job, "Failed")};
-}
-
 std::chrono::seconds tfjob_duration(const StatusTimes& t, JobStatus status, TimePoint, const ChiefPod* chief,
                                     TimePoint now) {
   if (!t.start) return std::chrono::seconds(0);
@@ -54,7 +48,7 @@ std::chrono::seconds tfjob_duration(const StatusTimes& t, JobStatus status, Time
   return seconds_between(*t.start, end.value_or(now));
 }
 
-constexpr KindStatusRules kTFJobRules{kubeflow_conditions_status, tfjob_times, nullptr, tfjob_duration};
+constexpr KindStatusRules kTFJobRules{kubeflow_conditions_status, kubeflow_times, nullptr, tfjob_duration};
 
 long long tfjob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "tfReplicaSpecs")); }
 

@@ -32,6 +32,13 @@ inline void add_all_namespaces_flag(CLI::App* cmd, bool& value, const std::strin
   cmd->add_flag("--allNamespaces", value, "Deprecated spelling of --all-namespaces")->group("");
 }
 
+// -o/--output taking one of `formats` (the first is the default); run_<verb> parses the
+// value with print::parse_output over the same formats.
+inline void add_output_option(CLI::App* cmd, std::string& value,
+                              std::span<const print::OutputFormat> formats) {
+  cmd->add_option("-o,--output", value, print::output_help(formats));
+}
+
 // -T/--type: one job kind, by the kinds' type names and aliases (jobs::type_names_text), which
 // the help lists after `what` (and completion offers).
 inline void add_type_option(CLI::App* cmd, std::string& value, const std::string& what) {
@@ -43,14 +50,7 @@ inline void add_job_list_flags(CLI::App* cmd, bool& all_namespaces, std::string&
                                std::span<const print::OutputFormat> formats, const std::string& all_help) {
   add_all_namespaces_flag(cmd, all_namespaces, all_help);
   add_type_option(cmd, type, "Only jobs of this type");
-  cmd->add_option("-o,--output", output, print::output_help(formats));
-}
-
-// -o/--output taking one of `formats` (the first is the default); run_<verb> parses the
-// value with print::parse_output over the same formats.
-inline void add_output_option(CLI::App* cmd, std::string& value,
-                              std::span<const print::OutputFormat> formats) {
-  cmd->add_option("-o,--output", value, print::output_help(formats));
+  add_output_option(cmd, output, formats);
 }
 
 // Adds an "Examples:" block to a command's --help.

@@ -23,6 +23,11 @@ const json kTFRunning = {{"startTime", "2024-05-01T09:55:00Z"},
                          {"conditions", json::array({condition("Created", "True", kTFCreated),
                                                      condition("Running", "True", "2024-05-01T09:55:00Z")})}};
 
+// A one-GPU pod of TFJob t: t-TYPE-INDEX with the operator's labels.
+json t_pod(const std::string& type, int index, const std::string& phase, const std::string& node) {
+  return pod("t-" + type + "-" + std::to_string(index), tf_labels("t", type, index), phase, 1, node);
+}
+
 // The job built from `pods` folded in every order; checks that each order gives the same
 // chief, and returns the job of the first.
 TrainingJob tf_build_every_order(const json& job, const std::vector<json>& pods) {
@@ -61,10 +66,8 @@ TEST_CASE("TFJob: resource, labels and Arena's type names") {
 
 TEST_CASE("TFJob with a Chief replica: the chief pod is the chief, not worker 0") {
   const json job = tfjob("t", kTFCreated, 1, 2, 1, true, kTFRunning);
-  std::vector<json> pods = {pod("t-ps-0", tf_labels("t", "ps", 0), "Running", 1, "node-3"),
-                            pod("t-worker-0", tf_labels("t", "worker", 0), "Running", 1, "node-2"),
-                            pod("t-worker-1", tf_labels("t", "worker", 1), "Running", 1, "node-2"),
-                            pod("t-chief-0", tf_labels("t", "chief", 0), "Running", 1, "node-1")};
+  std::vector<json> pods = {t_pod("ps", 0, "Running", "node-3"), t_pod("worker", 0, "Running", "node-2"),
+                            t_pod("worker", 1, "Running", "node-2"), t_pod("chief", 0, "Running", "node-1")};
   const TrainingJob j = tf_build_every_order(job, pods);
   CHECK(j.kind->trainer == Trainer::TF);
   CHECK(j.status == JobStatus::Running);
@@ -81,10 +84,8 @@ TEST_CASE("TFJob with a Chief replica: the chief pod is the chief, not worker 0"
 
 TEST_CASE("TFJob without a Chief replica: worker 0 is the chief; a Master replica wins over it") {
   const json job = tfjob("t", kTFCreated, 2, 2, 1, false, kTFRunning);
-  std::vector<json> pods = {pod("t-ps-0", tf_labels("t", "ps", 0), "Running", 1, "node-3"),
-                            pod("t-ps-1", tf_labels("t", "ps", 1), "Running", 1, "node-3"),
-                            pod("t-worker-1", tf_labels("t", "worker", 1), "Running", 1, "node-2"),
-                            pod("t-worker-0", tf_labels("t", "worker", 0), "Running", 1, "node-1")};
+  std::vector<json> pods = {t_pod("ps", 0, "Running", "node-3"), t_pod("ps", 1, "Running", "node-3"),
+                            t_pod("worker", 1, "Running", "node-2"), t_pod("worker", 0, "Running", "node-1")};
   const TrainingJob j = tf_build_every_order(job, pods);
   CHECK(j.chief_name == "t-worker-0");
   CHECK(j.node_display() == "192.168.0.31");
@@ -138,9 +139,8 @@ TEST_CASE("TFJob duration: completionTime - startTime; FAILED without it: the ch
                {"completionTime", "2024-05-01T09:54:30Z"},
                {"conditions", json::array({condition("Running", "False", "2024-05-01T09:54:30Z"),
                                            condition("Succeeded", "True", "2024-05-01T09:54:30Z")})}};
-  const TrainingJob ok =
-      tf_build_every_order(tfjob("t", kTFCreated, 0, 1, 1, false, done),
-                           {pod("t-worker-0", tf_labels("t", "worker", 0), "Succeeded", 1, "node-1")});
+  const TrainingJob ok = tf_build_every_order(tfjob("t", kTFCreated, 0, 1, 1, false, done),
+                                              {t_pod("worker", 0, "Succeeded", "node-1")});
   CHECK(ok.status == JobStatus::Succeeded);
   CHECK(ok.duration.count() == 210);
 
@@ -148,8 +148,7 @@ TEST_CASE("TFJob duration: completionTime - startTime; FAILED without it: the ch
                  {"conditions", json::array({condition("Running", "False", "2024-05-01T09:59:00Z"),
                                              condition("Failed", "True", "2024-05-01T09:59:00Z")})}};
   const json job = tfjob("t", kTFCreated, 1, 2, 1, false, failed);
-  std::vector<json> pods = {pod("t-worker-0", tf_labels("t", "worker", 0), "Failed", 1, "node-1"),
-                            pod("t-worker-1", tf_labels("t", "worker", 1), "Running", 1, "node-2")};
+  std::vector<json> pods = {t_pod("worker", 0, "Failed", "node-1"), t_pod("worker", 1, "Running", "node-2")};
   const TrainingJob f = tf_build_every_order(job, pods);
   CHECK(f.status == JobStatus::Failed);
   // Worker 0's Ready condition moved at 09:58:00 (pod fixture); started 09:51:00.

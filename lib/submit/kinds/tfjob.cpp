@@ -9,9 +9,9 @@
 // container has that name and that port, 2222 unless --<type>-port. Arena instead picks a
 // free port when none is given.
 #include <algorithm>
-#include <cctype>
 
 #include "core/errors.h"
+#include "core/text.h"
 #include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
@@ -27,11 +27,6 @@ namespace {
 constexpr int kTFDefaultPort = 2222;                // TFJobDefaultPort
 constexpr const char* kTFPortName = "tfjob-port";   // TFJobDefaultPortName
 constexpr const char* kTFContainer = "tensorflow";  // TFJobDefaultContainerName
-
-std::string tf_lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 // One replica type from its flags; FLAG is its prefix (ps, worker, chief, evaluator).
 ReplicaType tf_replica(const Plan& p, const std::string& type, const std::string& flag, int replicas,
@@ -125,7 +120,7 @@ class TFJobKind final : public SubmitKind {
   std::vector<std::string> derived_names(const Plan& p) const override {
     std::vector<std::string> names;
     for (const auto& t : p.replica_types)
-      names.push_back(p.name + "-" + tf_lower(t.type) + "-" + std::to_string(t.replicas - 1));
+      names.push_back(p.name + "-" + ascii_lower(t.type) + "-" + std::to_string(t.replicas - 1));
     return names;
   }
 
@@ -147,14 +142,14 @@ class TFJobKind final : public SubmitKind {
       role.gpus = rt.gpus;
       json pod = pod_template(replica, t, role);
       set_tf_port(pod, rt.port);
-      job_yaml.offer(tf_lower(rt.type) + "_template_json", pod, v);
+      job_yaml.offer(ascii_lower(rt.type) + "_template_json", pod, v);
       pods.push_back(std::move(pod));
     }
     v["replica_types"] = types;
     json job = job_yaml.render(v);
     for (size_t i = 0; i < pods.size(); ++i) {
       const std::string& type = p.replica_types[i].type;
-      job_yaml.put_pod_template(job, "/spec/tfReplicaSpecs/" + type, tf_lower(type) + "_template_json",
+      job_yaml.put_pod_template(job, "/spec/tfReplicaSpecs/" + type, ascii_lower(type) + "_template_json",
                                 std::move(pods[i]));
     }
     return {std::move(job)};

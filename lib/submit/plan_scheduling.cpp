@@ -62,7 +62,7 @@ void plan_worker_gang(const SubmitOptions& o, Plan& p) {
 
 int default_min_available(const Plan& p) {
   // An elastic job trains once --min-workers of its Worker pods run (PET_NNODES min:max).
-  if (p.elastic) return p.min_workers;
+  if (p.elastic()) return p.min_workers;
   // mpi-operator's own default counts the launcher (podgroup.go calculateMinAvailable), but
   // with WaitForWorkersReady the launcher only exists once the workers run.
   const bool launcher_waits = p.launcher_creation_policy == "WaitForWorkersReady";

@@ -103,18 +103,17 @@ class TFJobKind final : public SubmitKind {
 
     plan_worker_gang(o, p);
     int pods = 0;
-    long long gpus = 0;
-    for (const auto& t : p.replica_types) {
-      pods += t.replicas;
-      gpus += static_cast<long long>(t.replicas) * t.gpus;
-    }
+    for (const auto& t : p.replica_types) pods += t.replicas;
     p.expected_pods = pods;
     if (!p.min_available_given) p.min_available = pods;
-    // requestGPUsOfJobOwner: Arena's addRequestGPUsToAnnotation counts the workers, the chief
-    // and the evaluator; the parameter servers' --ps-gpus are requested too, so they count.
-    const bool given = std::any_of(p.annotations.begin(), p.annotations.end(),
-                                   [](const KeyValue& a) { return a.key == "requestGPUsOfJobOwner"; });
-    if (!given) p.annotations.push_back({"requestGPUsOfJobOwner", std::to_string(gpus)});
+  }
+
+  // Arena's addRequestGPUsToAnnotation counts the workers, the chief and the evaluator; the
+  // parameter servers' --ps-gpus are requested too, so they count.
+  long long requested_gpus(const Plan& p) const override {
+    long long gpus = 0;
+    for (const auto& t : p.replica_types) gpus += static_cast<long long>(t.replicas) * t.gpus;
+    return gpus;
   }
 
   std::vector<std::string> derived_names(const Plan& p) const override {

@@ -102,10 +102,12 @@ class TFJobKind final : public SubmitKind {
       p.replica_types.push_back(tf_replica(p, "Evaluator", "evaluator", 1, tf.evaluator_replica));
 
     plan_worker_gang(o, p);
+  }
+
+  int expected_pods(const SubmitOptions&, const Plan& p) const override {
     int pods = 0;
     for (const auto& t : p.replica_types) pods += t.replicas;
-    p.expected_pods = pods;
-    if (!p.min_available_given) p.min_available = pods;
+    return pods;
   }
 
   // Arena's addRequestGPUsToAnnotation counts the workers, the chief and the evaluator; the

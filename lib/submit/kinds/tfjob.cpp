@@ -55,13 +55,6 @@ void refuse_unused(const std::string& flag, const std::string& needs, const TFRe
                      "-selector need " + needs);
 }
 
-// The container the operator configures: its tfjob-port.
-void set_tf_port(json& pod, int port) {
-  for (auto& c : pod["spec"]["containers"])
-    if (c.value("name", "") == kTFContainer)
-      c["ports"] = json::array({{{"name", kTFPortName}, {"containerPort", port}}});
-}
-
 class TFJobKind final : public SubmitKind {
  public:
   TFJobKind()
@@ -141,8 +134,8 @@ class TFJobKind final : public SubmitKind {
       PodRole role{kTFContainer, ""};
       role.image = rt.image;
       role.gpus = rt.gpus;
+      role.ports = json::array({{{"name", kTFPortName}, {"port", rt.port}}});  // the operator's tfjob-port
       json pod = pod_template(replica, t, role);
-      set_tf_port(pod, rt.port);
       job_yaml.offer(ascii_lower(rt.type) + "_template_json", pod, v);
       pods.push_back(std::move(pod));
     }

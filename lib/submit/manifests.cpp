@@ -3,6 +3,7 @@
 #include "core/base64.h"
 #include "core/errors.h"
 #include "render/render.h"
+#include "submit/job_template.h"
 #include "submit/manifest_parts.h"
 #include "submit/pod_values.h"
 #include "submit/submit_kind.h"
@@ -48,13 +49,7 @@ std::vector<KeyValue> object_labels(const Plan& p, std::vector<KeyValue> standar
 
 json one_object(const render::TemplateSet& t, const std::string& kind, const std::string& name,
                 const json& values) {
-  std::string source;
-  std::string text = t.get(kind, name, &source);
-  auto objs = render::render_objects(source, text, values);
-  if (objs.size() != 1 || !objs[0].is_object())
-    throw Error("template " + source + " must render exactly one object, it rendered " +
-                std::to_string(objs.size()));
-  return objs[0];
+  return JobTemplate(t, kind, name).render(values);
 }
 
 json pod_template(const Plan& p, const render::TemplateSet& t, const PodRole& role) {

@@ -133,9 +133,9 @@ struct Plan {
   int master_port = 23456;
 
   // Elastic PyTorchJob (plan_elastic.cpp): spec.elasticPolicy, Worker replicas only (no Master).
-  bool elastic = false;
   int min_workers = 0;
-  int max_workers = 0;
+  int max_workers = 0;  // > 0: an elastic job
+  bool elastic() const { return max_workers > 0; }
   std::optional<int> max_restarts;  // PET_MAX_RESTARTS; unset: torchrun's default (0)
   std::string rdzv_backend;         // c10d
   int rdzv_port = 23456;            // PyTorchJobDefaultPort

@@ -68,7 +68,6 @@ void plan_elastic(const SubmitOptions& o, Plan& p) {
   if (o.min_workers && *o.min_workers < 1) throw UsageError("--min-workers must be at least 1");
   if (o.max_workers && *o.max_workers < 1) throw UsageError("--max-workers must be at least 1");
   // pytorch_defaults.go setElasticPolicy: the missing bound is the given one.
-  p.elastic = true;
   p.min_workers = o.min_workers.value_or(*o.max_workers);
   p.max_workers = o.max_workers.value_or(*o.min_workers);
   if (p.min_workers > p.max_workers)

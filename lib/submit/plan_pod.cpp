@@ -135,9 +135,7 @@ void add_implicit_annotations(const SubmitOptions& o, Plan& p) {
     if (std::none_of(p.annotations.begin(), p.annotations.end(), [&](const KeyValue& a) { return a.key == key; }))
       p.annotations.push_back({key, value});
   };
-  // Every pod but the launcher has the GPUs (for Volcano, every task's pod).
-  const long long pods = p.expected_pods - p.submit_kind->rules.launcher_pods;
-  add("requestGPUsOfJobOwner", std::to_string(pods * p.gpus));
+  add("requestGPUsOfJobOwner", std::to_string(p.submit_kind->requested_gpus(p)));
   if (p.submit_kind->rules.kube_queue && o.queue == "true") add("scheduling.x-k8s.io/suspend", "true");
 }
 

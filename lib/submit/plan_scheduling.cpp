@@ -48,7 +48,7 @@ void plan_worker_gang(const SubmitOptions& o, Plan& p) {
       o.gang || o.min_available > 0 || named_queue || !o.schedule_timeout.empty() || !p.min_resources.empty();
   if (!o.schedule_timeout.empty()) p.schedule_timeout_seconds = parse_seconds("--schedule-timeout", o.schedule_timeout);
   p.queue = named_queue ? o.queue : "";
-  p.expected_pods = o.workers + rules.launcher_pods;
+  p.expected_pods = p.submit_kind->expected_pods(o, p);
   p.min_available_given = o.min_available > 0;
   p.min_available = o.min_available > 0 ? o.min_available : default_min_available(p);
   if (rules.launcher_pods > 0 && p.min_available > o.workers)
@@ -62,7 +62,7 @@ void plan_worker_gang(const SubmitOptions& o, Plan& p) {
 
 int default_min_available(const Plan& p) {
   // An elastic job trains once --min-workers of its Worker pods run (PET_NNODES min:max).
-  if (p.elastic) return p.min_workers;
+  if (p.elastic()) return p.min_workers;
   // mpi-operator's own default counts the launcher (podgroup.go calculateMinAvailable), but
   // with WaitForWorkersReady the launcher only exists once the workers run.
   const bool launcher_waits = p.launcher_creation_policy == "WaitForWorkersReady";

@@ -113,7 +113,10 @@ json pod_values(const Plan& p, const PodRole& role) {
   v["resources"] = non_empty(kv_list(resources));
   v["has_resources"] = !resources.empty();
 
-  if (p.task_port > 0) v["ports"] = json::array({{{"name", "job-port"}, {"port", p.task_port}}});
+  if (!role.ports.empty())
+    v["ports"] = role.ports;
+  else if (p.task_port > 0)
+    v["ports"] = json::array({{{"name", "job-port"}, {"port", p.task_port}}});
 
   // Volumes and mounts.
   json mounts = json::array();

@@ -10,6 +10,14 @@ SubmitKind::SubmitKind(jobs::Trainer trainer, Rules r) : job(jobs::kind_for(trai
 
 void SubmitKind::plan_gang(const SubmitOptions& o, Plan& p) const { plan_worker_gang(o, p); }
 
+int SubmitKind::expected_pods(const SubmitOptions& o, const Plan&) const {
+  return o.workers + rules.launcher_pods;
+}
+
+long long SubmitKind::requested_gpus(const Plan& p) const {
+  return static_cast<long long>(p.expected_pods - rules.launcher_pods) * p.gpus;
+}
+
 const SubmitKind& submit_kind_for(jobs::Trainer trainer) {
   switch (trainer) {
     case jobs::Trainer::PyTorch:

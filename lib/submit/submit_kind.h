@@ -66,6 +66,11 @@ class SubmitKind {
   // The replicas and their gang: the workers plus runPolicy.schedulingPolicy by default
   // (plan_worker_gang), Volcano's tasks.
   virtual void plan_gang(const SubmitOptions& options, Plan& plan) const;
+  // The job's pods (Plan::expected_pods): the workers and the launcher by default.
+  virtual int expected_pods(const SubmitOptions& options, const Plan& plan) const;
+  // GPUs the job requests (Arena's requestGPUsOfJobOwner): --gpus on every pod but the
+  // launcher by default.
+  virtual long long requested_gpus(const Plan& plan) const;
 
   // The job (first) and the objects only this kind adds, from the templates.
   virtual std::vector<nlohmann::json> build(const Plan& plan, const render::TemplateSet& templates) const = 0;

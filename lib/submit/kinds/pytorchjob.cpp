@@ -25,7 +25,7 @@ class PyTorchJobKind final : public SubmitKind {
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     // An elastic job's Workers are numbered up to --max-workers - 1.
-    if (p.elastic) return {p.name + "-worker-" + std::to_string(p.max_workers - 1)};
+    if (p.elastic()) return {p.name + "-worker-" + std::to_string(p.max_workers - 1)};
     std::vector<std::string> names = {p.name + "-master-0"};
     if (p.workers > 1) names.push_back(p.name + "-worker-" + std::to_string(p.workers - 2));
     return names;
@@ -41,9 +41,9 @@ class PyTorchJobKind final : public SubmitKind {
     if (p.nproc_per_node_env)
       extra_env.push_back({{"name", "PET_NPROC_PER_NODE"}, {"value", p.nproc_per_node}});
     // plan_elastic.cpp: spec.elasticPolicy, Workers only.
-    const bool master = !p.elastic;
-    const int worker_replicas = p.elastic ? p.workers : p.workers - 1;
-    if (p.elastic)
+    const bool master = !p.elastic();
+    const int worker_replicas = p.elastic() ? p.workers : p.workers - 1;
+    if (p.elastic())
       v["elastic"] = {{"min_replicas", p.min_workers},
                       {"max_replicas", p.max_workers},
                       {"rdzv_backend", p.rdzv_backend},
@@ -65,7 +65,7 @@ class PyTorchJobKind final : public SubmitKind {
       job_yaml.offer("worker_template_json", worker_pod, v);
     }
     json job = job_yaml.render(v);
-    if (p.elastic &&
+    if (p.elastic() &&
         (!job["spec"].contains("elasticPolicy") || job["spec"]["pytorchReplicaSpecs"].contains("Master")))
       throw Error(
           job_yaml.source() +
@@ -82,7 +82,7 @@ class PyTorchJobKind final : public SubmitKind {
 
   std::vector<KeyValue> chief_pod_labels(const Plan& p) const override {
     // Without a Master (an elastic job) worker-0 is the chief, as PET_RDZV_ENDPOINT's host.
-    if (p.elastic)
+    if (p.elastic())
       return {{"training.kubeflow.org/job-name", p.name},
               {"training.kubeflow.org/replica-type", "worker"},
               {"training.kubeflow.org/replica-index", "0"}};
@@ -90,7 +90,7 @@ class PyTorchJobKind final : public SubmitKind {
   }
 
   bool reads_crd(const Plan& p) const override {
-    return !p.nproc_per_node.empty() || p.schedule_timeout_seconds.has_value() || p.elastic;
+    return !p.nproc_per_node.empty() || p.schedule_timeout_seconds.has_value() || p.elastic();
   }
 
   void read_crd(const json& crd, ServerFacts& facts) const override {
@@ -101,7 +101,7 @@ class PyTorchJobKind final : public SubmitKind {
 
   void apply_facts(const ServerFacts& facts, Plan& p, std::vector<std::string>& notes) const override {
     // spec.elasticPolicy came with training-operator v1.4 (pytorch_types.go ElasticPolicy).
-    if (p.elastic && !facts.elastic_policy_field)
+    if (p.elastic() && !facts.elastic_policy_field)
       throw UsageError(
           "the installed PyTorchJob CRD has no spec.elasticPolicy (training-operator before v1.4): "
           "drop --min-workers and --max-workers, or upgrade the training-operator");
@@ -113,7 +113,7 @@ class PyTorchJobKind final : public SubmitKind {
     std::string note =
         "the installed PyTorchJob CRD has no spec.nprocPerNode (training-operator before v1.7): "
         "--nproc-per-node is passed as PET_NPROC_PER_NODE";
-    if (!p.elastic)
+    if (!p.elastic())
       note +=
           "; that operator sets no other PET_* variable, so give torchrun --nnodes=$WORLD_SIZE "
           "--node_rank=$RANK --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT";

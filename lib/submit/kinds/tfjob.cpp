@@ -9,9 +9,9 @@
 // container has that name and that port, 2222 unless --<type>-port. Arena instead picks a
 // free port when none is given.
 #include <algorithm>
-#include <cctype>
 
 #include "core/errors.h"
+#include "core/text.h"
 #include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
@@ -27,11 +27,6 @@ namespace {
 constexpr int kTFDefaultPort = 2222;                // TFJobDefaultPort
 constexpr const char* kTFPortName = "tfjob-port";   // TFJobDefaultPortName
 constexpr const char* kTFContainer = "tensorflow";  // TFJobDefaultContainerName
-
-std::string tf_lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 // One replica type from its flags; FLAG is its prefix (ps, worker, chief, evaluator).
 ReplicaType tf_replica(const Plan& p, const std::string& type, const std::string& flag, int replicas,
@@ -58,13 +53,6 @@ void refuse_unused(const std::string& flag, const std::string& needs, const TFRe
   if (r.port != 0 || !r.cpu.empty() || !r.memory.empty() || !r.selectors.empty())
     throw UsageError("--" + flag + "-port, --" + flag + "-cpu, --" + flag + "-memory and --" + flag +
                      "-selector need " + needs);
-}
-
-// The container the operator configures: its tfjob-port.
-void set_tf_port(json& pod, int port) {
-  for (auto& c : pod["spec"]["containers"])
-    if (c.value("name", "") == kTFContainer)
-      c["ports"] = json::array({{{"name", kTFPortName}, {"containerPort", port}}});
 }
 
 class TFJobKind final : public SubmitKind {
@@ -107,25 +95,26 @@ class TFJobKind final : public SubmitKind {
       p.replica_types.push_back(tf_replica(p, "Evaluator", "evaluator", 1, tf.evaluator_replica));
 
     plan_worker_gang(o, p);
+  }
+
+  int expected_pods(const SubmitOptions&, const Plan& p) const override {
     int pods = 0;
+    for (const auto& t : p.replica_types) pods += t.replicas;
+    return pods;
+  }
+
+  // Arena's addRequestGPUsToAnnotation counts the workers, the chief and the evaluator; the
+  // parameter servers' --ps-gpus are requested too, so they count.
+  long long requested_gpus(const Plan& p) const override {
     long long gpus = 0;
-    for (const auto& t : p.replica_types) {
-      pods += t.replicas;
-      gpus += static_cast<long long>(t.replicas) * t.gpus;
-    }
-    p.expected_pods = pods;
-    if (!p.min_available_given) p.min_available = pods;
-    // requestGPUsOfJobOwner: Arena's addRequestGPUsToAnnotation counts the workers, the chief
-    // and the evaluator; the parameter servers' --ps-gpus are requested too, so they count.
-    const bool given = std::any_of(p.annotations.begin(), p.annotations.end(),
-                                   [](const KeyValue& a) { return a.key == "requestGPUsOfJobOwner"; });
-    if (!given) p.annotations.push_back({"requestGPUsOfJobOwner", std::to_string(gpus)});
+    for (const auto& t : p.replica_types) gpus += static_cast<long long>(t.replicas) * t.gpus;
+    return gpus;
   }
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     std::vector<std::string> names;
     for (const auto& t : p.replica_types)
-      names.push_back(p.name + "-" + tf_lower(t.type) + "-" + std::to_string(t.replicas - 1));
+      names.push_back(p.name + "-" + ascii_lower(t.type) + "-" + std::to_string(t.replicas - 1));
     return names;
   }
 
@@ -145,16 +134,16 @@ class TFJobKind final : public SubmitKind {
       PodRole role{kTFContainer, ""};
       role.image = rt.image;
       role.gpus = rt.gpus;
+      role.ports = json::array({{{"name", kTFPortName}, {"port", rt.port}}});  // the operator's tfjob-port
       json pod = pod_template(replica, t, role);
-      set_tf_port(pod, rt.port);
-      job_yaml.offer(tf_lower(rt.type) + "_template_json", pod, v);
+      job_yaml.offer(ascii_lower(rt.type) + "_template_json", pod, v);
       pods.push_back(std::move(pod));
     }
     v["replica_types"] = types;
     json job = job_yaml.render(v);
     for (size_t i = 0; i < pods.size(); ++i) {
       const std::string& type = p.replica_types[i].type;
-      job_yaml.put_pod_template(job, "/spec/tfReplicaSpecs/" + type, tf_lower(type) + "_template_json",
+      job_yaml.put_pod_template(job, "/spec/tfReplicaSpecs/" + type, ascii_lower(type) + "_template_json",
                                 std::move(pods[i]));
     }
     return {std::move(job)};

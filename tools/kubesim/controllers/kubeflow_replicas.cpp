@@ -58,6 +58,20 @@ json with_replica_defaults(const json& job, const ReplicaDefaults& d) {
   return out;
 }
 
+const json& replica_specs_of(const json& job, const char* replicas_key) {
+  static const json empty = json::object();
+  const auto spec = job.find("spec");
+  if (spec == job.end() || !spec->is_object()) return empty;
+  const auto it = spec->find(replicas_key);
+  return it != spec->end() && it->is_object() ? *it : empty;
+}
+
+int64_t total_replica_count(const json& specs) {
+  int64_t n = 0;
+  for (auto it = specs.begin(); it != specs.end(); ++it) n += int_or(*it, "replicas", 1);
+  return n;
+}
+
 json replica_labels(const json& job, const std::string& operator_name, const std::string& rt_lower,
                     int index) {
   return {{"training.kubeflow.org/operator-name", operator_name},

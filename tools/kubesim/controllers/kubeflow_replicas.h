@@ -29,6 +29,11 @@ struct ReplicaDefaults {
 };
 json with_replica_defaults(const json& job, const ReplicaDefaults& defaults);
 
+// The replica map spec.<replicas_key> of a job (an empty object when absent or not an object).
+const json& replica_specs_of(const json& job, const char* replicas_key);
+// The sum of the replica map's replicas (1 for a replica without replicas).
+int64_t total_replica_count(const json& specs);
+
 // GenLabels + SetReplicaType/SetReplicaIndex: operator-name, job-name, replica-type (lower
 // case), replica-index.
 json replica_labels(const json& job, const std::string& operator_name, const std::string& rt_lower,

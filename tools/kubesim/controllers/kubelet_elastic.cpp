@@ -85,8 +85,11 @@ void Kubelet::form_round(const std::string& ns, const RendezvousVerdict& v, cons
 void Kubelet::lose_member(const std::string& ns, const std::string& name) {
   const TimePoint now = m_ctx.now();
   std::vector<std::string> hit;
-  for (auto& [key, r] : m_runs) {
-    if (key.first != ns || key.second == name || r.stage != Stage::Running || r.restarts_left < 0) continue;
+  // m_runs is ordered by (namespace, name): only the pods of ns can have trained with it.
+  for (auto it = m_runs.lower_bound({ns, ""}); it != m_runs.end() && it->first.first == ns; ++it) {
+    const auto& key = it->first;
+    Run& r = it->second;
+    if (key.second == name || r.stage != Stage::Running || r.restarts_left < 0) continue;
     if (!has(r.group, name) || r.stage_end <= now) continue;
     auto pod = m_ctx.store.get_shared(*m_ctx.pods, ns, key.second);
     if (!pod) continue;

@@ -16,12 +16,6 @@ constexpr const char* kContainerName = "pytorch";
 constexpr const char* kInitImage = "alpine:3.10";  // pkg/config/config.go default
 constexpr int kInitMaxTries = 100;                 // pkg/config/config.go default
 
-int64_t sum_of_replicas(const json& specs) {
-  int64_t n = 0;
-  for (auto it = specs.begin(); it != specs.end(); ++it) n += int_or(*it, "replicas", 1);
-  return n;
-}
-
 void add(json& env, const std::string& name, const std::string& value) {
   env.push_back({{"name", name}, {"value", value}});
 }
@@ -86,7 +80,7 @@ bool set_pytorch_pod_env(const json& job, json& pod_spec, const std::string& rt_
   const json& spec = job["spec"];
   const json specs = spec.value("pytorchReplicaSpecs", json::object());
   const bool has_master = specs.contains("Master");
-  const int64_t total = sum_of_replicas(specs);
+  const int64_t total = total_replica_count(specs);
   const bool has_nproc = spec.contains("nprocPerNode") && spec["nprocPerNode"].is_string();
   const std::string nproc_str = has_nproc ? spec["nprocPerNode"].get<std::string>() : "";
   // getNprocPerNodeInt: 1 when unset or not an integer ("auto").

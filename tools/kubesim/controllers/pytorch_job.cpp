@@ -18,13 +18,7 @@ namespace {
 
 constexpr const char* kOperator = "pytorchjob-controller";
 
-const json& replica_specs(const json& job) {
-  static const json empty = json::object();
-  auto spec = job.find("spec");
-  if (spec == job.end()) return empty;
-  auto it = spec->find("pytorchReplicaSpecs");
-  return it != spec->end() && it->is_object() ? *it : empty;
-}
+const json& replica_specs(const json& job) { return replica_specs_of(job, "pytorchReplicaSpecs"); }
 
 int64_t replicas_of(const json& rs) { return int_or(rs, "replicas", 1); }
 
@@ -87,9 +81,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
     return;
   }
 
-  int64_t total = 0;
-  for (const auto& rtype : replica_types(job)) total += replicas_of(replica_specs(job)[rtype]);
-  ensure_job_pod_group(m_ctx, job, total);
+  ensure_job_pod_group(m_ctx, job, total_replica_count(replica_specs(job)));
 
   json replica_statuses = json::object();
   bool finished = false;

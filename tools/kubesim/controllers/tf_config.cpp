@@ -15,14 +15,6 @@ constexpr const char* kTfContainer = "tensorflow";
 // The replica types of a TFJob (tensorflow_types.go), in setTensorflowTypeNamesToCamelCase's order.
 const char* const kTfTypes[] = {"PS", "Worker", "Chief", "Master", "Evaluator"};
 
-const json& tf_specs(const json& job) {
-  static const json empty = json::object();
-  const auto spec = job.find("spec");
-  if (spec == job.end() || !spec->is_object()) return empty;
-  const auto it = spec->find("tfReplicaSpecs");
-  return it != spec->end() && it->is_object() ? *it : empty;
-}
-
 std::string tf_address(const json& job, const std::string& rt_lower, int64_t i, int port) {
   // genClusterSpec: GenGeneralName + "." + namespace + ".svc" (+ "." CUSTOM_CLUSTER_DOMAIN of
   // the operator's environment, unset in the default deployment).
@@ -31,6 +23,8 @@ std::string tf_address(const json& job, const std::string& rt_lower, int64_t i, 
 }
 
 }  // namespace
+
+const json& tf_replica_specs(const json& job) { return replica_specs_of(job, "tfReplicaSpecs"); }
 
 json tf_defaults(const json& job) {
   json out = with_replica_defaults(job, {"tfReplicaSpecs",
@@ -44,7 +38,7 @@ json tf_defaults(const json& job) {
 }
 
 int tf_port(const json& defaulted_job, const std::string& rtype) {
-  const json& rs = tf_specs(defaulted_job).value(rtype, json::object());
+  const json& rs = tf_replica_specs(defaulted_job).value(rtype, json::object());
   const json tmpl = rs.value("template", json::object());
   for (const auto& c : tmpl.value("spec", json::object()).value("containers", json::array())) {
     if (c.value("name", "") != kTfContainer) continue;
@@ -55,7 +49,7 @@ int tf_port(const json& defaulted_job, const std::string& rtype) {
 }
 
 std::string tf_config_json(const json& defaulted_job, const std::string& rt_lower, int index) {
-  const json& specs = tf_specs(defaulted_job);
+  const json& specs = tf_replica_specs(defaulted_job);
   json cluster = json::object();  // sorted keys, as encoding/json sorts map keys
   for (auto it = specs.begin(); it != specs.end(); ++it) {
     const std::string rt = trainctl::ascii_lower(it.key());
@@ -83,10 +77,7 @@ std::string tf_config_json(const json& defaulted_job, const std::string& rt_lowe
 }
 
 void set_tf_pod_env(const json& defaulted_job, json& pod_spec, const std::string& rt_lower, int index) {
-  int64_t total = 0;
-  const json& specs = tf_specs(defaulted_job);
-  for (auto it = specs.begin(); it != specs.end(); ++it) total += int_or(*it, "replicas", 1);
-  if (total == 1) return;  // isDistributed
+  if (total_replica_count(tf_replica_specs(defaulted_job)) == 1) return;  // isDistributed
   if (!pod_spec.contains("containers") || !pod_spec["containers"].is_array()) return;
   for (auto& c : pod_spec["containers"]) {
     if (c.value("name", "") != kTfContainer) continue;

@@ -16,6 +16,9 @@ namespace kubesim {
 // runPolicy.cleanPodPolicy None.
 json tf_defaults(const json& job);
 
+// spec.tfReplicaSpecs (an empty object when absent).
+const json& tf_replica_specs(const json& job);
+
 // GetPortFromTFJob: the containerPort named `tfjob-port` of the `tensorflow` container of
 // replica type rtype, 2222 when there is none.
 int tf_port(const json& defaulted_job, const std::string& rtype);

@@ -18,14 +18,6 @@ constexpr const char* kTfOperator = "tfjob-controller";
 // UpdateJobStatus's order of the replica types (pods are created in the same order).
 const char* const kTfStatusOrder[] = {"Chief", "Evaluator", "Master", "PS", "Worker"};
 
-const json& tf_replica_specs(const json& job) {
-  static const json empty = json::object();
-  const auto spec = job.find("spec");
-  if (spec == job.end()) return empty;
-  const auto it = spec->find("tfReplicaSpecs");
-  return it != spec->end() && it->is_object() ? *it : empty;
-}
-
 // util.go ContainsChiefOrMasterSpec.
 bool tf_has_chief(const json& job) {
   const json& specs = tf_replica_specs(job);
@@ -82,9 +74,7 @@ void TFJobController::reconcile(const std::string& ns, const std::string& name) 
   }
 
   const json& specs = tf_replica_specs(job);
-  int64_t total = 0;
-  for (auto it = specs.begin(); it != specs.end(); ++it) total += int_or(*it, "replicas", 1);
-  ensure_job_pod_group(m_ctx, job, total);
+  ensure_job_pod_group(m_ctx, job, total_replica_count(specs));
 
   std::map<std::string, std::shared_ptr<const json>> by_name;
   for (const auto& p : pods) by_name[meta_name(*p)] = p;

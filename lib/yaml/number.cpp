@@ -110,8 +110,10 @@ nlohmann::json json_number(double f) {
 
 std::string float_key(double f) {
   if (std::isnan(f)) return ".nan";
-  if (std::isinf(f)) return f > 0 ? ".inf" : "-.inf";
+  // Go converts to float32 first, so a double beyond float32's range formats as "+Inf" (and
+  // sigs.k8s.io/yaml then writes ".inf"): the infinity test comes after the conversion.
   const float g = static_cast<float>(f);
+  if (std::isinf(g)) return g > 0 ? ".inf" : "-.inf";
   char sci[64];
   char* end = std::to_chars(sci, sci + sizeof sci, g, std::chars_format::scientific).ptr;
   const std::string_view s(sci, static_cast<size_t>(end - sci));

@@ -89,6 +89,8 @@ TEST_CASE("map keys become strings as convertToJSONableObject makes them", "[yam
   CHECK(parse("n: y\n") == json{{"false", true}});
   // FormatFloat(f, 'g', -1, 32): the float32 digits.
   CHECK(parse("3.14159265358979: pi\n") == json{{"3.1415927", "pi"}});
+  // A double beyond float32's range becomes +Inf there, so its key is ".inf".
+  CHECK(parse("5.5e65: big\n-1e39: small\n") == json{{".inf", "big"}, {"-.inf", "small"}});
   // A null key has no string form; go-yaml refuses list and map keys.
   CHECK_THROWS_AS(parse("~: x\n"), ParseError);
   CHECK_THROWS_AS(parse("? [1, 2]\n: x\n"), ParseError);

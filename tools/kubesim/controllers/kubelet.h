@@ -49,6 +49,7 @@ class Kubelet : public Controller {
     int exit_code = -1;  // set when the launcher gave up its rendezvous
     RendezvousVerdict waiting;  // Rendezvous: the last verdict, in force until the next poll
     TimePoint rdzv_since{};     // Rendezvous: when this round's wait began
+    TimePoint wait_logged{};    // Rendezvous: when the wait lines were last logged
     // torchrun's elastic agent (c10d): the pods of its last round, the restarts it has left
     // (-1: no elastic agent) and, once its workers were stopped, the training still to do.
     std::vector<std::string> group;
@@ -73,6 +74,9 @@ class Kubelet : public Controller {
   bool poll_rendezvous(const std::string& ns, const std::string& name, Run& run, TimePoint now);
   void give_up_rendezvous(const std::string& ns, const std::string& name, Run& run,
                           const RendezvousVerdict& v, TimePoint at);
+  // since + wait, or kNever for a launcher that waits forever (kWaitsForever).
+  static TimePoint deadline(TimePoint since, std::chrono::milliseconds wait);
+  void log_wait(const std::string& ns, const std::string& name, Run& run, const RendezvousVerdict& v, TimePoint at);
   void begin_training(Run& run, TimePoint at);
   void start_members(const std::string& ns, const std::vector<std::string>& members, const std::string& self,
                      TimePoint at);

@@ -141,9 +141,9 @@ void Kubelet::restart_round(const std::string& ns, const std::string& name, Run&
     give_up_rendezvous(ns, name, run, v, now);
     return;
   }
-  for (const auto& l : v.wait_lines) m_ctx.logs.append(ns, name, run.containers[v.container], l, now);
+  log_wait(ns, name, run, v, now);
   run.waiting = v;
-  run.stage_end = now + v.give_up_after;
+  run.stage_end = deadline(now, v.give_up_after);
   run.next_line = std::min(now + kRoundPoll, run.stage_end);
 }
 

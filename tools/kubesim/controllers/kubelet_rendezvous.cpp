@@ -46,10 +46,11 @@ bool Kubelet::enter_rendezvous(const std::string& ns, const std::string& name, R
     give_up_rendezvous(ns, name, run, v, run.started);
     return true;
   }
-  for (const auto& l : v.wait_lines) m_ctx.logs.append(ns, name, run.containers[v.container], l, run.started);
+  run.wait_logged = run.started;
+  if (v.log_every.count() == 0) log_wait(ns, name, run, v, run.started);
   trainctl::log::debug("kubesim: {}/{} waits for its rendezvous: {}", ns, name, v.reason);
   run.stage = Stage::Rendezvous;
-  run.stage_end = run.started + v.give_up_after;
+  run.stage_end = deadline(run.started, v.give_up_after);
   run.next_line = std::min(m_ctx.now() + kPoll, run.stage_end);
   run.waiting = v;
   return true;
@@ -71,19 +72,33 @@ bool Kubelet::poll_rendezvous(const std::string& ns, const std::string& name, Ru
     form_round(ns, v, name, now);
     return true;
   }
-  const TimePoint deadline = run.rdzv_since + v.give_up_after;
-  if (v.state == State::Failed || now >= deadline) {
-    give_up_rendezvous(ns, name, run, v, v.state == State::Failed ? now : deadline);
+  const TimePoint end = deadline(run.rdzv_since, v.give_up_after);
+  if (v.state == State::Failed || now >= end) {
+    give_up_rendezvous(ns, name, run, v, v.state == State::Failed ? now : end);
     return true;
   }
   // What the launcher meets changed (the name now resolves, nothing listens yet...): it logs
   // the new message as it retries (torch/csrc/distributed/c10d/socket.cpp SocketConnectOp).
-  if (v.wait_lines != run.waiting.wait_lines)
-    for (const auto& l : v.wait_lines) m_ctx.logs.append(ns, name, run.containers[v.container], l, now);
+  // TensorFlow logs what it still waits for every 10 s (master.cc kLoggingPeriodMs).
+  if (v.log_every.count() > 0) {
+    if (now >= run.wait_logged + v.log_every) log_wait(ns, name, run, v, run.wait_logged + v.log_every);
+  } else if (v.wait_lines != run.waiting.wait_lines) {
+    log_wait(ns, name, run, v, now);
+  }
   run.waiting = v;
-  run.stage_end = deadline;
-  run.next_line = std::min(now + kPoll, deadline);
+  run.stage_end = end;
+  run.next_line = std::min(now + kPoll, end);
   return false;
+}
+
+TimePoint Kubelet::deadline(TimePoint since, std::chrono::milliseconds wait) {
+  return wait == kWaitsForever ? kNever : since + wait;
+}
+
+void Kubelet::log_wait(const std::string& ns, const std::string& name, Run& run, const RendezvousVerdict& v,
+                       TimePoint at) {
+  for (const auto& l : v.wait_lines) m_ctx.logs.append(ns, name, run.containers[v.container], l, at);
+  run.wait_logged = at;
 }
 
 void Kubelet::begin_training(Run& run, TimePoint at) {

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "kubesim/controllers/context.h"
+#include "kubesim/controllers/rendezvous_tf.h"
 #include "kubesim/controllers/rendezvous_torch.h"
 
 namespace kubesim {
@@ -24,16 +25,11 @@ using State = RendezvousVerdict::State;
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
-// A pod being deleted has had its containers stopped: it takes no part in a rendezvous.
-bool running(const json& pod) {
-  return pod.value("status", json::object()).value("phase", "") == "Running" &&
-         !pod.value("metadata", json::object()).contains("deletionTimestamp");
-}
-
 struct Launcher {
   size_t container = 0;
   bool mpirun = false;
   TorchRendezvous torch;
+  std::optional<TfTask> tf;
 };
 
 // The first container whose launcher kubesim judges.
@@ -45,7 +41,8 @@ std::optional<Launcher> launcher_of(const json& pod) {
     const std::string prog = program_name(cmd.argv[0].text);
     if (prog == "mpirun" || prog == "mpiexec" || prog == "orterun") return Launcher{i, true, {}};
     TorchRendezvous t = torch_rendezvous(cmd);
-    if (t.kind != Kind::None) return Launcher{i, false, std::move(t)};
+    if (t.kind != Kind::None) return Launcher{i, false, std::move(t), std::nullopt};
+    if (auto tf = tf_task(cmd)) return Launcher{i, false, {}, std::move(tf)};
   }
   return std::nullopt;
 }
@@ -62,14 +59,15 @@ class Group {
  public:
   Group(const RendezvousInput& in, const ClusterDns& dns) : m_dns(dns) {
     for (const json* p : job_pods(*in.pod, in.pods))
-      if (running(*p) || p == in.pod) m_pods.push_back(p);
+      if (pod_running(*p) || p == in.pod) m_pods.push_back(p);
   }
   const std::vector<const json*>& pods() const { return m_pods; }
   const TorchRendezvous* torch(const json* pod) {
     auto it = m_cache.find(pod);
     if (it == m_cache.end()) {
       auto l = launcher_of(*pod);
-      it = m_cache.emplace(pod, l && !l->mpirun ? std::optional<TorchRendezvous>(l->torch) : std::nullopt).first;
+      it = m_cache.emplace(pod, l && !l->mpirun && !l->tf ? std::optional<TorchRendezvous>(l->torch) : std::nullopt)
+               .first;
     }
     return it->second ? &*it->second : nullptr;
   }
@@ -122,7 +120,7 @@ RendezvousVerdict judge_store(const RendezvousInput& in, Group& g, const TorchRe
   // The rank-0 process of the same kind listening on that port, among the addresses.
   auto listens = [&](const json* p, const TorchRendezvous& want) {
     const TorchRendezvous* t = g.torch(p);
-    return g.in_job(p) && running(*p) && t && t->kind == want.kind && t->port == want.port && t->rank == 0;
+    return g.in_job(p) && pod_running(*p) && t && t->kind == want.kind && t->port == want.port && t->rank == 0;
   };
   const json* server = nullptr;
   for (const json* t : targets)
@@ -134,7 +132,7 @@ RendezvousVerdict judge_store(const RendezvousInput& in, Group& g, const TorchRe
   bool agree = true;
   for (const json* q : g.pods()) {
     const TorchRendezvous* qr = g.torch(q);
-    if (!qr || qr->kind != r.kind || qr->port != r.port || !running(*q)) continue;
+    if (!qr || qr->kind != r.kind || qr->port != r.port || !pod_running(*q)) continue;
     const auto qt = g.resolve(qr->host, q);
     if (std::find(qt.begin(), qt.end(), server) == qt.end()) continue;
     members.push_back(q);
@@ -175,12 +173,12 @@ RendezvousVerdict judge_c10d(const RendezvousInput& in, Group& g, const TorchRen
   const auto targets = g.resolve(r.host, self);
   const json* host = targets.size() == 1 ? targets[0] : nullptr;
   const TorchRendezvous* hr = host ? g.torch(host) : nullptr;
-  if (!host || !g.in_job(host) || !running(*host) || !hr || hr->kind != Kind::C10d || hr->port != r.port)
+  if (!host || !g.in_job(host) || !pod_running(*host) || !hr || hr->kind != Kind::C10d || hr->port != r.port)
     return unreachable(in, r, !targets.empty(), r.connect_timeout);
   std::vector<const json*> members;
   for (const json* q : g.pods()) {
     const TorchRendezvous* qr = g.torch(q);
-    if (!qr || qr->kind != Kind::C10d || qr->port != r.port || !running(*q)) continue;
+    if (!qr || qr->kind != Kind::C10d || qr->port != r.port || !pod_running(*q)) continue;
     const auto qt = g.resolve(qr->host, q);
     if (qt.size() == 1 && qt[0] == host) members.push_back(q);
   }
@@ -222,6 +220,11 @@ std::vector<const json*> job_pods(const json& pod, const PodList& pods) {
   return out;
 }
 
+bool pod_running(const json& pod) {
+  return pod.value("status", json::object()).value("phase", "") == "Running" &&
+         !pod.value("metadata", json::object()).contains("deletionTimestamp");
+}
+
 bool runs_judged_launcher(const json& pod) { return launcher_of(pod).has_value(); }
 
 RendezvousVerdict judge_rendezvous(const RendezvousInput& given) {
@@ -240,6 +243,8 @@ RendezvousVerdict judge_rendezvous(const RendezvousInput& given) {
   RendezvousVerdict v;
   if (launcher->mpirun) {
     v = judge_mpirun(in, launcher->container, dns);
+  } else if (launcher->tf) {
+    v = judge_tf(in, *launcher->tf, dns);
   } else {
     const TorchRendezvous& r = launcher->torch;
     Group g(in, dns);

@@ -1,6 +1,6 @@
 // The distributed contract of a training pod: whether the ranks of its job can meet, judged
 // as the launchers our users run would judge it (PyTorch's torchrun and env:// rendezvous,
-// OpenMPI's mpirun in an MPIJob launcher). A pure function of the pod, the pods and Services
+// OpenMPI's mpirun in an MPIJob launcher, TensorFlow's cluster from TF_CONFIG). A pure function of the pod, the pods and Services
 // of its namespace and the ConfigMaps it mounts, at one moment; the kubelet asks it when a
 // container starts and again while the pod waits (kubelet_rendezvous.cpp).
 //
@@ -13,7 +13,7 @@
 //   launcher, an argument it does not parse, a value from a ConfigMap): it runs as before.
 //
 // The rules and their upstream sources: rendezvous_torch.h, rendezvous_dns.h,
-// rendezvous_mpi.cpp, and docs/kubesim.md "Distributed contract".
+// rendezvous_mpi.cpp, rendezvous_tf.h, and docs/kubesim.md "Distributed contract".
 #pragma once
 
 #include <chrono>
@@ -35,6 +35,9 @@ struct RendezvousInput {
   std::chrono::milliseconds timeout{0};  // > 0: replaces every PyTorch timeout (kubesim --rendezvous-timeout)
 };
 
+// A launcher that never gives up waiting (TensorFlow's CreateSession).
+inline constexpr std::chrono::milliseconds kWaitsForever = std::chrono::milliseconds::max();
+
 struct RendezvousVerdict {
   enum class State { NotJudged, Formed, Waiting, Failed };
   State state = State::NotJudged;
@@ -42,7 +45,11 @@ struct RendezvousVerdict {
   std::vector<std::string> wait_lines;  // printed when the wait begins
   std::vector<std::string> fail_lines;  // printed when the launcher gives up
   int exit_code = 1;
-  std::chrono::milliseconds give_up_after{0};  // Waiting: from the container's start
+  std::chrono::milliseconds give_up_after{0};  // Waiting: from the container's start (or kWaitsForever)
+  // Waiting: 0 logs wait_lines when the wait begins and whenever they change (torch's retry
+  // loop); > 0 logs them every period from the wait's start, first after one period
+  // (TensorFlow's master.cc).
+  std::chrono::milliseconds log_every{0};
   std::vector<std::string> members;            // Formed: names of the pods that met
   std::string reason;                          // one line saying why it waits or failed
   // torchrun's c10d backend: its elastic agent restarts the workers when the group changes
@@ -52,6 +59,10 @@ struct RendezvousVerdict {
 };
 
 RendezvousVerdict judge_rendezvous(const RendezvousInput& in);
+
+// Whether pod's containers run: phase Running and not being deleted (a pod being deleted has
+// had its containers stopped: it takes no part in a rendezvous).
+bool pod_running(const nlohmann::json& pod);
 
 // Whether a container of pod runs a launcher judge_rendezvous judges (a cheap first look).
 bool runs_judged_launcher(const nlohmann::json& pod);

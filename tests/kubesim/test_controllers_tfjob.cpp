@@ -1,5 +1,6 @@
 // TFJob: training-operator v1.9.0's pods, labels, TF_CONFIG, services and status conditions.
 #include "kubesim/controllers/context.h"
+#include "kubesim/controllers/tf_config.h"
 #include "test_controllers_fixture.h"
 
 using namespace kubesim;
@@ -201,4 +202,24 @@ TEST_CASE("TFJob fails when a worker with restartPolicy Never fails", "[controll
   CHECK_FALSE(condition_true(job, "Succeeded"));
   CHECK(job["status"].contains("completionTime"));
   CHECK(f.find("", "v1", "pods", "tf-fail-worker-1"));  // Never: the failed pod is not re-created
+}
+
+TEST_CASE("TF_CONFIG's sparse form with enableDynamicWorker, as convertClusterSpecToSparseClusterSpec writes it",
+          "[controllers][tfjob]") {
+  auto job = [](bool with_ps) {
+    json specs = {{"Worker", {{"replicas", 2}}}};
+    if (with_ps) specs["PS"] = {{"replicas", 1}};
+    json j = {{"metadata", {{"name", "j"}, {"namespace", "default"}}},
+              {"spec", {{"enableDynamicWorker", true}, {"tfReplicaSpecs", specs}}}};
+    return tf_defaults(j);
+  };
+  // A worker knows itself and every ps; without ps its PS is Go's nil slice: null.
+  CHECK(tf_config_json(job(true), "worker", 1) ==
+        R"({"cluster":{"worker":{"1":"j-worker-1.default.svc:2222"},"ps":["j-ps-0.default.svc:2222"]},)"
+        R"("task":{"type":"worker","index":1}})");
+  CHECK(tf_config_json(job(false), "worker", 0) ==
+        R"({"cluster":{"worker":{"0":"j-worker-0.default.svc:2222"},"ps":null},"task":{"type":"worker","index":0}})");
+  // A ps knows only itself; the worker map starts empty.
+  CHECK(tf_config_json(job(true), "ps", 0) ==
+        R"({"cluster":{"worker":{},"ps":["j-ps-0.default.svc:2222"]},"task":{"type":"ps","index":0}})");
 }

@@ -63,13 +63,14 @@ std::string tf_config_json(const json& defaulted_job, const std::string& rt_lowe
       std::string("{\"type\":") + json(rt_lower).dump() + ",\"index\":" + std::to_string(index) + "}";
   if (!defaulted_job["spec"].value("enableDynamicWorker", false))
     return "{\"cluster\":" + cluster.dump() + ",\"task\":" + task + ",\"environment\":\"cloud\"}";
-  // convertClusterSpecToSparseClusterSpec: SparseClusterSpec{Worker map, PS list}.
+  // convertClusterSpecToSparseClusterSpec: SparseClusterSpec{Worker map, PS list}, PS starting
+  // as an empty slice ([]); a worker's PS is clusterSpec["ps"], nil (null) without ps.
   json worker = json::object();
   json ps = json::array();
   if (rt_lower == "ps" && cluster.contains("ps") && index < static_cast<int>(cluster["ps"].size()))
     ps.push_back(cluster["ps"][index]);
   if (rt_lower == "worker") {
-    if (cluster.contains("ps")) ps = cluster["ps"];
+    ps = cluster.contains("ps") ? cluster["ps"] : json(nullptr);
     if (cluster.contains("worker") && index < static_cast<int>(cluster["worker"].size()))
       worker[std::to_string(index)] = cluster["worker"][index];
   }

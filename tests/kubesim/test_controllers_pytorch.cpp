@@ -155,8 +155,22 @@ TEST_CASE("PyTorchJob goes Created -> Running -> Succeeded with logs", "[control
 
 TEST_CASE("a failing PyTorchJob gets Failed", "[controllers][pytorch]") {
   SimFixture f;
-  f.create("kubeflow.org", "v1", "pytorchjobs", pytorch_job("broken", 1, "fail"));
+  // A Master that is not restarted (as trainctl renders it) fails the job.
+  json broken = pytorch_job("broken", 1, "fail");
+  broken["spec"]["pytorchReplicaSpecs"]["Master"]["restartPolicy"] = "Never";
+  f.create("kubeflow.org", "v1", "pytorchjobs", broken);
+  // With OnFailure, ReconcilePods deletes the Failed pod and makes it again: Restarting.
+  f.create("kubeflow.org", "v1", "pytorchjobs", pytorch_job("retried", 1, "fail"));
+  f.step(5s);
+  const std::string first_uid = f.pod("retried-master-0")["metadata"]["uid"];
   f.step(60s);
+  CHECK(f.pod("retried-master-0")["metadata"]["uid"] != first_uid);
+  CHECK(find_condition(f.get("kubeflow.org", "v1", "pytorchjobs", "retried"), "Failed") == nullptr);
+  bool restarting_event = false;
+  for (const auto& e : f.list("", "v1", "events"))
+    restarting_event |= e["involvedObject"].value("name", "") == "retried" &&
+                        e.value("message", "") == "job retried is restarting because Master replica(s) failed.";
+  CHECK(restarting_event);
   json job = f.get("kubeflow.org", "v1", "pytorchjobs", "broken");
   const json* failed = find_condition(job, "Failed");
   REQUIRE(failed != nullptr);

@@ -58,6 +58,14 @@ std::string true_condition(SimFixture& f, const std::string& job) {
 
 std::string uid(const json& obj) { return obj["metadata"].value("uid", ""); }
 
+// The operator's Warning events PyTorchJobRestarting about job `name`.
+int restart_events(SimFixture& f, const std::string& name) {
+  int n = 0;
+  for (const auto& e : f.list("", "v1", "events"))
+    if (e["involvedObject"].value("name", "") == name && e.value("reason", "") == "PyTorchJobRestarting") ++n;
+  return n;
+}
+
 }  // namespace
 
 TEST_CASE("elastic PyTorchJob: the operator's env for torchrun", "[elastic][pytorch]") {
@@ -114,24 +122,41 @@ TEST_CASE("elastic PyTorchJob survives losing a worker: restart, recreate, rejoi
   CHECK(log_of(f, "el-worker-0").back() == "accuracy=0.9904");
 }
 
-TEST_CASE("elastic PyTorchJob without restarts left fails when a worker goes away", "[elastic][pytorch]") {
+TEST_CASE("elastic PyTorchJob without restarts left: its agents stop; the operator's restart policy decides",
+          "[elastic][pytorch]") {
   SimFixture f;
+  // OnFailure: ReconcilePods deletes a Failed pod it may retry and makes it again; the new
+  // agents join a new round and the job goes on.
   f.create("kubeflow.org", "v1", "pytorchjobs", elastic_job("el0", 0));
+  // ExitCode: exit code 1 is not retryable (IsRetryableExitCode: >= 128): the job fails.
+  json strict = elastic_job("el0x", 0);
+  strict["spec"]["pytorchReplicaSpecs"]["Worker"]["restartPolicy"] = "ExitCode";
+  f.create("kubeflow.org", "v1", "pytorchjobs", strict);
   f.step(20s);
+  const std::string first_uid = uid(f.pod("el0-worker-0"));
   f.store.remove(f.pods(), "default", "el0-worker-1");
+  f.store.remove(f.pods(), "default", "el0x-worker-1");
+  f.step(1s);
+  CHECK(phase(f.pod("el0x-worker-0")) == "Failed");
+  CHECK(log_of(f, "el0x-worker-0").back() == "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ");
   f.step(2s);
-  CHECK(phase(f.pod("el0-worker-0")) == "Failed");
-  CHECK(log_of(f, "el0-worker-0").back() ==
-        "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ");
-  f.step(2s);
-  CHECK(true_condition(f, "el0") == "Failed");
+  const json x = f.get("kubeflow.org", "v1", "pytorchjobs", "el0x");
+  REQUIRE(find_condition(x, "Failed") != nullptr);
+  CHECK((*find_condition(x, "Failed"))["message"] == "job \"el0x\" is failing because \"Worker\" replica(s) failed.");
+  CHECK(uid(f.pod("el0-worker-0")) != first_uid);  // replaced
+  CHECK(restart_events(f, "el0") >= 1);
+  CHECK(true_condition(f, "el0") != "Failed");
+  f.step(120s);
+  CHECK(true_condition(f, "el0") == "Succeeded");
 }
 
 TEST_CASE("elastic PyTorchJob below minReplicas waits for the next round, then times out", "[elastic][pytorch]") {
   SimulationOptions o;
   o.rendezvous_timeout = std::chrono::seconds(30);
   SimFixture f(true, o);
-  f.create("kubeflow.org", "v1", "pytorchjobs", elastic_job("low", 3));
+  json low = elastic_job("low", 3);
+  low["spec"]["pytorchReplicaSpecs"]["Worker"]["restartPolicy"] = "ExitCode";  // a Failed pod stays
+  f.create("kubeflow.org", "v1", "pytorchjobs", low);
   f.step(20s);
   DeleteOptions slow;
   slow.grace_period_seconds = 60;  // the pods stay Terminating past the join timeout

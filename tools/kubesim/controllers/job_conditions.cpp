@@ -37,6 +37,12 @@ bool update_job_condition(json& status, const std::string& type, const std::stri
   return true;
 }
 
+bool update_training_condition(json& status, const std::string& type, const std::string& reason,
+                               const std::string& message, const std::string& now) {
+  if (has_true_condition(status, "Failed")) return false;  // "Do nothing if JobStatus have failed condition"
+  return update_job_condition(status, type, reason, message, now);
+}
+
 bool has_true_condition(const json& obj, const std::string& type) {
   const json& st = obj.contains("status") && obj["status"].is_object() && !obj.contains("conditions")
                        ? obj["status"]

@@ -11,6 +11,10 @@ namespace kubesim {
 // Returns false (and changes nothing) when the condition already holds with that reason.
 bool update_job_condition(nlohmann::json& status, const std::string& type, const std::string& reason,
                           const std::string& message, const std::string& now);
+// training-operator's setCondition (pkg/util/status.go): as update_job_condition, but a job
+// with a true Failed condition keeps its conditions as they are.
+bool update_training_condition(nlohmann::json& status, const std::string& type, const std::string& reason,
+                               const std::string& message, const std::string& now);
 bool has_true_condition(const nlohmann::json& obj_or_status, const std::string& type);
 // Succeeded or Failed.
 bool job_finished(const nlohmann::json& obj);

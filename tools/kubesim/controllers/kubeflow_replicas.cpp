@@ -2,6 +2,7 @@
 #include "kubesim/controllers/kubeflow_replicas.h"
 
 #include "core/text.h"
+#include "kubesim/controllers/job_conditions.h"
 
 namespace kubesim {
 
@@ -152,15 +153,62 @@ std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_re
   return meta_name(job);
 }
 
-int pod_exit_code(const json& pod) {
+int pod_exit_code(const json& pod, const std::string& container) {
+  int code = 0xbeef;  // "magic number"
   for (const auto& cs : pod.value("status", json::object()).value("containerStatuses", json::array())) {
-    const auto& st = cs.value("state", json::object());
-    if (st.contains("terminated")) {
-      const int code = static_cast<int>(int_or(st["terminated"], "exitCode", 0));
-      if (code != 0) return code;
+    const json st = cs.value("state", json::object());
+    if (cs.value("name", "") == container && st.contains("terminated") && st["terminated"].is_object())
+      code = static_cast<int>(int_or(st["terminated"], "exitCode", 0));
+  }
+  return code;
+}
+
+ReplicaCounts reconcile_replica_pods(Context& ctx, const json& job, const std::string& rtype, const json& rs,
+                                     const std::map<std::string, std::shared_ptr<const json>>& pods,
+                                     const ReplicaSource& source, json& status, const std::string& now) {
+  const std::string jname = meta_name(job);
+  const std::string policy = rs.value("restartPolicy", "");
+  const std::string kind = source.kind;
+  ReplicaCounts n;
+  for (int i = 0; i < int_or(rs, "replicas", 1); ++i) {
+    const std::string pod_name = jname + "-" + trainctl::ascii_lower(rtype) + "-" + std::to_string(i);
+    auto it = pods.find(pod_name);
+    if (it == pods.end()) {
+      json pod = source.make_pod(i);
+      if (!pod.is_null()) {
+        ctx.create_if_absent(*ctx.pods, std::move(pod));
+        ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name, source.operator_name);
+      }
+    } else {
+      const json& pod = *it->second;
+      const std::string phase = phase_of(pod);
+      if (phase == "Failed") {
+        const int code = pod_exit_code(pod, source.container);
+        if ((policy == "ExitCode" && retryable_exit_code(code)) || policy == "OnFailure" || policy == "Always") {
+          try {
+            ctx.store.remove(*ctx.pods, meta_ns(job), pod_name);
+          } catch (const StatusError&) {
+          }
+          const std::string msg = "job " + jname + " is restarting because " + rtype + " replica(s) failed.";
+          ctx.record_event(job, "Warning", kind + "Restarting", msg, source.operator_name);
+          update_training_condition(status, "Restarting", kind + "Restarting", msg, now);
+        } else if (policy == "ExitCode") {
+          const std::string msg = "job \"" + jname + "\" is failing because \"" + rtype + "\" replica(s) failed.";
+          ctx.record_event(job, "Warning", kind + "Failed", msg, source.operator_name);
+          update_training_condition(status, "Failed", kind + "Failed", msg, now);
+        }
+      }
+      if (phase == "Running") ++n.active;
+      if (phase == "Succeeded") ++n.succeeded;
+      if (phase == "Failed") ++n.failed;
+    }
+    if (ctx.services && !ctx.store.get_shared(*ctx.services, meta_ns(job), pod_name)) {
+      ctx.create_if_absent(*ctx.services, source.make_service(i));
+      ctx.record_event(job, "Normal", "SuccessfulCreateService", "Created service: " + pod_name,
+                       source.operator_name);
     }
   }
-  return 0;
+  return n;
 }
 
 bool retryable_exit_code(int code) { return code >= 128; }

@@ -5,6 +5,9 @@
 // controllers.
 #pragma once
 
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -61,10 +64,35 @@ json replica_service(const json& job, const json& replica_spec, const std::strin
 // and mpi-operator gang scheduling with Volcano); returns the group name or "".
 std::string ensure_job_pod_group(Context& ctx, const json& job, int64_t total_replicas);
 
-// The exit code of the first container that terminated with a non-zero code (0 otherwise).
-int pod_exit_code(const json& pod);
+// The exit code ReconcilePods reads: the framework container's (`container`) once it
+// terminated, else the magic 0xbeef.
+int pod_exit_code(const json& pod, const std::string& container);
 // trainutil.IsRetryableExitCode: 128 and above (killed by a signal).
 bool retryable_exit_code(int code);
+
+// What a framework controller gives the common ReconcilePods.
+struct ReplicaSource {
+  const char* operator_name;  // event source: pytorchjob-controller, tfjob-controller
+  const char* kind;           // PyTorchJob, TFJob: the prefix of condition reasons
+  const char* container;      // the framework container: pytorch, tensorflow
+  std::function<json(int index)> make_pod;      // a null pod is not created
+  std::function<json(int index)> make_service;
+};
+
+// The pod phases of one replica type (updateJobReplicaStatuses).
+struct ReplicaCounts {
+  int64_t active = 0, succeeded = 0, failed = 0;
+};
+
+// common/pod.go ReconcilePods and service.go ReconcileServices for replica type rtype (spec
+// rs): creates the missing pods and Services; a Failed pod whose restart policy retries it
+// (ExitCode with a retryable exit code, OnFailure, Always) is deleted and the job gets
+// Restarting "job NAME is restarting because RTYPE replica(s) failed."; ExitCode with a
+// non-retryable code sets Failed "job \"NAME\" is failing because \"RTYPE\" replica(s)
+// failed.". pods: the job's pods by name.
+ReplicaCounts reconcile_replica_pods(Context& ctx, const json& job, const std::string& rtype, const json& rs,
+                                     const std::map<std::string, std::shared_ptr<const json>>& pods,
+                                     const ReplicaSource& source, json& status, const std::string& now);
 
 // ReconcileJobs' limits: the Failed message when activeDeadlineSeconds passed (since
 // status.startTime) or the pods' container restarts reached runPolicy.backoffLimit; "" when

@@ -65,7 +65,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
     return;
   }
   json status = job.value("status", json::object());
-  update_job_condition(status, "Created", "PyTorchJobCreated", "PyTorchJob " + jname + " is created.", now);
+  update_training_condition(status, "Created", "PyTorchJobCreated", "PyTorchJob " + jname + " is created.", now);
   if (!status.contains("startTime")) status["startTime"] = now;
 
   std::map<std::string, std::shared_ptr<const json>> by_name;
@@ -74,7 +74,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
   // runPolicy limits: deadline and backoff.
   const std::string limit_message = run_policy_limit_message(m_ctx, *m_ctx.pytorchjobs, job, status, pods);
   if (!limit_message.empty()) {
-    update_job_condition(status, "Failed", "PyTorchJobFailed", limit_message, now);
+    update_training_condition(status, "Failed", "PyTorchJobFailed", limit_message, now);
     if (!status.contains("completionTime")) status["completionTime"] = now;
     m_ctx.patch(*m_ctx.pytorchjobs, ns, name, [&](json& obj) { obj["status"] = status; });
     clean_pods(m_ctx, job, pods, true);
@@ -83,73 +83,63 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
 
   ensure_job_pod_group(m_ctx, job, total_replica_count(replica_specs(job)));
 
+  // common/pod.go ReconcilePods per replica type, then pytorchjob_controller.go UpdateJobStatus.
   json replica_statuses = json::object();
   bool finished = false;
+  const bool has_master = replica_specs(job).contains("Master");
+  const bool elastic = job["spec"].contains("elasticPolicy");
+  const std::string full = ns + "/" + jname;
   for (const auto& rtype : replica_types(job)) {
     const json& rs = replica_specs(job)[rtype];
-    const int64_t replicas = replicas_of(rs);
-    int64_t active = 0, succeeded = 0, failed = 0;
-    bool permanent_failure = false;
-    for (int i = 0; i < replicas; ++i) {
-      const std::string pod_name = jname + "-" + ascii_lower(rtype) + "-" + std::to_string(i);
-      auto it = by_name.find(pod_name);
-      if (it == by_name.end()) {
-        json pod = make_pod(job, rtype, i);
-        if (pod.is_null()) continue;
-        m_ctx.create_if_absent(*m_ctx.pods, std::move(pod));
-        m_ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name, kOperator);
-      } else {
-        const std::string phase = phase_of(*it->second);
-        if (phase == "Running") ++active;
-        if (phase == "Succeeded") ++succeeded;
-        if (phase == "Failed") {
-          ++failed;
-          if (retryable_exit_code(pod_exit_code(*it->second)) &&
-              rs.value("restartPolicy", "OnFailure") != "Never") {
-            try {
-              m_ctx.store.remove(*m_ctx.pods, ns, pod_name);
-            } catch (const StatusError&) {
-            }
-          } else {
-            permanent_failure = true;
-          }
-        }
-      }
-      if (m_ctx.services && !m_ctx.store.get_shared(*m_ctx.services, ns, pod_name)) {
-        m_ctx.create_if_absent(*m_ctx.services, make_service(job, rtype, i));
-        m_ctx.record_event(job, "Normal", "SuccessfulCreateService", "Created service: " + pod_name,
-                           kOperator);
-      }
-    }
+    const ReplicaSource src{kOperator, "PyTorchJob", "pytorch", [&](int i) { return make_pod(job, rtype, i); },
+                            [&](int i) { return make_service(job, rtype, i); }};
+    const ReplicaCounts n = reconcile_replica_pods(m_ctx, job, rtype, rs, by_name, src, status, now);
     replica_statuses[rtype] = json::object();
-    if (active) replica_statuses[rtype]["active"] = active;
-    if (succeeded) replica_statuses[rtype]["succeeded"] = succeeded;
-    if (failed) replica_statuses[rtype]["failed"] = failed;
-    const bool decides = rtype == "Master" || !replica_specs(job).contains("Master");
-    if (decides && active > 0)
-      update_job_condition(status, "Running", "PyTorchJobRunning", "PyTorchJob " + jname + " is running.",
-                           now);
-    if (decides && replicas - succeeded == 0) {
-      update_job_condition(status, "Succeeded", "PyTorchJobSucceeded",
-                           "PyTorchJob " + jname + " is successfully completed.", now);
-      if (!status.contains("completionTime")) status["completionTime"] = now;
-      finished = true;
-    }
-    if (!finished && failed > 0 && replicas > succeeded + active) {
-      const std::string count = std::to_string(failed) + " " + rtype;
-      if (permanent_failure || rs.value("restartPolicy", "OnFailure") == "Never") {
-        update_job_condition(status, "Failed", "PyTorchJobFailed",
-                             "PyTorchJob " + jname + " is failed because " + count + " replica(s) failed.",
-                             now);
+    if (n.active) replica_statuses[rtype]["active"] = n.active;
+    if (n.succeeded) replica_statuses[rtype]["succeeded"] = n.succeeded;
+    if (n.failed) replica_statuses[rtype]["failed"] = n.failed;
+  }
+  for (const auto& rtype : replica_types(job)) {
+    const json& rs = replica_specs(job)[rtype];
+    const json& counts = replica_statuses[rtype];
+    const int64_t active = counts.value("active", 0), succeeded = counts.value("succeeded", 0),
+                  failed = counts.value("failed", 0);
+    const int64_t replicas = replicas_of(rs);
+    if (has_master && rtype == "Master") {
+      if (active > 0)
+        update_training_condition(status, "Running", "PyTorchJobRunning", "PyTorchJob " + jname + " is running.", now);
+      if (replicas - succeeded == 0) {  // when master is succeed, the job is finished
+        update_training_condition(status, "Succeeded", "PyTorchJobSucceeded",
+                                  "PyTorchJob " + jname + " is successfully completed.", now);
         if (!status.contains("completionTime")) status["completionTime"] = now;
         finished = true;
+        break;
+      }
+    } else if (!has_master && rtype == "Worker") {
+      // All workers succeeded, or with an elasticPolicy any worker.
+      if (replicas - succeeded == 0 || (elastic && succeeded > 0)) {
+        update_training_condition(status, "Succeeded", "PyTorchJobSucceeded",
+                                  "PyTorchJob " + full + " successfully completed.", now);
+        if (!status.contains("completionTime")) status["completionTime"] = now;
+        finished = true;
+      } else if (active > 0) {
+        update_training_condition(status, "Running", "PyTorchJobRunning", "PyTorchJob " + full + " is running.", now);
+      }
+    }
+    if (failed > 0 && replicas > succeeded + active) {
+      const std::string count = std::to_string(failed) + " " + rtype;
+      if (rs.value("restartPolicy", "") != "Never") {
+        update_training_condition(status, "Restarting", "PyTorchJobRestarting",
+                                  "PyTorchJob " + jname + " is restarting because " + count + " replica(s) failed.",
+                                  now);
       } else {
-        update_job_condition(
-            status, "Restarting", "PyTorchJobRestarting",
-            "PyTorchJob " + jname + " is restarting because " + count + " replica(s) failed.", now);
+        update_training_condition(status, "Failed", "PyTorchJobFailed",
+                                  "PyTorchJob " + jname + " is failed because " + count + " replica(s) failed.", now);
+        if (!status.contains("completionTime")) status["completionTime"] = now;
       }
     }
   }
+  finished = finished || has_true_condition(status, "Failed");
   status["replicaStatuses"] = replica_statuses;
   m_ctx.patch(*m_ctx.pytorchjobs, ns, name, [&](json& obj) { obj["status"] = status; });
   if (finished) after_job_finished(m_ctx, *m_ctx.pytorchjobs, ns, name);

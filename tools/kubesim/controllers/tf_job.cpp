@@ -61,12 +61,12 @@ void TFJobController::reconcile(const std::string& ns, const std::string& name) 
   }
   json status = job.value("status", json::object());
   // onOwnerCreateFunc.
-  update_job_condition(status, "Created", "TFJobCreated", "TFJob " + jname + " is created.", now);
+  update_training_condition(status, "Created", "TFJobCreated", "TFJob " + jname + " is created.", now);
   if (!status.contains("startTime")) status["startTime"] = now;
 
   const std::string limit_message = run_policy_limit_message(m_ctx, *m_ctx.tfjobs, job, status, pods);
   if (!limit_message.empty()) {
-    update_job_condition(status, "Failed", "TFJobFailed", limit_message, now);
+    update_training_condition(status, "Failed", "TFJobFailed", limit_message, now);
     if (!status.contains("completionTime")) status["completionTime"] = now;
     m_ctx.patch(*m_ctx.tfjobs, ns, name, [&](json& obj) { obj["status"] = status; });
     clean_pods(m_ctx, job, pods, true);
@@ -80,57 +80,17 @@ void TFJobController::reconcile(const std::string& ns, const std::string& name) 
   for (const auto& p : pods) by_name[meta_name(*p)] = p;
 
   // common/pod.go ReconcilePods and service.go ReconcileServices, per replica type.
-  struct Counts {
-    int64_t active = 0, succeeded = 0, failed = 0;
-  };
-  std::map<std::string, Counts> counts;
-  bool worker0_completed = !specs.contains("Worker");  // IsWorker0Completed
-  bool failed_now = false;
+  std::map<std::string, ReplicaCounts> counts;
   for (const char* rtype : kTfStatusOrder) {
     if (!specs.contains(rtype)) continue;
-    const json& rs = specs[rtype];
-    const std::string policy = rs.value("restartPolicy", "Never");
-    Counts& n = counts[rtype];
-    for (int i = 0; i < int_or(rs, "replicas", 1); ++i) {
-      const std::string pod_name = jname + "-" + ascii_lower(rtype) + "-" + std::to_string(i);
-      auto it = by_name.find(pod_name);
-      if (it == by_name.end()) {
-        m_ctx.create_if_absent(*m_ctx.pods, make_pod(job, rtype, i));
-        m_ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name, kTfOperator);
-      } else {
-        const json& pod = *it->second;
-        const std::string phase = phase_of(pod);
-        const int code = pod_exit_code(pod);
-        if (phase == "Failed") {
-          if ((policy == "ExitCode" && retryable_exit_code(code)) || policy == "OnFailure" ||
-              policy == "Always") {
-            try {
-              m_ctx.store.remove(*m_ctx.pods, ns, pod_name);
-            } catch (const StatusError&) {
-            }
-            update_job_condition(status, "Restarting", "TFJobRestarting",
-                                 "job " + jname + " is restarting because " + rtype + " replica(s) failed.",
-                                 now);
-          } else if (policy == "ExitCode") {
-            update_job_condition(
-                status, "Failed", "TFJobFailed",
-                "job \"" + jname + "\" is failing because \"" + rtype + "\" replica(s) failed.", now);
-            failed_now = true;
-          }
-        }
-        if (phase == "Running") ++n.active;
-        if (phase == "Succeeded") ++n.succeeded;
-        if (phase == "Failed") ++n.failed;
-        if (std::string(rtype) == "Worker" && i == 0 && phase == "Succeeded" && code == 0)
-          worker0_completed = true;
-      }
-      if (m_ctx.services && !m_ctx.store.get_shared(*m_ctx.services, ns, pod_name)) {
-        m_ctx.create_if_absent(*m_ctx.services, make_service(job, rtype, i));
-        m_ctx.record_event(job, "Normal", "SuccessfulCreateService", "Created service: " + pod_name,
-                           kTfOperator);
-      }
-    }
+    const ReplicaSource src{kTfOperator, "TFJob", "tensorflow", [&](int i) { return make_pod(job, rtype, i); },
+                            [&](int i) { return make_service(job, rtype, i); }};
+    counts[rtype] = reconcile_replica_pods(m_ctx, job, rtype, specs[rtype], by_name, src, status, now);
   }
+  // IsWorker0Completed: worker 0 Succeeded with the tensorflow container's exit code 0.
+  bool worker0_completed = !specs.contains("Worker");
+  if (auto w0 = by_name.find(jname + "-worker-0"); w0 != by_name.end())
+    worker0_completed |= phase_of(*w0->second) == "Succeeded" && pod_exit_code(*w0->second, "tensorflow") == 0;
 
   // tfjob_controller.go UpdateJobStatus.
   // The Restarting condition survives a Running update while a replica has failed.
@@ -140,11 +100,11 @@ void TFJobController::reconcile(const std::string& ns, const std::string& name) 
   const bool restarting = !restarting_condition.is_null();
   const bool all_workers = job["spec"].value("successPolicy", "") == "AllWorkers";
   const bool dynamic = job["spec"].value("enableDynamicWorker", false);
-  bool finished = failed_now;
+  bool finished = has_true_condition(status, "Failed");
   json replica_statuses = json::object();
   for (const char* rtype : kTfStatusOrder) {
     if (!specs.contains(rtype)) continue;
-    const Counts& n = counts[rtype];
+    const ReplicaCounts& n = counts[rtype];
     replica_statuses[rtype] = json::object();
     if (n.active) replica_statuses[rtype]["active"] = n.active;
     if (n.succeeded) replica_statuses[rtype]["succeeded"] = n.succeeded;
@@ -155,26 +115,26 @@ void TFJobController::reconcile(const std::string& ns, const std::string& name) 
     if (tf_has_chief(job)) {
       if (type == "Chief" || type == "Master") {
         if (n.active > 0)
-          update_job_condition(status, "Running", "TFJobRunning", "TFJob " + full + " is running.", now);
+          update_training_condition(status, "Running", "TFJobRunning", "TFJob " + full + " is running.", now);
         succeeded = expected == 0;
       }
     } else if (type == "Worker") {
       succeeded = expected == 0 || (worker0_completed && !all_workers);
       if (!succeeded && n.active > 0)
-        update_job_condition(status, "Running", "TFJobRunning", "TFJob " + full + " is running.", now);
+        update_training_condition(status, "Running", "TFJobRunning", "TFJob " + full + " is running.", now);
     }
     if (succeeded) {
       if (!status.contains("completionTime")) status["completionTime"] = now;
-      update_job_condition(status, "Succeeded", "TFJobSucceeded",
+      update_training_condition(status, "Succeeded", "TFJobSucceeded",
                            "TFJob " + full + " successfully completed.", now);
       finished = true;
     }
     if (n.failed > 0 && restarting)
-      update_job_condition(status, "Restarting", restarting_condition.value("reason", ""),
+      update_training_condition(status, "Restarting", restarting_condition.value("reason", ""),
                            restarting_condition.value("message", ""), now);
     else if (n.failed > 0 && !(dynamic && type == "Worker")) {
       if (!status.contains("completionTime")) status["completionTime"] = now;
-      update_job_condition(status, "Failed", "TFJobFailed",
+      update_training_condition(status, "Failed", "TFJobFailed",
                            "TFJob " + full + " has failed because " + std::to_string(n.failed) + " " + type +
                                " replica(s) failed.",
                            now);

@@ -1,8 +1,10 @@
 #include "yaml/read.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
+#include <sstream>
 
 #include "core/base64.h"
 #include "yaml/number.h"
@@ -153,6 +155,41 @@ auto load(const std::string& origin, Load&& fn) {
   }
 }
 
+// yaml-cpp 0.7's LoadAll never ends on a stray ',' where a node should start ("- a\n,",
+// "--- ,"): its parser hands out empty documents without consuming the token, and memory
+// grows until the process dies. A stream holds at most one document more than it has
+// document markers ("---", "..." at the start of a line), so a first pass that only counts
+// documents stops there, with go-yaml's message for the same input (scannerc.go).
+class DocumentCounter : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark& mark) override { last = mark; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+  YAML::Mark last = YAML::Mark::null_mark();
+};
+
+void check_document_count(const std::string& text, const std::string& origin) {
+  size_t markers = 0;
+  for (size_t at = 0; at < text.size(); at = text.find('\n', at) + 1) {
+    if (text.compare(at, 3, "---") == 0 || text.compare(at, 3, "...") == 0) ++markers;
+    if (text.find('\n', at) == std::string::npos) break;
+  }
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentCounter counter;
+  for (size_t docs = 0; parser.HandleNextDocument(counter);)
+    if (++docs > markers + 1) {
+      const int line = counter.last.is_null() ? 0 : counter.last.line + 1;
+      throw ParseError(origin, line, 0, "did not find expected node content");
+    }
+}
+
 }  // namespace
 
 ParseError::ParseError(const std::string& origin, int line, int column, const std::string& detail)
@@ -162,12 +199,20 @@ ParseError::ParseError(const std::string& origin, int line, int column, const st
       m_detail(detail) {}
 
 nlohmann::json parse(std::string_view text, const std::string& origin) {
-  const YAML::Node doc = load(origin, [&] { return YAML::Load(std::string(text)); });
+  const std::string input(text);
+  const YAML::Node doc = load(origin, [&] {
+    check_document_count(input, origin);
+    return YAML::Load(input);
+  });
   return Converter(origin, text.size()).value(doc, 0);
 }
 
 std::vector<nlohmann::json> parse_all(std::string_view text, const std::string& origin) {
-  const std::vector<YAML::Node> docs = load(origin, [&] { return YAML::LoadAll(std::string(text)); });
+  const std::string input(text);
+  const std::vector<YAML::Node> docs = load(origin, [&] {
+    check_document_count(input, origin);
+    return YAML::LoadAll(input);
+  });
   std::vector<nlohmann::json> out;
   Converter converter(origin, text.size());
   for (const auto& doc : docs) {

@@ -180,3 +180,14 @@ TEST_CASE("malformed YAML is a ParseError (a ConfigError) with origin and positi
     CHECK_FALSE(e.detail().empty());
   }
 }
+
+TEST_CASE("a stray ',' where a node should start is an error, not an endless stream", "[yaml][read]") {
+  // yaml-cpp 0.7's LoadAll loops on these, allocating empty documents; go-yaml refuses them.
+  for (const char* text : {",", ",a: ,\n", "- a\n,", "--- ,", "a: 1\n--- ,\n", "&x ,", "# c\n,"}) {
+    INFO(text);
+    CHECK_THROWS_WITH(parse_all(text, "t.yaml"), Catch::Contains("did not find expected node content"));
+  }
+  CHECK_THROWS_AS(parse(","), ParseError);  // yaml-cpp's Load took it for an empty document
+  // A marker-heavy stream still reads.
+  CHECK(parse_all("a: 1\n---\n...\n---\nb: 2\n---\n").size() == 2);
+}

@@ -1,0 +1,112 @@
+// GPU series of both exporter families, as docs/metrics.md lists their names, units and labels.
+#include <catch2/catch.hpp>
+
+#include "metrics/gpu_metrics.h"
+
+using namespace trainctl::metrics;
+
+namespace {
+
+Series series(std::map<std::string, std::string> labels, double v) {
+  Series s;
+  s.labels = std::move(labels);
+  s.points = {{1700000000.0, v}};
+  return s;
+}
+
+constexpr double kGiB = 1073741824.0;
+
+}  // namespace
+
+TEST_CASE("DCGM: utilisation %, framebuffer MiB to bytes, total = used + free + reserved", "[metrics][gpu]") {
+  const std::map<std::string, std::string> base = {
+      {"gpu", "1"}, {"UUID", "GPU-abc"}, {"Hostname", "gpu-a"}, {"exported_pod", "job-worker-0"},
+      {"exported_namespace", "team-a"}, {"pod", "dcgm-exporter-x7"}, {"namespace", "gpu-operator"}};
+  auto with = [&](const char* name) {
+    auto l = base;
+    l["__name__"] = name;
+    return l;
+  };
+  const auto gpus = gpu_metrics({series(with("DCGM_FI_DEV_GPU_UTIL"), 87), series(with("DCGM_FI_DEV_FB_USED"), 1024),
+                                 series(with("DCGM_FI_DEV_FB_FREE"), 3008), series(with("DCGM_FI_DEV_FB_RESERVED"), 64),
+                                 series(with("DCGM_FI_DEV_POWER_USAGE"), 250)});
+  REQUIRE(gpus.size() == 1);
+  const GpuMetric& g = gpus[0];
+  CHECK(g.exporter == Exporter::Dcgm);
+  CHECK(g.node == "gpu-a");
+  CHECK(g.gpu == "1");
+  CHECK(g.uuid == "GPU-abc");
+  // exported_* name the job's pod; pod/namespace are the exporter's own.
+  CHECK(g.pod == "job-worker-0");
+  CHECK(g.ns == "team-a");
+  CHECK(*g.utilization == 87);
+  CHECK(*g.memory_used == 1 * kGiB);
+  CHECK(*g.memory_total == 4 * kGiB);
+}
+
+TEST_CASE("DCGM label variants: plain pod/namespace, -o pod_name/pod_namespace, lower-case hostname",
+          "[metrics][gpu]") {
+  auto gpus = gpu_metrics({series({{"__name__", "DCGM_FI_DEV_GPU_UTIL"}, {"gpu", "0"}, {"hostname", "n1"},
+                                   {"pod", "p"}, {"namespace", "ns"}}, 5)});
+  REQUIRE(gpus.size() == 1);
+  CHECK(gpus[0].node == "n1");
+  CHECK(gpus[0].pod == "p");
+  CHECK(gpus[0].ns == "ns");
+  CHECK_FALSE(gpus[0].memory_total.has_value());  // no FB series: unknown, not zero
+  gpus = gpu_metrics({series({{"__name__", "DCGM_FI_DEV_GPU_UTIL"}, {"gpu", "0"}, {"Hostname", "n1"},
+                              {"pod_name", "q"}, {"pod_namespace", "ns2"}}, 5)});
+  REQUIRE(gpus.size() == 1);
+  CHECK(gpus[0].pod == "q");
+  CHECK(gpus[0].ns == "ns2");
+}
+
+TEST_CASE("DCGM on MIG: one entry per instance, utilisation from GR_ENGINE_ACTIVE x 100", "[metrics][gpu]") {
+  auto mig = [](const char* name, const char* instance, double v) {
+    return series({{"__name__", name}, {"gpu", "0"}, {"Hostname", "a100"}, {"GPU_I_ID", instance},
+                   {"GPU_I_PROFILE", "1g.10gb"}}, v);
+  };
+  const auto gpus = gpu_metrics({mig("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "1", 0.25), mig("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "2", 0.0),
+                                 mig("DCGM_FI_DEV_FB_USED", "1", 2048), mig("DCGM_FI_DEV_FB_FREE", "1", 7680)});
+  REQUIRE(gpus.size() == 2);
+  CHECK(gpus[0].exporter == Exporter::DcgmMig);
+  CHECK(gpus[0].mig_instance == "1");
+  CHECK(*gpus[0].utilization == 25);
+  CHECK(*gpus[0].memory_total == 9728 * 1048576.0);
+  CHECK(*gpus[1].utilization == 0);
+  CHECK_FALSE(gpus[1].memory_used.has_value());
+}
+
+TEST_CASE("Arena's exporter: duty cycle %, memory in bytes, node_name/pod_name/minor_number", "[metrics][gpu]") {
+  const std::map<std::string, std::string> l = {{"node_name", "cn-beijing.192.168.0.1"}, {"minor_number", "3"},
+                                                {"pod_name", "tf-dist-worker-0"}, {"namespace_name", "default"},
+                                                {"uuid", "GPU-x"}, {"allocate_mode", "exclusive"}};
+  auto with = [&](const char* name) {
+    auto m = l;
+    m["__name__"] = name;
+    return m;
+  };
+  const auto gpus = gpu_metrics({series(with("nvidia_gpu_duty_cycle"), 42), series(with("nvidia_gpu_memory_used_bytes"), 2 * kGiB),
+                                 series(with("nvidia_gpu_memory_total_bytes"), 16 * kGiB)});
+  REQUIRE(gpus.size() == 1);
+  CHECK(gpus[0].exporter == Exporter::Arena);
+  CHECK(gpus[0].node == "cn-beijing.192.168.0.1");
+  CHECK(gpus[0].gpu == "3");
+  CHECK(gpus[0].pod == "tf-dist-worker-0");
+  CHECK(gpus[0].ns == "default");
+  CHECK(*gpus[0].utilization == 42);
+  CHECK(*gpus[0].memory_used == 2 * kGiB);
+  CHECK(*gpus[0].memory_total == 16 * kGiB);
+}
+
+TEST_CASE("queries: every label variant in one round, pod names regex-escaped", "[metrics][gpu]") {
+  CHECK(regex_escape("a.b-c[0]") == "a\\.b-c\\[0\\]");
+  const std::string q = job_gpu_query("team-a", {"job.x-worker-0", "job.x-worker-1"});
+  // In a PromQL string the regex's backslash is written twice.
+  CHECK(q.find(R"(exported_namespace="team-a", exported_pod=~"job\\.x-worker-0|job\\.x-worker-1")") != std::string::npos);
+  CHECK(q.find(R"(namespace="team-a", pod=~")") != std::string::npos);
+  CHECK(q.find(R"(pod_namespace="team-a", pod_name=~")") != std::string::npos);
+  CHECK(q.find(R"(__name__=~"nvidia_gpu_duty_cycle|nvidia_gpu_memory_used_bytes|nvidia_gpu_memory_total_bytes", pod_name=~")") !=
+        std::string::npos);
+  CHECK(node_gpu_query({}).find(R"(Hostname=~".+")") != std::string::npos);
+  CHECK(node_gpu_query({"gpu-a"}).find(R"(node_name=~"gpu-a")") != std::string::npos);
+}

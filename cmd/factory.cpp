@@ -1,5 +1,7 @@
 #include "cmd/factory.h"
 
+#include <cstdlib>
+
 #include "core/duration.h"
 #include "core/errors.h"
 #include "core/log.h"
@@ -76,6 +78,27 @@ kube::Client& Factory::client() {
     m_client = kube::make_curl_client(rest_config(), opts);
   }
   return *m_client;
+}
+
+const metrics::MetricsLookup& Factory::metrics_source() {
+  if (!m_metrics) {
+    metrics::PrometheusSettings settings;
+    auto env = [](const char* name) {
+      const char* v = std::getenv(name);
+      return std::string(v ? v : "");
+    };
+    settings.url = m_globals->prometheus;
+    if (settings.url.empty()) settings.url = env("TRAINCTL_PROMETHEUS");
+    if (settings.url.empty()) settings.url = user_config().prometheus;
+    settings.token = env("TRAINCTL_PROMETHEUS_TOKEN");
+    try {
+      m_metrics = std::make_unique<metrics::MetricsLookup>(
+          metrics::find_metrics_source(client(), rest_config(), settings));
+    } catch (const Error& e) {
+      m_metrics = std::make_unique<metrics::MetricsLookup>(metrics::MetricsLookup{std::nullopt, e.what()});
+    }
+  }
+  return *m_metrics;
 }
 
 }  // namespace trainctl

@@ -14,6 +14,7 @@
 #include "kube/client.h"
 #include "kube/config.h"
 #include "kube/curl_client.h"
+#include "metrics/source.h"
 
 namespace trainctl {
 
@@ -24,6 +25,7 @@ struct GlobalOptions {
   std::string loglevel = "warn";    // --loglevel
   int verbose = 0;                  // -v (repeatable): 1 = info, 2+ = debug
   std::string request_timeout = "30s";
+  std::string prometheus;           // --prometheus URL (GPU metrics)
   bool no_color = false;
 };
 
@@ -67,6 +69,14 @@ public:
   // --request-timeout parsed ("30s", "2m", "0" = none).
   std::chrono::milliseconds request_timeout() const;
 
+  // Where GPU metrics come from: --prometheus, else $TRAINCTL_PROMETHEUS, else the config
+  // file's `prometheus`, else a Service found in the cluster (docs/metrics.md); the bearer
+  // token from $TRAINCTL_PROMETHEUS_TOKEN. Looked up once; tests inject their own.
+  const metrics::MetricsLookup& metrics_source();
+  void set_metrics_source(metrics::MetricsLookup lookup) {
+    m_metrics = std::make_unique<metrics::MetricsLookup>(std::move(lookup));
+  }
+
 private:
   IOStreams m_io;
   std::unique_ptr<GlobalOptions> m_owned_globals;
@@ -76,6 +86,7 @@ private:
   std::unique_ptr<kube::RestConfig> m_config;
   std::shared_ptr<kube::Client> m_client;
   std::unique_ptr<UserConfig> m_user_config;
+  std::unique_ptr<metrics::MetricsLookup> m_metrics;
 };
 
 }  // namespace trainctl

@@ -1,9 +1,11 @@
 // trainctl get: one training job: status, trainer, duration, instances with node and GPUs,
-// the TensorBoard URL, and with -e the events of the job and its pods.
+// the TensorBoard URL; with -g the utilisation and memory of its GPUs (cmd/gpu_metrics.h), with
+// -e the events of the job and its pods.
 #include "cmd/get.h"
 
 #include <CLI/CLI.hpp>
 
+#include "cmd/gpu_metrics.h"
 #include "cmd/run.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
@@ -23,15 +25,22 @@ void run_get(const GetOptions& o, Factory& f) {
   q.events = o.events;
   const auto now = f.clock()();
   const auto r = jobs::get_job(f.client(), q, now);
+  // -g: the GPUs of the job's running instances, as Arena shows them while the job has not succeeded.
+  std::optional<std::vector<metrics::GpuMetric>> gpus;
+  const bool show_gpus = o.gpus && r.job.status != jobs::JobStatus::Succeeded;
+  if (show_gpus) gpus = job_gpu_metrics(f, r.job);
   print::print_as(format,
                   {.human =
                        [&](std::ostream& out) {
-                         out << print::job_details(r.job, f.io());
+                         const std::string section =
+                             show_gpus ? print::job_gpus_view(r.job, gpus.value_or(std::vector<metrics::GpuMetric>{}), f.io())
+                                       : "";
+                         out << print::job_details(r.job, f.io(), section);
                          if (o.events) out << print::events_view(r.events, now, f.io());
                        },
                    .document =
                        [&] {
-                         auto j = r.job.to_json();
+                         auto j = show_gpus ? print::job_json_with_gpus(r.job, gpus) : r.job.to_json();
                          if (o.events) j["events"] = print::events_json(r.events);
                          return j;
                        },
@@ -44,6 +53,7 @@ void setup_get(CLI::App& root, Factory& f, RunFn<GetOptions> run) {
   auto* cmd = root.add_subcommand("get", "Show one training job: status, instances, TensorBoard");
   cmd->add_option("name", opts->name, "Job name")->required();
   cmd->add_flag("-e,--events", opts->events, "Also show the events of the job and its instances");
+  cmd->add_flag("-g,--gpus", opts->gpus, "Also show the GPUs of its instances: utilisation and memory (Prometheus)");
   add_type_option(cmd, opts->type, "Job type, when two kinds have a job of this name");
   add_output_option(cmd, opts->output, GetOptions::kFormats);
   set_examples(cmd,
@@ -51,6 +61,8 @@ void setup_get(CLI::App& root, Factory& f, RunFn<GetOptions> run) {
                "  trainctl get pytorch-dist\n"
                "  # With events (why is it PENDING?)\n"
                "  trainctl get pytorch-dist -e\n"
+               "  # With the utilisation and memory of each GPU\n"
+               "  trainctl get pytorch-dist -g\n"
                "  # An MPI job whose name is also used by a PyTorch job\n"
                "  trainctl get pytorch-4-vgg16 --type mpijob\n"
                "  # The chief's node IP, for scripts\n"

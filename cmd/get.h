@@ -16,6 +16,7 @@ struct GetOptions {
   std::string name;
   std::string type;
   bool events = false;
+  bool gpus = false;  // -g/--gpus
   std::string output;
 };
 

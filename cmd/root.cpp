@@ -33,6 +33,8 @@ void setup_root(CLI::App& root, GlobalOptions& g) {
   root.add_flag("-v,--verbose", g.verbose, "More logging: -v info, -vv debug");
   root.add_option("--request-timeout", g.request_timeout, "Timeout of each API request, e.g. 30s; 0 for none");
   root.add_flag("--no-color", g.no_color, "Never colour the output (NO_COLOR does the same)");
+  root.add_option("--prometheus", g.prometheus,
+                  "Prometheus URL for GPU metrics (default: $TRAINCTL_PROMETHEUS, the config file's, else one found in the cluster)");
 }
 
 // The config file's submit defaults (docs/config.md); flags given on the command line win.

@@ -1,10 +1,11 @@
 // trainctl top job: GPUs requested and allocated per job, with the totals of running jobs;
-// with a job name, Arena's per-job view of its instances (GPU metrics shown as N/A: no
-// metrics source is read).
+// with a job name, Arena's per-job view of its instances with the duty cycle and memory of
+// each GPU from Prometheus (cmd/gpu_metrics.h; N/A without it).
 #include "cmd/top_job.h"
 
 #include <CLI/CLI.hpp>
 
+#include "cmd/gpu_metrics.h"
 #include "cmd/run.h"
 #include "core/errors.h"
 #include "jobs/job_query.h"
@@ -24,11 +25,15 @@ void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory
   q.kinds = jobs::kinds_for_type(o.type);
   auto job = jobs::get_job(f.client(), q, f.clock()()).job;
   jobs::keep_instance(job, o.instance);
-  print::print_as(
-      format,
-      {.human = [&](std::ostream& out) { print::top_job_instances_table(job).render_to(out, f.io()); },
-       .document = [&] { return job.to_json(); }},
-      f.io().out());
+  const auto gpus = job_gpu_metrics(f, job);
+  print::print_as(format,
+                  {.human =
+                       [&](std::ostream& out) {
+                         print::top_job_instances_table(job, gpus.value_or(std::vector<metrics::GpuMetric>{}))
+                             .render_to(out, f.io());
+                       },
+                   .document = [&] { return print::job_json_with_gpus(job, gpus); }},
+                  f.io().out());
 }
 
 }  // namespace
@@ -67,7 +72,7 @@ void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
                "  trainctl top job\n"
                "  # Across the cluster\n"
                "  trainctl top job -A\n"
-               "  # The instances of one job: node, GPUs requested, device index\n"
+               "  # The instances of one job: node, GPUs, their utilisation and memory (Prometheus)\n"
                "  trainctl top job pytorch-dist\n"
                "  # One instance of it\n"
                "  trainctl top job pytorch-dist -i pytorch-dist-worker-0\n");

@@ -67,7 +67,7 @@ Getenv or_process_env(const Getenv& getenv) {
 
 bool UserConfig::empty() const {
   return namespace_.empty() && image.empty() && template_dir.empty() && image_pull_secrets.empty() &&
-         tensorboard_image.empty() && submit.empty();
+         tensorboard_image.empty() && prometheus.empty() && submit.empty();
 }
 
 FlagDefaults UserConfig::submit_defaults(const std::vector<std::string>& command_names) const {
@@ -91,6 +91,7 @@ nlohmann::ordered_json UserConfig::to_json() const {
   if (!template_dir.empty()) j["templateDir"] = template_dir;
   if (!image_pull_secrets.empty()) j["imagePullSecrets"] = list_json(image_pull_secrets);
   if (!tensorboard_image.empty()) j["tensorboardImage"] = tensorboard_image;
+  if (!prometheus.empty()) j["prometheus"] = prometheus;
   if (!submit.empty()) {
     auto& s = j["submit"] = nlohmann::ordered_json::object();
     for (const auto& [kind, flags] : submit) {
@@ -144,6 +145,8 @@ UserConfig parse_user_config(const std::string& text, const std::string& path) {
       c.image_pull_secrets = values(v, path, key);
     else if (key == "tensorboardImage")
       c.tensorboard_image = scalar(v, path, key);
+    else if (key == "prometheus")
+      c.prometheus = scalar(v, path, key);
     else if (key == "submit") {
       if (v.IsNull()) continue;
       if (!v.IsMap()) fail(path, "submit must be a map of submit commands (pytorch, mpi, volcano)");
@@ -153,7 +156,7 @@ UserConfig parse_user_config(const std::string& text, const std::string& path) {
       }
     } else {
       fail(path, "unknown setting \"" + key +
-                     "\" (known: namespace, image, templateDir, imagePullSecrets, tensorboardImage, submit)");
+                     "\" (known: namespace, image, templateDir, imagePullSecrets, tensorboardImage, prometheus, submit)");
     }
   }
   return c;

@@ -9,6 +9,7 @@
 //   templateDir: /etc/trainctl/templates
 //   imagePullSecrets: [regcred]
 //   tensorboardImage: tensorflow/tensorflow:2.15.0
+//   prometheus: http://prometheus.monitoring:9090   # GPU metrics (docs/metrics.md)
 //   submit:                            # per submit command (or alias): flag name -> value(s)
 //     pytorch: {gpus: 1, workers: 2}
 //     mpi: {image: horovod/horovod:0.28.1, env: [NCCL_DEBUG=INFO]}
@@ -33,6 +34,7 @@ struct UserConfig {
   std::string template_dir;
   std::vector<std::string> image_pull_secrets;
   std::string tensorboard_image;
+  std::string prometheus;  // URL of the Prometheus to read GPU metrics from
   std::map<std::string, FlagDefaults> submit;  // key: submit command name or alias
 
   bool empty() const;

@@ -117,6 +117,10 @@ std::string Resource::subresource_path(const std::string& ns, const std::string&
   return object_path(ns, name) + "/" + path_segment(subresource, "subresource");
 }
 
+std::string service_proxy_path(const std::string& ns, const std::string& name, int port, std::string_view path) {
+  return services().object_path(ns, name) + ":" + std::to_string(port) + "/proxy/" + std::string(path);
+}
+
 const Resource& pods() { return known()[kPods]; }
 const Resource& services() { return known()[kServices]; }
 const Resource& config_maps() { return known()[kConfigMaps]; }

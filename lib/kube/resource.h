@@ -38,6 +38,11 @@ struct Resource {
 // path (net/url shouldEscape, encodePath): ASCII letters, digits, "-_.~" and "$&+,:;=@" stay.
 std::string path_segment(std::string_view name, std::string_view what = "name");
 
+// The API server's proxy to port `port` of Service NAME in namespace NS, followed by `path`
+// (no leading slash): /api/v1/namespaces/NS/services/NAME:PORT/proxy/PATH (kube-apiserver
+// pkg/registry/core/service/proxy.go; client-go's ProxyGet builds the same).
+std::string service_proxy_path(const std::string& ns, const std::string& name, int port, std::string_view path);
+
 // The server's version.Info (a path outside the resources).
 inline constexpr const char* kVersionPath = "/version";
 

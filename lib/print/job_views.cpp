@@ -5,6 +5,7 @@
 #include "core/duration.h"
 #include "jobs/json_util.h"
 #include "print/escape.h"
+#include "print/gpu_metric_text.h"
 #include "print/output.h"
 
 namespace trainctl::print {
@@ -124,17 +125,39 @@ void write_jobs(std::ostream& out, const JobList& jobs, OutputFormat format) {
     write_jobs_yaml(out, jobs);
 }
 
-Table top_job_instances_table(const TrainingJob& job) {
+Table top_job_instances_table(const TrainingJob& job, const std::vector<metrics::GpuMetric>& gpus) {
   Table t({"NAME", "STATUS", "GPU(Request)", "NODE", "GPU(DeviceIndex)", "GPU(DutyCycle)",
            "GPU_MEMORY(Used/Total)"});
   t.set_status_column(1);
-  for (const auto& i : job.instances)
-    t.add_row({i.name, i.status, std::to_string(i.gpus), i.node_name.empty() ? "N/A" : i.node_name,
-               i.gpu_index.empty() ? "N/A" : i.gpu_index, "N/A", "N/A"});
+  for (const auto& i : job.instances) {
+    const std::string node = i.node_name.empty() ? "N/A" : i.node_name;
+    const auto held = gpus_of(gpus, i.name);
+    if (held.empty())
+      t.add_row({i.name, i.status, std::to_string(i.gpus), node, i.gpu_index.empty() ? "N/A" : i.gpu_index, "N/A",
+                 "N/A"});
+    for (const auto* g : held)
+      t.add_row({i.name, i.status, std::to_string(i.gpus), node, gpu_device_index(*g), duty_cycle_text(*g),
+                 gpu_memory_text(*g)});
+  }
   return t;
 }
 
-std::string job_details(const TrainingJob& job, const IOStreams& io) {
+nlohmann::ordered_json job_json_with_gpus(const TrainingJob& job,
+                                          const std::optional<std::vector<metrics::GpuMetric>>& gpus) {
+  nlohmann::ordered_json j = job.to_json();
+  for (auto& ij : j["instances"]) {
+    if (!gpus) {
+      ij["gpuMetrics"] = nullptr;
+      continue;
+    }
+    nlohmann::ordered_json per = nlohmann::ordered_json::object();
+    for (const auto* g : gpus_of(*gpus, ij.value("name", ""))) per[gpu_device_index(*g)] = gpu_metric_json(*g);
+    ij["gpuMetrics"] = std::move(per);
+  }
+  return j;
+}
+
+std::string job_details(const TrainingJob& job, const IOStreams& io, const std::string& gpus_section) {
   std::vector<std::pair<std::string, std::string>> fields = {
       {"Name:", job.name},
       {"Status:", status_name(job.status)},
@@ -161,9 +184,23 @@ std::string job_details(const TrainingJob& job, const IOStreams& io) {
     t.add_row({i.name, i.status, short_human_duration(job.duration), i.is_chief ? "true" : "false",
                std::to_string(i.gpus), i.node_name.empty() ? "N/A" : i.node_name});
   out += t.render(io);
+  out += gpus_section;
   if (!job.tensorboard.empty())
     out += "\nYour tensorboard will be available on:\n" + sanitize(job.tensorboard) + "\n";
   return out;
+}
+
+std::string job_gpus_view(const TrainingJob& job, const std::vector<metrics::GpuMetric>& gpus, const IOStreams& io) {
+  Table t({"INSTANCE", "NODE(IP)", "GPU(Requested)", "GPU(IndexId)", "GPU(DutyCycle)", "GPU Memory(Used/Total)"});
+  for (const auto& i : job.instances) {
+    const std::string ip = i.node_ip.empty() ? "N/A" : i.node_ip;
+    const auto held = gpus_of(gpus, i.name);
+    if (held.empty()) t.add_row({i.name, ip, std::to_string(i.gpus), i.gpu_index.empty() ? "N/A" : i.gpu_index, "N/A", "N/A"});
+    for (const auto* g : held)
+      t.add_row({i.name, ip, std::to_string(i.gpus), gpu_device_index(*g), duty_cycle_text(*g), gpu_memory_text(*g)});
+  }
+  return "\nGPUs:\n" + t.render(io) + "\nAllocated/Requested GPUs of Job: " + std::to_string(job.gpus_allocated) + "/" +
+         std::to_string(job.gpus_requested) + "\n";
 }
 
 std::string events_view(const std::vector<nlohmann::json>& events, TimePoint now, const IOStreams& io) {

@@ -2,12 +2,14 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "core/iostreams.h"
 #include "jobs/training_job.h"
+#include "metrics/gpu_metrics.h"
 #include "print/output.h"
 #include "print/table.h"
 
@@ -18,12 +20,16 @@ Table job_list_table(const jobs::JobList& jobs, bool all_namespaces);
 
 // top job: [NAMESPACE] NAME STATUS TRAINER AGE GPU(Requested) GPU(Allocated) NODE
 Table top_job_table(const jobs::JobList& jobs, bool all_namespaces);
-// top job NAME: one row per instance (only `instance` when not empty), Arena's per-job
-// layout NAME STATUS GPU(Request) NODE GPU(DeviceIndex) GPU(DutyCycle) GPU_MEMORY(Used/Total).
-// There is no GPU metrics source: the device index comes from the GPU-share annotation
-// ALIYUN_COM_GPU_MEM_IDX when present, duty cycle and memory are N/A.
-// Throws NotFoundError when `instance` is not one of the job's.
-Table top_job_instances_table(const jobs::TrainingJob& job);
+// top job NAME: Arena's per-job layout NAME STATUS GPU(Request) NODE GPU(DeviceIndex)
+// GPU(DutyCycle) GPU_MEMORY(Used/Total), one row per GPU an instance holds in `gpus` (its
+// metrics, "%.1f%" and "%.1f/%.1f(MiB)" as Arena prints them), else one row per instance
+// with the GPU-share annotation's device index (ALIYUN_COM_GPU_MEM_IDX) and N/A.
+Table top_job_instances_table(const jobs::TrainingJob& job, const std::vector<metrics::GpuMetric>& gpus = {});
+// top job NAME -o json: the job's document with each instance's "gpuMetrics" (Arena's keys:
+// {"<device index>": {"gpuDutyCycle": %, "usedGPUMemory": bytes, "totalGPUMemory": bytes}},
+// null numbers when unknown), or null everywhere when there are no metrics (`gpus` nullopt).
+nlohmann::ordered_json job_json_with_gpus(const jobs::TrainingJob& job,
+                                          const std::optional<std::vector<metrics::GpuMetric>>& gpus);
 // "\nTotal Allocated/Requested GPUs of Training Jobs: a/r\n" over RUNNING jobs.
 std::string top_job_footer(const jobs::JobList& jobs);
 
@@ -37,8 +43,13 @@ void write_jobs_yaml(std::ostream& out, const jobs::JobList& jobs);
 // One of the two, for format Json or Yaml.
 void write_jobs(std::ostream& out, const jobs::JobList& jobs, OutputFormat format);
 
-// get: the key/value block, the Instances table and the TensorBoard URL.
-std::string job_details(const jobs::TrainingJob& job, const IOStreams& io);
+// get: the key/value block, the Instances table, `gpus_section` (get -g) and the TensorBoard URL.
+std::string job_details(const jobs::TrainingJob& job, const IOStreams& io, const std::string& gpus_section = {});
+// get -g: Arena's "GPUs:" table INSTANCE NODE(IP) GPU(Requested) GPU(IndexId) GPU(DutyCycle)
+// GPU Memory(Used/Total), one row per GPU an instance holds in `gpus` (N/A for an instance
+// without metrics), then "Allocated/Requested GPUs of Job: a/r".
+std::string job_gpus_view(const jobs::TrainingJob& job, const std::vector<metrics::GpuMetric>& gpus,
+                          const IOStreams& io);
 
 // get -e: "Events:" and a SOURCE TYPE AGE MESSAGE table, or "No events for resources".
 std::string events_view(const std::vector<nlohmann::json>& events, jobs::TimePoint now, const IOStreams& io);

@@ -29,6 +29,7 @@ struct Harness {
     const auto now = *trainctl::jobs::parse_time(fixtures::kNow);
     factory.set_clock([now] { return now; });
     factory.set_user_config({});  // no config file of the machine's user
+    factory.set_metrics_source({std::nullopt, "no Prometheus found in the cluster"});  // tests set one
   }
 
   // Runs `trainctl ARGS...` through the whole command tree, as main does; exceptions of the

@@ -186,3 +186,25 @@ TEST_CASE("get -o json adds events with -e; -o yaml works") {
   CHECK(j["instances"].size() == 3);
   CHECK_FALSE(j.contains("events"));
 }
+
+TEST_CASE("get -g adds Arena's GPUs table (metrics N/A without Prometheus) before the TensorBoard URL") {
+  Harness h;
+  const std::string name = "pytorch-topo-4-vgg16";
+  json status = {{"startTime", "2024-05-01T09:59:50Z"},
+                 {"conditions", json::array({condition("Running", "True", "2024-05-01T09:59:50Z", "MPIJobRunning")})}};
+  const std::string node = "cn-shanghai.192.168.16.173";
+  json pods = json::array({pod(name + "-worker-0", mpi_labels(name, "worker"), "Running", 1, node)});
+  stub_job(*h.client, 1, name, mpijob(name, "2024-05-01T09:59:49Z", 1, 1, status), pods, true);
+  stub_tensorboard(*h.client, name, json::array());
+  h.run({"get", name, "--type", "mpijob", "-g"});
+  const std::string out = h.out();
+  const auto at = out.find("\nGPUs:\n");
+  REQUIRE(at != std::string::npos);
+  CHECK(out.substr(at) ==
+        "\nGPUs:\n"
+        "INSTANCE                       NODE(IP)      GPU(Requested)  GPU(IndexId)  GPU(DutyCycle)  GPU Memory(Used/Total)\n"
+        "pytorch-topo-4-vgg16-worker-0  192.168.0.33  1               N/A           N/A             N/A\n"
+        "\n"
+        "Allocated/Requested GPUs of Job: 1/1\n");
+  CHECK(h.err() == "GPU metrics unavailable: no Prometheus found in the cluster\n");
+}

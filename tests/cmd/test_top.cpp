@@ -3,6 +3,8 @@
 #include "cmd_harness.h"
 #include "core/errors.h"
 #include "get_stubs.h"
+#include "kube/query.h"
+#include "metrics/gpu_metrics.h"
 #include "scenario.h"
 
 using namespace get_stubs;
@@ -220,4 +222,65 @@ TEST_CASE("top job NAME -i INSTANCE narrows to one instance; an unknown instance
   CHECK_THROWS_AS(n.run({"top", "job", "pytorch-dist", "-i", "nope"}), trainctl::NotFoundError);
   Harness u;
   CHECK_THROWS_AS(u.run({"top", "job", "-i", "x"}), trainctl::UsageError);
+}
+
+TEST_CASE("top job NAME with Prometheus: one row per GPU with Arena's duty cycle and memory; JSON gpuMetrics") {
+  using trainctl::metrics::MetricsSource;
+  const std::string prefix = "/api/v1/namespaces/monitoring/services/prometheus-server:9090/proxy";
+  auto prom = std::make_shared<trainctl::testing::FakeClient>();
+  // DCGM series of worker-0's two GPUs as a ServiceMonitor relabels them (exported_pod).
+  auto dcgm = [](const char* name, const char* gpu, const char* value) {
+    return json{{"metric",
+                 {{"__name__", name}, {"gpu", gpu}, {"Hostname", "node-2"}, {"exported_pod", "pytorch-dist-worker-0"},
+                  {"exported_namespace", "default"}, {"pod", "dcgm-exporter-1"}, {"namespace", "gpu-operator"}}},
+                {"value", {1714557600.0, value}}};
+  };
+  const json answer = {{"status", "success"},
+                       {"data",
+                        {{"resultType", "vector"},
+                         {"result", json::array({dcgm("DCGM_FI_DEV_GPU_UTIL", "1", "12"), dcgm("DCGM_FI_DEV_GPU_UTIL", "0", "87"),
+                                                 dcgm("DCGM_FI_DEV_FB_USED", "0", "1024"),
+                                                 dcgm("DCGM_FI_DEV_FB_FREE", "0", "15360")})}}}};
+  const std::vector<std::string> running = {"pytorch-dist-master-0", "pytorch-dist-worker-0", "pytorch-dist-worker-1"};
+  const std::string path = prefix + "/api/v1/query" +
+                           trainctl::kube::Query()
+                               .add("query", trainctl::metrics::job_gpu_query("default", running))
+                               .add("timeout", "5s")
+                               .encode();
+  for (int n = 0; n < 2; ++n) prom->on_get(path, answer);
+
+  Harness h;
+  stub_pytorch_dist(*h.client);
+  h.factory.set_metrics_source({MetricsSource(prom, prefix, "Prometheus monitoring/prometheus-server:9090",
+                                              std::chrono::seconds(5)),
+                                ""});
+  h.run({"top", "job", "pytorch-dist"});
+  CHECK(h.out() ==
+        "NAME                   STATUS   GPU(Request)  NODE    GPU(DeviceIndex)  GPU(DutyCycle)  "
+        "GPU_MEMORY(Used/Total)\n"
+        "pytorch-dist-master-0  Running  1             node-1  N/A               N/A             N/A\n"
+        "pytorch-dist-worker-0  Running  1             node-2  0                 87.0%           1024.0/16384.0(MiB)\n"
+        "pytorch-dist-worker-0  Running  1             node-2  1                 12.0%           N/A\n"
+        "pytorch-dist-worker-1  Running  1             node-2  N/A               N/A             N/A\n");
+  CHECK(h.err().empty());
+
+  Harness j;
+  stub_pytorch_dist(*j.client);
+  j.factory.set_metrics_source({MetricsSource(prom, prefix, "Prometheus", std::chrono::seconds(5)), ""});
+  j.run({"top", "job", "pytorch-dist", "-o", "json"});
+  const auto doc = json::parse(j.out());
+  const auto& w0 = doc["instances"][1];
+  REQUIRE(w0["name"] == "pytorch-dist-worker-0");
+  CHECK(w0["gpuMetrics"]["0"] == json{{"gpuDutyCycle", 87.0}, {"usedGPUMemory", 1073741824.0}, {"totalGPUMemory", 17179869184.0}});
+  CHECK(w0["gpuMetrics"]["1"]["usedGPUMemory"].is_null());
+  CHECK(doc["instances"][0]["gpuMetrics"] == json::object());
+  prom->verify();
+}
+
+TEST_CASE("top job NAME without Prometheus: N/A, one line on stderr, gpuMetrics null in JSON") {
+  Harness h;
+  stub_pytorch_dist(*h.client);
+  h.run({"top", "job", "pytorch-dist", "-o", "json"});
+  CHECK(h.err() == "GPU metrics unavailable: no Prometheus found in the cluster\n");
+  CHECK(json::parse(h.out())["instances"][0]["gpuMetrics"].is_null());
 }

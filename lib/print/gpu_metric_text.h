@@ -1,0 +1,23 @@
+// GPU metrics as Arena prints them (pkg/training/top_job.go displayWithMetric, docs/metrics.md):
+// duty cycle "%.1f%", memory "%.1f/%.1f(MiB)", N/A for what is unknown; and as Arena's JSON
+// gpuMetrics entry (bytes).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "metrics/gpu_metrics.h"
+
+namespace trainctl::print {
+
+// The GPUs `pod` holds, ordered by device index (and MIG instance).
+std::vector<const metrics::GpuMetric*> gpus_of(const std::vector<metrics::GpuMetric>& gpus, const std::string& pod);
+// "3", or "0/mig-2" for MIG instance 2 of GPU 0.
+std::string gpu_device_index(const metrics::GpuMetric& g);
+std::string duty_cycle_text(const metrics::GpuMetric& g);
+std::string gpu_memory_text(const metrics::GpuMetric& g);
+// {"gpuDutyCycle": 87.0, "usedGPUMemory": bytes, "totalGPUMemory": bytes}, null when unknown.
+nlohmann::ordered_json gpu_metric_json(const metrics::GpuMetric& g);
+
+}  // namespace trainctl::print

@@ -32,4 +32,18 @@ std::optional<std::vector<metrics::GpuMetric>> job_gpu_metrics(Factory& f, const
   }
 }
 
+std::optional<std::vector<metrics::GpuMetric>> node_gpu_metrics(Factory& f, const std::vector<std::string>& nodes) {
+  const auto& lookup = f.metrics_source();
+  if (!lookup.source) {
+    say_why(f, lookup.why);
+    return std::nullopt;
+  }
+  try {
+    return metrics::gpu_metrics(lookup.source->query(metrics::node_gpu_query(nodes)));
+  } catch (const metrics::PrometheusError& e) {
+    say_why(f, e.what());
+    return std::nullopt;
+  }
+}
+
 }  // namespace trainctl

@@ -14,5 +14,7 @@ namespace trainctl {
 
 // The GPUs held by the job's running instances; nullopt when metrics are unavailable.
 std::optional<std::vector<metrics::GpuMetric>> job_gpu_metrics(Factory& f, const jobs::TrainingJob& job);
+// The GPUs of `nodes` (all nodes when empty); nullopt when metrics are unavailable.
+std::optional<std::vector<metrics::GpuMetric>> node_gpu_metrics(Factory& f, const std::vector<std::string>& nodes);
 
 }  // namespace trainctl

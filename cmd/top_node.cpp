@@ -1,7 +1,9 @@
-// trainctl top node: GPU capacity and allocation per node, with the cluster's totals.
+// trainctl top node: GPU capacity and allocation per node, with the cluster's totals; with
+// Prometheus (cmd/gpu_metrics.h) the utilisation of each node's GPUs, and with -d each GPU's.
 #include <CLI/CLI.hpp>
 
 #include "cmd/top_node.h"
+#include "cmd/gpu_metrics.h"
 #include "cmd/run.h"
 #include "jobs/node_usage.h"
 #include "print/node_views.h"
@@ -16,11 +18,14 @@ void run_top_node(const TopNodeOptions& o, Factory& f) {
   // Per-pod rows only for -d and -o json/yaml; the table needs per-node sums only.
   const bool keep_pods = o.details || format == OutputFormat::Json || format == OutputFormat::Yaml;
   const auto usage = jobs::read_node_usage(f.client(), o.nodes, keep_pods);
+  const auto gpus = node_gpu_metrics(f, o.nodes);
   print::print_as(format,
-                  {.human = [&](std::ostream& out) {
-                     out << (o.details ? print::node_details(usage, f.io()) : print::node_summary(usage, f.io()));
-                   },
-                   .document = [&] { return print::nodes_json(usage); }},
+                  {.human =
+                       [&](std::ostream& out) {
+                         out << (o.details ? print::node_details(usage, f.io(), gpus)
+                                           : print::node_summary(usage, f.io(), gpus));
+                       },
+                   .document = [&] { return print::nodes_json(usage, gpus); }},
                   f.io().out());
 }
 
@@ -33,7 +38,7 @@ void setup_top_node(CLI::App& top, Factory& f, RunFn<TopNodeOptions> run) {
   set_examples(cmd,
                "  # GPUs per node and in the cluster\n"
                "  trainctl top node\n"
-               "  # Which pods hold the GPUs of each node\n"
+               "  # Which pods hold the GPUs of each node; each GPU's utilisation and memory\n"
                "  trainctl top node -d\n"
                "  # Free GPUs per node, for scripts\n"
                "  trainctl top node -o json | jq -r '.[] | \"\\(.name) \\(.totalGPUs - .allocatedGPUs)\"'\n");

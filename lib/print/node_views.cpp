@@ -1,9 +1,13 @@
 #include "print/node_views.h"
 
+#include <algorithm>
+#include <fmt/format.h>
 #include <set>
+#include <tuple>
 
 #include "print/bar.h"
 #include "print/escape.h"
+#include "print/gpu_metric_text.h"
 #include "print/output.h"
 #include "print/table.h"
 
@@ -24,9 +28,59 @@ std::string percent(long long part, long long total) {
   return std::to_string(part) + "/" + std::to_string(total) + " (" + std::to_string(p) + "%)";
 }
 
+// The GPUs `gpus` reports on node `name`, by device index.
+std::vector<const metrics::GpuMetric*> gpus_on(const NodeGpus& gpus, const std::string& name) {
+  std::vector<const metrics::GpuMetric*> out;
+  if (!gpus) return out;
+  for (const auto& g : *gpus)
+    if (g.node == name) out.push_back(&g);
+  std::sort(out.begin(), out.end(), [](auto* a, auto* b) {
+    return std::make_tuple(a->gpu.size(), a->gpu, a->mig_instance) < std::make_tuple(b->gpu.size(), b->gpu, b->mig_instance);
+  });
+  return out;
+}
+
+// The average duty cycle of the GPUs with one, and how many there were.
+std::pair<double, int> average_utilization(const std::vector<const metrics::GpuMetric*>& gpus) {
+  double sum = 0;
+  int n = 0;
+  for (const auto* g : gpus)
+    if (g->utilization) {
+      sum += *g->utilization;
+      ++n;
+    }
+  return {n ? sum / n : 0.0, n};
+}
+
+// A table indented under its heading.
+std::string indent(const std::string& table) {
+  std::string out;
+  for (size_t pos = 0; pos < table.size();) {
+    size_t end = table.find('\n', pos);
+    out += "  " + table.substr(pos, end - pos + 1);
+    pos = end == std::string::npos ? table.size() : end + 1;
+  }
+  return out;
+}
+
+// With metrics: the average duty cycle of the shown nodes' GPUs that report one.
+std::string cluster_utilization(const std::vector<jobs::NodeUsage>& nodes, const NodeGpus& gpus) {
+  if (!gpus) return "";
+  std::vector<const metrics::GpuMetric*> all;
+  for (const auto& n : nodes)
+    for (const auto* g : gpus_on(gpus, n.name)) all.push_back(g);
+  const auto [avg, count] = average_utilization(all);
+  if (count == 0) return "Average GPU Utilization In Cluster:\nN/A (no GPU reports one)\n";
+  return fmt::format("Average GPU Utilization In Cluster:\n{:.1f}% ({} GPUs)\n", avg, count);
+}
+
+std::string gib(const std::optional<double>& bytes) {
+  return bytes ? fmt::format("{:.1f}", *bytes / 1073741824.0) : std::string("N/A");
+}
+
 }  // namespace
 
-std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io) {
+std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus) {
   std::set<NodeMode> modes;
   bool any_unhealthy = false;
   for (const auto& n : nodes) {
@@ -38,6 +92,7 @@ std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStre
   std::vector<std::string> header = {"NAME", "IPADDRESS", "ROLE", "STATUS", "GPU(Total)", "GPU(Allocated)"};
   if (show_mode) header.push_back("GPU(Mode)");
   if (any_unhealthy) header.push_back("UNHEALTHY");
+  if (gpus) header.push_back("GPU(Util)");
   if (bar) header.push_back("GPU(Usage)");
   Table t(header);
   t.set_status_column(3);
@@ -47,6 +102,10 @@ std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStre
         n.name, n.ip, n.role, n.status, std::to_string(n.total), std::to_string(n.allocated)};
     if (show_mode) row.push_back(mode_name(n.mode));
     if (any_unhealthy) row.push_back(std::to_string(n.unhealthy));
+    if (gpus) {
+      const auto [avg, count] = average_utilization(gpus_on(gpus, n.name));
+      row.push_back(count ? fmt::format("{:.1f}%", avg) : "N/A");
+    }
     if (bar) row.push_back(usage_bar(n.allocated, n.total));
     t.add_row(std::move(row));
     total += n.total;
@@ -57,10 +116,11 @@ std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStre
   out += std::string(kDashes) + "\n";
   out += "Allocated/Total GPUs In Cluster:\n" + percent(allocated, total) + "\n";
   if (unhealthy > 0) out += "Unhealthy/Total GPUs In Cluster:\n" + percent(unhealthy, total) + "\n";
+  out += cluster_utilization(nodes, gpus);
   return out;
 }
 
-std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io) {
+std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus) {
   std::string out;
   long long total = 0, allocated = 0;
   for (const auto& n : nodes) {
@@ -76,29 +136,50 @@ std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStre
       Table t({"NAMESPACE", "NAME", "STATUS", "GPU(Requested)"});
       t.set_status_column(2);
       for (const auto& p : n.pods) t.add_row({p.namespace_, p.name, p.status, std::to_string(p.gpus)});
-      std::string table = t.render(io);
-      // Indent the table under "Instances:".
-      for (size_t pos = 0; pos < table.size();) {
-        size_t end = table.find('\n', pos);
-        out += "  " + table.substr(pos, end - pos + 1);
-        pos = end + 1;
-      }
+      out += indent(t.render(io));
     }
     out += "GPU Summary:\n";
     out += "  Total GPUs:      " + std::to_string(n.total) + "\n";
     out += "  Allocated GPUs:  " + std::to_string(n.allocated) + "\n";
     out += "  Unhealthy GPUs:  " + std::to_string(n.unhealthy) + "\n";
+    if (const auto on = gpus_on(gpus, n.name); !on.empty()) {
+      out += "GPUs:\n";
+      Table t({"INDEX", "DUTY_CYCLE", "MEMORY(Used/Total GiB)", "INSTANCE"});
+      for (const auto* g : on)
+        t.add_row({gpu_device_index(*g), duty_cycle_text(*g), g->memory_used || g->memory_total ? gib(g->memory_used) + "/" + gib(g->memory_total) : "N/A",
+                   g->pod.empty() ? std::string("N/A") : g->ns + "/" + g->pod});
+      out += indent(t.render(io));
+    }
     total += n.total;
     allocated += n.allocated;
   }
   out += std::string(kDashes) + "\n";
   out += "Allocated/Total GPUs In Cluster:\n" + percent(allocated, total) + "\n";
+  out += cluster_utilization(nodes, gpus);
   return out;
 }
 
-nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes) {
+nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes, const NodeGpus& gpus) {
   auto arr = nlohmann::ordered_json::array();
-  for (const auto& n : nodes) arr.push_back(n.to_json());
+  for (const auto& n : nodes) {
+    auto j = n.to_json();
+    if (!gpus) {
+      j["gpuMetrics"] = nullptr;
+    } else {
+      j["gpuMetrics"] = nlohmann::ordered_json::array();
+      for (const auto* g : gpus_on(gpus, n.name)) {
+        const nlohmann::ordered_json m = gpu_metric_json(*g);
+        j["gpuMetrics"].push_back({{"index", gpu_device_index(*g)},
+                                   {"uuid", g->uuid},
+                                   {"namespace", g->ns},
+                                   {"instance", g->pod},
+                                   {"gpuDutyCycle", m.at("gpuDutyCycle")},
+                                   {"usedGPUMemory", m.at("usedGPUMemory")},
+                                   {"totalGPUMemory", m.at("totalGPUMemory")}});
+      }
+    }
+    arr.push_back(std::move(j));
+  }
   return arr;
 }
 

@@ -2,21 +2,30 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/iostreams.h"
 #include "jobs/node_usage.h"
+#include "metrics/gpu_metrics.h"
 
 namespace trainctl::print {
 
-// NAME IPADDRESS ROLE STATUS GPU(Total) GPU(Allocated) [GPU(Mode)] [UNHEALTHY] [GPU(Usage)],
-// then the cluster's allocated/total (and unhealthy/total) GPUs. GPU(Mode) only when the
-// nodes mix modes, UNHEALTHY only when a GPU is unhealthy, the usage bar only on a terminal.
-std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io);
-// -d: per node its address, role, instances and GPU summary, then the cluster's totals.
-std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io);
-// -o json|yaml: one object per node (NodeUsage::to_json).
-nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes);
+// The GPU metrics of the nodes (metrics/gpu_metrics.h); nullptr or nullopt: no metrics source.
+using NodeGpus = std::optional<std::vector<metrics::GpuMetric>>;
+
+// NAME IPADDRESS ROLE STATUS GPU(Total) GPU(Allocated) [GPU(Mode)] [UNHEALTHY] [GPU(Util)]
+// [GPU(Usage)], then the cluster's allocated/total (and unhealthy/total) GPUs and, with
+// metrics, the average utilisation of its GPUs. GPU(Mode) only when the nodes mix modes,
+// UNHEALTHY only when a GPU is unhealthy, GPU(Util) (the node's average duty cycle) only with
+// metrics, the usage bar only on a terminal.
+std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus = {});
+// -d: per node its address, role, instances, GPU summary and, with metrics, a GPUs table
+// (INDEX DUTY_CYCLE MEMORY(Used/Total) in GiB, INSTANCE), then the cluster's totals.
+std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus = {});
+// -o json|yaml: one object per node (NodeUsage::to_json) with "gpuMetrics": one entry per GPU
+// (index, instance, namespace, gpuDutyCycle, usedGPUMemory, totalGPUMemory) or null.
+nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes, const NodeGpus& gpus = {});
 
 }  // namespace trainctl::print

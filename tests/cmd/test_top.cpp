@@ -32,6 +32,14 @@ json seed_nodes() {
   return nodes;
 }
 
+// A sample value as Prometheus writes it (strconv.FormatFloat 'f', -1): "90", "4294967296".
+std::string fmt_number(double v) {
+  std::string s = std::to_string(v);
+  s.erase(s.find_last_not_of('0') + 1);
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
 json gpu_pod(const std::string& name, const std::string& node, int gpus) {
   json p = pod(name, json::object(), "Running", gpus, node);
   return p;
@@ -283,4 +291,61 @@ TEST_CASE("top job NAME without Prometheus: N/A, one line on stderr, gpuMetrics 
   h.run({"top", "job", "pytorch-dist", "-o", "json"});
   CHECK(h.err() == "GPU metrics unavailable: no Prometheus found in the cluster\n");
   CHECK(json::parse(h.out())["instances"][0]["gpuMetrics"].is_null());
+}
+
+TEST_CASE("top node with Prometheus: GPU(Util) per node and the cluster's average; -d lists each GPU") {
+  using trainctl::metrics::MetricsSource;
+  const std::string prefix = "/api/v1/namespaces/monitoring/services/prometheus-server:9090/proxy";
+  auto prom = std::make_shared<trainctl::testing::FakeClient>();
+  // Arena's exporter on node .4 (both GPUs held by pods a and b) and node .6 (GPU 0 by c).
+  auto arena = [](const char* name, const char* node, const char* gpu, const char* pod, double v) {
+    return json{{"metric",
+                 {{"__name__", name}, {"node_name", node}, {"minor_number", gpu}, {"pod_name", pod},
+                  {"namespace_name", "default"}}},
+                {"value", {1714557600.0, fmt_number(v)}}};
+  };
+  const json answer = {
+      {"status", "success"},
+      {"data",
+       {{"resultType", "vector"},
+        {"result", json::array({arena("nvidia_gpu_duty_cycle", "cn-huhehaote.192.168.0.4", "0", "a", 90),
+                                arena("nvidia_gpu_duty_cycle", "cn-huhehaote.192.168.0.4", "1", "b", 50),
+                                arena("nvidia_gpu_memory_used_bytes", "cn-huhehaote.192.168.0.4", "0", "a", 4294967296.0),
+                                arena("nvidia_gpu_memory_total_bytes", "cn-huhehaote.192.168.0.4", "0", "a", 17179869184.0),
+                                arena("nvidia_gpu_duty_cycle", "cn-huhehaote.192.168.0.6", "0", "c", 10)})}}}};
+  const std::string path = prefix + "/api/v1/query" +
+                           trainctl::kube::Query().add("query", trainctl::metrics::node_gpu_query({})).add("timeout", "5s").encode();
+  for (int n = 0; n < 2; ++n) prom->on_get(path, answer);
+  const json pods = json::array({gpu_pod("a", "cn-huhehaote.192.168.0.4", 1), gpu_pod("b", "cn-huhehaote.192.168.0.4", 1),
+                                 gpu_pod("c", "cn-huhehaote.192.168.0.6", 1)});
+
+  Harness h;
+  h.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
+  h.client->on_get(kActivePods, trainctl::testing::FakeClient::list(pods));
+  h.factory.set_metrics_source({MetricsSource(prom, prefix, "Prometheus", std::chrono::seconds(5)), ""});
+  h.run({"top", "node"});
+  CHECK(h.out() ==
+        "NAME                      IPADDRESS    ROLE    STATUS  GPU(Total)  GPU(Allocated)  GPU(Util)\n"
+        "cn-huhehaote.192.168.0.1  192.168.0.1  master  ready   0           0               N/A\n"
+        "cn-huhehaote.192.168.0.2  192.168.0.2  master  ready   0           0               N/A\n"
+        "cn-huhehaote.192.168.0.3  192.168.0.3  master  ready   0           0               N/A\n"
+        "cn-huhehaote.192.168.0.4  192.168.0.4  <none>  ready   2           2               70.0%\n"
+        "cn-huhehaote.192.168.0.5  192.168.0.5  <none>  ready   2           0               N/A\n"
+        "cn-huhehaote.192.168.0.6  192.168.0.6  <none>  ready   2           1               10.0%\n"
+        "-----------------------------------------------------------------------------------------\n"
+        "Allocated/Total GPUs In Cluster:\n"
+        "3/6 (50%)\n"
+        "Average GPU Utilization In Cluster:\n"
+        "50.0% (3 GPUs)\n");
+
+  Harness d;
+  d.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
+  d.client->on_get(kActivePods, trainctl::testing::FakeClient::list(pods));
+  d.factory.set_metrics_source({MetricsSource(prom, prefix, "Prometheus", std::chrono::seconds(5)), ""});
+  d.run({"top", "node", "-d"});
+  CHECK(d.out().find("GPUs:\n"
+                     "  INDEX  DUTY_CYCLE  MEMORY(Used/Total GiB)  INSTANCE\n"
+                     "  0      90.0%       4.0/16.0                default/a\n"
+                     "  1      50.0%       N/A                     default/b\n") != std::string::npos);
+  prom->verify();
 }

@@ -51,9 +51,10 @@ TEST_CASE("dcgm: a Running pod's GPUs carry its pod, namespace and container", "
   f.create("", "v1", "pods", gpu_pod("train-0", 2, {{"kubesim.trainctl.io/gpu-memory", "6Gi"}}));
   running(f);
   const std::string node = f.pod("train-0")["spec"]["nodeName"];
-  json d = query(f, "dcgm",
-                 "{__name__=~\"DCGM_FI_DEV_GPU_UTIL|DCGM_FI_DEV_FB_USED|DCGM_FI_DEV_FB_FREE\", namespace=\"default\", "
-                 "pod=~\"train-0\"}");
+  json d = query(
+      f, "dcgm",
+      "{__name__=~\"DCGM_FI_DEV_GPU_UTIL|DCGM_FI_DEV_FB_USED|DCGM_FI_DEV_FB_FREE\", namespace=\"default\", "
+      "pod=~\"train-0\"}");
   CHECK(d["resultType"] == "vector");
   REQUIRE(d["result"].size() == 6);
   for (const auto& s : d["result"]) {
@@ -94,7 +95,8 @@ TEST_CASE("dcgm-exported: the job's pod is in exported_* labels", "[kubesim][gpu
   SimFixture f;
   f.create("", "v1", "pods", gpu_pod("train-0", 1));
   running(f);
-  json d = query(f, "dcgm-exported", "DCGM_FI_DEV_FB_USED{exported_namespace=\"default\", exported_pod=~\"train-0\"}");
+  json d = query(f, "dcgm-exported",
+                 "DCGM_FI_DEV_FB_USED{exported_namespace=\"default\", exported_pod=~\"train-0\"}");
   REQUIRE(d["result"].size() == 1);
   const json& m = d["result"][0]["metric"];
   CHECK(m["exported_pod"] == "train-0");
@@ -112,9 +114,10 @@ TEST_CASE("arena: Alibaba's exporter names, in bytes", "[kubesim][gpu_series]") 
   SimFixture f;
   f.create("", "v1", "pods", gpu_pod("train-0", 2, {{"kubesim.trainctl.io/gpu-profile", "42"}}));
   running(f);
-  json d = query(f, "arena",
-                 "{__name__=~\"nvidia_gpu_duty_cycle|nvidia_gpu_memory_used_bytes|nvidia_gpu_memory_total_bytes\", "
-                 "pod_name=~\"train-0\"}");
+  json d = query(
+      f, "arena",
+      "{__name__=~\"nvidia_gpu_duty_cycle|nvidia_gpu_memory_used_bytes|nvidia_gpu_memory_total_bytes\", "
+      "pod_name=~\"train-0\"}");
   REQUIRE(d["result"].size() == 6);
   std::set<std::string> minors;
   for (const auto& s : d["result"]) {
@@ -147,18 +150,19 @@ TEST_CASE("profiles: idle, busy per minute, and job annotations", "[kubesim][gpu
   CHECK(seen.size() > 5);
 
   SimFixture f;
-  json job = {{"apiVersion", "batch/v1"},
-              {"kind", "Job"},
-              {"metadata",
-               {{"name", "quiet"},
-                {"namespace", "default"},
-                {"annotations",
-                 {{"kubesim.trainctl.io/gpu-profile", "idle"}, {"kubesim.trainctl.io/outcome", "run-forever"}}}}},
-              {"spec",
-               {{"template",
-                 {{"spec",
-                   {{"restartPolicy", "Never"},
-                    {"containers", json::array({gpu_container("trainer", "python train.py", 1)})}}}}}}}};
+  json job = {
+      {"apiVersion", "batch/v1"},
+      {"kind", "Job"},
+      {"metadata",
+       {{"name", "quiet"},
+        {"namespace", "default"},
+        {"annotations",
+         {{"kubesim.trainctl.io/gpu-profile", "idle"}, {"kubesim.trainctl.io/outcome", "run-forever"}}}}},
+      {"spec",
+       {{"template",
+         {{"spec",
+           {{"restartPolicy", "Never"},
+            {"containers", json::array({gpu_container("trainer", "python train.py", 1)})}}}}}}}};
   f.create("batch", "v1", "jobs", job);
   f.step(std::chrono::seconds(5));
   json d = query(f, "dcgm", "max_over_time(DCGM_FI_DEV_GPU_UTIL{pod=~\"quiet-.*\"}[5m])");
@@ -186,12 +190,10 @@ TEST_CASE("samples every 15 s from the pod's start; query_range", "[kubesim][gpu
   }
   CHECK(found);
   const std::string start = std::to_string((now - 120'000) / 1000), end = std::to_string(now / 1000);
-  PrometheusAnswer a = prometheus_api(f.store, "dcgm", "query_range",
-                                      {{"query", "DCGM_FI_DEV_GPU_UTIL{pod=\"train-0\"}"},
-                                       {"start", start},
-                                       {"end", end},
-                                       {"step", "15s"}},
-                                      now);
+  PrometheusAnswer a = prometheus_api(
+      f.store, "dcgm", "query_range",
+      {{"query", "DCGM_FI_DEV_GPU_UTIL{pod=\"train-0\"}"}, {"start", start}, {"end", end}, {"step", "15s"}},
+      now);
   REQUIRE(a.code == 200);
   json d = json::parse(a.body)["data"];
   CHECK(d["resultType"] == "matrix");
@@ -201,9 +203,10 @@ TEST_CASE("samples every 15 s from the pod's start; query_range", "[kubesim][gpu
   CHECK(values.size() <= 5);  // no points before the pod ran
   CHECK(values[0][1] == "55");
   // Before the pod ran, an instant query finds nothing of it.
-  a = prometheus_api(f.store, "dcgm", "query",
-                     {{"query", "DCGM_FI_DEV_GPU_UTIL{pod=\"train-0\"}"}, {"time", std::to_string(started / 1000 - 10)}},
-                     now);
+  a = prometheus_api(
+      f.store, "dcgm", "query",
+      {{"query", "DCGM_FI_DEV_GPU_UTIL{pod=\"train-0\"}"}, {"time", std::to_string(started / 1000 - 10)}},
+      now);
   CHECK(json::parse(a.body)["data"]["result"].empty());
 }
 
@@ -223,13 +226,14 @@ TEST_CASE("Prometheus API errors", "[kubesim][gpu_series]") {
   CHECK(bad("query", {{"query", "up"}, {"time", "yesterday"}}).find("cannot parse") != std::string::npos);
   CHECK(bad("query_range", {{"query", "up"}, {"start", "10"}, {"end", "5"}, {"step", "1"}}).find("before") !=
         std::string::npos);
-  CHECK(bad("query_range", {{"query", "up"}, {"start", "0"}, {"end", "100000"}, {"step", "1"}}).find("11,000") !=
-        std::string::npos);
+  CHECK(bad("query_range", {{"query", "up"}, {"start", "0"}, {"end", "100000"}, {"step", "1"}})
+            .find("11,000") != std::string::npos);
   CHECK(bad("query_range", {{"query", "up[5m]"}, {"start", "0"}, {"end", "10"}, {"step", "1"}})
             .find("range vector") != std::string::npos);
   PrometheusAnswer nf = prometheus_api(store, "dcgm", "labels", {}, 0);
   CHECK(nf.code == 404);
-  PrometheusAnswer ok = prometheus_api(store, "dcgm", "query", {{"query", "up"}, {"time", "2023-11-14T22:13:20Z"}}, 0);
+  PrometheusAnswer ok =
+      prometheus_api(store, "dcgm", "query", {{"query", "up"}, {"time", "2023-11-14T22:13:20Z"}}, 0);
   CHECK(ok.code == 200);
   CHECK(ok.body == R"({"data":{"result":[],"resultType":"vector"},"status":"success"})");
 }

@@ -22,10 +22,12 @@ Series series(Labels labels, std::vector<double> values, int64_t last = kT, int6
 
 std::vector<Series> data() {
   return {
-      series({{"__name__", "DCGM_FI_DEV_GPU_UTIL"}, {"gpu", "0"}, {"pod", "job-worker-0"}, {"namespace", "ns1"}},
-             {80, 90, 85}),
-      series({{"__name__", "DCGM_FI_DEV_FB_USED"}, {"gpu", "0"}, {"pod", "job-worker-0"}, {"namespace", "ns1"}},
-             {100, 100, 100}),
+      series(
+          {{"__name__", "DCGM_FI_DEV_GPU_UTIL"}, {"gpu", "0"}, {"pod", "job-worker-0"}, {"namespace", "ns1"}},
+          {80, 90, 85}),
+      series(
+          {{"__name__", "DCGM_FI_DEV_FB_USED"}, {"gpu", "0"}, {"pod", "job-worker-0"}, {"namespace", "ns1"}},
+          {100, 100, 100}),
       series({{"__name__", "DCGM_FI_DEV_GPU_UTIL"}, {"gpu", "1"}, {"pod", "job.x-1"}, {"namespace", "ns1"}},
              {0, 0, 0}),
       series({{"__name__", "DCGM_FI_DEV_GPU_UTIL"}, {"gpu", "2"}}, {5}, kT - 6 * 60'000),  // stale
@@ -109,7 +111,8 @@ TEST_CASE("promql: arithmetic by a number", "[kubesim][promql]") {
 TEST_CASE("promql: label_replace tags the arms of an or", "[kubesim][promql]") {
   auto r = query(
       "label_replace(max_over_time(DCGM_FI_DEV_GPU_UTIL{pod=~\"job-worker-0\"}[5m]), \"src\", \"util\", "
-      "\"__name__\", \".*\")\n or label_replace(max_over_time(nvidia_gpu_duty_cycle{pod_name=~\"job-worker-0\"}[5m]) "
+      "\"__name__\", \".*\")\n or "
+      "label_replace(max_over_time(nvidia_gpu_duty_cycle{pod_name=~\"job-worker-0\"}[5m]) "
       "* 100, \"src\", \"duty\", \"__name__\", \".*\")");
   REQUIRE(r.size() == 2);
   CHECK(get(r[0].labels, "src") == "util");

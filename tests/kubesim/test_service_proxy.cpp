@@ -47,12 +47,14 @@ TEST_CASE("service proxy: the Prometheus Service under every id form", "[kubesim
   CHECK(p->status == 200);
   CHECK(body_json(p)["data"]["result"][0]["value"][1] == "16384");
   // A query Prometheus cannot parse: its error envelope, passed through.
-  auto bad = c->Get("/api/v1/namespaces/monitoring/services/prometheus-server:9090/proxy/api/v1/query?query=rate(");
+  auto bad =
+      c->Get("/api/v1/namespaces/monitoring/services/prometheus-server:9090/proxy/api/v1/query?query=rate(");
   REQUIRE(bad);
   CHECK(bad->status == 400);
   CHECK(body_json(bad)["errorType"] == "bad_data");
   // Unauthenticated requests are refused as every other request.
-  auto anon = sim.client(false)->Get("/api/v1/namespaces/monitoring/services/prometheus-server:9090" + kQuery);
+  auto anon =
+      sim.client(false)->Get("/api/v1/namespaces/monitoring/services/prometheus-server:9090" + kQuery);
   REQUIRE(anon);
   CHECK(anon->status == 401);
 }
@@ -76,7 +78,8 @@ TEST_CASE("service proxy: errors as kube-apiserver gives them", "[kubesim][servi
     CHECK(b["message"] == message);
     return b;
   };
-  json nf = status("/api/v1/namespaces/monitoring/services/prom:9090" + kQuery, 404, "services \"prom\" not found");
+  json nf =
+      status("/api/v1/namespaces/monitoring/services/prom:9090" + kQuery, 404, "services \"prom\" not found");
   CHECK(nf["reason"] == "NotFound");
   json ne = status("/api/v1/namespaces/default/services/web:80" + kQuery, 503,
                    "no endpoints available for service \"web\"");
@@ -87,7 +90,8 @@ TEST_CASE("service proxy: errors as kube-apiserver gives them", "[kubesim][servi
          "no endpoints available for service \"prometheus-server\"");
   status("/api/v1/namespaces/monitoring/services/ftp:prometheus-server:9090" + kQuery, 400,
          "invalid service request \"ftp:prometheus-server:9090\"");
-  status("/api/v1/namespaces/monitoring/services/a:b:c:d" + kQuery, 400, "invalid service request \"a:b:c:d\"");
+  status("/api/v1/namespaces/monitoring/services/a:b:c:d" + kQuery, 400,
+         "invalid service request \"a:b:c:d\"");
   auto other = c->Get("/api/v1/namespaces/monitoring/services/prometheus-server:9090/proxy/api/v1/labels");
   REQUIRE(other);
   CHECK(other->status == 404);

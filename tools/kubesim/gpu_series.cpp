@@ -33,8 +33,8 @@ std::string gpu_uuid(const std::string& node, int index) {
   std::snprintf(hex, sizeof hex, "%016llx%016llx", static_cast<unsigned long long>(fnv1a(key)),
                 static_cast<unsigned long long>(fnv1a(key + "#")));
   const std::string h = hex;
-  return "GPU-" + h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) + "-" +
-         h.substr(20, 12);
+  return "GPU-" + h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) +
+         "-" + h.substr(20, 12);
 }
 
 // The DaemonSet pod name suffix of the node's exporter pod (generateName alphabet).
@@ -72,7 +72,8 @@ int64_t running_since_ms(const json& pod) {
   if (st.value("phase", "") != "Running") return -1;
   int64_t since = -1;
   for (const auto& cs : st.value("containerStatuses", json::array())) {
-    const std::string at = cs.value("state", json::object()).value("running", json::object()).value("startedAt", "");
+    const std::string at =
+        cs.value("state", json::object()).value("running", json::object()).value("startedAt", "");
     auto t = trainctl::parse_rfc3339(at);
     if (!t) continue;
     const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(t->time_since_epoch()).count();
@@ -114,16 +115,22 @@ void add_gpu(std::vector<promql::Series>& out, const std::string& exporter, cons
   const std::string index = std::to_string(g.index);
   std::vector<std::pair<std::string, int>> metrics;  // name, 0 util / 1 used / 2 free or total
   if (exporter == "arena") {
-    base = {{"node_name", g.node},         {"minor_number", index},         {"uuid", g.uuid},
+    base = {{"node_name", g.node},          {"minor_number", index},      {"uuid", g.uuid},
             {"allocate_mode", "exclusive"}, {"instance", g.ip + ":9445"}, {"job", "node-gpu-exporter"}};
     if (held) {
       base["pod_name"] = pod;
       base["namespace_name"] = ns;
     }
-    metrics = {{"nvidia_gpu_duty_cycle", 0}, {"nvidia_gpu_memory_used_bytes", 1}, {"nvidia_gpu_memory_total_bytes", 2}};
+    metrics = {{"nvidia_gpu_duty_cycle", 0},
+               {"nvidia_gpu_memory_used_bytes", 1},
+               {"nvidia_gpu_memory_total_bytes", 2}};
   } else {
-    base = {{"gpu", index},           {"UUID", g.uuid},           {"device", "nvidia" + index},
-            {"modelName", g.model},   {"Hostname", g.node},       {"instance", g.ip + ":9400"},
+    base = {{"gpu", index},
+            {"UUID", g.uuid},
+            {"device", "nvidia" + index},
+            {"modelName", g.model},
+            {"Hostname", g.node},
+            {"instance", g.ip + ":9400"},
             {"job", "nvidia-dcgm-exporter"}};
     const bool exported = exporter == "dcgm-exported";
     const std::string prefix = exported ? "exported_" : "";
@@ -148,9 +155,12 @@ void add_gpu(std::vector<promql::Series>& out, const std::string& exporter, cons
     s.labels["__name__"] = name;
     for (int64_t t : times) {
       double v = 0;
-      if (which == 0) v = held ? gpu_utilisation(profile, ns + "/" + pod, g.index, t) : 0;
-      else if (which == 1) v = bytes ? used_mib * kMiB : used_mib;
-      else v = bytes ? g.total_mib * kMiB : g.total_mib - used_mib;
+      if (which == 0)
+        v = held ? gpu_utilisation(profile, ns + "/" + pod, g.index, t) : 0;
+      else if (which == 1)
+        v = bytes ? used_mib * kMiB : used_mib;
+      else
+        v = bytes ? g.total_mib * kMiB : g.total_mib - used_mib;
       s.points.push_back({t, v});
     }
     if (!s.points.empty()) out.push_back(std::move(s));
@@ -163,7 +173,8 @@ std::vector<int64_t> scrape_times(int64_t first, int64_t from, int64_t to) {
   std::vector<int64_t> out;
   from = std::max(from, to - kMaxScrapes * kScrapeIntervalMs);
   int64_t t = first;
-  if (from > first) t = first + (from - first + kScrapeIntervalMs - 1) / kScrapeIntervalMs * kScrapeIntervalMs;
+  if (from > first)
+    t = first + (from - first + kScrapeIntervalMs - 1) / kScrapeIntervalMs * kScrapeIntervalMs;
   for (; t <= to; t += kScrapeIntervalMs) out.push_back(t);
   return out;
 }
@@ -178,7 +189,8 @@ double gpu_utilisation(const std::string& profile, const std::string& pod_key, i
     if (end && *end == '\0' && end != profile.c_str()) return std::clamp(v, 0.0, 100.0);
   }
   const int64_t minute = t_ms >= 0 ? t_ms / 60'000 : (t_ms - 59'999) / 60'000;
-  return 70 + static_cast<double>(fnv1a(pod_key + "/" + std::to_string(gpu) + "/" + std::to_string(minute)) % 30);
+  return 70 +
+         static_cast<double>(fnv1a(pod_key + "/" + std::to_string(gpu) + "/" + std::to_string(minute)) % 30);
 }
 
 std::vector<promql::Series> gpu_series(const Store& store, const std::string& exporter, int64_t from_ms,

@@ -63,9 +63,10 @@ int main(int argc, char** argv) {
   app.add_option("--seed", seed_file, "seed file (nodes, namespaces, PVCs, objects)");
   app.add_option("--generate", generate, "preload a large cluster: nodes=N,jobs=N,pods=N");
   std::string prometheus_exporter;
-  app.add_option("--prometheus", prometheus_exporter,
-                 "serve simulated GPU metrics through the service proxy of monitoring/prometheus-server:9090: "
-                 "dcgm, dcgm-exported or arena (as the seed key prometheus:)");
+  app.add_option(
+      "--prometheus", prometheus_exporter,
+      "serve simulated GPU metrics through the service proxy of monitoring/prometheus-server:9090: "
+      "dcgm, dcgm-exported or arena (as the seed key prometheus:)");
   app.add_flag("--no-controllers", no_controllers, "do not run the simulated operators, scheduler and kubelets");
   app.add_flag("--manual-clock", manual_clock, "simulated time moves only when stepped");
   app.add_option("--speed", sim.speed, "simulated seconds per real second")->capture_default_str();

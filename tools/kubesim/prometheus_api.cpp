@@ -83,8 +83,8 @@ promql::ExprPtr parse_query(const std::string& q) {
   }
 }
 
-json instant(const Store& store, const std::string& exporter, const std::map<std::string, std::string>& params,
-             int64_t now_ms) {
+json instant(const Store& store, const std::string& exporter,
+             const std::map<std::string, std::string>& params, int64_t now_ms) {
   const std::string time = param_of(params, "time");
   const int64_t t = time.empty() ? now_ms : parse_prom_time("time", time);
   promql::ExprPtr e = parse_query(param_of(params, "query"));
@@ -92,7 +92,8 @@ json instant(const Store& store, const std::string& exporter, const std::map<std
   promql::Value v = promql::eval(*e, data, t);
   if (v.type == promql::ValueType::Scalar)
     return {{"resultType", "scalar"}, {"result", {timestamp(t), sample_value(v.scalar)}}};
-  if (v.type == promql::ValueType::Matrix) return {{"resultType", "matrix"}, {"result", matrix_json(v.matrix)}};
+  if (v.type == promql::ValueType::Matrix)
+    return {{"resultType", "matrix"}, {"result", matrix_json(v.matrix)}};
   json result = json::array();
   for (const auto& s : v.vector)
     result.push_back({{"metric", labels_json(s.labels)}, {"value", {timestamp(t), sample_value(s.v)}}});
@@ -116,7 +117,8 @@ json range(const Store& store, const std::string& exporter, const std::map<std::
   promql::ExprPtr e = parse_query(param_of(params, "query"));
   if (promql::type_of(*e) == promql::ValueType::Matrix)
     throw BadData(
-        "invalid parameter \"query\": invalid expression type \"range vector\" for range query, must be Scalar "
+        "invalid parameter \"query\": invalid expression type \"range vector\" for range query, must be "
+        "Scalar "
         "or instant Vector");
   const auto data = gpu_series(store, exporter, start - promql::lookback_ms(*e), end, now_ms);
   return {{"resultType", "matrix"}, {"result", matrix_json(promql::eval_range(*e, data, start, end, step))}};
@@ -134,7 +136,8 @@ PrometheusAnswer prometheus_api(const Store& store, const std::string& exporter,
     return out;
   }
   try {
-    json data = endpoint == "query" ? instant(store, exporter, params, now_ms) : range(store, exporter, params, now_ms);
+    json data = endpoint == "query" ? instant(store, exporter, params, now_ms)
+                                    : range(store, exporter, params, now_ms);
     out.body = json({{"status", "success"}, {"data", data}}).dump();
   } catch (const BadData& e) {
     out.code = 400;

@@ -9,8 +9,8 @@ namespace kubesim {
 
 void check_prometheus_exporter(const std::string& exporter) {
   if (exporter != "dcgm" && exporter != "dcgm-exported" && exporter != "arena")
-    throw std::invalid_argument("prometheus exporter must be dcgm, dcgm-exported or arena, not \"" + exporter +
-                                "\"");
+    throw std::invalid_argument("prometheus exporter must be dcgm, dcgm-exported or arena, not \"" +
+                                exporter + "\"");
 }
 
 void install_prometheus_service(Store& store, const PrometheusOptions& options) {
@@ -19,17 +19,19 @@ void install_prometheus_service(Store& store, const PrometheusOptions& options) 
   if (!ns_rt || !svc_rt) return;
   if (!store.get(*ns_rt, "", options.ns)) store.create(*ns_rt, make_namespace(options.ns));
   if (store.get(*svc_rt, options.ns, options.service)) return;
-  const json labels = {{"kubernetes.io/service-name", options.service}, {"app.kubernetes.io/name", "prometheus"}};
-  store.create(*svc_rt, {{"apiVersion", "v1"},
-                         {"kind", "Service"},
-                         {"metadata", {{"name", options.service}, {"namespace", options.ns}, {"labels", labels}}},
-                         {"spec",
-                          {{"type", "ClusterIP"},
-                           {"selector", {{"app.kubernetes.io/name", "prometheus"}}},
-                           {"ports", json::array({{{"name", "http"},
-                                                   {"port", options.port},
-                                                   {"protocol", "TCP"},
-                                                   {"targetPort", 9090}}})}}}});
+  const json labels = {{"kubernetes.io/service-name", options.service},
+                       {"app.kubernetes.io/name", "prometheus"}};
+  store.create(
+      *svc_rt,
+      {{"apiVersion", "v1"},
+       {"kind", "Service"},
+       {"metadata", {{"name", options.service}, {"namespace", options.ns}, {"labels", labels}}},
+       {"spec",
+        {{"type", "ClusterIP"},
+         {"selector", {{"app.kubernetes.io/name", "prometheus"}}},
+         {"ports",
+          json::array(
+              {{{"name", "http"}, {"port", options.port}, {"protocol", "TCP"}, {"targetPort", 9090}}})}}}});
 }
 
 }  // namespace kubesim

@@ -66,9 +66,9 @@ class Parser {
     return m_pos < m_q.size() ? m_q[m_pos] : '\0';
   }
   void expect(char c, const std::string& what) {
-    if (peek() != c) fail(m_pos < m_q.size() ? "unexpected character '" + std::string(1, m_q[m_pos]) +
-                                                   "', expected " + what
-                                             : "unexpected end of input, expected " + what);
+    if (peek() != c)
+      fail(m_pos < m_q.size() ? "unexpected character '" + std::string(1, m_q[m_pos]) + "', expected " + what
+                              : "unexpected end of input, expected " + what);
     ++m_pos;
   }
   std::string read_ident() {
@@ -178,17 +178,38 @@ class Parser {
         if (m_pos >= m_q.size()) fail_at(start, "unterminated quoted string");
         char e = m_q[m_pos++];
         switch (e) {
-          case '\\': out += '\\'; break;
-          case '"': out += '"'; break;
-          case '\'': out += '\''; break;
-          case 'n': out += '\n'; break;
-          case 't': out += '\t'; break;
-          case 'r': out += '\r'; break;
-          case 'a': out += '\a'; break;
-          case 'b': out += '\b'; break;
-          case 'f': out += '\f'; break;
-          case 'v': out += '\v'; break;
-          default: fail_at(m_pos - 2, std::string("unknown escape sequence '\\") + e + "'");
+          case '\\':
+            out += '\\';
+            break;
+          case '"':
+            out += '"';
+            break;
+          case '\'':
+            out += '\'';
+            break;
+          case 'n':
+            out += '\n';
+            break;
+          case 't':
+            out += '\t';
+            break;
+          case 'r':
+            out += '\r';
+            break;
+          case 'a':
+            out += '\a';
+            break;
+          case 'b':
+            out += '\b';
+            break;
+          case 'f':
+            out += '\f';
+            break;
+          case 'v':
+            out += '\v';
+            break;
+          default:
+            fail_at(m_pos - 2, std::string("unknown escape sequence '\\") + e + "'");
         }
         continue;
       }
@@ -220,18 +241,25 @@ class Parser {
         m.name = label;
         skip_ws();
         const std::string op = m_q.substr(m_pos, 2);
-        if (op == "=~") m.op = Matcher::Re;
-        else if (op == "!=") m.op = Matcher::Ne;
-        else if (op == "!~") m.op = Matcher::Nre;
-        else if (!op.empty() && op[0] == '=') m.op = Matcher::Eq;
-        else fail("unexpected character inside braces, expected label matching operator");
+        if (op == "=~")
+          m.op = Matcher::Re;
+        else if (op == "!=")
+          m.op = Matcher::Ne;
+        else if (op == "!~")
+          m.op = Matcher::Nre;
+        else if (!op.empty() && op[0] == '=')
+          m.op = Matcher::Eq;
+        else
+          fail("unexpected character inside braces, expected label matching operator");
         m_pos += m.op == Matcher::Eq ? 1 : 2;
         const size_t vat = (skip_ws(), m_pos);
         m.value = parse_string();
         if (m.op == Matcher::Re || m.op == Matcher::Nre) m.re = compile(m.value, vat);
         e->matchers.push_back(std::move(m));
-        if (peek() == ',') ++m_pos;
-        else if (peek() != '}') fail("unexpected character inside braces, expected \",\" or \"}\"");
+        if (peek() == ',')
+          ++m_pos;
+        else if (peek() != '}')
+          fail("unexpected character inside braces, expected \",\" or \"}\"");
       }
       ++m_pos;
     }
@@ -293,16 +321,21 @@ class Parser {
 
 bool Matcher::matches(const std::string& v) const {
   switch (op) {
-    case Eq: return v == value;
-    case Ne: return v != value;
-    case Re: return std::regex_match(v, *re);
-    case Nre: return !std::regex_match(v, *re);
+    case Eq:
+      return v == value;
+    case Ne:
+      return v != value;
+    case Re:
+      return std::regex_match(v, *re);
+    case Nre:
+      return !std::regex_match(v, *re);
   }
   return false;
 }
 
 ExprPtr parse(const std::string& query) {
-  if (query.find_first_not_of(" \t\r\n") == std::string::npos) throw ParseError("1:1: parse error: no expression found in input");
+  if (query.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw ParseError("1:1: parse error: no expression found in input");
   return Parser(query).parse_all();
 }
 
@@ -323,18 +356,27 @@ int64_t parse_duration_ms(const std::string& text) {
   while (i < text.size()) {
     if (!std::isdigit(static_cast<unsigned char>(text[i]))) return -1;
     int64_t n = 0;
-    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) n = n * 10 + (text[i++] - '0');
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
+      n = n * 10 + (text[i++] - '0');
     std::string unit;
     while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) unit += text[i++];
     int64_t ms = 0;
-    if (unit == "ms") ms = 1;
-    else if (unit == "s") ms = 1000;
-    else if (unit == "m") ms = 60'000;
-    else if (unit == "h") ms = 3'600'000;
-    else if (unit == "d") ms = 86'400'000;
-    else if (unit == "w") ms = 7 * 86'400'000LL;
-    else if (unit == "y") ms = 365 * 86'400'000LL;
-    else return -1;
+    if (unit == "ms")
+      ms = 1;
+    else if (unit == "s")
+      ms = 1000;
+    else if (unit == "m")
+      ms = 60'000;
+    else if (unit == "h")
+      ms = 3'600'000;
+    else if (unit == "d")
+      ms = 86'400'000;
+    else if (unit == "w")
+      ms = 7 * 86'400'000LL;
+    else if (unit == "y")
+      ms = 365 * 86'400'000LL;
+    else
+      return -1;
     total += n * ms;
   }
   return total;

@@ -64,13 +64,15 @@ std::string expand(const std::string& tmpl, const std::smatch& m) {
       name = tmpl.substr(j + 1, close - j - 1);
       j = close + 1;
     } else {
-      while (j < tmpl.size() && (std::isalnum(static_cast<unsigned char>(tmpl[j])) || tmpl[j] == '_')) name += tmpl[j++];
+      while (j < tmpl.size() && (std::isalnum(static_cast<unsigned char>(tmpl[j])) || tmpl[j] == '_'))
+        name += tmpl[j++];
     }
     if (name.empty()) {
       out += tmpl[i];
       continue;
     }
-    if (std::all_of(name.begin(), name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    if (std::all_of(name.begin(), name.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
       const size_t g = std::stoul(name);
       if (g < m.size()) out += m[g].str();
     }  // named groups: std::regex has none, so they expand to ""
@@ -90,8 +92,10 @@ Value eval_selector(const Expr& e, const std::vector<Series>& data, int64_t t) {
     auto hi = std::upper_bound(s.points.begin(), s.points.end(), t,
                                [](int64_t v, const Point& p) { return v < p.t_ms; });
     if (lo >= hi) continue;
-    if (e.range_ms > 0) out.matrix.push_back({s.labels, std::vector<Point>(lo, hi)});
-    else out.vector.push_back({s.labels, (hi - 1)->v});
+    if (e.range_ms > 0)
+      out.matrix.push_back({s.labels, std::vector<Point>(lo, hi)});
+    else
+      out.vector.push_back({s.labels, (hi - 1)->v});
   }
   return out;
 }
@@ -107,14 +111,17 @@ Value eval_call(const Expr& e, const std::vector<Series>& data, int64_t t) {
       std::smatch m;
       if (std::regex_match(value, m, *e.re)) {
         const std::string v = expand(repl, m);
-        if (v.empty()) s.labels.erase(dst);
-        else s.labels[dst] = v;
+        if (v.empty())
+          s.labels.erase(dst);
+        else
+          s.labels[dst] = v;
       }
       out.vector.push_back(std::move(s));
     }
     return out;
   }
-  for (const auto& s : arg.matrix) out.vector.push_back({without_name(s.labels), over_time(e.func, s.points)});
+  for (const auto& s : arg.matrix)
+    out.vector.push_back({without_name(s.labels), over_time(e.func, s.points)});
   return out;
 }
 
@@ -154,15 +161,18 @@ Value eval(const Expr& e, const std::vector<Series>& data, int64_t t_ms) {
       v.scalar = e.number;
       return v;
     }
-    case Expr::Selector: return eval_selector(e, data, t_ms);
-    case Expr::Call: return eval_call(e, data, t_ms);
-    case Expr::Binary: return eval_binary(e, data, t_ms);
+    case Expr::Selector:
+      return eval_selector(e, data, t_ms);
+    case Expr::Call:
+      return eval_call(e, data, t_ms);
+    case Expr::Binary:
+      return eval_binary(e, data, t_ms);
   }
   return {};
 }
 
-std::vector<Series> eval_range(const Expr& e, const std::vector<Series>& data, int64_t start_ms, int64_t end_ms,
-                               int64_t step_ms) {
+std::vector<Series> eval_range(const Expr& e, const std::vector<Series>& data, int64_t start_ms,
+                               int64_t end_ms, int64_t step_ms) {
   std::map<Labels, std::vector<Point>> grouped;
   for (int64_t t = start_ms; t <= end_ms; t += step_ms) {
     Value v = eval(e, data, t);

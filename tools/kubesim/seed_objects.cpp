@@ -1,9 +1,9 @@
 #include "kubesim/seed_objects.h"
 
-#include "kubesim/controllers/context.h"
-
 #include <cstdint>
 #include <cstdio>
+
+#include "kubesim/controllers/context.h"
 
 namespace kubesim {
 

@@ -213,7 +213,8 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
     }
   }
   if (api.handle_discovery(req, res) || api.handle_openapi(req, res)) return;
-  const bool master = std::find(user->groups.begin(), user->groups.end(), "system:masters") != user->groups.end();
+  const bool master =
+      std::find(user->groups.begin(), user->groups.end(), "system:masters") != user->groups.end();
   if (auto proxy = parse_service_proxy_path(path)) {
     // RBAC: GET is verb "get" on services/proxy, other methods are writes.
     if (!master && req.method != "GET") {
@@ -226,7 +227,8 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
       throw forbidden(*user, req.method == "POST" ? "create" : request_verb(req, p), p);
     }
     const auto now = opts.clock ? opts.clock() : std::chrono::system_clock::now();
-    const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+    const int64_t now_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
     serve_service_proxy(server.store(), opts.prometheus, now_ms, *proxy, req, res);
     return;
   }

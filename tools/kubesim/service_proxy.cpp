@@ -33,7 +33,9 @@ bool all_digits(const std::string& s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
 }
 
-StatusError unavailable(const std::string& message) { return StatusError(503, "ServiceUnavailable", message); }
+StatusError unavailable(const std::string& message) {
+  return StatusError(503, "ServiceUnavailable", message);
+}
 
 }  // namespace
 
@@ -65,7 +67,8 @@ void serve_service_proxy(const Store& store, const PrometheusOptions& prometheus
   if (name.empty() || (scheme != "" && scheme != "http" && scheme != "https"))
     throw bad_request("invalid service request \"" + path.id + "\"");
   const ResourceType* services = store.find("", "v1", "services");
-  if (!services) throw StatusError(404, "NotFound", "the server could not find the requested resource", json::object());
+  if (!services)
+    throw StatusError(404, "NotFound", "the server could not find the requested resource", json::object());
   const auto svc = store.get(*services, path.ns, name);
   if (!svc) throw not_found(*services, name);
   std::string port_name = port;

@@ -268,3 +268,34 @@ prometheus: {exporter: arena}
   std::ofstream(path) << "prometheus: {exporter: nvml}\n";
   CHECK_THROWS_WITH(load_seed_file(store, path), Catch::Contains("dcgm, dcgm-exported or arena"));
 }
+
+TEST_CASE("docs/metrics.md queries find the pod's GPUs in every family", "[kubesim][gpu_series]") {
+  SimFixture f;
+  f.create("", "v1", "pods", gpu_pod("train.v1-0", 2));
+  running(f);
+  const std::string met =
+      "__name__=~\"DCGM_FI_DEV_GPU_UTIL|DCGM_FI_PROF_GR_ENGINE_ACTIVE|DCGM_FI_DEV_FB_USED|DCGM_FI_DEV_FB_"
+      "FREE|"
+      "DCGM_FI_DEV_FB_RESERVED\"";
+  const std::string arena =
+      "__name__=~\"nvidia_gpu_duty_cycle|nvidia_gpu_memory_used_bytes|nvidia_gpu_memory_total_bytes\"";
+  const std::string p = R"("train\\.v1-0|other")";
+  const std::string job = "{" + met + ", exported_namespace=\"default\", exported_pod=~" + p + "} or {" +
+                          met + ", namespace=\"default\", pod=~" + p + "} or {" + met +
+                          ", pod_namespace=\"default\", pod_name=~" + p + "} or {" + arena + ", pod_name=~" +
+                          p + "}";
+  const std::string node = "{" + met + ", Hostname=~\".+\"} or {" + met + ", hostname=~\".+\"} or {" + arena +
+                           ", node_name=~\".+\"}";
+  for (const char* family : {"dcgm", "dcgm-exported", "arena"}) {
+    INFO(family);
+    CHECK(query(f, family, job)["result"].size() == 6);
+    CHECK(query(f, family, node)["result"].size() == 18);
+    const std::string sel = std::string(family) == "arena" ? "nvidia_gpu_duty_cycle{pod_name=~" + p + "}"
+                                                           : "DCGM_FI_DEV_GPU_UTIL{pod=~" + p + "}";
+    const std::string idle =
+        "label_replace(max_over_time(" + sel + "[5m]), \"src\", \"util\", \"__name__\", \".*\")";
+    const json r = query(f, family, idle)["result"];
+    CHECK(r.size() == (std::string(family) == "dcgm-exported" ? 0u : 2u));
+    for (const auto& s : r) CHECK(s["metric"]["src"] == "util");
+  }
+}

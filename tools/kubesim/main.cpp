@@ -62,6 +62,11 @@ int main(int argc, char** argv) {
   app.add_option("--faults", faults_file, "fault-injection rules (JSON or YAML)");
   app.add_option("--seed", seed_file, "seed file (nodes, namespaces, PVCs, objects)");
   app.add_option("--generate", generate, "preload a large cluster: nodes=N,jobs=N,pods=N");
+  std::string prometheus_exporter;
+  app.add_option(
+      "--prometheus", prometheus_exporter,
+      "serve simulated GPU metrics through the service proxy of monitoring/prometheus-server:9090: "
+      "dcgm, dcgm-exported or arena (as the seed key prometheus:)");
   app.add_flag("--no-controllers", no_controllers, "do not run the simulated operators, scheduler and kubelets");
   app.add_flag("--manual-clock", manual_clock, "simulated time moves only when stepped");
   app.add_option("--speed", sim.speed, "simulated seconds per real second")->capture_default_str();
@@ -121,7 +126,14 @@ int main(int argc, char** argv) {
     // The CRD objects of what is served (after --no-crd), from the documents when there are some.
     const std::string crd_docs_dir = !crds_dir.empty() ? crds_dir : (!schemas.empty() ? schemas + "/crds" : "");
     kubesim::publish_crds(store, kubesim::load_crd_documents(crd_docs_dir), drops);
-    kubesim::load_startup_objects(store, seed_file, generate);
+    if (!prometheus_exporter.empty()) kubesim::check_prometheus_exporter(prometheus_exporter);
+    kubesim::load_startup_objects(store, seed_file, generate, opts.prometheus);
+    if (!prometheus_exporter.empty()) {
+      opts.prometheus.enabled = true;
+      opts.prometheus.exporter = prometheus_exporter;
+      kubesim::install_prometheus_service(store, opts.prometheus);
+    }
+    if (simulation) opts.clock = [sim_ptr = simulation.get()] { return sim_ptr->now(); };
 
     kubesim::Server server(store, logs, opts);
     if (!faults_file.empty()) server.faults().set(kubesim::FaultInjector::load_file(faults_file));

@@ -27,6 +27,26 @@ void create_or_replace(Store& store, const ResourceType& rt, json obj) {
   store.create(rt, std::move(obj));
 }
 
+PrometheusOptions prometheus_of(const json& v, const std::string& path) {
+  PrometheusOptions o;
+  o.enabled = true;
+  if (v.is_boolean()) {
+    o.enabled = v.get<bool>();
+    return o;
+  }
+  if (!v.is_object()) throw std::runtime_error(path + ": prometheus must be a mapping");
+  o.exporter = v.value("exporter", o.exporter);
+  o.ns = v.value("namespace", o.ns);
+  o.service = v.value("service", o.service);
+  o.port = v.value("port", o.port);
+  try {
+    check_prometheus_exporter(o.exporter);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+  return o;
+}
+
 }  // namespace
 
 SeedStats load_seed_file(Store& store, const std::string& path) {
@@ -73,6 +93,10 @@ SeedStats load_seed_file(Store& store, const std::string& path) {
       }
       create_or_replace(store, *rt, o);
       ++stats.objects;
+    }
+    if (doc.contains("prometheus")) {
+      stats.prometheus = prometheus_of(doc["prometheus"], path);
+      if (stats.prometheus->enabled) install_prometheus_service(store, *stats.prometheus);
     }
   }
   return stats;

@@ -7,6 +7,8 @@
 //       ip: 192.168.0.31            # status.addresses InternalIP
 //       gpus: 2                     # nvidia.com/gpu capacity/allocatable
 //       gpuResource: nvidia.com/gpu # optional (e.g. aliyun.com/gpu)
+//       gpuMemory: 16Gi             # memory per GPU (label nvidia.com/gpu.memory in MiB, as
+//                                   # GPU feature discovery); the GPU metrics assume 16Gi without
 //       cpu: "16"                   # optional, default "32"
 //       memory: 64Gi                # optional, default "128Gi"
 //       roles: [master]             # node-role.kubernetes.io/<role> labels
@@ -20,12 +22,22 @@
 //        storage: 100Gi, description: "...", owner: "..."}
 //   objects:                        # any manifests (also accepted as "jobs")
 //     - {apiVersion: kubeflow.org/v1, kind: PyTorchJob, metadata: {...}, spec: {...}}
-// Command-line flags main.cpp should map: --seed FILE (load_seed_file), and
-//   --generate nodes=N,jobs=N,pods=N,gpus=N (parse_generate_options + generate_cluster).
+//   prometheus:                     # a simulated Prometheus with GPU metrics (gpu_series.h),
+//     exporter: dcgm                # dcgm | dcgm-exported | arena   (default dcgm)
+//     namespace: monitoring         # default monitoring (created if missing)
+//     service: prometheus-server    # default; labels kubernetes.io/service-name=<service>,
+//     port: 9090                    #   app.kubernetes.io/name=prometheus; port "http" 9090
+//                                   # ("prometheus: true" takes every default)
+// Command-line flags main.cpp should map: --seed FILE (load_seed_file),
+//   --generate nodes=N,jobs=N,pods=N,gpus=N (parse_generate_options + generate_cluster), and
+//   --prometheus EXPORTER (the prometheus key with its defaults).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+
+#include "kubesim/prometheus_options.h"
 
 namespace kubesim {
 
@@ -36,10 +48,11 @@ struct SeedStats {
   size_t namespaces = 0;
   size_t pvcs = 0;
   size_t objects = 0;  // other manifests
+  std::optional<PrometheusOptions> prometheus;  // the prometheus key (its Service is created)
 };
 
 // Loads a seed file into the store. Throws std::runtime_error on unreadable files and on
-// objects of unknown kinds; StatusError from the store passes through.
+// objects of unknown kinds and on a bad prometheus key; StatusError from the store passes through.
 SeedStats load_seed_file(Store& store, const std::string& path);
 
 struct GenerateOptions {

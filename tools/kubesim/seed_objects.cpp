@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "kubesim/controllers/context.h"
+
 namespace kubesim {
 
 using nlohmann::json;
@@ -58,6 +60,8 @@ json make_node(const json& seed) {
   const int64_t gpus = seed.value("gpus", 0);
   if (gpus > 0) {
     capacity[seed.value("gpuResource", "nvidia.com/gpu")] = std::to_string(gpus);
+    if (seed.contains("gpuMemory") && !labels.contains("nvidia.com/gpu.memory"))
+      labels["nvidia.com/gpu.memory"] = std::to_string(parse_quantity(seed["gpuMemory"]) / (1024 * 1024));
     if (!labels.contains("nvidia.com/gpu.count") &&
         seed.value("gpuResource", "nvidia.com/gpu") == "nvidia.com/gpu")
       labels["nvidia.com/gpu.present"] = "true";

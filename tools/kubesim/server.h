@@ -6,6 +6,7 @@
 #include "kubesim/faults.h"
 #include "kubesim/kube_version.h"
 #include "kubesim/logs.h"
+#include "kubesim/prometheus_options.h"
 #include "kubesim/store.h"
 
 #include <atomic>
@@ -40,6 +41,10 @@ struct ServerOptions {
   // How often a watch with allowWatchBookmarks=true gets a BOOKMARK (kube-apiserver's
   // cacher: every minute, and 2s before the watch's timeout).
   std::chrono::milliseconds bookmark_interval{60'000};
+  // The simulated Prometheus behind the service proxy (seed key prometheus:, --prometheus).
+  PrometheusOptions prometheus;
+  // Simulated time (the Simulation's clock) for the Prometheus series; the real time if empty.
+  std::function<std::chrono::system_clock::time_point()> clock;
 };
 
 struct RequestInfo;  // parsed request (rest_request.h)

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "kubesim/node_evict.h"
+#include "kubesim/service_proxy.h"
 #include "kubesim/watch.h"
 
 namespace kubesim {
@@ -212,10 +213,28 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
     }
   }
   if (api.handle_discovery(req, res) || api.handle_openapi(req, res)) return;
+  const bool master =
+      std::find(user->groups.begin(), user->groups.end(), "system:masters") != user->groups.end();
+  if (auto proxy = parse_service_proxy_path(path)) {
+    // RBAC: GET is verb "get" on services/proxy, other methods are writes.
+    if (!master && req.method != "GET") {
+      ApiPath p;
+      p.plural = "services";
+      p.sub = "proxy";
+      p.ns = proxy->ns;
+      p.has_ns = true;
+      p.name = proxy->id;
+      throw forbidden(*user, req.method == "POST" ? "create" : request_verb(req, p), p);
+    }
+    const auto now = opts.clock ? opts.clock() : std::chrono::system_clock::now();
+    const int64_t now_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+    serve_service_proxy(server.store(), opts.prometheus, now_ms, *proxy, req, res);
+    return;
+  }
   if (path.rfind("/api/", 0) == 0 || path.rfind("/apis/", 0) == 0) {
     ApiRequest areq{req, res, {}, user->name, fault};
     auto parsed = parse_api_path(path);
-    bool master = std::find(user->groups.begin(), user->groups.end(), "system:masters") != user->groups.end();
     if (parsed && !parsed->group_version_only && !master) {
       std::string verb = request_verb(req, *parsed);
       if (verb != "get" && verb != "list" && verb != "watch") throw forbidden(*user, verb, *parsed);

@@ -35,9 +35,11 @@ std::chrono::milliseconds parse_sim_duration(const std::string& text) {
   return std::chrono::milliseconds(static_cast<int64_t>(ms));
 }
 
-void load_startup_objects(Store& store, const std::string& seed_file, const std::string& generate) {
+void load_startup_objects(Store& store, const std::string& seed_file, const std::string& generate,
+                          PrometheusOptions& prometheus) {
   if (!seed_file.empty()) {
     SeedStats s = load_seed_file(store, seed_file);
+    if (s.prometheus) prometheus = *s.prometheus;
     std::cerr << "kubesim: seeded " << s.nodes << " nodes, " << s.namespaces << " namespaces, " << s.pvcs
               << " PVCs, " << s.objects << " objects\n";
   }

@@ -16,7 +16,9 @@ Validator make_schema_validator(const std::string& dir);
 // "90s", "5m", "1h", "250ms" or plain seconds; throws std::invalid_argument.
 std::chrono::milliseconds parse_sim_duration(const std::string& text);
 
-// Loads the seed file and/or generates a cluster (either may be empty).
-void load_startup_objects(Store& store, const std::string& seed_file, const std::string& generate);
+// Loads the seed file and/or generates a cluster (either may be empty). A seed's prometheus
+// key is copied into prometheus.
+void load_startup_objects(Store& store, const std::string& seed_file, const std::string& generate,
+                          PrometheusOptions& prometheus);
 
 }  // namespace kubesim

@@ -273,7 +273,8 @@ int64_t parse_cpu_milli(const json& q) {
 int64_t parse_quantity(const json& q) { return static_cast<int64_t>(std::llround(quantity_value(q))); }
 
 void inherit_sim_annotations(const json& job, json& pod_metadata) {
-  for (const char* key : {kOutcomeAnnotation, kDurationAnnotation}) {
+  for (const char* key :
+       {kOutcomeAnnotation, kDurationAnnotation, kGpuProfileAnnotation, kGpuMemoryAnnotation}) {
     std::string v = annotation(job, key);
     if (v.empty()) continue;
     if (!pod_metadata.contains("annotations") || !pod_metadata["annotations"].is_object())

@@ -124,9 +124,13 @@ int64_t parse_quantity(const json& q);
 // Annotations steering the simulated containers.
 inline constexpr const char* kOutcomeAnnotation = "kubesim.trainctl.io/outcome";
 inline constexpr const char* kDurationAnnotation = "kubesim.trainctl.io/duration";
+// The simulated GPU metrics of a Running pod (gpu_series.h): idle, busy or a number 0-100, and
+// the memory used per GPU (a quantity such as 6Gi).
+inline constexpr const char* kGpuProfileAnnotation = "kubesim.trainctl.io/gpu-profile";
+inline constexpr const char* kGpuMemoryAnnotation = "kubesim.trainctl.io/gpu-memory";
 
-// Copies the outcome/duration annotations of a job onto a pod template's metadata (unless
-// the template sets its own).
+// Copies the outcome, duration, gpu-profile and gpu-memory annotations of a job onto a pod
+// template's metadata (unless the template sets its own).
 void inherit_sim_annotations(const json& job, json& pod_metadata);
 
 }  // namespace kubesim

@@ -1,0 +1,27 @@
+// The simulated Prometheus of kubesim (docs/kubesim.md, "GPU metrics (Prometheus)"): which
+// GPU exporter family its series imitate and the Service the API-server proxy serves it on.
+// Set by the seed key "prometheus:" or the flag --prometheus EXPORTER.
+#pragma once
+
+#include <string>
+
+namespace kubesim {
+
+class Store;
+
+struct PrometheusOptions {
+  bool enabled = false;
+  std::string exporter = "dcgm";  // dcgm | dcgm-exported | arena
+  std::string ns = "monitoring";
+  std::string service = "prometheus-server";
+  int port = 9090;
+};
+
+// Throws std::invalid_argument unless exporter is dcgm, dcgm-exported or arena.
+void check_prometheus_exporter(const std::string& exporter);
+
+// Creates the namespace (if missing) and the Service (labels kubernetes.io/service-name=SERVICE
+// and app.kubernetes.io/name=prometheus, port PORT named "http") unless it exists.
+void install_prometheus_service(Store& store, const PrometheusOptions& options);
+
+}  // namespace kubesim

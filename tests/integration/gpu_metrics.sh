@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# GPU utilisation and memory from Prometheus, end to end: kubesim serves each exporter family
+# (--prometheus dcgm | dcgm-exported | arena) through the API server's service proxy, and
+# trainctl finds that Prometheus by its Service and prints the simulated numbers in top job,
+# get -g and top node -d. Without Prometheus the commands print N/A and one line of why; a
+# Prometheus that answers 503 or hangs costs at most trainctl's 5 s timeout and never fails
+# the command.
+set -euo pipefail
+source "$(dirname "$0")/kubesim_env.bash"
+command -v python3 >/dev/null || skip_or_fail "python3 not found"
+
+submit_jobs() {
+  OUT=$(tc submit pytorch --name=busy --gpus=2 --workers=2 --image=pytorch/pytorch:2.3 \
+    "python train.py" 2>&1) || fail "submit busy: $OUT"
+  OUT=$(tc submit pytorch --name=idle --gpus=1 --image=pytorch/pytorch:2.3 \
+    --annotation kubesim.trainctl.io/gpu-profile=idle "python train.py" 2>&1) || fail "submit idle: $OUT"
+  for _ in $(seq 200); do
+    [[ $(tc list 2>/dev/null | grep -c ' RUNNING ') -eq 2 ]] && return 0
+    sleep 0.1
+  done
+  fail "the jobs did not start: $(tc list)"
+}
+
+for exporter in dcgm dcgm-exported arena; do
+  start_kubesim --prometheus "$exporter" --default-outcome run-forever
+  submit_jobs
+  # Master and worker hold 2 GPUs each: four rows with a duty cycle of the busy profile
+  # (70-99 %) and 60 % of 16 GiB used (DCGM reports whole MiB). A GPU's series appear at its
+  # pod's first scrape.
+  gpu_row='^busy-(master|worker)-0 +Running +2 +[^ ]+ +[0-7] +(7[0-9]|8[0-9]|9[0-9])\.[0-9]% +9830\.[04]/16384\.0\(MiB\)$'
+  for _ in $(seq 200); do
+    OUT=$(tc top job busy 2>&1) || fail "top job busy ($exporter): $OUT"
+    [[ $(grep -cE "$gpu_row" <<<"$OUT") -eq 4 ]] && break
+    sleep 0.1
+  done
+  [[ $(grep -cE "$gpu_row" <<<"$OUT") -eq 4 ]] || fail "top job busy ($exporter) lacks its four GPU rows: $OUT"
+  OUT=$(tc top job idle 2>&1) || fail "top job idle: $OUT"
+  grep -Eq '^idle-master-0 +Running +1 +[^ ]+ +[0-7] +0\.0% ' <<<"$OUT" || fail "idle ($exporter) is not idle: $OUT"
+
+  OUT=$(tc get busy -g 2>&1) || fail "get -g ($exporter): $OUT"
+  expect_output "get -g" "GPU(DutyCycle)  GPU Memory(Used/Total)"
+  expect_output "get -g" "Allocated/Requested GPUs of Job: 4/4"
+  OUT=$(tc top node -d 2>&1) || fail "top node -d ($exporter): $OUT"
+  expect_output "top node -d" "default/busy-worker-0"
+  OUT=$(tc top node 2>&1) || fail "top node ($exporter): $OUT"
+  expect_output "top node" "Average GPU Utilization In Cluster:"
+
+  # JSON: the same numbers, memory in bytes.
+  tc top job busy -o json | python3 -c '
+import json, sys
+job = json.load(sys.stdin)
+m = job["instances"][0]["gpuMetrics"]["0"]
+assert 70 <= m["gpuDutyCycle"] <= 99, m
+assert abs(m["usedGPUMemory"] - 0.6 * 16 * 2**30) < 2**20 and m["totalGPUMemory"] == 16 * 2**30, m
+' || fail "top job -o json ($exporter) lacks the GPU numbers"
+done
+
+# No Prometheus: N/A, exit 0, one line on stderr.
+start_kubesim --default-outcome run-forever
+submit_jobs
+err=$(tc top job busy 2>&1 >/dev/null) || fail "top job without Prometheus failed: $err"
+[[ "$err" == "GPU metrics unavailable: no Prometheus found in the cluster; name one with --prometheus URL or TRAINCTL_PROMETHEUS" ]] ||
+  fail "top job without Prometheus says: $err"
+grep -Eq '^busy-worker-0 +Running +2 +[^ ]+ +N/A +N/A +N/A$' <<<"$(tc top job busy 2>/dev/null)" ||
+  fail "top job without Prometheus: $(tc top job busy 2>&1)"
+
+# A Prometheus that answers 503, then one that does not answer within 20 s.
+for fault in "{path: /proxy/, action: status, status: 503}" "{path: /proxy/, action: latency, delayMs: 20000}"; do
+  echo "- $fault" >"$WORK/faults.yaml"
+  start_kubesim --prometheus dcgm --default-outcome run-forever --faults "$WORK/faults.yaml"
+  submit_jobs
+  start=$SECONDS
+  OUT=$(tc top job busy 2>&1) || fail "top job with a broken Prometheus ($fault) failed: $OUT"
+  (( SECONDS - start <= 8 )) || fail "top job waited $((SECONDS - start)) s for a broken Prometheus ($fault)"
+  expect_output "broken Prometheus ($fault)" "GPU metrics unavailable: Prometheus monitoring/prometheus-server:9090: "
+  grep -Eq '^busy-worker-0 +Running +2 +[^ ]+ +N/A +N/A +N/A$' <<<"$OUT" || fail "broken Prometheus ($fault): $OUT"
+done
+echo "ok"

@@ -2,7 +2,8 @@
 # From a fresh clone to a running demo: installs what is missing, builds trainctl and
 # kubesim, starts kubesim with a small GPU cluster (3 control-plane nodes, 3 nodes with
 # 2 GPUs each, PVC training-data), writes a kubeconfig for it, and walks through a
-# distributed PyTorch job: top node, submit, list, top job, get, logs, data list.
+# distributed PyTorch job: top node, submit, list, top job (with GPU utilisation from the
+# simulated Prometheus), get, logs, data list.
 # kubesim keeps running afterwards; `scripts/demo.sh --stop` stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,7 +39,7 @@ mkdir -p "$state"
 stop_kubesim
 rm -f "$state/kubeconfig"
 kubesim --port 0 --seed tools/kubesim/seeds/demo.yaml --kubeconfig-out "$state/kubeconfig" \
-  --default-duration 10m >"$state/kubesim.log" 2>&1 &
+  --default-duration 10m --prometheus dcgm-exported >"$state/kubesim.log" 2>&1 &
 echo $! >"$state/kubesim.pid"
 for _ in $(seq 1 100); do [ -s "$state/kubeconfig" ] && break; sleep 0.1; done
 [ -s "$state/kubeconfig" ] || { echo "kubesim did not start; see $state/kubesim.log" >&2; exit 1; }
@@ -66,9 +67,11 @@ run trainctl submit pytorch \
 say "3. The jobs in the namespace"
 run trainctl list
 
-say "4. GPUs per job, and per node"
+say "4. GPUs per job, and per node; each GPU's utilisation and memory, from the cluster's Prometheus"
 run trainctl top job
 run trainctl top node
+sleep 2  # the next scrape of the simulated DCGM exporter (every 15 simulated seconds)
+run trainctl top job pytorch-dist
 
 say "5. One job in detail"
 run trainctl get pytorch-dist

@@ -47,6 +47,8 @@ for want in \
   grep -qF -- "$want" "$work/screen.txt" || fail "the screen lacks \"$want\""
 done
 grep -Eq '^pytorch-dist +RUNNING +PYTORCHJOB' "$work/screen.txt" || fail "list does not show pytorch-dist RUNNING"
+grep -Eq '^pytorch-dist-master-0 +Running +1 +[^ ]+ +[0-9] +[0-9]+\.[0-9]% +[0-9.]+/16384\.0\(MiB\)' "$work/screen.txt" ||
+  fail "top job pytorch-dist shows no GPU utilisation"
 
 # On a terminal the status is coloured; the same command in a pipe has no escape codes.
 tmux -S "$sock" capture-pane -p -e -J -S - -t demo >"$work/screen-esc.txt"

@@ -1,10 +1,14 @@
 // trainctl list: the training jobs of every kind in the namespace (or all namespaces),
-// whoever submitted them, newest first.
+// whoever submitted them, newest first; with --idle only the running ones holding GPUs that
+// sat idle (metrics/idle.h).
 #include "cmd/list.h"
 
 #include <CLI/CLI.hpp>
 
 #include "cmd/run.h"
+#include "core/duration.h"
+#include "core/errors.h"
+#include "metrics/idle.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
 #include "print/job_views.h"
@@ -12,14 +16,78 @@
 
 namespace trainctl {
 
+namespace {
+
+metrics::IdleRule idle_rule(const ListOptions& o) {
+  metrics::IdleRule rule;
+  std::chrono::nanoseconds window{};
+  try {
+    window = parse_duration(o.idle_window);
+  } catch (const Error&) {
+    throw UsageError("--idle-window " + o.idle_window + ": not a duration; use e.g. 10m or 1h");
+  }
+  if (window < std::chrono::minutes(1)) throw UsageError("--idle-window must be at least 1m");
+  if (o.idle_threshold <= 0 || o.idle_threshold > 100)
+    throw UsageError("--idle-threshold must be a percentage above 0 and at most 100");
+  rule.window = std::chrono::duration_cast<std::chrono::seconds>(window);
+  rule.threshold = o.idle_threshold;
+  return rule;
+}
+
+// list --idle: the running jobs that hold GPUs whose utilisation stayed under the threshold
+// for the whole window, from one instant query of each GPU's highest utilisation.
+void run_list_idle(const ListOptions& o, print::OutputFormat format, const jobs::JobList& all, Factory& f) {
+  const metrics::IdleRule rule = idle_rule(o);
+  const auto& lookup = f.metrics_source();
+  if (!lookup.source) throw Error("list --idle needs GPU metrics: " + lookup.why);
+  std::vector<metrics::GpuMetric> max_util;
+  try {
+    max_util = metrics::gpu_metrics(lookup.source->query(metrics::max_utilization_query(rule.window.count())));
+  } catch (const metrics::PrometheusError& e) {
+    throw Error(std::string("list --idle needs GPU metrics: ") + e.what());
+  }
+  const auto now = f.clock()();
+  jobs::JobList idle_jobs;
+  std::vector<metrics::PodIdleGpus> idle;
+  for (const auto& j : all) {
+    if (j.status != jobs::JobStatus::Running) continue;
+    metrics::PodIdleGpus sum;
+    for (const auto& i : j.instances) {
+      if (i.phase != "Running") continue;
+      const auto p = metrics::idle_gpus_of(max_util, j.namespace_, i.name, i.created.value_or(now), now, rule);
+      sum.held += p.held;
+      sum.idle += p.idle;
+      if (p.highest) sum.highest = std::max(sum.highest.value_or(0.0), *p.highest);
+    }
+    if (sum.idle == 0) continue;
+    idle_jobs.push_back(j);
+    idle.push_back(sum);
+  }
+  print::print_as(format,
+                  {.human =
+                       [&](std::ostream& out) {
+                         print::idle_jobs_table(idle_jobs, idle, o.all_namespaces).render_to(out, f.io());
+                       },
+                   .stream = [&](std::ostream& out, print::OutputFormat fmt) { print::write_jobs(out, idle_jobs, fmt); },
+                   .names = [&] { return print::job_names(idle_jobs); }},
+                  f.io().out());
+}
+
+}  // namespace
+
 void run_list(const ListOptions& o, Factory& f) {
   using print::OutputFormat;
   const auto format = print::parse_output(o.output, ListOptions::kFormats);
   const auto kinds = jobs::kinds_for_type(o.type);
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
-  // Only JSON and YAML show instances; without them memory follows jobs, not pods.
-  const bool instances = format == OutputFormat::Json || format == OutputFormat::Yaml;
+  // Only JSON and YAML show instances (and --idle reads them); without them memory follows
+  // jobs, not pods.
+  const bool instances = format == OutputFormat::Json || format == OutputFormat::Yaml || o.idle;
   const auto list = jobs::list_jobs(f.client(), ns, kinds, f.clock()(), instances);
+  if (o.idle) {
+    run_list_idle(o, format, list, f);
+    return;
+  }
   print::print_as(
       format,
       {.human =
@@ -35,11 +103,18 @@ void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {
   cmd->alias("ls");
   add_job_list_flags(cmd, opts->all_namespaces, opts->type, opts->output, ListOptions::kFormats,
                      "List jobs in all namespaces");
+  cmd->add_flag("--idle", opts->idle,
+                "Only running jobs holding GPUs that sat idle for the whole --idle-window (needs Prometheus)");
+  cmd->add_option("--idle-window", opts->idle_window, "How long a GPU must have been idle")->capture_default_str();
+  cmd->add_option("--idle-threshold", opts->idle_threshold, "Utilisation (%) under which a GPU is idle")
+      ->capture_default_str();
   set_examples(cmd,
                "  # Jobs in the current namespace, newest first\n"
                "  trainctl list\n"
                "  # PyTorch jobs in every namespace\n"
                "  trainctl list -A -T pytorch\n"
+               "  # Jobs holding GPUs that stayed under 5 % for the last 30 minutes\n"
+               "  trainctl list -A --idle --idle-window 30m\n"
                "  # Names of running jobs, for scripts\n"
                "  trainctl list -o json | jq -r '.[] | select(.status==\"RUNNING\") | .name'\n");
   bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });

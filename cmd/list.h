@@ -16,6 +16,9 @@ struct ListOptions {
   bool all_namespaces = false;
   std::string type;
   std::string output;
+  bool idle = false;                 // --idle
+  std::string idle_window = "10m";   // --idle-window
+  double idle_threshold = 5.0;       // --idle-threshold (percent)
 };
 
 void run_list(const ListOptions& o, Factory& f);

@@ -95,6 +95,7 @@ std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series) {
     auto [it, fresh] = gpus.try_emplace(key);
     Fields& f = it->second;
     if (fresh) f.gpu = g;
+    f.gpu.sampled_at = s.points.back().first;
     if (name == "DCGM_FI_DEV_GPU_UTIL") f.util = v;
     else if (name == "DCGM_FI_PROF_GR_ENGINE_ACTIVE") f.gr_active = v;
     else if (name == "DCGM_FI_DEV_FB_USED") f.fb_used = v;
@@ -139,6 +140,17 @@ std::string job_gpu_query(const std::string& ns, const std::vector<std::string>&
   return "{" + dcgm + ", exported_namespace=" + n + ", exported_pod=~" + p + "} or {" + dcgm + ", namespace=" + n +
          ", pod=~" + p + "} or {" + dcgm + ", pod_namespace=" + n + ", pod_name=~" + p + "} or {__name__=~\"" +
          kArenaMetrics + "\", pod_name=~" + p + "}";
+}
+
+std::string max_utilization_query(long long window_seconds) {
+  const std::string range = "[" + std::to_string(window_seconds) + "s]";
+  std::string out;
+  for (const char* name : {"DCGM_FI_DEV_GPU_UTIL", "DCGM_FI_PROF_GR_ENGINE_ACTIVE", "nvidia_gpu_duty_cycle"}) {
+    if (!out.empty()) out += " or ";
+    out += std::string("label_replace(max_over_time(") + name + range + "), \"__name__\", \"" + name +
+           "\", \"__name__\", \".*\")";
+  }
+  return out;
 }
 
 std::string node_gpu_query(const std::vector<std::string>& nodes) {

@@ -28,6 +28,7 @@ struct GpuMetric {
   std::optional<double> utilization;   // percent, 0..100
   std::optional<double> memory_used;   // bytes
   std::optional<double> memory_total;  // bytes
+  std::optional<double> sampled_at;    // unix seconds of the sample: Prometheus's clock
 };
 
 // The GPUs the series describe, one entry per (exporter, node, gpu, MIG instance, namespace,
@@ -41,6 +42,12 @@ const char* exporter_name(Exporter e);  // "arena", "dcgm", "dcgm-mig"
 std::string job_gpu_query(const std::string& ns, const std::vector<std::string>& pods);
 // The one instant query for the GPUs of `nodes` (all nodes when empty) (top node).
 std::string node_gpu_query(const std::vector<std::string>& nodes);
+
+// The highest utilisation of every GPU over the last `window_seconds`, in one instant query:
+// each family's utilisation metric under max_over_time, renamed back to its metric name with
+// label_replace (functions over a range drop __name__), so that gpu_metrics() reads the
+// answer as utilisation. Arms for metrics a cluster does not have answer nothing.
+std::string max_utilization_query(long long window_seconds);
 
 // RE2 escaping of a literal for a label matcher =~ (PromQL regexes are RE2, fully anchored).
 std::string regex_escape(const std::string& literal);

@@ -1,6 +1,7 @@
 #include "print/job_views.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 #include "core/duration.h"
 #include "jobs/json_util.h"
@@ -64,6 +65,21 @@ TimePoint event_time(const nlohmann::json& e) {
 Table job_list_table(const JobList& jobs, bool all) { return jobs_table(jobs, all, "DURATION", false); }
 
 Table top_job_table(const JobList& jobs, bool all) { return jobs_table(jobs, all, "AGE", true); }
+
+Table idle_jobs_table(const JobList& jobs, const std::vector<metrics::PodIdleGpus>& idle, bool all) {
+  Table t(with_namespace(all, "NAMESPACE",
+                         {"NAME", "STATUS", "TRAINER", "DURATION", "GPU(Allocated)", "GPU(Idle)", "MAX_UTIL", "NODE"}));
+  t.set_status_column(all ? 2 : 1);
+  size_t k = 0;
+  for (const auto& j : jobs) {
+    const auto& i = idle.at(k++);
+    t.add_row(with_namespace(all, j.namespace_,
+                             {j.name, status_name(j.status), j.trainer(), short_human_duration(j.duration),
+                              std::to_string(j.gpus_allocated), std::to_string(i.idle) + "/" + std::to_string(i.held),
+                              i.highest ? fmt::format("{:.1f}%", *i.highest) : "N/A", j.node_display()}));
+  }
+  return t;
+}
 
 std::string top_job_footer(const JobList& jobs) {
   long long allocated = 0, requested = 0;

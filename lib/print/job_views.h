@@ -10,6 +10,7 @@
 #include "core/iostreams.h"
 #include "jobs/training_job.h"
 #include "metrics/gpu_metrics.h"
+#include "metrics/idle.h"
 #include "print/output.h"
 #include "print/table.h"
 
@@ -17,6 +18,11 @@ namespace trainctl::print {
 
 // list: [NAMESPACE] NAME STATUS TRAINER DURATION GPU(Requested) GPU(Allocated) NODE
 Table job_list_table(const jobs::JobList& jobs, bool all_namespaces);
+
+// list --idle: [NAMESPACE] NAME STATUS TRAINER DURATION GPU(Allocated) GPU(Idle) MAX_UTIL NODE,
+// one row per job with idle[i] its idle GPUs (metrics/idle.h) and the highest utilisation any
+// of them reached over the window.
+Table idle_jobs_table(const jobs::JobList& jobs, const std::vector<metrics::PodIdleGpus>& idle, bool all_namespaces);
 
 // top job: [NAMESPACE] NAME STATUS TRAINER AGE GPU(Requested) GPU(Allocated) NODE
 Table top_job_table(const jobs::JobList& jobs, bool all_namespaces);

@@ -2,7 +2,7 @@
 # GPU utilisation and memory from Prometheus, end to end: kubesim serves each exporter family
 # (--prometheus dcgm | dcgm-exported | arena) through the API server's service proxy, and
 # trainctl finds that Prometheus by its Service and prints the simulated numbers in top job,
-# get -g and top node -d. Without Prometheus the commands print N/A and one line of why; a
+# get -g and top node -d, and list --idle finds the job whose GPU sits idle. Without Prometheus the commands print N/A and one line of why; a
 # Prometheus that answers 503 or hangs costs at most trainctl's 5 s timeout and never fails
 # the command.
 set -euo pipefail
@@ -45,6 +45,17 @@ for exporter in dcgm dcgm-exported arena; do
   OUT=$(tc top node 2>&1) || fail "top node ($exporter): $OUT"
   expect_output "top node" "Average GPU Utilization In Cluster:"
 
+  # list --idle: after more than a minute of kubesim's time (--speed 20), the job whose GPU
+  # stayed at 0 % is listed, the busy one is not.
+  if [[ $exporter == dcgm ]]; then
+    sleep 4
+    OUT=$(tc list --idle --idle-window 1m 2>&1) || fail "list --idle: $OUT"
+    grep -Eq '^idle +RUNNING +PYTORCHJOB +[^ ]+ +1 +1/1 +0\.0% ' <<<"$OUT" || fail "list --idle lacks idle: $OUT"
+    if grep -q '^busy ' <<<"$OUT"; then fail "list --idle lists the busy job: $OUT"; fi
+    [[ $(head -1 <<<"$OUT") =~ ^NAME\ +STATUS\ +TRAINER\ +DURATION\ +GPU\(Allocated\)\ +GPU\(Idle\)\ +MAX_UTIL\ +NODE$ ]] ||
+      fail "list --idle header: $OUT"
+  fi
+
   # JSON: the same numbers, memory in bytes.
   tc top job busy -o json | python3 -c '
 import json, sys
@@ -63,6 +74,12 @@ err=$(tc top job busy 2>&1 >/dev/null) || fail "top job without Prometheus faile
   fail "top job without Prometheus says: $err"
 grep -Eq '^busy-worker-0 +Running +2 +[^ ]+ +N/A +N/A +N/A$' <<<"$(tc top job busy 2>/dev/null)" ||
   fail "top job without Prometheus: $(tc top job busy 2>&1)"
+set +e
+OUT=$(tc list --idle 2>&1)
+rc=$?
+set -e
+[[ $rc -eq 1 && $OUT == "error: list --idle needs GPU metrics: no Prometheus found in the cluster; name one with --prometheus URL or TRAINCTL_PROMETHEUS" ]] ||
+  fail "list --idle without Prometheus (exit $rc): $OUT"
 
 # A Prometheus that answers 503, then one that does not answer within 20 s.
 for fault in "{path: /proxy/, action: status, status: 503}" "{path: /proxy/, action: latency, delayMs: 20000}"; do

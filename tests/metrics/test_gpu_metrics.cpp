@@ -110,3 +110,10 @@ TEST_CASE("queries: every label variant in one round, pod names regex-escaped", 
   CHECK(node_gpu_query({}).find(R"(Hostname=~".+")") != std::string::npos);
   CHECK(node_gpu_query({"gpu-a"}).find(R"(node_name=~"gpu-a")") != std::string::npos);
 }
+
+TEST_CASE("the max-utilisation query renames each arm back to its metric", "[metrics][gpu]") {
+  CHECK(max_utilization_query(600) ==
+        R"(label_replace(max_over_time(DCGM_FI_DEV_GPU_UTIL[600s]), "__name__", "DCGM_FI_DEV_GPU_UTIL", "__name__", ".*"))"
+        R"( or label_replace(max_over_time(DCGM_FI_PROF_GR_ENGINE_ACTIVE[600s]), "__name__", "DCGM_FI_PROF_GR_ENGINE_ACTIVE", "__name__", ".*"))"
+        R"( or label_replace(max_over_time(nvidia_gpu_duty_cycle[600s]), "__name__", "nvidia_gpu_duty_cycle", "__name__", ".*"))");
+}

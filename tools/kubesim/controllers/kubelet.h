@@ -69,7 +69,10 @@ class Kubelet : public Controller {
   void schedule_wake(const std::string& ns, const std::string& name, const Run& run);
   // kubelet_rendezvous.cpp: the distributed contract, asked when the containers first start
   // and, while the pod waits, at every poll. Return true when the stage changed.
-  RendezvousVerdict judge_rendezvous_now(const std::string& ns, const std::string& name);
+  // `at`: the simulated instant the launcher looks (its container's start, or a poll), not
+  // when the kubelet gets round to it: a busy kubesim must not let names resolve that were
+  // not yet published at that instant.
+  RendezvousVerdict judge_rendezvous_now(const std::string& ns, const std::string& name, TimePoint at);
   bool enter_rendezvous(const std::string& ns, const std::string& name, Run& run);
   bool poll_rendezvous(const std::string& ns, const std::string& name, Run& run, TimePoint now);
   void give_up_rendezvous(const std::string& ns, const std::string& name, Run& run,

@@ -129,7 +129,7 @@ void Kubelet::lose_member(const std::string& ns, const std::string& name) {
 // The agent's next round: the group forms now, or the agent waits as in its first round.
 void Kubelet::restart_round(const std::string& ns, const std::string& name, Run& run, TimePoint now) {
   using State = RendezvousVerdict::State;
-  const RendezvousVerdict v = judge_rendezvous_now(ns, name);
+  const RendezvousVerdict v = judge_rendezvous_now(ns, name, now);
   run.rdzv_since = now;
   if (v.state == State::Formed || v.state == State::NotJudged) {
     begin_training(run, now);

@@ -17,7 +17,7 @@ constexpr std::chrono::seconds kPoll{1};
 
 }  // namespace
 
-RendezvousVerdict Kubelet::judge_rendezvous_now(const std::string& ns, const std::string& name) {
+RendezvousVerdict Kubelet::judge_rendezvous_now(const std::string& ns, const std::string& name, TimePoint at) {
   auto pod = m_ctx.store.get_shared(*m_ctx.pods, ns, name);
   if (!pod || !runs_judged_launcher(*pod)) return {};
   RendezvousInput in;
@@ -31,13 +31,13 @@ RendezvousVerdict Kubelet::judge_rendezvous_now(const std::string& ns, const std
         if (auto obj = m_ctx.store.get_shared(*m_ctx.configmaps, ns, cm))
           in.config_maps[cm] = obj->value("data", json::object());
       }
-  in.now = m_ctx.now();
+  in.now = at;
   in.timeout = m_ctx.options.rendezvous_timeout;
   return judge_rendezvous(in);
 }
 
 bool Kubelet::enter_rendezvous(const std::string& ns, const std::string& name, Run& run) {
-  const RendezvousVerdict v = judge_rendezvous_now(ns, name);
+  const RendezvousVerdict v = judge_rendezvous_now(ns, name, run.started);
   using State = RendezvousVerdict::State;
   run.rdzv_since = run.started;
   if (v.state == State::Formed) form_round(ns, v, name, run.started);
@@ -66,7 +66,7 @@ bool Kubelet::poll_rendezvous(const std::string& ns, const std::string& name, Ru
     give_up_rendezvous(ns, name, run, run.waiting, run.stage_end);
     return true;
   }
-  const RendezvousVerdict v = judge_rendezvous_now(ns, name);
+  const RendezvousVerdict v = judge_rendezvous_now(ns, name, now);
   if (v.state == State::Formed || v.state == State::NotJudged) {
     begin_training(run, now);
     form_round(ns, v, name, now);

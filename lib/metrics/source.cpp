@@ -23,6 +23,16 @@ kube::ClientOptions short_options(std::chrono::milliseconds timeout) {
   return o;
 }
 
+// A URL as messages may show it: user:password@ before the host becomes "***@".
+std::string redacted(const std::string& url) {
+  const size_t scheme = url.find("://");
+  const size_t start = scheme == std::string::npos ? 0 : scheme + 3;
+  const size_t end = url.find_first_of("/?#", start);
+  const size_t at = url.rfind('@', end == std::string::npos ? std::string::npos : end);
+  if (at == std::string::npos || at < start) return url;
+  return url.substr(0, start) + "***" + url.substr(at);
+}
+
 std::string seconds_text(std::chrono::milliseconds d) {
   return std::to_string(std::max<long long>(1, std::chrono::duration_cast<std::chrono::seconds>(d).count())) + "s";
 }
@@ -107,7 +117,8 @@ MetricsLookup find_metrics_source(kube::Client& api, const kube::RestConfig& clu
       direct.server = url;
       direct.bearer_token = settings.token;
       direct.source = "--prometheus";
-      out.source.emplace(kube::make_curl_client(direct, short_options(settings.timeout)), "", url, settings.timeout);
+      out.source.emplace(kube::make_curl_client(direct, short_options(settings.timeout)), "", redacted(url),
+                         settings.timeout);
       return out;
     }
     const auto svc = find_prometheus_service(api);

@@ -95,3 +95,14 @@ TEST_CASE("an instant query through the service proxy, with Prometheus's timeout
   CHECK_THROWS_WITH(source.query("{"), Catch::StartsWith("Prometheus monitoring/prometheus-server:9090: "));
   api->verify();
 }
+
+TEST_CASE("a Prometheus URL with credentials in it is shown without them", "[metrics][source]") {
+  PrometheusSettings s;
+  s.url = "https://alice:pa55word@prometheus.example:9090/prom/";
+  const auto lookup = find_metrics_source(*std::make_shared<FakeClient>(), kube::RestConfig{}, s);
+  REQUIRE(lookup.source.has_value());
+  CHECK(lookup.source->description() == "https://***@prometheus.example:9090/prom");
+  s.url = "http://127.0.0.1:9090";
+  CHECK(find_metrics_source(*std::make_shared<FakeClient>(), kube::RestConfig{}, s).source->description() ==
+        "http://127.0.0.1:9090");
+}

@@ -1,6 +1,7 @@
 // Finding Prometheus and sending it instant queries (see source.h, docs/metrics.md).
 #include "metrics/source.h"
 
+#include "core/duration.h"
 #include "core/errors.h"
 
 #include <exception>
@@ -33,9 +34,6 @@ std::string redacted(const std::string& url) {
   return url.substr(0, start) + "***" + url.substr(at);
 }
 
-std::string seconds_text(std::chrono::milliseconds d) {
-  return std::to_string(std::max<long long>(1, std::chrono::duration_cast<std::chrono::seconds>(d).count())) + "s";
-}
 
 }  // namespace
 
@@ -88,7 +86,10 @@ MetricsSource::MetricsSource(std::shared_ptr<kube::Client> client, std::string p
 std::vector<Series> MetricsSource::query(const std::string& promql) const {
   kube::Request r;
   kube::Query q;
-  q.add("query", promql).add("timeout", seconds_text(m_timeout));
+  // Prometheus reads "5s" or "2m" (model.ParseDuration); short_human_duration writes whole units,
+  // rounding a longer timeout down, never up.
+  q.add("query", promql).add("timeout", short_human_duration(std::max(std::chrono::duration_cast<std::chrono::seconds>(m_timeout),
+                                                                        std::chrono::seconds(1))));
   r.path = m_prefix + "/" + kQueryPath + q.encode();
   r.idempotent = false;  // no retries: the answer is worth at most the timeout
   std::string body;

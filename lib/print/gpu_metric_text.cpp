@@ -10,11 +10,15 @@ std::vector<const metrics::GpuMetric*> gpus_of(const std::vector<metrics::GpuMet
   std::vector<const metrics::GpuMetric*> out;
   for (const auto& g : gpus)
     if (g.pod == pod) out.push_back(&g);
+  sort_by_device_index(out);
+  return out;
+}
+
+void sort_by_device_index(std::vector<const metrics::GpuMetric*>& gpus) {
   auto index = [](const metrics::GpuMetric* g) {
     return std::make_tuple(g->gpu.size(), g->gpu, g->mig_instance.size(), g->mig_instance);  // 2 before 10
   };
-  std::sort(out.begin(), out.end(), [&](auto* a, auto* b) { return index(a) < index(b); });
-  return out;
+  std::sort(gpus.begin(), gpus.end(), [&](auto* a, auto* b) { return index(a) < index(b); });
 }
 
 std::string gpu_device_index(const metrics::GpuMetric& g) {

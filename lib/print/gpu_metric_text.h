@@ -13,6 +13,8 @@ namespace trainctl::print {
 
 // The GPUs `pod` holds, ordered by device index (and MIG instance).
 std::vector<const metrics::GpuMetric*> gpus_of(const std::vector<metrics::GpuMetric>& gpus, const std::string& pod);
+// Orders GPUs by device index (2 before 10), then MIG instance.
+void sort_by_device_index(std::vector<const metrics::GpuMetric*>& gpus);
 // "3", or "0/mig-2" for MIG instance 2 of GPU 0.
 std::string gpu_device_index(const metrics::GpuMetric& g);
 std::string duty_cycle_text(const metrics::GpuMetric& g);

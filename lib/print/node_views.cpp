@@ -34,9 +34,7 @@ std::vector<const metrics::GpuMetric*> gpus_on(const NodeGpus& gpus, const std::
   if (!gpus) return out;
   for (const auto& g : *gpus)
     if (g.node == name) out.push_back(&g);
-  std::sort(out.begin(), out.end(), [](auto* a, auto* b) {
-    return std::make_tuple(a->gpu.size(), a->gpu, a->mig_instance) < std::make_tuple(b->gpu.size(), b->gpu, b->mig_instance);
-  });
+  sort_by_device_index(out);
   return out;
 }
 

@@ -93,7 +93,7 @@ const metrics::MetricsLookup& Factory::metrics_source() {
     settings.token = env("TRAINCTL_PROMETHEUS_TOKEN");
     try {
       m_metrics = std::make_unique<metrics::MetricsLookup>(
-          metrics::find_metrics_source(client(), rest_config(), settings));
+          metrics::find_metrics_source(client(), settings));
     } catch (const Error& e) {
       m_metrics = std::make_unique<metrics::MetricsLookup>(metrics::MetricsLookup{std::nullopt, e.what()});
     }

@@ -29,6 +29,9 @@ struct Request {
   // Retried on 429/5xx/connection failures only when true. GET/PUT/DELETE default to
   // true, POST and PATCH to false (see is_idempotent()).
   std::optional<bool> idempotent;
+  // Replaces the client's request timeout for this request (not for streams), e.g. the
+  // short one of an optional extra such as a metrics query.
+  std::optional<std::chrono::milliseconds> timeout;
   bool is_idempotent() const {
     if (idempotent) return *idempotent;
     return method == "GET" || method == "HEAD" || method == "PUT" || method == "DELETE";

@@ -107,8 +107,9 @@ Transfer::Transfer(const ClientSettings& settings, const Request& request, const
   if (settings.connect_timeout.count() > 0) {
     curl_api().easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(settings.connect_timeout.count()));
   }
-  if (on_block == nullptr && settings.request_timeout.count() > 0) {
-    curl_api().easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(settings.request_timeout.count()));
+  const auto timeout = request.timeout.value_or(settings.request_timeout);
+  if (on_block == nullptr && timeout.count() > 0) {
+    curl_api().easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout.count()));
   }
 
   // TLS

@@ -92,6 +92,7 @@ std::vector<Series> MetricsSource::query(const std::string& promql) const {
                                                                         std::chrono::seconds(1))));
   r.path = m_prefix + "/" + kQueryPath + q.encode();
   r.idempotent = false;  // no retries: the answer is worth at most the timeout
+  r.timeout = m_timeout;
   std::string body;
   try {
     body = m_client->send(r).body;
@@ -107,8 +108,7 @@ std::vector<Series> MetricsSource::query(const std::string& promql) const {
   return parse_query_response(parsed);
 }
 
-MetricsLookup find_metrics_source(kube::Client& api, const kube::RestConfig& cluster,
-                                  const PrometheusSettings& settings) {
+MetricsLookup find_metrics_source(kube::Client& api, const PrometheusSettings& settings) {
   MetricsLookup out;
   try {
     if (!settings.url.empty()) {
@@ -127,7 +127,8 @@ MetricsLookup find_metrics_source(kube::Client& api, const kube::RestConfig& clu
       out.why = "no Prometheus found in the cluster; name one with --prometheus URL or TRAINCTL_PROMETHEUS";
       return out;
     }
-    std::shared_ptr<kube::Client> proxied = kube::make_curl_client(cluster, short_options(settings.timeout));
+    // The API server's own client (not owned here), with this request's short timeout.
+    std::shared_ptr<kube::Client> proxied(std::shared_ptr<kube::Client>(), &api);
     std::string prefix = kube::service_proxy_path(svc->ns, svc->name, svc->port, "");
     prefix.pop_back();  // the trailing slash: query() adds one before the query path
     out.source.emplace(std::move(proxied), std::move(prefix),

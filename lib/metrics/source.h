@@ -67,10 +67,10 @@ struct MetricsLookup {
   std::string why;
 };
 
-// settings.url set: a client of its own for it; else a Service found through `api`, queried
-// with a client built from `cluster` (the API server's) with the short timeout and no retries.
-// Discovery failures (no permission to list Services, ...) end in `why`, never in a throw.
-MetricsLookup find_metrics_source(kube::Client& api, const kube::RestConfig& cluster,
-                                  const PrometheusSettings& settings);
+// settings.url set: a client of its own for it; else a Service found through `api` and queried
+// through it, each query with the short timeout and no retries. `api` must outlive the
+// lookup. Discovery failures (no permission to list Services, ...) end in `why`, never in a
+// throw.
+MetricsLookup find_metrics_source(kube::Client& api, const PrometheusSettings& settings);
 
 }  // namespace trainctl::metrics

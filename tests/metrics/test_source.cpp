@@ -63,7 +63,7 @@ TEST_CASE("Prometheus is the first Service of the first selector that lists one,
 TEST_CASE("no Prometheus, or no right to list Services: a reason, never a failure", "[metrics][source]") {
   FakeClient none;
   stub_lists(none, {});
-  auto lookup = find_metrics_source(none, kube::RestConfig{}, PrometheusSettings{});
+  auto lookup = find_metrics_source(none, PrometheusSettings{});
   CHECK_FALSE(lookup.source.has_value());
   CHECK(lookup.why == "no Prometheus found in the cluster; name one with --prometheus URL or TRAINCTL_PROMETHEUS");
 
@@ -72,7 +72,7 @@ TEST_CASE("no Prometheus, or no right to list Services: a reason, never a failur
     forbidden.on("GET", path, 403,
                  {{"kind", "Status"}, {"reason", "Forbidden"},
                   {"message", "services is forbidden: User \"alice\" cannot list resource \"services\""}});
-  lookup = find_metrics_source(forbidden, kube::RestConfig{}, PrometheusSettings{});
+  lookup = find_metrics_source(forbidden, PrometheusSettings{});
   CHECK_FALSE(lookup.source.has_value());
   CHECK(lookup.why.rfind("cannot look for Prometheus (services is forbidden", 0) == 0);
 }
@@ -89,6 +89,7 @@ TEST_CASE("an instant query through the service proxy, with Prometheus's timeout
   CHECK(series[0].label("job") == "p");
   REQUIRE(api->requests().size() == 1);
   CHECK_FALSE(api->requests()[0].is_idempotent());
+  CHECK(api->requests()[0].timeout == std::chrono::milliseconds(5000));  // the client's own stays
   // Prometheus's own error comes back through the proxy as a 400 with its envelope.
   api->on("GET", kProxy + "?query=%7B&timeout=5s", 400,
           {{"status", "error"}, {"errorType", "bad_data"}, {"error", "1:2: parse error: unexpected end of input"}});
@@ -99,10 +100,10 @@ TEST_CASE("an instant query through the service proxy, with Prometheus's timeout
 TEST_CASE("a Prometheus URL with credentials in it is shown without them", "[metrics][source]") {
   PrometheusSettings s;
   s.url = "https://alice:pa55word@prometheus.example:9090/prom/";
-  const auto lookup = find_metrics_source(*std::make_shared<FakeClient>(), kube::RestConfig{}, s);
+  const auto lookup = find_metrics_source(*std::make_shared<FakeClient>(), s);
   REQUIRE(lookup.source.has_value());
   CHECK(lookup.source->description() == "https://***@prometheus.example:9090/prom");
   s.url = "http://127.0.0.1:9090";
-  CHECK(find_metrics_source(*std::make_shared<FakeClient>(), kube::RestConfig{}, s).source->description() ==
+  CHECK(find_metrics_source(*std::make_shared<FakeClient>(), s).source->description() ==
         "http://127.0.0.1:9090");
 }

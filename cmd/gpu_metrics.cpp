@@ -1,6 +1,7 @@
 #include "cmd/gpu_metrics.h"
 
 #include "core/log.h"
+#include "metrics/gpu_queries.h"
 
 namespace trainctl {
 
@@ -25,9 +26,12 @@ std::optional<std::vector<metrics::GpuMetric>> query_gpus(Factory& f, const std:
   }
 }
 
+long long window_of(const std::optional<metrics::IdleRule>& idle) { return idle ? idle->window.count() : 0; }
+
 }  // namespace
 
-std::optional<std::vector<metrics::GpuMetric>> job_gpu_metrics(Factory& f, const jobs::TrainingJob& job) {
+std::optional<std::vector<metrics::GpuMetric>> job_gpu_metrics(Factory& f, const jobs::TrainingJob& job,
+                                                               const std::optional<metrics::IdleRule>& idle) {
   std::vector<std::string> pods;
   for (const auto& i : job.instances)
     if (i.phase == "Running") pods.push_back(i.name);
@@ -35,14 +39,31 @@ std::optional<std::vector<metrics::GpuMetric>> job_gpu_metrics(Factory& f, const
     if (!f.metrics_source().source) say_why(f, f.metrics_source().why);
     return f.metrics_source().source ? std::optional(std::vector<metrics::GpuMetric>{}) : std::nullopt;
   }
-  auto gpus = query_gpus(f, metrics::job_gpu_query(job.namespace_, pods));
+  auto gpus = query_gpus(f, metrics::job_gpu_query(job.namespace_, pods, window_of(idle)));
+  if (!gpus) return gpus;
   // Arena's exporter names no namespace in its query: keep the job's namespace only.
-  if (gpus) std::erase_if(*gpus, [&](const metrics::GpuMetric& g) { return !g.ns.empty() && g.ns != job.namespace_; });
+  std::erase_if(*gpus, [&](const metrics::GpuMetric& g) { return !g.ns.empty() && g.ns != job.namespace_; });
+  if (idle) {
+    metrics::PodCreationIndex created;
+    for (const auto& i : job.instances)
+      if (i.created) created.add(job.namespace_, i.name, *i.created);
+    metrics::mark_idle(*gpus, created, f.clock()(), *idle);
+  }
   return gpus;
 }
 
-std::optional<std::vector<metrics::GpuMetric>> node_gpu_metrics(Factory& f, const std::vector<std::string>& nodes) {
-  return query_gpus(f, metrics::node_gpu_query(nodes));
+std::optional<std::vector<metrics::GpuMetric>> node_gpu_metrics(Factory& f, const std::vector<std::string>& nodes,
+                                                                const std::vector<jobs::NodeUsage>& usage,
+                                                                const std::optional<metrics::IdleRule>& idle) {
+  auto gpus = query_gpus(f, metrics::node_gpu_query(nodes, window_of(idle)));
+  if (gpus && idle) {
+    metrics::PodCreationIndex created;
+    for (const auto& n : usage)
+      for (const auto& p : n.pods)
+        if (p.created) created.add(p.namespace_, p.name, *p.created);
+    metrics::mark_idle(*gpus, created, f.clock()(), *idle);
+  }
+  return gpus;
 }
 
 }  // namespace trainctl

@@ -5,9 +5,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cmd/idle_flags.h"
 #include "cmd/run.h"
-#include "core/duration.h"
 #include "core/errors.h"
+#include "metrics/gpu_queries.h"
 #include "metrics/idle.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
@@ -18,26 +19,10 @@ namespace trainctl {
 
 namespace {
 
-metrics::IdleRule idle_rule(const ListOptions& o) {
-  metrics::IdleRule rule;
-  std::chrono::nanoseconds window{};
-  try {
-    window = parse_duration(o.idle_window);
-  } catch (const Error&) {
-    throw UsageError("--idle-window " + o.idle_window + ": not a duration; use e.g. 10m or 1h");
-  }
-  if (window < std::chrono::minutes(1)) throw UsageError("--idle-window must be at least 1m");
-  if (o.idle_threshold <= 0 || o.idle_threshold > 100)
-    throw UsageError("--idle-threshold must be a percentage above 0 and at most 100");
-  rule.window = std::chrono::duration_cast<std::chrono::seconds>(window);
-  rule.threshold = o.idle_threshold;
-  return rule;
-}
-
 // list --idle: the running jobs that hold GPUs whose utilisation stayed under the threshold
 // for the whole window, from one instant query of each GPU's highest utilisation.
 void run_list_idle(const ListOptions& o, print::OutputFormat format, const jobs::JobList& all, Factory& f) {
-  const metrics::IdleRule rule = idle_rule(o);
+  const metrics::IdleRule rule = idle_rule(o.idle_flags);
   const auto& lookup = f.metrics_source();
   if (!lookup.source) throw Error("list --idle needs GPU metrics: " + lookup.why);
   std::vector<metrics::GpuMetric> max_util;
@@ -47,6 +32,11 @@ void run_list_idle(const ListOptions& o, print::OutputFormat format, const jobs:
     throw Error(std::string("list --idle needs GPU metrics: ") + e.what());
   }
   const auto now = f.clock()();
+  metrics::PodCreationIndex created;
+  for (const auto& j : all)
+    for (const auto& i : j.instances)
+      if (i.created) created.add(j.namespace_, i.name, *i.created);
+  metrics::mark_idle(max_util, created, now, rule);
   jobs::JobList idle_jobs;
   std::vector<metrics::PodIdleGpus> idle;
   for (const auto& j : all) {
@@ -54,7 +44,7 @@ void run_list_idle(const ListOptions& o, print::OutputFormat format, const jobs:
     metrics::PodIdleGpus sum;
     for (const auto& i : j.instances) {
       if (i.phase != "Running") continue;
-      const auto p = metrics::idle_gpus_of(max_util, j.namespace_, i.name, i.created.value_or(now), now, rule);
+      const auto p = metrics::idle_gpus_of(max_util, j.namespace_, i.name);
       sum.held += p.held;
       sum.idle += p.idle;
       if (p.highest) sum.highest = std::max(sum.highest.value_or(0.0), *p.highest);
@@ -105,9 +95,7 @@ void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {
                      "List jobs in all namespaces");
   cmd->add_flag("--idle", opts->idle,
                 "Only running jobs holding GPUs that sat idle for the whole --idle-window (needs Prometheus)");
-  cmd->add_option("--idle-window", opts->idle_window, "How long a GPU must have been idle")->capture_default_str();
-  cmd->add_option("--idle-threshold", opts->idle_threshold, "Utilisation (%) under which a GPU is idle")
-      ->capture_default_str();
+  add_idle_flags(cmd, opts->idle_flags);
   set_examples(cmd,
                "  # Jobs in the current namespace, newest first\n"
                "  trainctl list\n"

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cmd/idle_flags.h"
 #include "cmd/run.h"
 
 namespace trainctl {
@@ -17,8 +18,7 @@ struct ListOptions {
   std::string type;
   std::string output;
   bool idle = false;                 // --idle
-  std::string idle_window = "10m";   // --idle-window
-  double idle_threshold = 5.0;       // --idle-threshold (percent)
+  IdleFlags idle_flags;              // --idle-window, --idle-threshold
 };
 
 void run_list(const ListOptions& o, Factory& f);

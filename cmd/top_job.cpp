@@ -1,15 +1,17 @@
 // trainctl top job: GPUs requested and allocated per job, with the totals of running jobs;
 // with a job name, Arena's per-job view of its instances with the duty cycle and memory of
-// each GPU from Prometheus (cmd/gpu_metrics.h; N/A without it).
+// each GPU from Prometheus (cmd/gpu_metrics.h; N/A without it), and whether it sat idle.
 #include "cmd/top_job.h"
 
 #include <CLI/CLI.hpp>
 
 #include "cmd/gpu_metrics.h"
+#include "cmd/idle_flags.h"
 #include "cmd/run.h"
 #include "core/errors.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
+#include "print/gpu_metric_text.h"
 #include "print/job_views.h"
 #include "print/print_as.h"
 
@@ -25,12 +27,16 @@ void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory
   q.kinds = jobs::kinds_for_type(o.type);
   auto job = jobs::get_job(f.client(), q, f.clock()()).job;
   jobs::keep_instance(job, o.instance);
-  const auto gpus = job_gpu_metrics(f, job);
+  const auto idle = idle_rule(o.idle_flags);
+  const auto gpus = job_gpu_metrics(f, job, idle);
   print::print_as(format,
                   {.human =
                        [&](std::ostream& out) {
-                         print::top_job_instances_table(job, gpus.value_or(std::vector<metrics::GpuMetric>{}))
-                             .render_to(out, f.io());
+                         const auto shown = gpus.value_or(std::vector<metrics::GpuMetric>{});
+                         print::top_job_instances_table(job, shown, gpus.has_value()).render_to(out, f.io());
+                         std::vector<const metrics::GpuMetric*> all;
+                         for (const auto& g : shown) all.push_back(&g);
+                         out << print::idle_footer(all, idle);
                        },
                    .document = [&] { return print::job_json_with_gpus(job, gpus); }},
                   f.io().out());
@@ -67,6 +73,7 @@ void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
   cmd->add_option("-i,--instance", opts->instance, "With a job name: only this instance (pod)");
   add_job_list_flags(cmd, opts->all_namespaces, opts->type, opts->output, TopJobOptions::kFormats,
                      "Jobs of all namespaces");
+  add_idle_flags(cmd, opts->idle_flags);
   set_examples(cmd,
                "  # GPUs of the jobs in the current namespace\n"
                "  trainctl top job\n"
@@ -75,7 +82,9 @@ void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
                "  # The instances of one job: node, GPUs, their utilisation and memory (Prometheus)\n"
                "  trainctl top job pytorch-dist\n"
                "  # One instance of it\n"
-               "  trainctl top job pytorch-dist -i pytorch-dist-worker-0\n");
+               "  trainctl top job pytorch-dist -i pytorch-dist-worker-0\n"
+               "  # Which of its GPUs stayed under 10 % for the last 30 minutes\n"
+               "  trainctl top job pytorch-dist --idle-window 30m --idle-threshold 10\n");
   bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
 }
 

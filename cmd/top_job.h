@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cmd/idle_flags.h"
 #include "cmd/run.h"
 
 namespace trainctl {
@@ -19,6 +20,7 @@ struct TopJobOptions {
   bool all_namespaces = false;
   std::string type;
   std::string output;
+  IdleFlags idle_flags;  // with a name: when a GPU counts as idle
 };
 
 void run_top_job(const TopJobOptions& o, Factory& f);

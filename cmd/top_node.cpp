@@ -1,9 +1,11 @@
 // trainctl top node: GPU capacity and allocation per node, with the cluster's totals; with
-// Prometheus (cmd/gpu_metrics.h) the utilisation of each node's GPUs, and with -d each GPU's.
+// Prometheus (cmd/gpu_metrics.h) the utilisation of each node's GPUs and how many sit idle,
+// and with -d each GPU's.
 #include <CLI/CLI.hpp>
 
 #include "cmd/top_node.h"
 #include "cmd/gpu_metrics.h"
+#include "cmd/idle_flags.h"
 #include "cmd/run.h"
 #include "jobs/node_usage.h"
 #include "print/node_views.h"
@@ -15,15 +17,18 @@ void run_top_node(const TopNodeOptions& o, Factory& f) {
   using print::OutputFormat;
   const auto format =
       print::parse_output(o.output, TopNodeOptions::kFormats);
-  // Per-pod rows only for -d and -o json/yaml; the table needs per-node sums only.
-  const bool keep_pods = o.details || format == OutputFormat::Json || format == OutputFormat::Yaml;
+  const auto idle = idle_rule(o.idle_flags);
+  // Per-pod rows only for -d and -o json/yaml, or with metrics to tell how old each GPU's
+  // holder is; otherwise the table needs per-node sums only.
+  const bool keep_pods = o.details || format == OutputFormat::Json || format == OutputFormat::Yaml ||
+                         f.metrics_source().source;
   const auto usage = jobs::read_node_usage(f.client(), o.nodes, keep_pods);
-  const auto gpus = node_gpu_metrics(f, o.nodes);
+  const auto gpus = node_gpu_metrics(f, o.nodes, usage, idle);
   print::print_as(format,
                   {.human =
                        [&](std::ostream& out) {
-                         out << (o.details ? print::node_details(usage, f.io(), gpus)
-                                           : print::node_summary(usage, f.io(), gpus));
+                         out << (o.details ? print::node_details(usage, f.io(), gpus, idle)
+                                           : print::node_summary(usage, f.io(), gpus, idle));
                        },
                    .document = [&] { return print::nodes_json(usage, gpus); }},
                   f.io().out());
@@ -35,11 +40,14 @@ void setup_top_node(CLI::App& top, Factory& f, RunFn<TopNodeOptions> run) {
   cmd->add_option("nodes", opts->nodes, "Only these nodes");
   cmd->add_flag("-d,--details", opts->details, "Per node: its GPU instances and a GPU summary");
   add_output_option(cmd, opts->output, TopNodeOptions::kFormats);
+  add_idle_flags(cmd, opts->idle_flags);
   set_examples(cmd,
                "  # GPUs per node and in the cluster\n"
                "  trainctl top node\n"
                "  # Which pods hold the GPUs of each node; each GPU's utilisation and memory\n"
                "  trainctl top node -d\n"
+               "  # Count a GPU as idle under 10 % for the last 30 minutes\n"
+               "  trainctl top node -d --idle-window 30m --idle-threshold 10\n"
                "  # Free GPUs per node, for scripts\n"
                "  trainctl top node -o json | jq -r '.[] | \"\\(.name) \\(.totalGPUs - .allocatedGPUs)\"'\n");
   bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });

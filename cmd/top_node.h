@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "cmd/idle_flags.h"
 #include "cmd/run.h"
 
 namespace trainctl {
@@ -15,6 +16,7 @@ struct TopNodeOptions {
   std::vector<std::string> nodes;  // names to show; empty = all
   bool details = false;
   std::string output;
+  IdleFlags idle_flags;
 };
 
 void run_top_node(const TopNodeOptions& o, Factory& f);

@@ -86,9 +86,9 @@ function __trainctl_takes_value --argument-names cmdpath flag
             return 0
         case 'trainctl top --kubeconfig' 'trainctl top --config' 'trainctl top --context' 'trainctl top -n' 'trainctl top --namespace' 'trainctl top --loglevel' 'trainctl top --request-timeout' 'trainctl top --prometheus'
             return 0
-        case 'trainctl top node -o' 'trainctl top node --output' 'trainctl top node --kubeconfig' 'trainctl top node --config' 'trainctl top node --context' 'trainctl top node -n' 'trainctl top node --namespace' 'trainctl top node --loglevel' 'trainctl top node --request-timeout' 'trainctl top node --prometheus'
+        case 'trainctl top node -o' 'trainctl top node --output' 'trainctl top node --idle-window' 'trainctl top node --idle-threshold' 'trainctl top node --kubeconfig' 'trainctl top node --config' 'trainctl top node --context' 'trainctl top node -n' 'trainctl top node --namespace' 'trainctl top node --loglevel' 'trainctl top node --request-timeout' 'trainctl top node --prometheus'
             return 0
-        case 'trainctl top job -i' 'trainctl top job --instance' 'trainctl top job -T' 'trainctl top job --type' 'trainctl top job -o' 'trainctl top job --output' 'trainctl top job --kubeconfig' 'trainctl top job --config' 'trainctl top job --context' 'trainctl top job -n' 'trainctl top job --namespace' 'trainctl top job --loglevel' 'trainctl top job --request-timeout' 'trainctl top job --prometheus'
+        case 'trainctl top job -i' 'trainctl top job --instance' 'trainctl top job -T' 'trainctl top job --type' 'trainctl top job -o' 'trainctl top job --output' 'trainctl top job --idle-window' 'trainctl top job --idle-threshold' 'trainctl top job --kubeconfig' 'trainctl top job --config' 'trainctl top job --context' 'trainctl top job -n' 'trainctl top job --namespace' 'trainctl top job --loglevel' 'trainctl top job --request-timeout' 'trainctl top job --prometheus'
             return 0
         case 'trainctl data --kubeconfig' 'trainctl data --config' 'trainctl data --context' 'trainctl data -n' 'trainctl data --namespace' 'trainctl data --loglevel' 'trainctl data --request-timeout' 'trainctl data --prometheus'
             return 0
@@ -458,6 +458,8 @@ complete -c trainctl -n '__trainctl_at '\''trainctl top'\''' -f
 # trainctl top node
 complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -s d -l details -d 'Per node: its GPU instances and a GPU summary'
 complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -s o -l output -x -a 'wide json yaml' -d 'Output format: wide (default), json or yaml'
+complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -l idle-window -r -F -d 'How long a GPU must have been idle'
+complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -l idle-threshold -r -F -d 'Utilisation (%) under which a GPU is idle'
 complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl top job
@@ -465,6 +467,8 @@ complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s i -l instanc
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s A -l all-namespaces -d 'Jobs of all namespaces'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s o -l output -x -a 'wide json yaml' -d 'Output format: wide (default), json or yaml'
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -l idle-window -r -F -d 'How long a GPU must have been idle'
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -l idle-threshold -r -F -d 'Utilisation (%) under which a GPU is idle'
 
 # trainctl data
 complete -c trainctl -n '__trainctl_at '\''trainctl data'\''' -f -a list -d 'List the PVCs usable with --data'

@@ -128,7 +128,9 @@ void NodeUsageBuilder::add_pod(const json& pod) {
   for (size_t r = 0; r < counts.size(); ++r)
     if (counts[r] > 0) state.sums[r] += counts[r];
   if (m_keep_pods)
-    state.pods.push_back({{namespace_of(pod), name_of(pod), pod_display_status(pod), 0}, counts});
+    state.pods.push_back({{namespace_of(pod), name_of(pod), pod_display_status(pod), 0,
+                           parse_time(str(at(pod, "metadata"), "creationTimestamp"))},
+                          counts});
 }
 
 std::vector<NodeUsage> NodeUsageBuilder::finish() {

@@ -9,6 +9,7 @@
 #include <array>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,7 @@ struct NodePod {
   std::string name;
   std::string status;  // kubectl's pod status
   long long gpus = 0;
+  std::optional<TimePoint> created;  // metadata.creationTimestamp
 };
 
 struct NodeUsage {

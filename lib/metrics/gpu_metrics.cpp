@@ -12,10 +12,6 @@ namespace {
 
 constexpr double kMiB = 1048576.0;  // DCGM's FB_* fields are in MiB
 
-const char* const kDcgmMetrics =
-    "DCGM_FI_DEV_GPU_UTIL|DCGM_FI_PROF_GR_ENGINE_ACTIVE|DCGM_FI_DEV_FB_USED|DCGM_FI_DEV_FB_FREE|DCGM_FI_DEV_FB_RESERVED";
-const char* const kArenaMetrics = "nvidia_gpu_duty_cycle|nvidia_gpu_memory_used_bytes|nvidia_gpu_memory_total_bytes";
-
 // The first non-empty label of `names`.
 const std::string& first_label(const Series& s, std::initializer_list<const char*> names) {
   for (const char* n : names)
@@ -28,22 +24,8 @@ struct Fields {
   GpuMetric gpu;
   std::optional<double> util, gr_active, fb_used, fb_free, fb_reserved;
   std::optional<double> duty, mem_used, mem_total;
+  std::optional<double> max_util, max_gr_active, max_duty;  // over the idle window
 };
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::string alternatives(const std::vector<std::string>& literals) {
-  std::string out;
-  for (const auto& l : literals) out += (out.empty() ? "" : "|") + regex_escape(l);
-  return out;
-}
 
 }  // namespace
 
@@ -96,6 +78,12 @@ std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series) {
     Fields& f = it->second;
     if (fresh) f.gpu = g;
     f.gpu.sampled_at = s.points.back().first;
+    if (!s.label(kWindowMaxLabel).empty()) {
+      if (name == "DCGM_FI_DEV_GPU_UTIL") f.max_util = v;
+      else if (name == "DCGM_FI_PROF_GR_ENGINE_ACTIVE") f.max_gr_active = v;
+      else if (name == "nvidia_gpu_duty_cycle") f.max_duty = v;
+      continue;
+    }
     if (name == "DCGM_FI_DEV_GPU_UTIL") f.util = v;
     else if (name == "DCGM_FI_PROF_GR_ENGINE_ACTIVE") f.gr_active = v;
     else if (name == "DCGM_FI_DEV_FB_USED") f.fb_used = v;
@@ -112,52 +100,19 @@ std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series) {
       g.utilization = f.duty;
       g.memory_used = f.mem_used;
       g.memory_total = f.mem_total;
+      g.max_utilization = f.max_duty;
     } else {
       // GPU_UTIL is not reported for MIG instances; GR_ENGINE_ACTIVE is a ratio.
       if (f.util && g.exporter == Exporter::Dcgm) g.utilization = f.util;
       else if (f.gr_active) g.utilization = *f.gr_active * 100.0;
+      if (f.max_util && g.exporter == Exporter::Dcgm) g.max_utilization = f.max_util;
+      else if (f.max_gr_active) g.max_utilization = *f.max_gr_active * 100.0;
       if (f.fb_used) g.memory_used = *f.fb_used * kMiB;
       if (f.fb_used && f.fb_free) g.memory_total = (*f.fb_used + *f.fb_free + f.fb_reserved.value_or(0)) * kMiB;
     }
     out.push_back(std::move(g));
   }
   return out;
-}
-
-std::string regex_escape(const std::string& literal) {
-  std::string out;
-  for (char c : literal) {
-    if (std::string_view("\\.+*?()|[]{}^$").find(c) != std::string_view::npos) out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-std::string job_gpu_query(const std::string& ns, const std::vector<std::string>& pods) {
-  const std::string n = quoted(ns);
-  const std::string p = quoted(alternatives(pods));
-  const std::string dcgm = std::string("__name__=~\"") + kDcgmMetrics + "\"";
-  return "{" + dcgm + ", exported_namespace=" + n + ", exported_pod=~" + p + "} or {" + dcgm + ", namespace=" + n +
-         ", pod=~" + p + "} or {" + dcgm + ", pod_namespace=" + n + ", pod_name=~" + p + "} or {__name__=~\"" +
-         kArenaMetrics + "\", pod_name=~" + p + "}";
-}
-
-std::string max_utilization_query(long long window_seconds) {
-  const std::string range = "[" + std::to_string(window_seconds) + "s]";
-  std::string out;
-  for (const char* name : {"DCGM_FI_DEV_GPU_UTIL", "DCGM_FI_PROF_GR_ENGINE_ACTIVE", "nvidia_gpu_duty_cycle"}) {
-    if (!out.empty()) out += " or ";
-    out += std::string("label_replace(max_over_time(") + name + range + "), \"__name__\", \"" + name +
-           "\", \"__name__\", \".*\")";
-  }
-  return out;
-}
-
-std::string node_gpu_query(const std::vector<std::string>& nodes) {
-  const std::string h = nodes.empty() ? "\".+\"" : quoted(alternatives(nodes));
-  const std::string dcgm = std::string("__name__=~\"") + kDcgmMetrics + "\"";
-  return "{" + dcgm + ", Hostname=~" + h + "} or {" + dcgm + ", hostname=~" + h + "} or {__name__=~\"" +
-         kArenaMetrics + "\", node_name=~" + h + "}";
 }
 
 }  // namespace trainctl::metrics

@@ -29,27 +29,21 @@ struct GpuMetric {
   std::optional<double> memory_used;   // bytes
   std::optional<double> memory_total;  // bytes
   std::optional<double> sampled_at;    // unix seconds of the sample: Prometheus's clock
+  // The highest utilisation over the idle window (percent), when the query asked for it
+  // (gpu_queries.h), and whether the GPU counts as idle (mark_idle() in idle.h).
+  std::optional<double> max_utilization;
+  std::optional<bool> idle;
 };
 
+// The label the queries put on the series of each GPU's highest utilisation over the idle
+// window, to tell them from the instant series of the same GPU (gpu_queries.h).
+inline constexpr const char* kWindowMaxLabel = "trainctl_max_over";
+
 // The GPUs the series describe, one entry per (exporter, node, gpu, MIG instance, namespace,
-// pod), in that order. Series of other metrics are ignored; so are NaN values.
+// pod), in that order. Series of other metrics are ignored; so are NaN values. A series with
+// the kWindowMaxLabel sets max_utilization, the others the current values.
 std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series);
 
 const char* exporter_name(Exporter e);  // "arena", "dcgm", "dcgm-mig"
-
-// The one instant query for the GPUs held by `pods` of namespace ns (top job, get -g): every
-// label variant of both families joined with `or`. Pod names are regex-escaped.
-std::string job_gpu_query(const std::string& ns, const std::vector<std::string>& pods);
-// The one instant query for the GPUs of `nodes` (all nodes when empty) (top node).
-std::string node_gpu_query(const std::vector<std::string>& nodes);
-
-// The highest utilisation of every GPU over the last `window_seconds`, in one instant query:
-// each family's utilisation metric under max_over_time, renamed back to its metric name with
-// label_replace (functions over a range drop __name__), so that gpu_metrics() reads the
-// answer as utilisation. Arms for metrics a cluster does not have answer nothing.
-std::string max_utilization_query(long long window_seconds);
-
-// RE2 escaping of a literal for a label matcher =~ (PromQL regexes are RE2, fully anchored).
-std::string regex_escape(const std::string& literal);
 
 }  // namespace trainctl::metrics

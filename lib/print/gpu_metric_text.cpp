@@ -41,7 +41,22 @@ nlohmann::ordered_json gpu_metric_json(const metrics::GpuMetric& g) {
   auto num = [](const std::optional<double>& v) { return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(); };
   return {{"gpuDutyCycle", num(g.utilization)},
           {"usedGPUMemory", num(g.memory_used)},
-          {"totalGPUMemory", num(g.memory_total)}};
+          {"totalGPUMemory", num(g.memory_total)},
+          {"maxGPUDutyCycle", num(g.max_utilization)},
+          {"idle", g.idle ? nlohmann::ordered_json(*g.idle) : nlohmann::ordered_json()}};
+}
+
+std::string idle_text(const metrics::GpuMetric& g) { return g.idle ? (*g.idle ? "yes" : "no") : "N/A"; }
+
+std::string idle_footer(const std::vector<const metrics::GpuMetric*>& gpus, const metrics::IdleRule& rule) {
+  int held = 0, idle = 0;
+  for (const auto* g : gpus)
+    if (g->idle) {
+      ++held;
+      idle += *g->idle ? 1 : 0;
+    }
+  if (held == 0) return "";
+  return fmt::format("Idle/Allocated GPUs: {}/{} ({})\n", idle, held, metrics::describe(rule));
 }
 
 }  // namespace trainctl::print

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "metrics/gpu_metrics.h"
+#include "metrics/idle.h"
 
 namespace trainctl::print {
 
@@ -19,7 +20,12 @@ void sort_by_device_index(std::vector<const metrics::GpuMetric*>& gpus);
 std::string gpu_device_index(const metrics::GpuMetric& g);
 std::string duty_cycle_text(const metrics::GpuMetric& g);
 std::string gpu_memory_text(const metrics::GpuMetric& g);
-// {"gpuDutyCycle": 87.0, "usedGPUMemory": bytes, "totalGPUMemory": bytes}, null when unknown.
+// {"gpuDutyCycle": 87.0, "usedGPUMemory": bytes, "totalGPUMemory": bytes,
+//  "maxGPUDutyCycle": highest over the idle window, "idle": bool}, null when unknown.
 nlohmann::ordered_json gpu_metric_json(const metrics::GpuMetric& g);
+// The GPU(Idle) cell: yes, no, or N/A when not judged (metrics/idle.h).
+std::string idle_text(const metrics::GpuMetric& g);
+// "Idle/Allocated GPUs: 1/4 (under 5% for the last 10m)\n" over the judged GPUs; "" when none is.
+std::string idle_footer(const std::vector<const metrics::GpuMetric*>& gpus, const metrics::IdleRule& rule);
 
 }  // namespace trainctl::print

@@ -141,19 +141,26 @@ void write_jobs(std::ostream& out, const JobList& jobs, OutputFormat format) {
     write_jobs_yaml(out, jobs);
 }
 
-Table top_job_instances_table(const TrainingJob& job, const std::vector<metrics::GpuMetric>& gpus) {
-  Table t({"NAME", "STATUS", "GPU(Request)", "NODE", "GPU(DeviceIndex)", "GPU(DutyCycle)",
-           "GPU_MEMORY(Used/Total)"});
+Table top_job_instances_table(const TrainingJob& job, const std::vector<metrics::GpuMetric>& gpus, bool idle_column) {
+  std::vector<std::string> header = {"NAME", "STATUS", "GPU(Request)", "NODE", "GPU(DeviceIndex)", "GPU(DutyCycle)",
+                                     "GPU_MEMORY(Used/Total)"};
+  if (idle_column) header.push_back("GPU(Idle)");
+  Table t(header);
   t.set_status_column(1);
   for (const auto& i : job.instances) {
     const std::string node = i.node_name.empty() ? "N/A" : i.node_name;
     const auto held = gpus_of(gpus, i.name);
+    std::vector<std::vector<std::string>> rows;
     if (held.empty())
-      t.add_row({i.name, i.status, std::to_string(i.gpus), node, i.gpu_index.empty() ? "N/A" : i.gpu_index, "N/A",
-                 "N/A"});
+      rows.push_back({i.name, i.status, std::to_string(i.gpus), node, i.gpu_index.empty() ? "N/A" : i.gpu_index,
+                      "N/A", "N/A", "N/A"});
     for (const auto* g : held)
-      t.add_row({i.name, i.status, std::to_string(i.gpus), node, gpu_device_index(*g), duty_cycle_text(*g),
-                 gpu_memory_text(*g)});
+      rows.push_back({i.name, i.status, std::to_string(i.gpus), node, gpu_device_index(*g), duty_cycle_text(*g),
+                      gpu_memory_text(*g), idle_text(*g)});
+    for (auto& row : rows) {
+      if (!idle_column) row.pop_back();
+      t.add_row(std::move(row));
+    }
   }
   return t;
 }

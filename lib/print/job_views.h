@@ -29,10 +29,13 @@ Table top_job_table(const jobs::JobList& jobs, bool all_namespaces);
 // top job NAME: Arena's per-job layout NAME STATUS GPU(Request) NODE GPU(DeviceIndex)
 // GPU(DutyCycle) GPU_MEMORY(Used/Total), one row per GPU an instance holds in `gpus` (its
 // metrics, "%.1f%" and "%.1f/%.1f(MiB)" as Arena prints them), else one row per instance
-// with the GPU-share annotation's device index (ALIYUN_COM_GPU_MEM_IDX) and N/A.
-Table top_job_instances_table(const jobs::TrainingJob& job, const std::vector<metrics::GpuMetric>& gpus = {});
+// with the GPU-share annotation's device index (ALIYUN_COM_GPU_MEM_IDX) and N/A. With
+// `idle_column`, GPU(Idle) says whether each GPU is idle (GpuMetric::idle: yes, no, N/A).
+Table top_job_instances_table(const jobs::TrainingJob& job, const std::vector<metrics::GpuMetric>& gpus = {},
+                              bool idle_column = false);
 // top job NAME -o json: the job's document with each instance's "gpuMetrics" (Arena's keys:
-// {"<device index>": {"gpuDutyCycle": %, "usedGPUMemory": bytes, "totalGPUMemory": bytes}},
+// {"<device index>": {"gpuDutyCycle": %, "usedGPUMemory": bytes, "totalGPUMemory": bytes,
+// "maxGPUDutyCycle": %, "idle": bool}},
 // null numbers when unknown), or null everywhere when there are no metrics (`gpus` nullopt).
 nlohmann::ordered_json job_json_with_gpus(const jobs::TrainingJob& job,
                                           const std::optional<std::vector<metrics::GpuMetric>>& gpus);

@@ -76,9 +76,23 @@ std::string gib(const std::optional<double>& bytes) {
   return bytes ? fmt::format("{:.1f}", *bytes / 1073741824.0) : std::string("N/A");
 }
 
+// With an idle rule: how many of the shown nodes' allocated GPUs are idle.
+std::string cluster_idle(const std::vector<jobs::NodeUsage>& nodes, const NodeGpus& gpus, const IdleRule& idle) {
+  if (!gpus || !idle) return "";
+  std::vector<const metrics::GpuMetric*> all;
+  for (const auto& n : nodes)
+    for (const auto* g : gpus_on(gpus, n.name)) all.push_back(g);
+  return idle_footer(all, *idle);
+}
+
+int idle_count(const std::vector<const metrics::GpuMetric*>& gpus) {
+  return static_cast<int>(std::count_if(gpus.begin(), gpus.end(), [](const auto* g) { return g->idle.value_or(false); }));
+}
+
 }  // namespace
 
-std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus) {
+std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus,
+                         const IdleRule& idle) {
   std::set<NodeMode> modes;
   bool any_unhealthy = false;
   for (const auto& n : nodes) {
@@ -91,6 +105,7 @@ std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStre
   if (show_mode) header.push_back("GPU(Mode)");
   if (any_unhealthy) header.push_back("UNHEALTHY");
   if (gpus) header.push_back("GPU(Util)");
+  if (gpus && idle) header.push_back("GPU(Idle)");
   if (bar) header.push_back("GPU(Usage)");
   Table t(header);
   t.set_status_column(3);
@@ -103,6 +118,7 @@ std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStre
     if (gpus) {
       const auto [avg, count] = average_utilization(gpus_on(gpus, n.name));
       row.push_back(count ? fmt::format("{:.1f}%", avg) : "N/A");
+      if (idle) row.push_back(std::to_string(idle_count(gpus_on(gpus, n.name))));
     }
     if (bar) row.push_back(usage_bar(n.allocated, n.total));
     t.add_row(std::move(row));
@@ -115,10 +131,12 @@ std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStre
   out += "Allocated/Total GPUs In Cluster:\n" + percent(allocated, total) + "\n";
   if (unhealthy > 0) out += "Unhealthy/Total GPUs In Cluster:\n" + percent(unhealthy, total) + "\n";
   out += cluster_utilization(nodes, gpus);
+  out += cluster_idle(nodes, gpus, idle);
   return out;
 }
 
-std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus) {
+std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus,
+                         const IdleRule& idle) {
   std::string out;
   long long total = 0, allocated = 0;
   for (const auto& n : nodes) {
@@ -142,10 +160,17 @@ std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStre
     out += "  Unhealthy GPUs:  " + std::to_string(n.unhealthy) + "\n";
     if (const auto on = gpus_on(gpus, n.name); !on.empty()) {
       out += "GPUs:\n";
-      Table t({"INDEX", "DUTY_CYCLE", "MEMORY(Used/Total GiB)", "INSTANCE"});
-      for (const auto* g : on)
-        t.add_row({gpu_device_index(*g), duty_cycle_text(*g), g->memory_used || g->memory_total ? gib(g->memory_used) + "/" + gib(g->memory_total) : "N/A",
-                   g->pod.empty() ? std::string("N/A") : g->ns + "/" + g->pod});
+      std::vector<std::string> header = {"INDEX", "DUTY_CYCLE", "MEMORY(Used/Total GiB)", "INSTANCE"};
+      if (idle) header.push_back("IDLE");
+      Table t(header);
+      for (const auto* g : on) {
+        std::vector<std::string> row = {
+            gpu_device_index(*g), duty_cycle_text(*g),
+            g->memory_used || g->memory_total ? gib(g->memory_used) + "/" + gib(g->memory_total) : "N/A",
+            g->pod.empty() ? std::string("N/A") : g->ns + "/" + g->pod};
+        if (idle) row.push_back(idle_text(*g));
+        t.add_row(std::move(row));
+      }
       out += indent(t.render(io));
     }
     total += n.total;
@@ -154,6 +179,7 @@ std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStre
   out += std::string(kDashes) + "\n";
   out += "Allocated/Total GPUs In Cluster:\n" + percent(allocated, total) + "\n";
   out += cluster_utilization(nodes, gpus);
+  out += cluster_idle(nodes, gpus, idle);
   return out;
 }
 
@@ -173,7 +199,9 @@ nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes, con
                                    {"instance", g->pod},
                                    {"gpuDutyCycle", m.at("gpuDutyCycle")},
                                    {"usedGPUMemory", m.at("usedGPUMemory")},
-                                   {"totalGPUMemory", m.at("totalGPUMemory")}});
+                                   {"totalGPUMemory", m.at("totalGPUMemory")},
+                                   {"maxGPUDutyCycle", m.at("maxGPUDutyCycle")},
+                                   {"idle", m.at("idle")}});
       }
     }
     arr.push_back(std::move(j));

@@ -9,23 +9,30 @@
 #include "core/iostreams.h"
 #include "jobs/node_usage.h"
 #include "metrics/gpu_metrics.h"
+#include "metrics/idle.h"
 
 namespace trainctl::print {
 
 // The GPU metrics of the nodes (metrics/gpu_metrics.h); nullptr or nullopt: no metrics source.
 using NodeGpus = std::optional<std::vector<metrics::GpuMetric>>;
+// The idle rule the GPUs were marked with (GpuMetric::idle); nullopt: not asked.
+using IdleRule = std::optional<metrics::IdleRule>;
 
 // NAME IPADDRESS ROLE STATUS GPU(Total) GPU(Allocated) [GPU(Mode)] [UNHEALTHY] [GPU(Util)]
 // [GPU(Usage)], then the cluster's allocated/total (and unhealthy/total) GPUs and, with
 // metrics, the average utilisation of its GPUs. GPU(Mode) only when the nodes mix modes,
 // UNHEALTHY only when a GPU is unhealthy, GPU(Util) (the node's average duty cycle) only with
-// metrics, the usage bar only on a terminal.
-std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus = {});
+// metrics, the usage bar only on a terminal. With metrics and an idle rule, GPU(Idle) counts
+// each node's idle GPUs and a last line the cluster's idle/allocated GPUs.
+std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus = {},
+                         const IdleRule& idle = {});
 // -d: per node its address, role, instances, GPU summary and, with metrics, a GPUs table
-// (INDEX DUTY_CYCLE MEMORY(Used/Total) in GiB, INSTANCE), then the cluster's totals.
-std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus = {});
+// (INDEX DUTY_CYCLE MEMORY(Used/Total) in GiB, INSTANCE [IDLE]), then the cluster's totals.
+std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus = {},
+                         const IdleRule& idle = {});
 // -o json|yaml: one object per node (NodeUsage::to_json) with "gpuMetrics": one entry per GPU
-// (index, instance, namespace, gpuDutyCycle, usedGPUMemory, totalGPUMemory) or null.
+// (index, instance, namespace, gpuDutyCycle, usedGPUMemory, totalGPUMemory, maxGPUDutyCycle,
+// idle) or null.
 nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes, const NodeGpus& gpus = {});
 
 }  // namespace trainctl::print

@@ -5,6 +5,7 @@
 #include "get_stubs.h"
 #include "kube/query.h"
 #include "metrics/gpu_metrics.h"
+#include "metrics/gpu_queries.h"
 #include "scenario.h"
 
 using namespace get_stubs;
@@ -237,22 +238,28 @@ TEST_CASE("top job NAME with Prometheus: one row per GPU with Arena's duty cycle
   const std::string prefix = "/api/v1/namespaces/monitoring/services/prometheus-server:9090/proxy";
   auto prom = std::make_shared<trainctl::testing::FakeClient>();
   // DCGM series of worker-0's two GPUs as a ServiceMonitor relabels them (exported_pod).
-  auto dcgm = [](const char* name, const char* gpu, const char* value) {
-    return json{{"metric",
-                 {{"__name__", name}, {"gpu", gpu}, {"Hostname", "node-2"}, {"exported_pod", "pytorch-dist-worker-0"},
-                  {"exported_namespace", "default"}, {"pod", "dcgm-exporter-1"}, {"namespace", "gpu-operator"}}},
-                {"value", {1714557600.0, value}}};
+  // Evaluated by Prometheus at 10:10:00, 10m29s after the pods were made (09:59:31,
+  // scenario.h): old enough to judge, though the client's clock says 10:00:00.
+  auto dcgm = [](const char* name, const char* gpu, const char* value, bool window = false) {
+    json j = {{"metric",
+               {{"__name__", name}, {"gpu", gpu}, {"Hostname", "node-2"}, {"exported_pod", "pytorch-dist-worker-0"},
+                {"exported_namespace", "default"}, {"pod", "dcgm-exporter-1"}, {"namespace", "gpu-operator"}}},
+              {"value", {1714558200.0, value}}};
+    if (window) j["metric"]["trainctl_max_over"] = "600s";
+    return j;
   };
   const json answer = {{"status", "success"},
                        {"data",
                         {{"resultType", "vector"},
                          {"result", json::array({dcgm("DCGM_FI_DEV_GPU_UTIL", "1", "12"), dcgm("DCGM_FI_DEV_GPU_UTIL", "0", "87"),
                                                  dcgm("DCGM_FI_DEV_FB_USED", "0", "1024"),
-                                                 dcgm("DCGM_FI_DEV_FB_FREE", "0", "15360")})}}}};
+                                                 dcgm("DCGM_FI_DEV_FB_FREE", "0", "15360"),
+                                                 dcgm("DCGM_FI_DEV_GPU_UTIL", "0", "97", true),
+                                                 dcgm("DCGM_FI_DEV_GPU_UTIL", "1", "3", true)})}}}};
   const std::vector<std::string> running = {"pytorch-dist-master-0", "pytorch-dist-worker-0", "pytorch-dist-worker-1"};
   const std::string path = prefix + "/api/v1/query" +
                            trainctl::kube::Query()
-                               .add("query", trainctl::metrics::job_gpu_query("default", running))
+                               .add("query", trainctl::metrics::job_gpu_query("default", running, 600))
                                .add("timeout", "5s")
                                .encode();
   for (int n = 0; n < 2; ++n) prom->on_get(path, answer);
@@ -265,11 +272,12 @@ TEST_CASE("top job NAME with Prometheus: one row per GPU with Arena's duty cycle
   h.run({"top", "job", "pytorch-dist"});
   CHECK(h.out() ==
         "NAME                   STATUS   GPU(Request)  NODE    GPU(DeviceIndex)  GPU(DutyCycle)  "
-        "GPU_MEMORY(Used/Total)\n"
-        "pytorch-dist-master-0  Running  1             node-1  N/A               N/A             N/A\n"
-        "pytorch-dist-worker-0  Running  1             node-2  0                 87.0%           1024.0/16384.0(MiB)\n"
-        "pytorch-dist-worker-0  Running  1             node-2  1                 12.0%           N/A\n"
-        "pytorch-dist-worker-1  Running  1             node-2  N/A               N/A             N/A\n");
+        "GPU_MEMORY(Used/Total)  GPU(Idle)\n"
+        "pytorch-dist-master-0  Running  1             node-1  N/A               N/A             N/A                     N/A\n"
+        "pytorch-dist-worker-0  Running  1             node-2  0                 87.0%           1024.0/16384.0(MiB)     no\n"
+        "pytorch-dist-worker-0  Running  1             node-2  1                 12.0%           N/A                     yes\n"
+        "pytorch-dist-worker-1  Running  1             node-2  N/A               N/A             N/A                     N/A\n"
+        "Idle/Allocated GPUs: 1/2 (under 5% for the last 10m)\n");
   CHECK(h.err().empty());
 
   Harness j;
@@ -279,8 +287,13 @@ TEST_CASE("top job NAME with Prometheus: one row per GPU with Arena's duty cycle
   const auto doc = json::parse(j.out());
   const auto& w0 = doc["instances"][1];
   REQUIRE(w0["name"] == "pytorch-dist-worker-0");
-  CHECK(w0["gpuMetrics"]["0"] == json{{"gpuDutyCycle", 87.0}, {"usedGPUMemory", 1073741824.0}, {"totalGPUMemory", 17179869184.0}});
+  CHECK(w0["gpuMetrics"]["0"] == json{{"gpuDutyCycle", 87.0},
+                                      {"usedGPUMemory", 1073741824.0},
+                                      {"totalGPUMemory", 17179869184.0},
+                                      {"maxGPUDutyCycle", 97.0},
+                                      {"idle", false}});
   CHECK(w0["gpuMetrics"]["1"]["usedGPUMemory"].is_null());
+  CHECK(w0["gpuMetrics"]["1"]["idle"] == true);
   CHECK(doc["instances"][0]["gpuMetrics"] == json::object());
   prom->verify();
 }
@@ -298,11 +311,13 @@ TEST_CASE("top node with Prometheus: GPU(Util) per node and the cluster's averag
   const std::string prefix = "/api/v1/namespaces/monitoring/services/prometheus-server:9090/proxy";
   auto prom = std::make_shared<trainctl::testing::FakeClient>();
   // Arena's exporter on node .4 (both GPUs held by pods a and b) and node .6 (GPU 0 by c).
-  auto arena = [](const char* name, const char* node, const char* gpu, const char* pod, double v) {
-    return json{{"metric",
-                 {{"__name__", name}, {"node_name", node}, {"minor_number", gpu}, {"pod_name", pod},
-                  {"namespace_name", "default"}}},
-                {"value", {1714557600.0, fmt_number(v)}}};
+  auto arena = [](const char* name, const char* node, const char* gpu, const char* pod, double v, bool window = false) {
+    json j = {{"metric",
+               {{"__name__", name}, {"node_name", node}, {"minor_number", gpu}, {"pod_name", pod},
+                {"namespace_name", "default"}}},
+              {"value", {1714557600.0, fmt_number(v)}}};
+    if (window) j["metric"]["trainctl_max_over"] = "600s";
+    return j;
   };
   const json answer = {
       {"status", "success"},
@@ -312,9 +327,14 @@ TEST_CASE("top node with Prometheus: GPU(Util) per node and the cluster's averag
                                 arena("nvidia_gpu_duty_cycle", "cn-huhehaote.192.168.0.4", "1", "b", 50),
                                 arena("nvidia_gpu_memory_used_bytes", "cn-huhehaote.192.168.0.4", "0", "a", 4294967296.0),
                                 arena("nvidia_gpu_memory_total_bytes", "cn-huhehaote.192.168.0.4", "0", "a", 17179869184.0),
-                                arena("nvidia_gpu_duty_cycle", "cn-huhehaote.192.168.0.6", "0", "c", 10)})}}}};
-  const std::string path = prefix + "/api/v1/query" +
-                           trainctl::kube::Query().add("query", trainctl::metrics::node_gpu_query({})).add("timeout", "5s").encode();
+                                arena("nvidia_gpu_duty_cycle", "cn-huhehaote.192.168.0.6", "0", "c", 10),
+                                // Over the last 10 minutes: b and c never reached 5 %.
+                                arena("nvidia_gpu_duty_cycle", "cn-huhehaote.192.168.0.4", "0", "a", 95, true),
+                                arena("nvidia_gpu_duty_cycle", "cn-huhehaote.192.168.0.4", "1", "b", 4, true),
+                                arena("nvidia_gpu_duty_cycle", "cn-huhehaote.192.168.0.6", "0", "c", 0, true)})}}}};
+  const std::string path =
+      prefix + "/api/v1/query" +
+      trainctl::kube::Query().add("query", trainctl::metrics::node_gpu_query({}, 600)).add("timeout", "5s").encode();
   for (int n = 0; n < 2; ++n) prom->on_get(path, answer);
   const json pods = json::array({gpu_pod("a", "cn-huhehaote.192.168.0.4", 1), gpu_pod("b", "cn-huhehaote.192.168.0.4", 1),
                                  gpu_pod("c", "cn-huhehaote.192.168.0.6", 1)});
@@ -325,18 +345,19 @@ TEST_CASE("top node with Prometheus: GPU(Util) per node and the cluster's averag
   h.factory.set_metrics_source({MetricsSource(prom, prefix, "Prometheus", std::chrono::seconds(5)), ""});
   h.run({"top", "node"});
   CHECK(h.out() ==
-        "NAME                      IPADDRESS    ROLE    STATUS  GPU(Total)  GPU(Allocated)  GPU(Util)\n"
-        "cn-huhehaote.192.168.0.1  192.168.0.1  master  ready   0           0               N/A\n"
-        "cn-huhehaote.192.168.0.2  192.168.0.2  master  ready   0           0               N/A\n"
-        "cn-huhehaote.192.168.0.3  192.168.0.3  master  ready   0           0               N/A\n"
-        "cn-huhehaote.192.168.0.4  192.168.0.4  <none>  ready   2           2               70.0%\n"
-        "cn-huhehaote.192.168.0.5  192.168.0.5  <none>  ready   2           0               N/A\n"
-        "cn-huhehaote.192.168.0.6  192.168.0.6  <none>  ready   2           1               10.0%\n"
+        "NAME                      IPADDRESS    ROLE    STATUS  GPU(Total)  GPU(Allocated)  GPU(Util)  GPU(Idle)\n"
+        "cn-huhehaote.192.168.0.1  192.168.0.1  master  ready   0           0               N/A        0\n"
+        "cn-huhehaote.192.168.0.2  192.168.0.2  master  ready   0           0               N/A        0\n"
+        "cn-huhehaote.192.168.0.3  192.168.0.3  master  ready   0           0               N/A        0\n"
+        "cn-huhehaote.192.168.0.4  192.168.0.4  <none>  ready   2           2               70.0%      1\n"
+        "cn-huhehaote.192.168.0.5  192.168.0.5  <none>  ready   2           0               N/A        0\n"
+        "cn-huhehaote.192.168.0.6  192.168.0.6  <none>  ready   2           1               10.0%      1\n"
         "-----------------------------------------------------------------------------------------\n"
         "Allocated/Total GPUs In Cluster:\n"
         "3/6 (50%)\n"
         "Average GPU Utilization In Cluster:\n"
-        "50.0% (3 GPUs)\n");
+        "50.0% (3 GPUs)\n"
+        "Idle/Allocated GPUs: 2/3 (under 5% for the last 10m)\n");
 
   Harness d;
   d.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
@@ -344,8 +365,8 @@ TEST_CASE("top node with Prometheus: GPU(Util) per node and the cluster's averag
   d.factory.set_metrics_source({MetricsSource(prom, prefix, "Prometheus", std::chrono::seconds(5)), ""});
   d.run({"top", "node", "-d"});
   CHECK(d.out().find("GPUs:\n"
-                     "  INDEX  DUTY_CYCLE  MEMORY(Used/Total GiB)  INSTANCE\n"
-                     "  0      90.0%       4.0/16.0                default/a\n"
-                     "  1      50.0%       N/A                     default/b\n") != std::string::npos);
+                     "  INDEX  DUTY_CYCLE  MEMORY(Used/Total GiB)  INSTANCE   IDLE\n"
+                     "  0      90.0%       4.0/16.0                default/a  no\n"
+                     "  1      50.0%       N/A                     default/b  yes\n") != std::string::npos);
   prom->verify();
 }

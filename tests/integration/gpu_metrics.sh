@@ -27,7 +27,8 @@ for exporter in dcgm dcgm-exported arena; do
   # Master and worker hold 2 GPUs each: four rows with a duty cycle of the busy profile
   # (70-99 %) and 60 % of 16 GiB used (DCGM reports whole MiB). A GPU's series appear at its
   # pod's first scrape.
-  gpu_row='^busy-(master|worker)-0 +Running +2 +[^ ]+ +[0-7] +(7[0-9]|8[0-9]|9[0-9])\.[0-9]% +9830\.[04]/16384\.0\(MiB\)$'
+  # GPU(Idle) is "no": busy, and younger than the 10 minute window anyway.
+  gpu_row='^busy-(master|worker)-0 +Running +2 +[^ ]+ +[0-7] +(7[0-9]|8[0-9]|9[0-9])\.[0-9]% +9830\.[04]/16384\.0\(MiB\) +no$'
   for _ in $(seq 200); do
     OUT=$(tc top job busy 2>&1) || fail "top job busy ($exporter): $OUT"
     [[ $(grep -cE "$gpu_row" <<<"$OUT") -eq 4 ]] && break
@@ -54,6 +55,26 @@ for exporter in dcgm dcgm-exported arena; do
     if grep -q '^busy ' <<<"$OUT"; then fail "list --idle lists the busy job: $OUT"; fi
     [[ $(head -1 <<<"$OUT") =~ ^NAME\ +STATUS\ +TRAINER\ +DURATION\ +GPU\(Allocated\)\ +GPU\(Idle\)\ +MAX_UTIL\ +NODE$ ]] ||
       fail "list --idle header: $OUT"
+    # The same GPU is marked in top job and top node; the busy ones are not.
+    OUT=$(tc top job idle --idle-window 1m 2>&1) || fail "top job idle --idle-window: $OUT"
+    grep -Eq '^idle-master-0 +Running +1 +[^ ]+ +[0-7] +0\.0% +[^ ]+ +yes$' <<<"$OUT" || fail "top job idle: $OUT"
+    expect_output "top job idle" "Idle/Allocated GPUs: 1/1 (under 5% for the last 1m)"
+    OUT=$(tc top job busy --idle-window 1m 2>&1) || fail "top job busy --idle-window: $OUT"
+    expect_output "top job busy" "Idle/Allocated GPUs: 0/4 (under 5% for the last 1m)"
+    OUT=$(tc top node --idle-window 1m 2>&1) || fail "top node --idle-window: $OUT"
+    expect_output "top node" "Idle/Allocated GPUs: 1/5 (under 5% for the last 1m)"
+    [[ $(head -1 <<<"$OUT") =~ \ GPU\(Util\)\ +GPU\(Idle\)$ ]] || fail "top node header: $OUT"
+    OUT=$(tc top node -d --idle-window 1m 2>&1) || fail "top node -d --idle-window: $OUT"
+    grep -Eq '^  [0-7] +0\.0% +[0-9.]+/16\.0 +default/idle-master-0 +yes$' <<<"$OUT" || fail "top node -d idle: $OUT"
+    [[ $(grep -cE ' default/busy-(master|worker)-0 +no$' <<<"$OUT") -eq 4 ]] || fail "top node -d busy: $OUT"
+    tc top node --idle-window 1m -o json | python3 -c '
+import json, sys
+gpus = [g for n in json.load(sys.stdin) for g in n["gpuMetrics"] or []]
+idle = [g["instance"] for g in gpus if g["idle"]]
+assert idle == ["idle-master-0"], idle
+assert all(g["idle"] is None for g in gpus if not g["instance"]), gpus
+assert all(g["maxGPUDutyCycle"] >= 70 for g in gpus if g["instance"].startswith("busy")), gpus
+' || fail "top node -o json: idle and maxGPUDutyCycle"
   fi
 
   # JSON: the same numbers, memory in bytes.

@@ -42,7 +42,7 @@ PORT=$(cat "$WORK/prom.port")
 
 OUT=$(TRAINCTL_PROMETHEUS_TOKEN=s3cret-token tc --prometheus "http://127.0.0.1:$PORT/prom/" --loglevel debug \
   top job direct 2>&1) || fail "top job --prometheus: $OUT"
-grep -Eq '^direct-master-0 +Running +1 +[^ ]+ +5 +42\.5% +N/A$' <<<"$OUT" || fail "top job --prometheus: $OUT"
+grep -Eq '^direct-master-0 +Running +1 +[^ ]+ +5 +42\.5% +N/A +N/A$' <<<"$OUT" || fail "top job --prometheus: $OUT"
 if grep -q "s3cret-token" <<<"$OUT"; then fail "the token appears in the output: $OUT"; fi
 # $TRAINCTL_PROMETHEUS does the same; a wrong token is the stand-in's 400, said in one line.
 OUT=$(TRAINCTL_PROMETHEUS="http://127.0.0.1:$PORT/prom" TRAINCTL_PROMETHEUS_TOKEN=wrong tc top job direct 2>&1) ||

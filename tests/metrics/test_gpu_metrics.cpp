@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "metrics/gpu_metrics.h"
+#include "metrics/gpu_queries.h"
 
 using namespace trainctl::metrics;
 
@@ -111,9 +112,55 @@ TEST_CASE("queries: every label variant in one round, pod names regex-escaped", 
   CHECK(node_gpu_query({"gpu-a"}).find(R"(node_name=~"gpu-a")") != std::string::npos);
 }
 
-TEST_CASE("the max-utilisation query renames each arm back to its metric", "[metrics][gpu]") {
+TEST_CASE("the max-utilisation query renames each arm back to its metric and labels it", "[metrics][gpu]") {
   CHECK(max_utilization_query(600) ==
-        R"(label_replace(max_over_time(DCGM_FI_DEV_GPU_UTIL[600s]), "__name__", "DCGM_FI_DEV_GPU_UTIL", "__name__", ".*"))"
-        R"( or label_replace(max_over_time(DCGM_FI_PROF_GR_ENGINE_ACTIVE[600s]), "__name__", "DCGM_FI_PROF_GR_ENGINE_ACTIVE", "__name__", ".*"))"
-        R"( or label_replace(max_over_time(nvidia_gpu_duty_cycle[600s]), "__name__", "nvidia_gpu_duty_cycle", "__name__", ".*"))");
+        R"(label_replace(label_replace(max_over_time(DCGM_FI_DEV_GPU_UTIL[600s]), "__name__", "DCGM_FI_DEV_GPU_UTIL", "__name__", ".*"), "trainctl_max_over", "600s", "__name__", ".*"))"
+        R"( or label_replace(label_replace(max_over_time(DCGM_FI_PROF_GR_ENGINE_ACTIVE[600s]), "__name__", "DCGM_FI_PROF_GR_ENGINE_ACTIVE", "__name__", ".*"), "trainctl_max_over", "600s", "__name__", ".*"))"
+        R"( or label_replace(label_replace(max_over_time(nvidia_gpu_duty_cycle[600s]), "__name__", "nvidia_gpu_duty_cycle", "__name__", ".*"), "trainctl_max_over", "600s", "__name__", ".*"))");
+}
+
+TEST_CASE("with an idle window, the job and node queries carry each variant's window arms", "[metrics][gpu]") {
+  const std::string plain = job_gpu_query("team-a", {"j-worker-0"});
+  const std::string q = job_gpu_query("team-a", {"j-worker-0"}, 1800);
+  // The instant arms first, unchanged; then one window arm per utilisation metric and variant.
+  REQUIRE(q.rfind(plain + " or ", 0) == 0);
+  CHECK(q.find(R"(max_over_time(DCGM_FI_DEV_GPU_UTIL{exported_namespace="team-a", exported_pod=~"j-worker-0"}[1800s]))") !=
+        std::string::npos);
+  CHECK(q.find(R"(max_over_time(DCGM_FI_PROF_GR_ENGINE_ACTIVE{pod_namespace="team-a", pod_name=~"j-worker-0"}[1800s]))") !=
+        std::string::npos);
+  CHECK(q.find(R"(max_over_time(nvidia_gpu_duty_cycle{pod_name=~"j-worker-0"}[1800s]))") != std::string::npos);
+  size_t arms = 0;
+  for (size_t at = q.find("max_over_time("); at != std::string::npos; at = q.find("max_over_time(", at + 1)) ++arms;
+  CHECK(arms == 7);  // 3 DCGM variants x 2 metrics + Arena's duty cycle
+  const std::string n = node_gpu_query({"gpu-a"}, 600);
+  CHECK(n.find(R"(max_over_time(DCGM_FI_DEV_GPU_UTIL{hostname=~"gpu-a"}[600s]))") != std::string::npos);
+  CHECK(n.find(R"(max_over_time(nvidia_gpu_duty_cycle{node_name=~"gpu-a"}[600s]))") != std::string::npos);
+}
+
+TEST_CASE("window series set the highest utilisation beside the current values of the same GPU", "[metrics][gpu]") {
+  const std::map<std::string, std::string> dcgm = {{"gpu", "0"}, {"Hostname", "gpu-a"}, {"pod", "p"}, {"namespace", "ns"}};
+  auto with = [](std::map<std::string, std::string> l, const char* name, bool window) {
+    l["__name__"] = name;
+    if (window) l[kWindowMaxLabel] = "600s";
+    return l;
+  };
+  auto mig = dcgm;
+  mig["gpu"] = "1";
+  mig["GPU_I_ID"] = "3";
+  const std::map<std::string, std::string> arena = {{"node_name", "gpu-b"}, {"minor_number", "2"}, {"pod_name", "q"}};
+  const auto gpus = gpu_metrics({series(with(dcgm, "DCGM_FI_DEV_GPU_UTIL", false), 40),
+                                 series(with(dcgm, "DCGM_FI_DEV_GPU_UTIL", true), 97),
+                                 series(with(mig, "DCGM_FI_PROF_GR_ENGINE_ACTIVE", false), 0.02),
+                                 series(with(mig, "DCGM_FI_PROF_GR_ENGINE_ACTIVE", true), 0.03),
+                                 series(with(arena, "nvidia_gpu_duty_cycle", true), 1.5)});
+  REQUIRE(gpus.size() == 3);
+  // Ordered by exporter (Arena, DCGM, DCGM MIG), as gpu_metrics() documents.
+  CHECK(gpus[0].exporter == Exporter::Arena);
+  CHECK_FALSE(gpus[0].utilization.has_value());  // only the window series came back
+  CHECK(*gpus[0].max_utilization == 1.5);
+  CHECK(*gpus[1].utilization == 40);
+  CHECK(*gpus[1].max_utilization == 97);
+  CHECK(gpus[2].exporter == Exporter::DcgmMig);
+  CHECK(*gpus[2].utilization == Approx(2.0));
+  CHECK(*gpus[2].max_utilization == Approx(3.0));
 }

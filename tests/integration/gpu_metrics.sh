@@ -87,6 +87,30 @@ assert abs(m["usedGPUMemory"] - 0.6 * 16 * 2**30) < 2**20 and m["totalGPUMemory"
 ' || fail "top job -o json ($exporter) lacks the GPU numbers"
 done
 
+# MIG (single strategy): two A100s as 14 1g.5gb devices. A job's devices are rows "GPU/mig-ID"
+# with DCGM's GR_ENGINE_ACTIVE ratio as a percentage and each device's 5 GB.
+cat >"$WORK/mig.yaml" <<'YAML'
+nodes:
+  - name: mig-a
+    ip: 10.0.0.31
+    gpus: 14
+    cpu: "64"
+    memory: 512Gi
+    labels: {nvidia.com/mig.strategy: single, nvidia.com/gpu.product: A100-SXM4-40GB-MIG-1g.5gb,
+             nvidia.com/gpu.memory: "5120", nvidia.com/gpu.slices.gi: "1"}
+YAML
+KUBESIM_SEED="$WORK/mig.yaml" start_kubesim --prometheus dcgm --default-outcome run-forever
+OUT=$(tc submit pytorch --name=mig --gpus=2 --image=pytorch/pytorch:2.3 "python train.py" 2>&1) || fail "submit mig: $OUT"
+mig_row='^mig-master-0 +Running +2 +mig-a +0/mig-[01] +(7[0-9]|8[0-9]|9[0-9])\.[0-9]% +3072\.0/5120\.0\(MiB\) +no$'
+for _ in $(seq 200); do
+  OUT=$(tc top job mig 2>&1) || fail "top job mig: $OUT"
+  [[ $(grep -cE "$mig_row" <<<"$OUT") -eq 2 ]] && break
+  sleep 0.1
+done
+[[ $(grep -cE "$mig_row" <<<"$OUT") -eq 2 ]] || fail "top job mig lacks its two MIG rows: $OUT"
+OUT=$(tc top node -d 2>&1) || fail "top node -d (MIG): $OUT"
+[[ $(grep -cE '^  [01]/mig-[0-6] ' <<<"$OUT") -eq 14 ]] || fail "top node -d lacks the 14 MIG devices: $OUT"
+
 # No Prometheus: N/A, exit 0, one line on stderr.
 start_kubesim --default-outcome run-forever
 submit_jobs

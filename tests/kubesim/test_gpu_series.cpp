@@ -2,6 +2,7 @@
 // GPUs each): label sets of the three exporter families, profiles and memory annotations, the
 // 15 s samples from the pod's start, and the Prometheus API answers.
 #include <fstream>
+#include <set>
 
 #include "kubesim/gpu_series.h"
 #include "kubesim/prometheus_api.h"
@@ -298,4 +299,50 @@ TEST_CASE("docs/metrics.md queries find the pod's GPUs in every family", "[kubes
     CHECK(r.size() == (std::string(family) == "dcgm-exported" ? 0u : 2u));
     for (const auto& s : r) CHECK(s["metric"]["src"] == "util");
   }
+}
+
+TEST_CASE("MIG, single strategy: one series set per MIG device, GR_ENGINE_ACTIVE instead of GPU_UTIL",
+          "[kubesim][gpu_series][mig]") {
+  // Two A100s cut into seven 1g.5gb devices each: the device plugin offers 14 nvidia.com/gpu
+  // (GPU feature discovery's labels, k8s-device-plugin docs/gpu-feature-discovery/README.md).
+  const auto dir = trainctl::testing::make_temp_dir("kubesim-mig-seed");
+  const std::string path = dir + "/seed.yaml";
+  std::ofstream(path) << R"(nodes:
+  - name: mig-a
+    gpus: 14
+    labels: {nvidia.com/mig.strategy: single, nvidia.com/gpu.product: A100-SXM4-40GB-MIG-1g.5gb,
+             nvidia.com/gpu.memory: "5120", nvidia.com/gpu.slices.gi: "1"}
+)";
+  SimFixture f(false);
+  load_seed_file(f.store, path);
+  f.create("", "v1", "pods", gpu_pod("train-0", 2, {{"kubesim.trainctl.io/gpu-memory", "1Gi"}}));
+  running(f);
+  REQUIRE(f.pod("train-0")["spec"]["nodeName"] == "mig-a");
+  json d = query(f, "dcgm", "{__name__=~\"DCGM_FI_DEV_GPU_UTIL|DCGM_FI_PROF_GR_ENGINE_ACTIVE\", pod=\"train-0\"}");
+  REQUIRE(d["result"].size() == 2);  // no GPU_UTIL on a MIG device
+  std::set<std::string> ids;
+  for (const auto& s : d["result"]) {
+    const json& m = s["metric"];
+    CHECK(m["__name__"] == "DCGM_FI_PROF_GR_ENGINE_ACTIVE");
+    CHECK(m["gpu"] == "0");  // devices 0 and 1 are both on the first GPU
+    CHECK(m["GPU_I_PROFILE"] == "1g.5gb");
+    CHECK(m["modelName"] == "A100-SXM4-40GB");
+    ids.insert(m["GPU_I_ID"].get<std::string>());
+    CHECK(value_of(s) >= 0.70);  // busy: 70-99 %, as a ratio
+    CHECK(value_of(s) <= 0.99);
+  }
+  CHECK(ids == std::set<std::string>{"0", "1"});
+  // Memory per device from nvidia.com/gpu.memory.
+  d = query(f, "dcgm", "DCGM_FI_DEV_FB_FREE{pod=\"train-0\", GPU_I_ID=\"1\"}");
+  REQUIRE(d["result"].size() == 1);
+  CHECK(d["result"][0]["value"][1] == "4096");
+  // The eighth device is the first of the second GPU, which shares the parent's UUID.
+  d = query(f, "dcgm", "DCGM_FI_DEV_FB_USED{Hostname=\"mig-a\", gpu=\"1\"}");
+  REQUIRE(d["result"].size() == 7);
+  std::set<std::string> uuids;
+  for (const auto& s : d["result"]) uuids.insert(s["metric"]["UUID"].get<std::string>());
+  CHECK(uuids.size() == 1);
+  // Alibaba's exporter knows no MIG: each device is a GPU of its own there.
+  d = query(f, "arena", "nvidia_gpu_duty_cycle{node_name=\"mig-a\"}");
+  CHECK(d["result"].size() == 14);
 }

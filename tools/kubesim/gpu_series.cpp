@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/rfc3339.h"
 #include "kubesim/controllers/context.h"
@@ -94,9 +95,37 @@ struct Holder {
 
 struct GpuInfo {
   std::string node, ip, model, uuid;
-  int index = 0;
+  int index = 0;  // the physical GPU
   double total_mib = kDefaultGpuMemoryMiB;
+  // A MIG instance (MIG strategy single): its profile (1g.5gb), GPU instance ID and the
+  // node's resource unit it is (what the utilisation profile is seeded with).
+  std::string mig_profile;
+  int mig_id = 0;
+  int unit = 0;
 };
+
+// MIG with GPU feature discovery's `single` strategy (k8s-device-plugin
+// docs/gpu-feature-discovery/README.md): every nvidia.com/gpu of the node is a MIG device,
+// nvidia.com/gpu.product is the model with "-MIG-<profile>" appended, nvidia.com/gpu.memory
+// the memory of one device (MB) and nvidia.com/gpu.slices.gi its GPU instance slices, of the
+// seven an A100 or H100 has.
+struct MigLayout {
+  std::string profile, model;
+  int per_gpu = 0;  // 0: not MIG
+};
+
+MigLayout mig_layout(const json& node) {
+  MigLayout m;
+  if (label(node, "nvidia.com/mig.strategy") != "single") return m;
+  const std::string product = label(node, "nvidia.com/gpu.product");
+  const auto at = product.find("-MIG-");
+  if (at == std::string::npos) return m;
+  m.profile = product.substr(at + 5);
+  m.model = product.substr(0, at);
+  const int slices = std::max(1, std::atoi(label(node, "nvidia.com/gpu.slices.gi").c_str()));
+  m.per_gpu = std::max(1, 7 / slices);
+  return m;
+}
 
 // Appends the three series of one GPU for the family.
 void add_gpu(std::vector<promql::Series>& out, const std::string& exporter, const GpuInfo& g, const Holder& h,
@@ -132,6 +161,12 @@ void add_gpu(std::vector<promql::Series>& out, const std::string& exporter, cons
             {"Hostname", g.node},
             {"instance", g.ip + ":9400"},
             {"job", "nvidia-dcgm-exporter"}};
+    // dcgm-exporter internal/pkg/rendermetrics/render_metrics.go: a MIG device's series carry
+    // its parent GPU's gpu/UUID/device and GPU_I_PROFILE, GPU_I_ID.
+    if (!g.mig_profile.empty()) {
+      base["GPU_I_PROFILE"] = g.mig_profile;
+      base["GPU_I_ID"] = std::to_string(g.mig_id);
+    }
     const bool exported = exporter == "dcgm-exported";
     const std::string prefix = exported ? "exported_" : "";
     if (exported) {
@@ -146,7 +181,11 @@ void add_gpu(std::vector<promql::Series>& out, const std::string& exporter, cons
       base[prefix + "namespace"] = ns;
       base[prefix + "container"] = h.container;
     }
-    metrics = {{"DCGM_FI_DEV_GPU_UTIL", 0}, {"DCGM_FI_DEV_FB_USED", 1}, {"DCGM_FI_DEV_FB_FREE", 2}};
+    // NVML reports no GPU_UTIL for a MIG device; DCP's GR_ENGINE_ACTIVE (a ratio) it does.
+    if (g.mig_profile.empty())
+      metrics = {{"DCGM_FI_DEV_GPU_UTIL", 0}, {"DCGM_FI_DEV_FB_USED", 1}, {"DCGM_FI_DEV_FB_FREE", 2}};
+    else
+      metrics = {{"DCGM_FI_PROF_GR_ENGINE_ACTIVE", 3}, {"DCGM_FI_DEV_FB_USED", 1}, {"DCGM_FI_DEV_FB_FREE", 2}};
   }
   const bool bytes = exporter == "arena";
   for (const auto& [name, which] : metrics) {
@@ -155,8 +194,8 @@ void add_gpu(std::vector<promql::Series>& out, const std::string& exporter, cons
     s.labels["__name__"] = name;
     for (int64_t t : times) {
       double v = 0;
-      if (which == 0)
-        v = held ? gpu_utilisation(profile, ns + "/" + pod, g.index, t) : 0;
+      if (which == 0 || which == 3)
+        v = held ? gpu_utilisation(profile, ns + "/" + pod, g.unit, t) / (which == 3 ? 100.0 : 1.0) : 0;
       else if (which == 1)
         v = bytes ? used_mib * kMiB : used_mib;
       else
@@ -225,6 +264,11 @@ std::vector<promql::Series> gpu_series(const Store& store, const std::string& ex
     if (!mem.empty()) g.total_mib = std::max(1.0, std::strtod(mem.c_str(), nullptr));
     g.model = label(*n, "nvidia.com/gpu.product");
     if (g.model.empty()) g.model = kDefaultGpuModel;
+    const MigLayout mig = exporter == "arena" ? MigLayout{} : mig_layout(*n);
+    if (mig.per_gpu > 0) {
+      g.model = mig.model;
+      g.mig_profile = mig.profile;
+    }
     auto& pods = by_node[g.node];
     std::stable_sort(pods.begin(), pods.end(), [](const auto& a, const auto& b) {
       const std::string ta = (*a)["metadata"].value("creationTimestamp", "");
@@ -239,8 +283,10 @@ std::vector<promql::Series> gpu_series(const Store& store, const std::string& ex
       for (int64_t k = 0; k < want && next < holders.size(); ++k) holders[next++] = h;
     }
     for (int i = 0; i < static_cast<int>(gpus); ++i) {
-      g.index = i;
-      g.uuid = gpu_uuid(g.node, i);
+      g.unit = i;
+      g.index = mig.per_gpu > 0 ? i / mig.per_gpu : i;
+      g.mig_id = mig.per_gpu > 0 ? i % mig.per_gpu : 0;
+      g.uuid = gpu_uuid(g.node, g.index);
       const Holder& h = holders[static_cast<size_t>(i)];
       const bool held = h.pod && h.since_ms >= 0;
       const int64_t first = held ? h.since_ms : (from_ms / kScrapeIntervalMs) * kScrapeIntervalMs;

@@ -184,6 +184,40 @@ TEST_CASE("REST: watch streams initial and live events until timeoutSeconds", "[
         std::vector<std::string>{"ADDED:before", "ADDED:after", "MODIFIED:before", "DELETED:before"});
 }
 
+TEST_CASE("REST: a filtered watch sees an object that stops matching as DELETED, one that starts as ADDED",
+          "[kubesim][rest][watch]") {
+  // k8s.io/apiserver pkg/storage/cacher/cache_watcher.go convertToWatchEvent: DELETED carries
+  // the object as it was (still matching) with the change's resourceVersion.
+  SimServer sim;
+  auto c = sim.client();
+  REQUIRE(c->Post("/api/v1/namespaces/default/pods", pod("p", {{"w", "1"}}), kJson)->status == 201);
+  std::thread writer([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    auto w = sim.client();
+    const std::string merge = "application/merge-patch+json";
+    w->Patch("/api/v1/namespaces/default/pods/p", R"({"metadata":{"labels":{"w":"2"}}})", merge);
+    w->Patch("/api/v1/namespaces/default/pods/p", R"({"metadata":{"labels":{"x":"y"}}})", merge);
+    w->Patch("/api/v1/namespaces/default/pods/p", R"({"metadata":{"labels":{"w":"1"}}})", merge);
+  });
+  auto r = c->Get("/api/v1/namespaces/default/pods?watch=true&labelSelector=w%3D1&timeoutSeconds=2");
+  writer.join();
+  REQUIRE(r);
+  std::vector<json> events;
+  std::istringstream in(r->body);
+  for (std::string line; std::getline(in, line);) events.push_back(json::parse(line));
+  REQUIRE(events.size() == 3);  // the second patch changes an object that matches neither time
+  CHECK(events[0]["type"] == "ADDED");
+  CHECK(events[1]["type"] == "DELETED");
+  CHECK(events[1]["object"]["metadata"]["labels"]["w"] == "1");
+  CHECK(events[2]["type"] == "ADDED");
+  CHECK(events[2]["object"]["metadata"]["labels"]["w"] == "1");
+  CHECK(events[2]["object"]["metadata"]["labels"]["x"] == "y");
+  // The DELETED event's version is the change's: one before the second patch's.
+  const auto rv = [](const json& e) { return std::stoull(e["object"]["metadata"]["resourceVersion"].get<std::string>()); };
+  CHECK(rv(events[1]) > rv(events[0]));
+  CHECK(rv(events[2]) == rv(events[1]) + 2);
+}
+
 TEST_CASE("REST: pods/log options and errors", "[kubesim][rest]") {
   SimServer sim;
   auto c = sim.client();

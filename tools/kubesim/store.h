@@ -105,6 +105,10 @@ struct WatchEvent {
   std::shared_ptr<const json> object;
   uint64_t resource_version;
   std::shared_ptr<const std::string> encoded = nullptr;  // object->dump(), cached
+  // The object before the change (nullptr for a create; the object itself for a delete), so
+  // that a filtered watch can tell an object that stops matching (k8s.io/apiserver
+  // pkg/storage/cacher/cache_watcher.go convertToWatchEvent).
+  std::shared_ptr<const json> prev = nullptr;
 };
 
 class Store {

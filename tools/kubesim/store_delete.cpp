@@ -225,7 +225,7 @@ json Store::Impl::erase(TypeData* td, const std::string& ns, const std::string& 
   gone["metadata"]["resourceVersion"] = std::to_string(++rv);
   StoredObject dead{std::make_shared<const json>(gone), nullptr};
   dead.enc = std::make_shared<const std::string>(dead.obj->dump());
-  emit(td, EventType::Deleted, dead);
+  emit(td, EventType::Deleted, dead, dead.obj);
   // A namespace takes what it contains with it (at once: the namespace controller's
   // graceful, finalizer-aware sweep is not modelled).
   if (td->rt->group.empty() && td->rt->plural == "namespaces" && depth < 2) {

@@ -68,7 +68,7 @@ struct Store::Impl {
   // With mu held: the object as read through rt's version; null pointers when absent.
   StoredObject find(const ResourceType& rt, const std::string& ns, const std::string& name) const;
   // With mu held exclusively:
-  void emit(TypeData* td, EventType type, const StoredObject& so);
+  void emit(TypeData* td, EventType type, const StoredObject& so, std::shared_ptr<const json> prev = nullptr);
   // Stores obj (given in td's version) and sends its event; returns it as stored.
   StoredObject put(TypeData* td, json obj, EventType type);
   // Removes the object (a namespace takes what it contains with it) and sends DELETED.

@@ -17,7 +17,8 @@ thread_local int g_delivering = 0;
 WatchEvent converted_event(const ResourceType& as, const WatchEvent& ev) {
   auto obj = converted(as, ev.object);
   if (obj == ev.object) return ev;
-  return WatchEvent{ev.type, &as, obj, ev.resource_version, std::make_shared<const std::string>(obj->dump())};
+  return WatchEvent{ev.type, &as, obj, ev.resource_version, std::make_shared<const std::string>(obj->dump()),
+                    ev.prev ? converted(as, ev.prev) : nullptr};
 }
 
 }  // namespace
@@ -33,8 +34,8 @@ TypeData* Store::Impl::data_any(const ResourceType& rt) const {
   return data(rt);
 }
 
-void Store::Impl::emit(TypeData* td, EventType type, const StoredObject& so) {
-  WatchEvent ev{type, td->rt.get(), so.obj, rv, so.enc};
+void Store::Impl::emit(TypeData* td, EventType type, const StoredObject& so, std::shared_ptr<const json> prev) {
+  WatchEvent ev{type, td->rt.get(), so.obj, rv, so.enc, std::move(prev)};
   history.push_back(ev);
   while (history.size() > history_limit) history.pop_front();
   std::lock_guard lock(pending_mu);
@@ -50,8 +51,10 @@ StoredObject Store::Impl::put(TypeData* td, json obj, EventType type) {
   StoredObject so;
   so.obj = std::make_shared<const json>(std::move(obj));
   so.enc = std::make_shared<const std::string>(so.obj->dump());
-  td->objects()[key] = so;
-  emit(td, type, so);
+  StoredObject& slot = td->objects()[key];
+  std::shared_ptr<const json> prev = slot.obj;
+  slot = so;
+  emit(td, type, so, std::move(prev));
   return so;
 }
 

@@ -4,6 +4,8 @@
 // - once the request is accepted the answer is HTTP 200; a resourceVersion older than the
 //   history window is then one ERROR event with a 410 Expired Status ("too old resource
 //   version: RV (OLDEST-1)", cacher.go newErrWatcher) and the end of the stream;
+// - with a label or field selector, an object that stops matching is a DELETED event and one
+//   that starts matching an ADDED one (cache_watcher.go convertToWatchEvent);
 // - with allowWatchBookmarks=true, BOOKMARK events (an object of the watched kind with only
 //   metadata.resourceVersion) every bookmark interval and 2s before the watch's timeout
 //   (cache_watcher.go nextBookmarkTime). Table watches (kubectl get -w) get none.
@@ -43,6 +45,28 @@ void send_error_event(httplib::Response& res, const StatusError& e) {
     if (sink.write(line->data(), line->size())) sink.done();
     return true;
   });
+}
+
+// What a filtered watch sends for a change (k8s.io/apiserver pkg/storage/cacher/cache_watcher.go
+// convertToWatchEvent): ADDED when the object starts matching, MODIFIED while it matches,
+// DELETED, with the object as it was but the change's resourceVersion, when it stops
+// matching or is deleted; nothing when it matched neither before nor after.
+struct FilteredEvent {
+  const char* type = nullptr;  // nullptr: not sent
+  std::shared_ptr<const json> object;
+  std::shared_ptr<const std::string> encoded;  // object->dump() when known
+};
+
+template <typename Matches>
+FilteredEvent filter_event(const WatchEvent& ev, const Matches& matches) {
+  const bool now = ev.type != EventType::Deleted && matches(*ev.object);
+  const bool before = ev.prev && matches(*ev.prev);
+  if (now) return {before ? "MODIFIED" : "ADDED", ev.object, ev.encoded};
+  if (!before) return {};
+  if (ev.type == EventType::Deleted) return {"DELETED", ev.object, ev.encoded};
+  json gone = *ev.prev;
+  gone["metadata"]["resourceVersion"] = std::to_string(ev.resource_version);
+  return {"DELETED", std::make_shared<const json>(std::move(gone)), nullptr};
 }
 
 }  // namespace
@@ -106,8 +130,9 @@ void Api::do_watch(ApiRequest& req) {
       pending->push_back(ev);
       return true;
     }
-    if (ev.resource_version > last_sent->load() && matches(*ev.object)) {
-      queue->push(event_line(event_type_name(ev.type), encode(ev.object, ev.encoded)));
+    if (ev.resource_version <= last_sent->load()) return true;
+    if (auto f = filter_event(ev, matches); f.type) {
+      queue->push(event_line(f.type, encode(f.object, f.encoded)));
       last_sent->store(ev.resource_version);
     }
     return true;
@@ -123,16 +148,18 @@ void Api::do_watch(ApiRequest& req) {
       auto events = m_store.events_since(*p.rt, since);
       covered = since;
       for (const auto& ev : events) {
-        if (matches(*ev.object)) queue->push(event_line(event_type_name(ev.type), encode(ev.object, ev.encoded)));
+        if (auto f = filter_event(ev, matches); f.type) queue->push(event_line(f.type, encode(f.object, f.encoded)));
         covered = std::max(covered, ev.resource_version);
       }
     }
     last_sent->store(covered);
-    for (const auto& ev : *pending)
-      if (ev.resource_version > covered && matches(*ev.object)) {
-        queue->push(event_line(event_type_name(ev.type), encode(ev.object, ev.encoded)));
+    for (const auto& ev : *pending) {
+      if (ev.resource_version <= covered) continue;
+      if (auto f = filter_event(ev, matches); f.type) {
+        queue->push(event_line(f.type, encode(f.object, f.encoded)));
         last_sent->store(ev.resource_version);
       }
+    }
     pending->clear();
     ready->store(true);
   } catch (const StatusError& e) {

@@ -125,11 +125,10 @@ class AllLogsFollower {
                          " replicas to follow, one connection each; choose some with --role or --rank");
       it = m_pods.emplace(r.pod, FollowedPod{}).first;
       it->second.lines = std::make_unique<ReplicaLines>(m_merged, "", m_o.log.timestamps);
-      m_width = std::max(m_width, r.label.size());
       m_order.emplace(r.pod, m_order.size());
-      relabel();
     }
     FollowedPod& t = it->second;
+    const bool relabelled = t.replica.label != r.label;
     if (t.uid != uid) {  // a new pod of that name: its containers start from 0 restarts
       t.uid = uid;
       t.deleted = false;
@@ -140,6 +139,10 @@ class AllLogsFollower {
     t.container = log_container(pod, m_o.log.container);
     t.phase = pod.contains("status") ? pod["status"].value("phase", "") : "";
     t.restarts = container_restarts(pod, t.container);
+    if (relabelled) {
+      m_width = std::max(m_width, t.replica.label.size());
+      relabel();
+    }
   }
 
   // Prefixes are padded to the widest label seen so far.

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 
+#include "cmd/logs_all.h"
 #include "cmd/run.h"
 #include "core/duration.h"
 #include "jobs/job_query.h"
@@ -75,6 +76,7 @@ void run_logs(const LogsOptions& o, Factory& f) {
   q.name = o.name;
   q.kinds = jobs::kinds_for_type(o.type);
   const auto r = jobs::get_job(f.client(), q, f.clock()());
+  if (wants_all_logs(o)) return run_logs_all(o, f, l, r.job);
   const auto& instance = pick_instance(r.job, o.instance);
   l.ns = q.ns;
   l.pod = instance.name;
@@ -106,6 +108,7 @@ void setup_logs(CLI::App& root, Factory& f, RunFn<LogsOptions> run) {
   cmd->add_option("--since-time", opts->since_time, "Only lines after an RFC 3339 time");
   cmd->add_flag("--timestamps", opts->timestamps, "Prefix each line with its RFC 3339 timestamp");
   add_type_option(cmd, opts->type, "Job type when two kinds share the name");
+  add_logs_all_flags(cmd, *opts);
   cmd->add_option("--reconnect-delay", opts->reconnect_delay, "Pause before reconnecting a cut -f stream")
       ->group("");
   set_examples(cmd,
@@ -116,7 +119,13 @@ void setup_logs(CLI::App& root, Factory& f, RunFn<LogsOptions> run) {
                "  # Follow until the job ends; the exit status says whether it failed\n"
                "  trainctl logs -f pytorch-dist\n"
                "  # The last 10 minutes, with timestamps\n"
-               "  trainctl logs pytorch-dist --since 10m --timestamps\n");
+               "  trainctl logs pytorch-dist --since 10m --timestamps\n"
+               "  # Every replica's log at once, each line prefixed with its replica, until the job ends\n"
+               "  trainctl logs -f pytorch-dist --all\n"
+               "  # The workers only, the last 20 lines of each\n"
+               "  trainctl logs pytorch-dist --all --role worker -t 20\n"
+               "  # Worker 1 without the prefix\n"
+               "  trainctl logs pytorch-dist --role worker --rank 1 --prefix=false\n");
   bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
 }
 

@@ -20,6 +20,11 @@ struct LogsOptions {
   std::string since_time;
   bool timestamps = false;
   std::string reconnect_delay = "1s";
+  // --all (cmd/logs_all.h)
+  bool all = false;
+  std::string role;
+  long long rank = -1;
+  bool prefix = true;
 };
 
 void run_logs(const LogsOptions& o, Factory& f);

@@ -52,6 +52,8 @@ using LineHandler = std::function<bool(std::string_view line)>;
 // false to stop.
 using BlockHandler = std::function<bool(std::string_view lines)>;
 
+class StreamSet;  // kube/stream_set.h
+
 class Client {
 public:
   virtual ~Client() = default;
@@ -85,6 +87,10 @@ public:
       return on_block(line_nl) && on_block({});
     });
   }
+
+  // Streams run together on the calling thread (kube/stream_set.h). This default runs them
+  // one after another through stream_blocks(); the libcurl client multiplexes them.
+  virtual std::unique_ptr<StreamSet> stream_set();
 
   // Convenience built on send(): GET and parse JSON.
   nlohmann::json get_json(const std::string& path);

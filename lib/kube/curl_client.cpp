@@ -11,6 +11,7 @@
 #include "core/log.h"
 #include "kube/curl_api.h"
 #include "kube/curl_holder.h"
+#include "kube/curl_stream_set.h"
 #include "kube/curl_transfer.h"
 #include "kube/http_auth.h"
 #include "kube/http_retry.h"
@@ -130,6 +131,10 @@ public:
       if (v.kind == Verdict::Kind::Failure) std::rethrow_exception(v.error);
       m_sleep(v.wait);
     }
+  }
+
+  std::unique_ptr<StreamSet> stream_set() override {
+    return make_curl_stream_set(m_settings, [this] { return m_credentials.current(); });
   }
 
 private:

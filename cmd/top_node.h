@@ -17,6 +17,7 @@ struct TopNodeOptions {
   bool details = false;
   std::string output;
   IdleFlags idle_flags;
+  int refresh = 0;  // -r SECONDS: kept current from a watch; 0: once
 };
 
 void run_top_node(const TopNodeOptions& o, Factory& f);

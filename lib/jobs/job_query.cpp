@@ -123,6 +123,11 @@ JobList list_jobs(kube::Client& client, const std::string& ns,
     ListedJob& e = it->second;
     if (e.job) jobs.push_back(build_job(*kinds[e.kind], *e.job, std::move(e.pods), now));
   }
+  sort_newest_first(jobs);
+  return jobs;
+}
+
+void sort_newest_first(JobList& jobs) {
   // (kind, namespace, name) is unique, so the order is total: no stable sort (and its buffer
   // of all jobs) needed.
   std::sort(jobs.begin(), jobs.end(), [](const TrainingJob& a, const TrainingJob& b) {
@@ -131,7 +136,6 @@ JobList list_jobs(kube::Client& client, const std::string& ns,
     if (a.namespace_ != b.namespace_) return a.namespace_ < b.namespace_;
     return a.name < b.name;
   });
-  return jobs;
 }
 
 std::string tensorboard_url(const std::vector<json>& services, const std::string& host_ip) {

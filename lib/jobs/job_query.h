@@ -24,6 +24,9 @@ std::vector<const JobKind*> kinds_for_type(const std::string& type);
 JobList list_jobs(kube::Client& client, const std::string& ns,
                   const std::vector<const JobKind*>& kinds, TimePoint now, bool instances);
 
+// Newest first; then by kind (all_kinds() order), namespace and name.
+void sort_newest_first(JobList& jobs);
+
 struct GetOptions {
   std::string ns;
   std::string name;

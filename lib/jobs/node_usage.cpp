@@ -85,10 +85,9 @@ bool NodeUsageBuilder::wanted(const std::string& node) const {
   return m_only.empty() || std::find(m_only.begin(), m_only.end(), node) != m_only.end();
 }
 
-void NodeUsageBuilder::add_node(const json& node) {
+NodeUsage node_usage_of(const json& node) {
   NodeUsage u;
   u.name = name_of(node);
-  if (!wanted(u.name)) return;
   u.ip = node_ip(node);
   u.role = node_role(node);
   u.status = node_ready(node) ? "ready" : "notready";
@@ -109,28 +108,46 @@ void NodeUsageBuilder::add_node(const json& node) {
     u.total = parse_count(at(capacity, u.resource));
     u.unhealthy = std::max(0LL, u.total - parse_count(at(allocatable, u.resource)));
   }
-  m_nodes.push_back(std::move(u));
+  return u;
+}
+
+std::optional<PodGpuClaim> gpu_claim_of(const json& pod, bool keep_pod) {
+  PodGpuClaim c;
+  c.node = str(at(pod, "spec"), "nodeName");
+  if (c.node.empty() || pod_completed(pod)) return std::nullopt;
+  static const std::array<const char*, 3> resources = {"nvidia.com/gpu", "aliyun.com/gpu", "aliyun.com/gpu-count"};
+  bool any = false;
+  for (size_t r = 0; r < resources.size(); ++r) {
+    for (const auto& ct : at_path(pod, {"spec", "containers"}))
+      c.counts[r] += parse_count(at(at_path(ct, {"resources", "limits"}), resources[r]));
+    any = any || c.counts[r] > 0;
+  }
+  if (!any) return std::nullopt;
+  if (keep_pod)
+    c.pod = {namespace_of(pod), name_of(pod), pod_display_status(pod), 0,
+             parse_time(str(at(pod, "metadata"), "creationTimestamp"))};
+  return c;
+}
+
+void NodeUsageBuilder::add_node(const json& node) {
+  if (wanted(name_of(node))) m_nodes.push_back(node_usage_of(node));
+}
+
+void NodeUsageBuilder::add_node(NodeUsage node) {
+  if (wanted(node.name)) m_nodes.push_back(std::move(node));
 }
 
 void NodeUsageBuilder::add_pod(const json& pod) {
-  const std::string node = str(at(pod, "spec"), "nodeName");
-  if (node.empty() || pod_completed(pod) || !wanted(node)) return;
-  static const std::array<const char*, 3> resources = {"nvidia.com/gpu", "aliyun.com/gpu", "aliyun.com/gpu-count"};
-  Counts counts{};
-  bool any = false;
-  for (size_t r = 0; r < resources.size(); ++r) {
-    for (const auto& c : at_path(pod, {"spec", "containers"}))
-      counts[r] += parse_count(at(at_path(c, {"resources", "limits"}), resources[r]));
-    any = any || counts[r] > 0;
-  }
-  if (!any) return;
-  auto& state = m_by_node[node];
-  for (size_t r = 0; r < counts.size(); ++r)
-    if (counts[r] > 0) state.sums[r] += counts[r];
-  if (m_keep_pods)
-    state.pods.push_back({{namespace_of(pod), name_of(pod), pod_display_status(pod), 0,
-                           parse_time(str(at(pod, "metadata"), "creationTimestamp"))},
-                          counts});
+  if (!wanted(str(at(pod, "spec"), "nodeName"))) return;
+  if (auto c = gpu_claim_of(pod, m_keep_pods)) add_claim(std::move(*c));
+}
+
+void NodeUsageBuilder::add_claim(PodGpuClaim claim) {
+  if (!wanted(claim.node)) return;
+  auto& state = m_by_node[claim.node];
+  for (size_t r = 0; r < claim.counts.size(); ++r)
+    if (claim.counts[r] > 0) state.sums[r] += claim.counts[r];
+  if (m_keep_pods) state.pods.push_back(std::move(claim));
 }
 
 std::vector<NodeUsage> NodeUsageBuilder::finish() {
@@ -140,10 +157,10 @@ std::vector<NodeUsage> NodeUsageBuilder::finish() {
     if (it == m_by_node.end()) continue;
     const int r = resource_index(u.resource);
     u.allocated = it->second.sums[r];
-    for (auto& p : it->second.pods) {
-      if (p.counts[r] <= 0) continue;
-      p.pod.gpus = p.counts[r];
-      u.pods.push_back(std::move(p.pod));
+    for (auto& c : it->second.pods) {
+      if (c.counts[r] <= 0) continue;
+      c.pod.gpus = c.counts[r];
+      u.pods.push_back(std::move(c.pod));
     }
   }
   std::sort(m_nodes.begin(), m_nodes.end(), [](const NodeUsage& a, const NodeUsage& b) { return a.name < b.name; });
@@ -169,10 +186,14 @@ std::vector<NodeUsage> read_node_usage(kube::Client& client, const std::vector<s
                     kube::list_read(kube::pods(), "", not_done, [&](json& p) { builder.add_pod(p); })},
                    kube::kPageSize, [&] { builder = NodeUsageBuilder(keep_pods, only); });
   auto usage = builder.finish();
+  check_nodes_found(usage, only);
+  return usage;
+}
+
+void check_nodes_found(const std::vector<NodeUsage>& usage, const std::vector<std::string>& only) {
   for (const auto& want : only)
     if (std::none_of(usage.begin(), usage.end(), [&](const NodeUsage& u) { return u.name == want; }))
       throw NotFoundError("node " + want + " not found");
-  return usage;
 }
 
 }  // namespace trainctl::jobs

@@ -44,6 +44,19 @@ struct NodeUsage {
   nlohmann::ordered_json to_json() const;
 };
 
+// A pod's claim on the GPU resources of its node: what the builder keeps of a pod.
+struct PodGpuClaim {
+  std::string node;
+  NodePod pod;  // namespace, name, status and created only when kept; gpus set by finish()
+  std::array<long long, 3> counts{};  // Σ limits over containers of nvidia.com/gpu, aliyun.com/gpu, aliyun.com/gpu-count
+};
+// The claim of a pod on a node; nullopt for a completed pod, one not scheduled, or one that
+// asks for no GPU resource. Without `keep_pod` only node and counts are filled.
+std::optional<PodGpuClaim> gpu_claim_of(const nlohmann::json& pod, bool keep_pod);
+// What a node reduces to: name, address, role, status, GPU mode and resource, total and
+// unhealthy GPUs (allocated and pods come from the pods' claims).
+NodeUsage node_usage_of(const nlohmann::json& node);
+
 // Builds the per-node figures while nodes and pods stream in (in any order): a node is
 // reduced to its NodeUsage at once, a pod to the GPU resources it asks for on its node.
 // Without `keep_pods` only per-node sums are kept (NodeUsage::pods stays empty), so the
@@ -53,21 +66,18 @@ class NodeUsageBuilder {
   // `only`: node names to keep (empty = all).
   explicit NodeUsageBuilder(bool keep_pods, std::vector<std::string> only = {});
   void add_node(const nlohmann::json& node);
+  void add_node(NodeUsage node);  // of node_usage_of()
   // Completed pods and pods that ask for no GPU resource are ignored.
   void add_pod(const nlohmann::json& pod);
+  void add_claim(PodGpuClaim claim);
   // One entry per node read, sorted by name.
   std::vector<NodeUsage> finish();
 
  private:
-  // Σ limits over containers of nvidia.com/gpu, aliyun.com/gpu, aliyun.com/gpu-count.
   using Counts = std::array<long long, 3>;
-  struct PodOnNode {
-    NodePod pod;  // gpus set when the node's mode is known
-    Counts counts{};
-  };
   struct NodeState {
     Counts sums{};  // over pods with a positive count, per resource
-    std::vector<PodOnNode> pods;
+    std::vector<PodGpuClaim> pods;
   };
   bool wanted(const std::string& node) const;
 
@@ -87,5 +97,8 @@ std::vector<NodeUsage> node_usage(const std::vector<nlohmann::json>& nodes,
 // NotFoundError naming a node of `only` that the cluster does not have.
 std::vector<NodeUsage> read_node_usage(kube::Client& client, const std::vector<std::string>& only,
                                        bool keep_pods);
+
+// NotFoundError "node NAME not found" for the first of `only` that `usage` lacks.
+void check_nodes_found(const std::vector<NodeUsage>& usage, const std::vector<std::string>& only);
 
 }  // namespace trainctl::jobs

@@ -83,6 +83,7 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
       }
       static const ItemHandler ignore = [](nlohmann::json&) {};
       const PageInfo page = parse_list_page(body, r.on_item ? r.on_item : ignore, "GET " + requests[n].path);
+      if (r.on_version) r.on_version(page.resource_version);
       if (!page.continue_token.empty() && r.query.limit <= 0) next.emplace_back(i, page.continue_token);
     }
     pending = std::move(next);
@@ -93,12 +94,12 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
 }  // namespace
 
 StreamRead list_read(const Resource& resource, const std::string& ns, ListQuery query, ItemHandler on_item) {
-  return {resource.collection_path(ns), true, std::move(query), std::move(on_item)};
+  return {resource.collection_path(ns), true, std::move(query), std::move(on_item), nullptr};
 }
 
 StreamRead object_read(const Resource& resource, const std::string& ns, const std::string& name,
                        ItemHandler on_item) {
-  return {resource.object_path(ns, name), false, {}, std::move(on_item)};
+  return {resource.object_path(ns, name), false, {}, std::move(on_item), nullptr};
 }
 
 std::vector<bool> stream_all(Client& client, const std::vector<StreamRead>& reads, int page_size,

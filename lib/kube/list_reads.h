@@ -30,6 +30,9 @@ struct StreamRead {
   bool list = true;     // a collection (paged) or one object
   ListQuery query;      // as Read::query; with query.limit > 0 only the first page, of that many items
   ItemHandler on_item;  // every item of the list, or the object of a single read
+  // A list's metadata.resourceVersion, page by page (the pages of one list share it): where a
+  // watch of the collection starts (kube/reflector.h).
+  std::function<void(const std::string&)> on_version = nullptr;
 };
 
 // The read of the collection of `resource` in `ns` ("" = all namespaces) with `query`.

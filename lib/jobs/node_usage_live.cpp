@@ -1,0 +1,65 @@
+#include "jobs/node_usage_live.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "jobs/json_util.h"
+#include "kube/resource.h"
+
+namespace trainctl::jobs {
+
+using nlohmann::json;
+
+namespace {
+
+std::string pod_key(const json& pod) { return namespace_of(pod) + "/" + name_of(pod); }
+
+}  // namespace
+
+LiveNodeUsage::LiveNodeUsage(bool keep_pods, std::vector<std::string> only)
+    : m_keep_pods(keep_pods), m_only(std::move(only)) {}
+
+std::vector<kube::Collection> LiveNodeUsage::collections() {
+  kube::ListQuery not_done;
+  not_done.field_selector = "status.phase!=Failed,status.phase!=Succeeded";
+  if (m_only.size() == 1) not_done.field_selector += ",spec.nodeName=" + m_only.front();
+  return {{kube::nodes().collection_path(""), {}, [this] { m_nodes.clear(); },
+           [this](json& n) { put_node(n); }, [this](json& n) { delete_node(n); }},
+          {kube::pods().collection_path(""), not_done, [this] { m_claims.clear(); },
+           [this](json& p) { put_pod(p); }, [this](json& p) { delete_pod(p); }}};
+}
+
+void LiveNodeUsage::put_node(const json& node) {
+  NodeUsage u = node_usage_of(node);
+  std::string name = u.name;
+  m_nodes.insert_or_assign(std::move(name), std::move(u));
+}
+
+void LiveNodeUsage::delete_node(const json& node) { m_nodes.erase(name_of(node)); }
+
+void LiveNodeUsage::put_pod(const json& pod) {
+  // A pod that completed, or asks no GPU, claims nothing (any more).
+  auto claim = gpu_claim_of(pod, m_keep_pods);
+  if (!claim) {
+    m_claims.erase(pod_key(pod));
+    return;
+  }
+  m_claims.insert_or_assign(pod_key(pod), std::move(*claim));
+}
+
+void LiveNodeUsage::delete_pod(const json& pod) { m_claims.erase(pod_key(pod)); }
+
+std::vector<NodeUsage> LiveNodeUsage::snapshot() const {
+  NodeUsageBuilder b(m_keep_pods, m_only);
+  for (const auto& [name, u] : m_nodes) b.add_node(u);
+  for (const auto& [key, c] : m_claims) b.add_claim(c);
+  auto out = b.finish();
+  // read_node_usage() keeps each node's pods in list order; a map's order is none.
+  for (auto& n : out)
+    std::sort(n.pods.begin(), n.pods.end(), [](const NodePod& a, const NodePod& b) {
+      return std::tie(a.namespace_, a.name) < std::tie(b.namespace_, b.name);
+    });
+  return out;
+}
+
+}  // namespace trainctl::jobs

@@ -1,0 +1,69 @@
+// Live views that cost what changes, not the cluster (client-go tools/cache/reflector.go
+// ListAndWatch): each collection is listed once, page by page, all in one round; then it is
+// watched from the list's resourceVersion with bookmarks, so that a refresh handles only the
+// events since the last one. A watch the server ends (its timeout) is opened again from the
+// last version seen; one whose version is gone (410 Expired) lists that collection again and
+// watches from the new list; a cut connection or a 5xx waits a second and watches on. The
+// watches of every collection move together on the calling thread (kube/stream_set.h).
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "kube/client.h"
+#include "kube/page_stream.h"
+#include "kube/query.h"
+
+namespace trainctl::kube {
+
+class StreamSet;
+
+// One collection and what to do with its objects.
+struct Collection {
+  std::string path;  // Resource::collection_path(ns)
+  ListQuery query;   // selectors; limit and continue are set by the list
+  std::function<void()> on_reset;  // a list begins: forget this collection's objects
+  ItemHandler on_put;              // a listed object, or an ADDED or MODIFIED one
+  ItemHandler on_delete;           // a DELETED one (the object as it was last)
+};
+
+class Reflectors {
+ public:
+  // What the live view has cost so far.
+  struct Stats {
+    size_t lists = 0;    // lists of a collection (the first ones and those after a 410)
+    size_t watches = 0;  // watch requests opened
+    size_t events = 0;   // ADDED, MODIFIED and DELETED events handled
+  };
+
+  Reflectors(Client& client, std::vector<Collection> collections,
+             std::chrono::seconds watch_timeout = std::chrono::seconds(300));
+  ~Reflectors();
+
+  // Lists every collection (one round) and opens their watches.
+  void start();
+  // Moves the watches on for `d`. Returns how many events changed something meanwhile.
+  size_t run_for(std::chrono::milliseconds d);
+  const Stats& stats() const { return m_stats; }
+
+ private:
+  struct State;
+  void relist(size_t i);
+  void open_watch(size_t i);
+  bool on_lines(size_t i, std::string_view lines);
+
+  Client& m_client;
+  std::vector<Collection> m_collections;
+  std::vector<std::string> m_versions;  // per collection: the last resourceVersion seen
+  std::chrono::seconds m_watch_timeout;
+  std::unique_ptr<StreamSet> m_set;
+  std::vector<std::pair<uint64_t, size_t>> m_open;  // stream id -> collection
+  size_t m_changed = 0;
+  Stats m_stats;
+};
+
+}  // namespace trainctl::kube

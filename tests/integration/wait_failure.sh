@@ -137,6 +137,13 @@ wait $waiter || rc=$?
 [[ $rc == 8 ]] || fail "wait deleted: exit $rc: $(cat "$WORK/doomed.out")"
 grep -qF "job doomed was deleted" "$WORK/doomed.out" || fail "wait deleted: $(cat "$WORK/doomed.out")"
 
-# 8. Not found at start.
+# 8. logs -f of a job whose master fails (exit 1, Error): the log, then the root cause on stderr.
+tc submit pytorch --name=fail-job --workers=1 --image=pytorch/pytorch -a kubesim.trainctl.io/outcome=fail \
+  "python train.py" >/dev/null
+expect_code "logs -f failed" 5 tc logs -f fail-job
+expect_output "logs -f failed" "RuntimeError: NCCL communicator was aborted on rank 0."
+expect_output "logs -f failed" "Failed: master-0 exited 1 (Error)"
+
+# 9. Not found at start.
 expect_code "wait missing" 3 tc wait no-such-job --timeout=5s
 echo "ok"

@@ -5,11 +5,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cmd/failure_report.h"
 #include "cmd/gpu_metrics.h"
 #include "cmd/run.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
-#include "jobs/root_cause.h"
 #include "print/failure_view.h"
 #include "print/job_views.h"
 #include "print/print_as.h"
@@ -27,9 +27,8 @@ void run_get(const GetOptions& o, Factory& f) {
   q.events = o.events;
   const auto now = f.clock()();
   const auto r = jobs::get_job(f.client(), q, now);
-  const auto failure = r.job.status == jobs::JobStatus::Failed
-                           ? jobs::find_failure(f.client(), *r.job.kind, q.ns, r.job.name)
-                           : std::nullopt;
+  const auto failure =
+      r.job.status == jobs::JobStatus::Failed ? read_failure(f, *r.job.kind, q.ns, r.job.name) : std::nullopt;
   // -g: the GPUs of the job's running instances, as Arena shows them while the job has not succeeded.
   std::optional<std::vector<metrics::GpuMetric>> gpus;
   const bool show_gpus = o.gpus && r.job.status != jobs::JobStatus::Succeeded;

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 
+#include "cmd/failure_report.h"
 #include "jobs/job_query.h"
 #include "jobs/root_cause.h"
 #include "jobs/status_rules.h"

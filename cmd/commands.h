@@ -14,6 +14,7 @@
 #include "cmd/top_job.h"
 #include "cmd/top_node.h"
 #include "cmd/version.h"
+#include "cmd/wait.h"
 
 namespace trainctl {
 

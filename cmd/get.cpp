@@ -5,10 +5,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cmd/failure_report.h"
 #include "cmd/gpu_metrics.h"
 #include "cmd/run.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
+#include "print/failure_view.h"
 #include "print/job_views.h"
 #include "print/print_as.h"
 
@@ -25,6 +27,8 @@ void run_get(const GetOptions& o, Factory& f) {
   q.events = o.events;
   const auto now = f.clock()();
   const auto r = jobs::get_job(f.client(), q, now);
+  const auto failure =
+      r.job.status == jobs::JobStatus::Failed ? read_failure(f, *r.job.kind, q.ns, r.job.name) : std::nullopt;
   // -g: the GPUs of the job's running instances, as Arena shows them while the job has not succeeded.
   std::optional<std::vector<metrics::GpuMetric>> gpus;
   const bool show_gpus = o.gpus && r.job.status != jobs::JobStatus::Succeeded;
@@ -37,11 +41,13 @@ void run_get(const GetOptions& o, Factory& f) {
                                        : "";
                          out << print::job_details(r.job, f.io(), section);
                          if (o.events) out << print::events_view(r.events, now, f.io());
+                         if (failure) out << '\n' << print::failure_text(*failure);
                        },
                    .document =
                        [&] {
                          auto j = show_gpus ? print::job_json_with_gpus(r.job, gpus) : r.job.to_json();
                          if (o.events) j["events"] = print::events_json(r.events);
+                         if (failure) j["failure"] = print::failure_json(*failure);
                          return j;
                        },
                    .names = [&] { return print::job_names({r.job}); }},

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 
+#include "cmd/failure_report.h"
 #include "cmd/logs_all.h"
 #include "cmd/run.h"
 #include "core/duration.h"
@@ -90,6 +91,7 @@ void run_logs(const LogsOptions& o, Factory& f) {
   s.reconnect_delay =
       std::chrono::duration_cast<std::chrono::milliseconds>(parse_duration(o.reconnect_delay));
   const std::string phase = jobs::follow_logs(f.client(), l, f.io().out(), s);
+  if (phase == "Failed") report_failure(f, *r.job.kind, q.ns, r.job.name, f.io().err());
   if (phase == "Failed") throw Error("instance " + l.pod + " failed", ExitCode::JobFailed);
   if (phase.empty()) f.io().err() << "instance " << print::sanitize(l.pod) << " was deleted\n";
 }

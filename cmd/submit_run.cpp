@@ -4,6 +4,7 @@
 #include <memory>
 #include <ostream>
 
+#include "cmd/failure_report.h"
 #include "core/errors.h"
 #include "render/templates.h"
 #include "submit/create.h"
@@ -63,6 +64,10 @@ void wait(const submit::SubmitOptions& o, const submit::Plan& plan, Factory& f) 
     end_live();
     io.out() << "The Job " << plan.name
              << (status == jobs::JobStatus::Succeeded ? " has succeeded" : " is running") << '\n';
+  } catch (const Error& e) {
+    end_live();
+    if (e.code() == ExitCode::JobFailed) report_failure(f, *plan.kind, plan.namespace_, plan.name, io.err());
+    throw;
   } catch (...) {
     end_live();
     throw;

@@ -25,6 +25,8 @@ function __trainctl_child --argument-names cmdpath word
             echo delete
         case 'trainctl del'
             echo delete
+        case 'trainctl wait'
+            echo wait
         case 'trainctl completion'
             echo completion
         case 'trainctl version'
@@ -95,6 +97,8 @@ function __trainctl_takes_value --argument-names cmdpath flag
         case 'trainctl data list -o' 'trainctl data list --output' 'trainctl data list --kubeconfig' 'trainctl data list --config' 'trainctl data list --context' 'trainctl data list -n' 'trainctl data list --namespace' 'trainctl data list --loglevel' 'trainctl data list --request-timeout' 'trainctl data list --prometheus'
             return 0
         case 'trainctl delete -T' 'trainctl delete --type' 'trainctl delete --kubeconfig' 'trainctl delete --config' 'trainctl delete --context' 'trainctl delete -n' 'trainctl delete --namespace' 'trainctl delete --loglevel' 'trainctl delete --request-timeout' 'trainctl delete --prometheus'
+            return 0
+        case 'trainctl wait --for' 'trainctl wait --timeout' 'trainctl wait -T' 'trainctl wait --type' 'trainctl wait -o' 'trainctl wait --output' 'trainctl wait --kubeconfig' 'trainctl wait --config' 'trainctl wait --context' 'trainctl wait -n' 'trainctl wait --namespace' 'trainctl wait --loglevel' 'trainctl wait --request-timeout' 'trainctl wait --prometheus'
             return 0
         case 'trainctl completion --kubeconfig' 'trainctl completion --config' 'trainctl completion --context' 'trainctl completion -n' 'trainctl completion --namespace' 'trainctl completion --loglevel' 'trainctl completion --request-timeout' 'trainctl completion --prometheus'
             return 0
@@ -181,6 +185,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a top -d 'Show GPU 
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a data -d 'Inspect the data volumes (PVCs) usable by jobs'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a delete -d 'Delete training jobs and everything created for them'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a del -d 'alias of delete: Delete training jobs and everything created for them'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a wait -d 'Wait until a training job runs or finishes; the exit code says how it ended'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a completion -d 'Print a shell completion script (bash, zsh or fish)'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a version -d 'Print the version of trainctl'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a templates -d 'Manage the manifest templates used by submit'
@@ -488,6 +493,13 @@ complete -c trainctl -n '__trainctl_at '\''trainctl data list'\''' -f
 # trainctl delete
 complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type when two kinds share a name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -f -a '(__trainctl_dynamic)'
+
+# trainctl wait
+complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -l for -x -a 'running finished' -d 'running: until the job is RUNNING (or has finished); finished: until it ends'
+complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -l timeout -r -F -d 'Give up after this long (e.g. 90s, 10m): exit 6, or 7 when a pod cannot be scheduled'
+complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type, when two kinds have a job of this name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
+complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -s o -l output -x -a 'table json' -d 'Output format: table (default) or json'
+complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl completion
 complete -c trainctl -n '__trainctl_at '\''trainctl completion'\''' -f -a 'bash zsh fish'

@@ -10,13 +10,15 @@ namespace trainctl {
 
 enum class ExitCode : int {
   Ok = 0,
-  Error = 1,         // any failure not listed below (server error, transport, conflict)
-  Usage = 2,         // bad flags or arguments; nothing was sent
-  NotFound = 3,      // a named job, instance or resource does not exist
-  Auth = 4,          // 401/403, bad credentials, TLS verification failure
-  JobFailed = 5,     // --wait=finished: the job ended in failure
-  Timeout = 6,       // --wait / --timeout elapsed before the condition held
-  Interrupted = 130  // SIGINT
+  Error = 1,          // any failure not listed below (server error, transport, conflict)
+  Usage = 2,          // bad flags or arguments; nothing was sent
+  NotFound = 3,       // a named job, instance or resource does not exist
+  Auth = 4,           // 401/403, bad credentials, TLS verification failure
+  JobFailed = 5,      // --wait=finished: the job ended in failure
+  Timeout = 6,        // --wait / --timeout elapsed before the condition held
+  Unschedulable = 7,  // the timeout passed while a pod (or Volcano PodGroup) was unschedulable
+  JobDeleted = 8,     // the job was deleted while waiting for it
+  Interrupted = 130   // SIGINT
 };
 
 class Error : public std::runtime_error {

@@ -75,6 +75,11 @@ struct JobKind {
   // For a kind whose jobs can be elastic, the range of workers an elastic job's spec allows
   // (PyTorchJob's elasticPolicy); nullopt for a job that is not elastic. Null: never elastic.
   std::optional<WorkerRange> (*elastic_workers)(const nlohmann::json& spec);
+  // The container whose exit code is the replica's (the operator's default container name:
+  // training-operator v1.9.0 pkg/apis/kubeflow.org/v1/pytorch_types.go "pytorch",
+  // tensorflow_types.go "tensorflow", read by pkg/controller.v1/common/pod.go ReconcilePods).
+  // "" or absent from a pod: its first container (mpi-operator and Volcano name none).
+  std::string framework_container = "";
 
   // Label selector of the pods of one job: pod_job_label=NAME[,pod_extra_selector].
   std::string pod_selector(const std::string& job_name) const;

@@ -16,6 +16,7 @@ std::string log_path(const LogOptions& o, bool follow, bool timestamps, bool win
   kube::Query q;
   if (!o.container.empty()) q.add("container", o.container);
   if (follow) q.add("follow", "true");
+  if (o.previous) q.add("previous", "true");
   if (timestamps) q.add("timestamps", "true");
   if (!since_time.empty()) {
     q.add("sinceTime", since_time);

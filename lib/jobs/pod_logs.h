@@ -20,6 +20,7 @@ struct LogOptions {
   std::optional<long long> since_seconds;
   std::string since_time;   // RFC 3339
   bool timestamps = false;  // the user asked for timestamps
+  bool previous = false;    // the log of the container before its last restart
 };
 
 // The pods/log path with its query (follow and timestamps as given; the window - tail,

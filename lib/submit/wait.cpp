@@ -6,6 +6,7 @@
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/status_rules.h"
+#include "jobs/unschedulable.h"
 #include "kube/watch.h"
 
 namespace trainctl::submit {
@@ -196,13 +197,18 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
       const Step end = w.run(kind.resource.collection_path(ns),
                              "fieldSelector=" + kube::url_encode("metadata.name=" + name), nullptr,
                              [&](const std::string& type, const json& job) {
-                               if (type == "DELETED") throw Error(what + " was deleted", ExitCode::JobFailed);
+                               if (type == "DELETED")
+                                 throw Error(what + " was deleted", ExitCode::JobDeleted);
                                const JobStatus s = jobs::object_status(kind, job);
                                if (jobs::is_finished(s)) return Step::done(s);
+                               if (o.until_job_running && s == JobStatus::Running) {
+                                 w.status(what + ": RUNNING");
+                                 return Step::done(s);
+                               }
                                w.status(what + ": " + jobs::status_name(s));
                                return Step::go_on();
                              });
-      finished(end.status);
+      if (end.status != JobStatus::Running) finished(end.status);
       return end.status;
     }
     std::map<std::string, std::string> phases;  // pod name -> phase
@@ -212,12 +218,22 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
       if (step.next == Step::Done) return step.status;
       // A pod ended: ask the job whether it failed or finished (outside the stream), then
       // watch on from that pod's event, without listing the pods again.
-      const JobStatus s = jobs::object_status(kind, client.get_json(kind.resource.object_path(ns, name)));
-      if (finished(s)) return s;
+      json job;
+      try {
+        job = client.get_json(kind.resource.object_path(ns, name));
+      } catch (const ApiError& e) {
+        if (e.is_not_found()) throw Error(what + " was deleted", ExitCode::JobDeleted);
+        throw;
+      }
+      if (finished(jobs::object_status(kind, job))) return jobs::object_status(kind, job);
     }
   } catch (const Error& e) {
     if (e.code() == ExitCode::Timeout) {
       std::string secs = o.timeout ? std::to_string(o.timeout->count()) + "s" : "";
+      if (auto why = jobs::unschedulable_message(client, kind, ns, name))
+        throw Error(
+            "timed out after " + secs + " waiting for " + what + ": it cannot be scheduled (" + *why + ")",
+            ExitCode::Unschedulable);
       throw Error(
           "timed out after " + secs + " waiting for " + what + (o.until_finished ? " to finish" : " to run"),
           ExitCode::Timeout);

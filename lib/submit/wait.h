@@ -16,6 +16,8 @@ namespace trainctl::submit {
 
 struct WaitOptions {
   bool until_finished = false;  // false: until `expected_pods` pods run
+  // With until_finished: also end when the job's status is RUNNING (trainctl wait --for=running).
+  bool until_job_running = false;
   int expected_pods = 1;
   std::optional<std::chrono::seconds> timeout;
   Clock clock = system_clock();
@@ -26,7 +28,9 @@ struct WaitOptions {
 // The job's status is the one list and get show of the job object (jobs::object_status):
 // FAILED ends the wait with Error(JobFailed), SUCCEEDED ends it; --wait=finished prints every
 // other status it sees. Returns RUNNING (the pods run) or SUCCEEDED. Throws Error(Timeout)
-// when the timeout passes first.
+// when the timeout passes first, Error(Unschedulable) instead when by then a pod or PodGroup
+// of the job is unschedulable (jobs/unschedulable.h), Error(JobDeleted) when the job is
+// deleted while waiting.
 jobs::JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& namespace_,
                              const std::string& name, const WaitOptions& options);
 

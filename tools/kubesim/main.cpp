@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
   app.add_flag("--no-controllers", no_controllers, "do not run the simulated operators, scheduler and kubelets");
   app.add_flag("--manual-clock", manual_clock, "simulated time moves only when stepped");
   app.add_option("--speed", sim.speed, "simulated seconds per real second")->capture_default_str();
-  app.add_option("--default-outcome", sim.default_outcome, "succeed|fail|crash|run-forever")->capture_default_str();
+  app.add_option("--default-outcome", sim.default_outcome, "succeed|fail|crash|oom|evicted|run-forever")->capture_default_str();
   app.add_option("--default-duration", default_duration, "how long containers run (e.g. 60s, 5m)");
   std::string rendezvous_timeout;
   app.add_option("--rendezvous-timeout", rendezvous_timeout,

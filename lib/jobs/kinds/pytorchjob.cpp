@@ -99,7 +99,8 @@ JobKind pytorchjob_kind() {
           .spec_gpus = pytorchjob_spec_gpus,
           .chief_task = pytorchjob_chief_task,
           .chief_value_from_pod = nullptr,
-          .elastic_workers = pytorchjob_elastic_workers};
+          .elastic_workers = pytorchjob_elastic_workers,
+          .framework_container = "pytorch"};
 }
 
 }  // namespace trainctl::jobs

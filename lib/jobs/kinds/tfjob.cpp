@@ -76,7 +76,8 @@ JobKind tfjob_kind() {
           .spec_gpus = tfjob_spec_gpus,
           .chief_task = no_chief_task,
           .chief_value_from_pod = nullptr,
-          .elastic_workers = nullptr};
+          .elastic_workers = nullptr,
+          .framework_container = "tensorflow"};
 }
 
 }  // namespace trainctl::jobs

@@ -23,6 +23,22 @@ json containers_of(const json& pod, const char* key) {
   return spec.contains(key) && spec[key].is_array() ? spec[key] : json::array();
 }
 
+// The kubelet's message for a pod it evicts under memory pressure (k8s.io/kubernetes
+// pkg/kubelet/eviction/helpers.go evictionMessage: nodeLowMessageFmt, thresholdMetMessageFmt
+// and containerMessageFmt for the container using more than it requested, trailing space
+// included), for the default hard threshold memory.available<100Mi.
+std::string eviction_message(const json& pod) {
+  const json containers = pod.value("spec", json::object()).value("containers", json::array());
+  const json first = containers.empty() ? json::object() : containers[0];
+  const json requests = first.value("resources", json::object()).value("requests", json::object());
+  const std::string request = requests.contains("memory") && requests["memory"].is_string()
+                                  ? requests["memory"].get<std::string>()
+                                  : "0";
+  return "The node was low on resource: memory. Threshold quantity: 100Mi, available: 92Mi. Container " +
+         first.value("name", "") + " was using 30Gi, request is " + request +
+         ", has larger consumption of memory. ";
+}
+
 json base_status(const json& c) {
   return {{"name", c.value("name", "")},
           {"image", c.value("image", "")},
@@ -98,7 +114,7 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
     } else if (run.stage == Stage::Running) {
       write_logs(p, run, std::min(now, run.stage_end));
       if (now < run.stage_end) break;
-      if (run.outcome == "crash" && restart_policy(p) != "Never")
+      if ((run.outcome == "crash" || run.outcome == "oom") && restart_policy(p) != "Never")
         crash_restart(p, run);
       else
         finish(p, run);
@@ -254,7 +270,8 @@ void Kubelet::crash_restart(const json& pod, Run& run) {
   const TimePoint t = run.stage_end;
   const std::string ts = format_rfc3339(t), started = format_rfc3339(run.started);
   const std::string ns = meta_ns(pod), name = meta_name(pod);
-  for (size_t i = 0; i < run.logs.size(); ++i)
+  const bool oom = run.outcome == "oom";  // SIGKILLed by the kernel: no last words
+  for (size_t i = 0; i < run.logs.size() && !oom; ++i)
     for (const auto& l : run.logs[i]->final_lines(137)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
   for (const auto& c : run.containers)
     m_ctx.record_event(
@@ -273,7 +290,7 @@ void Kubelet::crash_restart(const json& pod, Run& run) {
     for (auto& s : st["containerStatuses"]) {
       s["lastState"] = {{"terminated",
                          {{"exitCode", 137},
-                          {"reason", "Error"},
+                          {"reason", oom ? "OOMKilled" : "Error"},
                           {"startedAt", started},
                           {"finishedAt", ts},
                           {"containerID", s.value("containerID", "")}}}};
@@ -292,25 +309,40 @@ void Kubelet::finish(const json& pod, Run& run) {
   const TimePoint t = run.stage_end;
   const std::string ts = format_rfc3339(t), started = format_rfc3339(run.started);
   const std::string ns = meta_ns(pod), name = meta_name(pod);
-  const int code = run.exit_code >= 0 ? run.exit_code : run.outcome == "fail" ? 1 : run.outcome == "crash" ? 137 : 0;
+  // oom and evicted: the container is SIGKILLed (137) and writes nothing more.
+  const bool killed = run.exit_code < 0 && (run.outcome == "oom" || run.outcome == "evicted");
+  const int code = run.exit_code >= 0                 ? run.exit_code
+                   : run.outcome == "fail"            ? 1
+                   : run.outcome == "crash" || killed ? 137
+                                                      : 0;
+  const std::string reason = code == 0 ? "Completed" : killed && run.outcome == "oom" ? "OOMKilled" : "Error";
+  const std::string evicted = killed && run.outcome == "evicted" ? eviction_message(pod) : "";
   for (size_t i = 0; i < run.logs.size(); ++i) {
-    for (const auto& l : run.logs[i]->final_lines(code)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
+    if (!killed)
+      for (const auto& l : run.logs[i]->final_lines(code))
+        m_ctx.logs.append(ns, name, run.containers[i], l, t);
     m_ctx.logs.close(ns, name, run.containers[i]);
   }
+  if (!evicted.empty()) m_ctx.record_event(pod, "Warning", "Evicted", evicted, "kubelet");
   run.stage = Stage::Done;
   run.stage_end = kNever;
   m_ctx.patch(*m_ctx.pods, ns, name, [&](json& obj) {
     json& st = obj["status"];
     st["phase"] = code == 0 ? "Succeeded" : "Failed";
-    const std::string reason = code == 0 ? "PodCompleted" : "PodFailed";
-    set_pod_condition(st, "Ready", "False", reason, "", ts);
-    set_pod_condition(st, "ContainersReady", "False", reason, "", ts);
+    const std::string pod_reason = code == 0 ? "PodCompleted" : "PodFailed";
+    set_pod_condition(st, "Ready", "False", pod_reason, "", ts);
+    set_pod_condition(st, "ContainersReady", "False", pod_reason, "", ts);
+    if (!evicted.empty()) {
+      st["reason"] = "Evicted";
+      st["message"] = evicted;
+      set_pod_condition(st, "DisruptionTarget", "True", "TerminationByKubelet", evicted, ts);
+    }
     for (auto& s : st["containerStatuses"]) {
       s["ready"] = false;
       s["started"] = false;
       s["state"] = {{"terminated",
                      {{"exitCode", code},
-                      {"reason", code == 0 ? "Completed" : "Error"},
+                      {"reason", reason},
                       {"startedAt", started},
                       {"finishedAt", ts},
                       {"containerID", s.value("containerID", "")}}}};

@@ -8,6 +8,11 @@
 //   crash        containers exit 137 (reason Error); with restartPolicy OnFailure/Always the
 //                kubelet restarts them after a back-off (CrashLoopBackOff, restartCount++),
 //                with Never the pod is Failed.
+//   oom          containers are OOM-killed (exit 137, reason OOMKilled) after the duration;
+//                restarted in place as for crash, the pod Failed under Never.
+//   evicted      the kubelet evicts the pod for memory pressure after the duration: containers
+//                exit 137, pod Failed with reason Evicted, the kubelet's message and a
+//                DisruptionTarget condition (TerminationByKubelet), whatever the restartPolicy.
 //   run-forever  containers never exit.
 // Whatever the outcome, a training container whose job's ranks cannot meet (rendezvous.h)
 // waits as its launcher would, then fails with the launcher's error (kubelet_rendezvous.cpp).

@@ -82,7 +82,7 @@ function __trainctl_takes_value --argument-names cmdpath flag
             return 0
         case 'trainctl get -T' 'trainctl get --type' 'trainctl get -o' 'trainctl get --output' 'trainctl get --kubeconfig' 'trainctl get --config' 'trainctl get --context' 'trainctl get -n' 'trainctl get --namespace' 'trainctl get --loglevel' 'trainctl get --request-timeout' 'trainctl get --prometheus'
             return 0
-        case 'trainctl logs -i' 'trainctl logs --instance' 'trainctl logs -c' 'trainctl logs --container' 'trainctl logs -t' 'trainctl logs --tail' 'trainctl logs --since' 'trainctl logs --since-time' 'trainctl logs -T' 'trainctl logs --type' 'trainctl logs --reconnect-delay' 'trainctl logs --kubeconfig' 'trainctl logs --config' 'trainctl logs --context' 'trainctl logs -n' 'trainctl logs --namespace' 'trainctl logs --loglevel' 'trainctl logs --request-timeout' 'trainctl logs --prometheus'
+        case 'trainctl logs -i' 'trainctl logs --instance' 'trainctl logs -c' 'trainctl logs --container' 'trainctl logs -t' 'trainctl logs --tail' 'trainctl logs --since' 'trainctl logs --since-time' 'trainctl logs -T' 'trainctl logs --type' 'trainctl logs --role' 'trainctl logs --rank' 'trainctl logs --reconnect-delay' 'trainctl logs --kubeconfig' 'trainctl logs --config' 'trainctl logs --context' 'trainctl logs -n' 'trainctl logs --namespace' 'trainctl logs --loglevel' 'trainctl logs --request-timeout' 'trainctl logs --prometheus'
             return 0
         case 'trainctl top --kubeconfig' 'trainctl top --config' 'trainctl top --context' 'trainctl top -n' 'trainctl top --namespace' 'trainctl top --loglevel' 'trainctl top --request-timeout' 'trainctl top --prometheus'
             return 0
@@ -448,6 +448,10 @@ complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l since -r -F -d 
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l since-time -r -F -d 'Only lines after an RFC 3339 time'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l timestamps -d 'Prefix each line with its RFC 3339 timestamp'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type when two kinds share the name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s a -l all -d 'Every instance'\''s log, each line prefixed with its replica (worker-1); with -f all at once until the job ends, exit 5 when it failed'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l role -r -F -d 'With --all: only replicas of this role (master, worker, ps, chief, evaluator, launcher, or a Volcano task)'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l rank -r -F -d 'With --all: only replicas of this index (worker-1 has rank 1)'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l prefix -d 'With --all: prefix each line with its replica; --prefix=false: no prefix'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl top

@@ -17,7 +17,8 @@ void add_logs_all_flags(CLI::App* cmd, LogsOptions& o) {
                   "or a Volcano task)");
   cmd->add_option("--rank", o.rank, "With --all: only replicas of this index (worker-1 has rank 1)")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_flag("--prefix", o.prefix, "With --all: prefix each line with its replica; --prefix=false: no prefix");
+  cmd->add_flag("--prefix", o.prefix,
+                "With --all: prefix each line with its replica; --prefix=false: no prefix");
 }
 
 bool wants_all_logs(const LogsOptions& o) { return o.all || !o.role.empty() || o.rank >= 0; }
@@ -34,7 +35,8 @@ void run_logs_all(const LogsOptions& o, Factory& f, const jobs::LogOptions& l, c
   if (o.rank >= 0) a.filter.rank = o.rank;
   a.prefix = o.prefix;
   a.color = f.io().color();
-  a.reconnect_delay = std::chrono::duration_cast<std::chrono::milliseconds>(parse_duration(o.reconnect_delay));
+  a.reconnect_delay =
+      std::chrono::duration_cast<std::chrono::milliseconds>(parse_duration(o.reconnect_delay));
   if (!o.follow) return jobs::read_all_logs(f.client(), a, f.io().out());
   const auto r = jobs::follow_all_logs(f.client(), a, f.io().out());
   if (!r.status) {

@@ -19,8 +19,8 @@ namespace {
 using SteadyClock = std::chrono::steady_clock;
 using nlohmann::json;
 
-constexpr auto kFollowTick = std::chrono::milliseconds(50);      // longest pause between handling events
-constexpr auto kEndGrace = std::chrono::milliseconds(3000);   // streams of a finished job still running
+constexpr auto kFollowTick = std::chrono::milliseconds(50);  // longest pause between handling events
+constexpr auto kEndGrace = std::chrono::milliseconds(3000);  // streams of a finished job still running
 constexpr int kMaxCutsInARow = 10;                           // cut connections in a row, per replica
 
 struct FollowedPod {
@@ -32,9 +32,9 @@ struct FollowedPod {
   bool deleted = false;
   std::unique_ptr<ReplicaLines> lines;
   std::optional<kube::StreamSet::Id> stream;
-  bool got_lines = false;      // the current stream delivered something
-  int opened_restarts = -1;    // restarts when the last stream was opened; -1 none yet
-  bool done = false;           // the pod ended and its log was read to the end
+  bool got_lines = false;    // the current stream delivered something
+  int opened_restarts = -1;  // restarts when the last stream was opened; -1 none yet
+  bool done = false;         // the pod ended and its log was read to the end
   int failures = 0;
   SteadyClock::time_point next_try{};
 };
@@ -87,7 +87,8 @@ class AllLogsFollower {
     if (!m_ended_at) m_ended_at = SteadyClock::now();
     // Streams still running, and ended pods whose log was cut before its end, get a moment.
     for (const auto& [name, t] : m_pods)
-      if (t.stream || (!t.done && !t.deleted && pod_ended(t.phase))) return SteadyClock::now() - *m_ended_at > kEndGrace;
+      if (t.stream || (!t.done && !t.deleted && pod_ended(t.phase)))
+        return SteadyClock::now() - *m_ended_at > kEndGrace;
     return true;
   }
 
@@ -149,7 +150,7 @@ class AllLogsFollower {
   void relabel() {
     for (auto& [name, t] : m_pods)
       t.lines->set_prefix(m_o.prefix ? log_prefix(t.replica.label.empty() ? name : t.replica.label, m_width,
-                                                   m_o.color, m_order[name])
+                                                  m_o.color, m_order[name])
                                      : "");
   }
 
@@ -217,7 +218,8 @@ class AllLogsFollower {
         t.done = true;
         continue;
       }
-      if (t.phase == "Pending" && t.restarts == 0 && !t.lines->last()) continue;  // not started: the watch says when
+      if (t.phase == "Pending" && t.restarts == 0 && !t.lines->last())
+        continue;  // not started: the watch says when
       if (t.opened_restarts >= 0 && t.restarts > t.opened_restarts && t.lines->last()) read_previous(t);
       LogOptions l = m_o.log;
       l.pod = name;

@@ -30,8 +30,8 @@ void read_all_logs(kube::Client& client, const AllLogsOptions& o, std::ostream& 
       if (o.filter.matches(r)) replicas.emplace_back(std::move(r), log_container(pod, o.log.container));
     }
   if (replicas.empty())
-    throw NotFoundError("job " + o.job + " has no " + (o.filter.role.empty() && !o.filter.rank ? "" : "matching ") +
-                        "instances");
+    throw NotFoundError("job " + o.job + " has no " +
+                        (o.filter.role.empty() && !o.filter.rank ? "" : "matching ") + "instances");
   std::sort(replicas.begin(), replicas.end(),
             [](const auto& a, const auto& b) { return replica_before(a.first, b.first); });
   size_t width = 0;

@@ -48,7 +48,8 @@ Replica replica_of(const JobKind& kind, const std::string& job, const nlohmann::
       r.role = replica_label(pod, "volcano.sh/task-spec");
       r.rank = replica_number(replica_label(pod, "volcano.sh/task-index"));
       const std::string prefix = job + "-" + r.role + "-";
-      if (!r.rank && !r.role.empty() && r.pod.rfind(prefix, 0) == 0) r.rank = replica_number(r.pod.substr(prefix.size()));
+      if (!r.rank && !r.role.empty() && r.pod.rfind(prefix, 0) == 0)
+        r.rank = replica_number(r.pod.substr(prefix.size()));
       break;
     }
     case Trainer::PyTorchNoOperator:
@@ -62,7 +63,8 @@ Replica replica_of(const JobKind& kind, const std::string& job, const nlohmann::
   if (!r.role.empty()) {
     r.label = r.role + (r.rank ? "-" + std::to_string(*r.rank) : "");
   } else {
-    r.label = r.pod.rfind(job + "-", 0) == 0 && r.pod.size() > job.size() + 1 ? r.pod.substr(job.size() + 1) : r.pod;
+    r.label = r.pod.rfind(job + "-", 0) == 0 && r.pod.size() > job.size() + 1 ? r.pod.substr(job.size() + 1)
+                                                                              : r.pod;
   }
   return r;
 }
@@ -74,8 +76,8 @@ bool ReplicaFilter::matches(const Replica& r) const {
 }
 
 bool replica_before(const Replica& a, const Replica& b) {
-  static constexpr std::array<std::string_view, 6> kOrder = {"chief", "master", "launcher", "ps", "worker",
-                                                             "evaluator"};
+  static constexpr std::array<std::string_view, 6> kOrder = {"chief", "master", "launcher",
+                                                             "ps",    "worker", "evaluator"};
   auto order = [](const std::string& role) {
     for (size_t i = 0; i < kOrder.size(); ++i)
       if (kOrder[i] == role) return i;

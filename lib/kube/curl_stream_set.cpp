@@ -48,7 +48,8 @@ class CurlStreamSet final : public StreamSet {
     for (;;) {
       int running = 0;
       CURLMcode mc = api.multi_perform(m_multi.get(), &running);
-      if (mc != CURLM_OK) throw TransportError(std::string("libcurl failed running streams: ") + api.multi_strerror(mc));
+      if (mc != CURLM_OK)
+        throw TransportError(std::string("libcurl failed running streams: ") + api.multi_strerror(mc));
       int left = 0;
       while (CURLMsg* msg = api.multi_info_read(m_multi.get(), &left)) {
         if (msg->msg != CURLMSG_DONE) continue;
@@ -72,8 +73,10 @@ class CurlStreamSet final : public StreamSet {
       auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
       if (pending) wait = std::min(wait, std::chrono::milliseconds(kStreamSetQuiet));
       int ready = 0;
-      mc = api.multi_poll(m_multi.get(), nullptr, 0, static_cast<int>(std::max<long long>(wait.count(), 1)), &ready);
-      if (mc != CURLM_OK) throw TransportError(std::string("libcurl failed running streams: ") + api.multi_strerror(mc));
+      mc = api.multi_poll(m_multi.get(), nullptr, 0, static_cast<int>(std::max<long long>(wait.count(), 1)),
+                          &ready);
+      if (mc != CURLM_OK)
+        throw TransportError(std::string("libcurl failed running streams: ") + api.multi_strerror(mc));
       // Streams that went quiet (or have been busy for kStreamSetQuiet) are told, so their reader writes.
       const auto after = std::chrono::steady_clock::now();
       if (pending && (ready == 0 || after - m_told >= kStreamSetQuiet)) {

@@ -15,21 +15,25 @@ json labelled_pod(const std::string& name, json labels) {
 
 TEST_CASE("replicas of a PyTorchJob and a TFJob come from replica-type and replica-index") {
   const auto& k = kind_for(Trainer::PyTorch);
-  auto r = replica_of(k, "dist", labelled_pod("dist-worker-1", {{"training.kubeflow.org/replica-type", "worker"},
-                                                       {"training.kubeflow.org/replica-index", "1"}}));
+  auto r = replica_of(k, "dist",
+                      labelled_pod("dist-worker-1", {{"training.kubeflow.org/replica-type", "worker"},
+                                                     {"training.kubeflow.org/replica-index", "1"}}));
   CHECK(r.pod == "dist-worker-1");
   CHECK(r.role == "worker");
   CHECK(r.rank == 1);
   CHECK(r.label == "worker-1");
-  auto t = replica_of(kind_for(Trainer::TF), "tf", labelled_pod("tf-ps-0", {{"training.kubeflow.org/replica-type", "PS"},
-                                                                   {"training.kubeflow.org/replica-index", "0"}}));
+  auto t = replica_of(kind_for(Trainer::TF), "tf",
+                      labelled_pod("tf-ps-0", {{"training.kubeflow.org/replica-type", "PS"},
+                                               {"training.kubeflow.org/replica-index", "0"}}));
   CHECK(t.label == "ps-0");
 }
 
 TEST_CASE("an MPI launcher is rank 0; Volcano ranks come from the label or the pod name") {
-  auto l = replica_of(kind_for(Trainer::MPI), "mpi", labelled_pod("mpi-launcher-x7k2p", {{"training.kubeflow.org/job-role", "launcher"}}));
+  auto l = replica_of(kind_for(Trainer::MPI), "mpi",
+                      labelled_pod("mpi-launcher-x7k2p", {{"training.kubeflow.org/job-role", "launcher"}}));
   CHECK(l.label == "launcher-0");
-  auto v = replica_of(kind_for(Trainer::Volcano), "vj", labelled_pod("vj-trainer-3", {{"volcano.sh/task-spec", "trainer"}}));
+  auto v = replica_of(kind_for(Trainer::Volcano), "vj",
+                      labelled_pod("vj-trainer-3", {{"volcano.sh/task-spec", "trainer"}}));
   CHECK(v.role == "trainer");
   CHECK(v.rank == 3);
   auto none = replica_of(kind_for(Trainer::PyTorchNoOperator), "p",
@@ -42,12 +46,15 @@ TEST_CASE("an MPI launcher is rank 0; Volcano ranks come from the label or the p
 
 TEST_CASE("--role and --rank filter replicas; the order puts the chief first") {
   const auto& k = kind_for(Trainer::PyTorch);
-  auto m = replica_of(k, "d", labelled_pod("d-master-0", {{"training.kubeflow.org/replica-type", "master"},
-                                                 {"training.kubeflow.org/replica-index", "0"}}));
-  auto w0 = replica_of(k, "d", labelled_pod("d-worker-0", {{"training.kubeflow.org/replica-type", "worker"},
+  auto m = replica_of(k, "d",
+                      labelled_pod("d-master-0", {{"training.kubeflow.org/replica-type", "master"},
                                                   {"training.kubeflow.org/replica-index", "0"}}));
-  auto w1 = replica_of(k, "d", labelled_pod("d-worker-1", {{"training.kubeflow.org/replica-type", "worker"},
-                                                  {"training.kubeflow.org/replica-index", "1"}}));
+  auto w0 = replica_of(k, "d",
+                       labelled_pod("d-worker-0", {{"training.kubeflow.org/replica-type", "worker"},
+                                                   {"training.kubeflow.org/replica-index", "0"}}));
+  auto w1 = replica_of(k, "d",
+                       labelled_pod("d-worker-1", {{"training.kubeflow.org/replica-type", "worker"},
+                                                   {"training.kubeflow.org/replica-index", "1"}}));
   ReplicaFilter any;
   CHECK(any.matches(m));
   ReplicaFilter workers{"Worker", std::nullopt};

@@ -26,8 +26,10 @@ Amounts pod_requests(const json& pod_spec) {
     for (const auto& c : containers) {
       Amounts a;
       const json res = c.value("resources", json::object());
-      for (const char* part : {"limits", "requests"})
-        for (const auto& [r, q] : res.value(part, json::object()).items()) a[r] = amount_of(r, q);
+      for (const char* part : {"limits", "requests"}) {
+        const json amounts = res.value(part, json::object());  // items() refers to it
+        for (const auto& [r, q] : amounts.items()) a[r] = amount_of(r, q);
+      }
       out.push_back(a);
     }
     return out;
@@ -50,7 +52,8 @@ std::vector<PodSetUsage> workload_usage(const json& wl) {
   std::vector<PodSetUsage> out;
   for (const auto& ps : wl.value("spec", json::object()).value("podSets", json::array())) {
     PodSetUsage u{ps.value("name", "main"), int_or(ps, "count", 1), {}};
-    for (const auto& [r, v] : pod_requests(ps.value("template", json::object()).value("spec", json::object())))
+    const json pod_spec = ps.value("template", json::object()).value("spec", json::object());
+    for (const auto& [r, v] : pod_requests(pod_spec))
       u.total[r] = v * u.count;
     out.push_back(u);
   }

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cmd/get_queue.h"
 #include "cmd/gpu_metrics.h"
 #include "cmd/run.h"
 #include "jobs/job_query.h"
@@ -29,6 +30,7 @@ void run_get(const GetOptions& o, Factory& f) {
   std::optional<std::vector<metrics::GpuMetric>> gpus;
   const bool show_gpus = o.gpus && r.job.status != jobs::JobStatus::Succeeded;
   if (show_gpus) gpus = job_gpu_metrics(f, r.job);
+  const GetQueue queue(f, r.job);
   print::print_as(format,
                   {.human =
                        [&](std::ostream& out) {
@@ -36,11 +38,13 @@ void run_get(const GetOptions& o, Factory& f) {
                              show_gpus ? print::job_gpus_view(r.job, gpus.value_or(std::vector<metrics::GpuMetric>{}), f.io())
                                        : "";
                          out << print::job_details(r.job, f.io(), section);
+                         queue.print(out);
                          if (o.events) out << print::events_view(r.events, now, f.io());
                        },
                    .document =
                        [&] {
                          auto j = show_gpus ? print::job_json_with_gpus(r.job, gpus) : r.job.to_json();
+                         queue.add_to(j);
                          if (o.events) j["events"] = print::events_json(r.events);
                          return j;
                        },

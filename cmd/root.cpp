@@ -61,7 +61,7 @@ Setup single_setup(std::string_view name) {
       {"submit", setup_submit}, {"list", list},  {"ls", list},           {"get", get},
       {"logs", logs},           {"log", logs},   {"top", setup_top},     {"data", setup_data},
       {"delete", del},          {"del", del},    {"version", version},   {"templates", templates},
-      {"config", config},
+      {"config", config},       {"queue", setup_queue},
   };
   for (const auto& [n, setup] : kCommands)
     if (n == name) return setup;
@@ -100,6 +100,7 @@ void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   setup_logs(root, f);
   setup_top(root, f);
   setup_data(root, f);
+  setup_queue(root, f);
   setup_delete(root, f);
   setup_completion(root, f);
   setup_version(root, f);

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cmd/failure_report.h"
+#include "cmd/get_queue.h"
 #include "cmd/gpu_metrics.h"
 #include "cmd/run.h"
 #include "jobs/job_query.h"
@@ -33,6 +34,7 @@ void run_get(const GetOptions& o, Factory& f) {
   std::optional<std::vector<metrics::GpuMetric>> gpus;
   const bool show_gpus = o.gpus && r.job.status != jobs::JobStatus::Succeeded;
   if (show_gpus) gpus = job_gpu_metrics(f, r.job);
+  const GetQueue queue(f, r.job);
   print::print_as(format,
                   {.human =
                        [&](std::ostream& out) {
@@ -40,12 +42,14 @@ void run_get(const GetOptions& o, Factory& f) {
                              show_gpus ? print::job_gpus_view(r.job, gpus.value_or(std::vector<metrics::GpuMetric>{}), f.io())
                                        : "";
                          out << print::job_details(r.job, f.io(), section);
+                         queue.print(out);
                          if (o.events) out << print::events_view(r.events, now, f.io());
                          if (failure) out << '\n' << print::failure_text(*failure);
                        },
                    .document =
                        [&] {
                          auto j = show_gpus ? print::job_json_with_gpus(r.job, gpus) : r.job.to_json();
+                         queue.add_to(j);
                          if (o.events) j["events"] = print::events_json(r.events);
                          if (failure) j["failure"] = print::failure_json(*failure);
                          return j;

@@ -32,6 +32,14 @@ void setup_top(CLI::App& root, Factory& f) {
   auto* top = add_group(root, "top", "Show GPU usage of nodes and jobs", "  trainctl top node\n  trainctl top job\n");
   setup_top_node(*top, f);
   setup_top_job(*top, f);
+  setup_queue_list(*top, f, "queue");
+}
+
+void setup_queue(CLI::App& root, Factory& f) {
+  auto* queue = add_group(root, "queue", "Show the queues jobs wait in (Volcano, Kueue)",
+                          "  trainctl queue list\n  trainctl queue pending cluster-a\n");
+  setup_queue_list(*queue, f);
+  setup_queue_pending(*queue, f);
 }
 
 void setup_data(CLI::App& root, Factory& f) {

@@ -59,10 +59,10 @@ Setup single_setup(std::string_view name) {
   constexpr Setup config = [](CLI::App& r, Factory& f) { setup_config(r, f); };
   constexpr Setup wait = [](CLI::App& r, Factory& f) { setup_wait(r, f); };
   static constexpr std::pair<std::string_view, Setup> kCommands[] = {
-      {"submit", setup_submit}, {"list", list}, {"ls", list},         {"get", get},
-      {"logs", logs},           {"log", logs},  {"top", setup_top},   {"data", setup_data},
-      {"delete", del},          {"del", del},   {"version", version}, {"templates", templates},
-      {"config", config},       {"wait", wait},
+      {"submit", setup_submit}, {"list", list},  {"ls", list},           {"get", get},
+      {"logs", logs},           {"log", logs},   {"top", setup_top},     {"data", setup_data},
+      {"delete", del},          {"del", del},    {"version", version},   {"templates", templates},
+      {"config", config},       {"wait", wait},  {"queue", setup_queue},
   };
   for (const auto& [n, setup] : kCommands)
     if (n == name) return setup;
@@ -101,6 +101,7 @@ void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   setup_logs(root, f);
   setup_top(root, f);
   setup_data(root, f);
+  setup_queue(root, f);
   setup_delete(root, f);
   setup_wait(root, f);
   setup_completion(root, f);

@@ -133,6 +133,8 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
   cmd.add_flag("--queue{true}", o.queue,
                "Queue the job in kube-queue (Arena's switch: scheduling.x-k8s.io/suspend); "
                "--queue=NAME names the gang scheduler's queue (runPolicy.schedulingPolicy.queue)");
+  cmd.add_option("--kueue-queue", o.kueue_queue,
+                 "Kueue LocalQueue of the job (label kueue.x-k8s.io/queue-name): it waits there for quota");
   cmd.add_option("--min-available", o.min_available, "Pods that must be schedulable together (default: all)");
   alias(cmd, "--minAvailable", o.min_available);
   cmd.add_option("--schedule-timeout", o.schedule_timeout, "Gang scheduling timeout, e.g. 180s");
@@ -264,6 +266,8 @@ void add_volcano_flags(CLI::App& cmd, SubmitOptions& o) {
   cmd.add_option("--min-available", o.min_available, "Pods that must be schedulable together (default: all)");
   alias(cmd, "--minAvailable", o.min_available);
   cmd.add_option("--queue", o.queue, "Volcano queue (default: default)");
+  // Kueue does not manage Volcano jobs: hidden, so that plan_kueue says so in one line.
+  cmd.add_option("--kueue-queue", o.kueue_queue)->group("");
   cmd.add_option("--scheduler-name", o.scheduler_name, "schedulerName (default volcano)");
   alias(cmd, "--schedulerName", o.scheduler_name);
   alias(cmd, "--scheduler", o.scheduler_name);

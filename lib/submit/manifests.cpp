@@ -62,6 +62,9 @@ json job_values(const Plan& p) {
   v["name"] = p.name;
   v["namespace"] = p.namespace_;
   auto labels = object_labels(p, standard_labels_for_pods(p));
+  // On the job object only: Kueue reads it there (jobframework QueueName); its pods are not
+  // Kueue's to manage.
+  if (!p.kueue_queue.empty()) labels.push_back({"kueue.x-k8s.io/queue-name", p.kueue_queue});
   v["labels"] = kv_list(labels);
   v["annotations"] = p.annotations.empty() ? json() : kv_list(p.annotations);
   v["clean_pod_policy"] = p.clean_pod_policy;

@@ -75,6 +75,7 @@ struct SubmitOptions {
   // pytorch/mpi: bare --queue (or --queue=true) is Arena's switch for kube-queue; --queue=NAME
   // names the runPolicy.schedulingPolicy queue. volcano: the Volcano queue.
   std::string queue;
+  std::string kueue_queue;  // --kueue-queue: Kueue LocalQueue (label kueue.x-k8s.io/queue-name)
   int min_available = 0;  // 0 = default
   std::string schedule_timeout;
   std::vector<std::string> min_resources;  // k=v (schedulingPolicy.minResources)

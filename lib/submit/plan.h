@@ -117,6 +117,9 @@ struct Plan {
   int min_available = 0;
   bool min_available_given = false;  // --min-available, else the kind's default
   std::string queue;
+  // --kueue-queue: the LocalQueue named by the label kueue.x-k8s.io/queue-name on the job
+  // object (Kueue's webhook suspends the job; its Workload waits for quota in that queue).
+  std::string kueue_queue;
   std::vector<KeyValue> min_resources;
   std::optional<std::int64_t> schedule_timeout_seconds;
 

@@ -35,6 +35,19 @@ void plan_run_policy(const SubmitOptions& o, Plan& p) {
   if (rules.shm && !o.gputopology) p.shm_size = o.shm_size.empty() ? "2Gi" : o.shm_size;
 }
 
+// --kueue-queue: only the label. Kueue's job webhook suspends a job that carries it
+// (jobframework/defaults.go ApplyDefaultForSuspend: WorkloadShouldBeSuspended is true for a
+// job with a queue name), so the manifest sets no suspend of its own.
+void plan_kueue(const SubmitOptions& o, Plan& p) {
+  if (o.kueue_queue.empty()) return;
+  if (!p.submit_kind->rules.no_kueue_reason.empty()) throw UsageError(p.submit_kind->rules.no_kueue_reason);
+  // A LocalQueue name is an object name that is also a label value (at most 63 characters).
+  if (!is_dns1123_label(o.kueue_queue))
+    throw UsageError("invalid --kueue-queue " + dq(o.kueue_queue) +
+                     ": give a LocalQueue name (lower-case letters, digits, '-', at most 63)");
+  p.kueue_queue = o.kueue_queue;
+}
+
 }  // namespace
 
 // pytorch and mpi: the operator's runPolicy.schedulingPolicy (and the coscheduling labels).
@@ -71,6 +84,7 @@ int default_min_available(const Plan& p) {
 
 void plan_scheduling(const SubmitOptions& o, Plan& p) {
   plan_run_policy(o, p);
+  plan_kueue(o, p);
   p.min_resources = key_values("--min-resources", o.min_resources, false, false);
   for (const auto& r : p.min_resources) check_quantity("--min-resources " + r.key, r.value);
   p.submit_kind->plan_gang(o, p);

@@ -50,6 +50,9 @@ class SubmitKind {
     bool kube_queue = true;  // a bare --queue is Arena's kube-queue switch (not Volcano's --queue)
     // Why --gang, --queue, --min-available, --schedule-timeout are refused; "" = they are not.
     std::string no_gang_reason;
+    // Why --kueue-queue is refused; "" = Kueue manages the kind (its jobframework
+    // integrations: batch/job, kubeflow pytorchjob/tfjob, mpijob).
+    std::string no_kueue_reason;
     bool reads_server_version = false;  // server_facts.h: the Kubernetes release matters
   };
 

@@ -46,7 +46,7 @@ TEST_CASE("__complete completes commands, then aliases when no name matches") {
   CHECK(cands({"sub"}) == Strings{"submit"});
   CHECK(cands({"submit", "py"}) == Strings{"pytorch"});
   CHECK(cands({"submit", "pytorchj"}) == Strings{"pytorchjob"});
-  CHECK(cands({"top", ""}) == Strings{"node", "job"});
+  CHECK(cands({"top", ""}) == Strings{"node", "job", "queue"});
   CHECK(run({"sub"}).directive == trainctl::completion::kNoFileComp);
   // Hidden commands are never offered.
   const auto all = cands({""});

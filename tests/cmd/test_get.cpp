@@ -3,6 +3,7 @@
 #include "cmd_harness.h"
 #include "core/errors.h"
 #include "get_stubs.h"
+#include "queue_stubs.h"
 #include "scenario.h"
 
 using namespace get_stubs;
@@ -88,6 +89,7 @@ TEST_CASE("get: without a scheduled pod there is no TensorBoard URL") {
   Harness h;
   stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(), scenario::concat(scenario::mpi_pending_pods()));
   stub_tensorboard(*h.client, "mpi-pending", json::array({tensorboard_service()}));
+  queue_stubs::stub_no_queues(*h.client);
   h.run({"get", "mpi-pending"});
   CHECK(h.out().find("tensorboard") == std::string::npos);
   CHECK_NOTHROW(h.client->verify());
@@ -112,6 +114,7 @@ TEST_CASE("get -e adds the events of the job's pods, oldest first") {
   stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(),
            scenario::concat(scenario::mpi_pending_pods()));
   stub_tensorboard(*h.client, "mpi-pending", json::array());
+  queue_stubs::stub_no_queues(*h.client);
   auto event = [](const std::string& pod, const std::string& type, const std::string& reason,
                   const std::string& msg, const std::string& at) {
     return json{{"involvedObject", {{"kind", "Pod"}, {"name", pod}}},

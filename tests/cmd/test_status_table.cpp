@@ -5,6 +5,7 @@
 
 #include "cmd_harness.h"
 #include "get_stubs.h"
+#include "queue_stubs.h"
 #include "jobs/status_table.h"
 
 using nlohmann::json;
@@ -78,6 +79,8 @@ TEST_CASE("status table: get's Status line shows each row's status") {
     get_stubs::stub_job(*h.client, kind_index(row.trainer), "demo", status_table::job_of(row, "demo"),
                         json::array());
     get_stubs::stub_tensorboard(*h.client, "demo", json::array());
+    if (row.expected == trainctl::jobs::JobStatus::Pending || row.expected == trainctl::jobs::JobStatus::Queuing)
+      queue_stubs::stub_no_queues(*h.client);
     h.run({"get", "demo"});
     CHECK(h.out().rfind("Name:        demo\nStatus:      " + expected + "\n", 0) == 0);
   }

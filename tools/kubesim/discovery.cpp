@@ -1,6 +1,7 @@
 // Discovery: /version, /api, /api/v1, /apis, /apis/GROUP, /apis/GROUP/VERSION. Served as
 // plain application/json, so clients asking for aggregated discovery (apidiscovery.k8s.io/v2)
 // fall back to these legacy documents, as they do with older API servers.
+#include "kubesim/kueue_visibility.h"
 #include "kubesim/rest.h"
 
 #include <map>
@@ -105,6 +106,8 @@ bool Api::handle_discovery(const httplib::Request& http, httplib::Response& res)
         bool builtin = g.find('.') == std::string::npos || g.ends_with(".k8s.io");
         if (!g.empty() && builtin == (pass == 0)) list.push_back(group_entry(g, vs));
       }
+    // Kueue's aggregated visibility API, registered by its APIService with Kueue.
+    if (groups.count("kueue.x-k8s.io")) list.push_back(kueue_visibility_group());
     send_json(res, 200, json{{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", list}}.dump());
     return true;
   }

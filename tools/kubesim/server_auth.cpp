@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "kubesim/kueue_visibility.h"
 #include "kubesim/node_evict.h"
 #include "kubesim/service_proxy.h"
 #include "kubesim/watch.h"
@@ -212,7 +213,9 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
       return;
     }
   }
-  if (api.handle_discovery(req, res) || api.handle_openapi(req, res)) return;
+  if (api.handle_discovery(req, res) || api.handle_openapi(req, res) ||
+      handle_kueue_visibility(server.store(), req, res))
+    return;
   const bool master =
       std::find(user->groups.begin(), user->groups.end(), "system:masters") != user->groups.end();
   if (auto proxy = parse_service_proxy_path(path)) {

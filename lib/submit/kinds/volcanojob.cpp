@@ -28,7 +28,9 @@ class VolcanoJobKind final : public SubmitKind {
                                             .image_required = false,
                                             .command_required = false,
                                             .shm = false,
-                                            .kube_queue = false}) {}
+                                            .kube_queue = false,
+                                            .no_kueue_reason = "--kueue-queue: Kueue does not manage Volcano "
+                                                               "jobs; --queue names the Volcano queue"}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     std::vector<std::string> names;

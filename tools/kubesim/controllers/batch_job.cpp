@@ -110,6 +110,50 @@ void BatchJobController::finish(const json& job, json status, const std::string&
   m_ctx.patch(*m_ctx.jobs, meta_ns(job), meta_name(job), [&](json& obj) { obj["status"] = status; });
 }
 
+// job_controller.go syncJob with spec.suspend (Kueue's webhook sets it on a queued Job):
+// active pods deleted, condition Suspended True (JobSuspended, "Job suspended"), no
+// startTime; once resumed Suspended False (JobResumed, "Job resumed") and a new startTime.
+bool BatchJobController::hold_suspended(const json& job, const ObjectList& pods, json& status) {
+  const bool suspended = job["spec"].value("suspend", false);
+  const std::string now = m_ctx.now_str();
+  json conditions = status.value("conditions", json::array());
+  bool was = false;
+  for (auto& c : conditions) {
+    if (c.value("type", "") != "Suspended") continue;
+    was = c.value("status", "") == "True";
+    if (!suspended && was)
+      c = {{"type", "Suspended"}, {"status", "False"}, {"reason", "JobResumed"}, {"message", "Job resumed"},
+           {"lastProbeTime", now}, {"lastTransitionTime", now}};
+  }
+  if (!suspended) {
+    if (was) {
+      status["conditions"] = conditions;
+      status.erase("startTime");
+    }
+    return false;
+  }
+  for (const auto& p : pods)
+    if (!pod_terminal(*p)) {
+      try {
+        m_ctx.store.remove(*m_ctx.pods, meta_ns(job), meta_name(*p));
+      } catch (const StatusError&) {
+      }
+    }
+  if (!was) {
+    json out = json::array();
+    for (const auto& c : conditions)
+      if (c.value("type", "") != "Suspended") out.push_back(c);
+    out.push_back({{"type", "Suspended"}, {"status", "True"}, {"reason", "JobSuspended"}, {"message", "Job suspended"},
+                   {"lastProbeTime", now}, {"lastTransitionTime", now}});
+    status["conditions"] = out;
+  }
+  status.erase("startTime");
+  status["active"] = 0;
+  status["ready"] = 0;
+  m_ctx.patch(*m_ctx.jobs, meta_ns(job), meta_name(job), [&](json& obj) { obj["status"] = status; });
+  return true;
+}
+
 void BatchJobController::reconcile(const std::string& ns, const std::string& name) {
   auto ptr = m_ctx.store.get_shared(*m_ctx.jobs, ns, name);
   if (!ptr) return;
@@ -165,6 +209,7 @@ void BatchJobController::reconcile(const std::string& ns, const std::string& nam
   const ObjectList pods = m_ctx.children(*m_ctx.pods, job);
 
   json status = job.value("status", json::object());
+  if (hold_suspended(job, pods, status)) return;
   if (!status.contains("startTime")) status["startTime"] = m_ctx.now_str();
   int64_t active = 0, ready = 0, succeeded = 0, failed = 0;
   std::set<int> done_indexes, active_indexes;

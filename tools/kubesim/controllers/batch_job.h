@@ -3,10 +3,12 @@
 // JOB_COMPLETION_INDEX and hostname NAME-INDEX), labels batch.kubernetes.io/job-name,
 // job-name, batch.kubernetes.io/controller-uid, controller-uid; completions, parallelism,
 // backoffLimit, activeDeadlineSeconds, ttlSecondsAfterFinished; status active/ready/
-// succeeded/failed, completedIndexes, startTime, completionTime, conditions Complete/Failed.
+// succeeded/failed, completedIndexes, startTime, completionTime, conditions Complete/Failed;
+// spec.suspend (condition Suspended).
 #pragma once
 
 #include "kubesim/controllers/controller.h"
+#include "kubesim/controllers/run_policy.h"
 
 namespace kubesim {
 
@@ -17,6 +19,8 @@ class BatchJobController : public Controller {
 
  private:
   void create_pod(const json& job, int index);  // index < 0: NonIndexed
+  // spec.suspend: deletes active pods and writes the Suspended status; true when suspended.
+  bool hold_suspended(const json& job, const ObjectList& pods, json& status);
   void finish(const json& job, json status, const std::string& type, const std::string& reason,
               const std::string& message);
 };

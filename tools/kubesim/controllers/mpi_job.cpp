@@ -3,6 +3,7 @@
 #include "kubesim/controllers/mpi_job.h"
 
 #include "kubesim/controllers/job_conditions.h"
+#include "kubesim/controllers/job_suspend.h"
 #include "kubesim/controllers/kubeflow_replicas.h"
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/run_policy.h"
@@ -50,6 +51,7 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
     }
     return;
   }
+  if (hold_suspended_kubeflow(m_ctx, *m_ctx.mpijobs, job, m_ctx.children(*m_ctx.pods, job), status)) return;
   if (!status.contains("startTime")) status["startTime"] = now;
 
   std::shared_ptr<const json> launcher = m_ctx.store.get_shared(*m_ctx.jobs, ns, name + "-launcher");

@@ -5,6 +5,7 @@
 
 #include "core/text.h"
 #include "kubesim/controllers/job_conditions.h"
+#include "kubesim/controllers/job_suspend.h"
 #include "kubesim/controllers/kubeflow_replicas.h"
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/pytorch_env.h"
@@ -66,6 +67,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
   }
   json status = job.value("status", json::object());
   update_training_condition(status, "Created", "PyTorchJobCreated", "PyTorchJob " + jname + " is created.", now);
+  if (hold_suspended_kubeflow(m_ctx, *m_ctx.pytorchjobs, job, pods, status)) return;
   if (!status.contains("startTime")) status["startTime"] = now;
 
   std::map<std::string, std::shared_ptr<const json>> by_name;

@@ -2,6 +2,7 @@
 // by the controllers; a clock that is real time (times a speed factor) or stepped by tests.
 #include "kubesim/controllers/simulation.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "kubesim/controllers/deployment.h"
 #include "kubesim/controllers/garbage_collector.h"
 #include "kubesim/controllers/kubelet.h"
+#include "kubesim/controllers/kueue.h"
 #include "kubesim/controllers/mpi_job.h"
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/pytorch_job.h"
@@ -62,8 +64,14 @@ struct Simulation::Impl {
     return sim_base + duration_cast<system_clock::duration>(real * ctx.options.speed);
   }
 
-  void enqueue(const ObjectKey& k) {
-    if (!handlers.count(k.rt) && k.rt != ctx.pods) return;
+  void enqueue(ObjectKey k) {
+    if (!handlers.count(k.rt) && k.rt != ctx.pods) {
+      // An object written in another served version of a handled resource (Kueue's v1beta1).
+      auto it = std::find_if(handlers.begin(), handlers.end(),
+                             [&](const auto& h) { return h.first->same_storage(*k.rt); });
+      if (it == handlers.end()) return;
+      k.rt = it->first;
+    }
     std::lock_guard<std::mutex> lock(queue_mutex);
     dirty.insert(k);
     queue_cv.notify_all();
@@ -219,6 +227,12 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
   m->controllers.push_back(std::make_unique<DeploymentController>(m->ctx));
   m->controllers.push_back(std::make_unique<ReplicaSetController>(m->ctx));
   m->controllers.push_back(std::make_unique<ServiceController>(m->ctx));
+  // Kueue (when its CRDs are served): after the operators, so that they see a job suspended.
+  for (const ResourceType* rt : {m->ctx.pytorchjobs, m->ctx.tfjobs, m->ctx.mpijobs, m->ctx.jobs})
+    m->controllers.push_back(std::make_unique<KueueJobController>(m->ctx, rt));
+  const KueueTypes kueue = KueueTypes::find(store);
+  for (const ResourceType* rt : {kueue.cluster_queues, kueue.local_queues, kueue.workloads})
+    m->controllers.push_back(std::make_unique<KueueQueueController>(m->ctx, rt));
   for (const auto& c : m->controllers)
     if (c->primary()) m->handlers[c->primary()].push_back(c.get());
   ensure_default_queues(m->ctx);  // volcano-scheduler creates them at start

@@ -4,6 +4,7 @@
 
 #include "core/text.h"
 #include "kubesim/controllers/job_conditions.h"
+#include "kubesim/controllers/job_suspend.h"
 #include "kubesim/controllers/kubeflow_replicas.h"
 #include "kubesim/controllers/tf_config.h"
 
@@ -62,6 +63,7 @@ void TFJobController::reconcile(const std::string& ns, const std::string& name) 
   json status = job.value("status", json::object());
   // onOwnerCreateFunc.
   update_training_condition(status, "Created", "TFJobCreated", "TFJob " + jname + " is created.", now);
+  if (hold_suspended_kubeflow(m_ctx, *m_ctx.tfjobs, job, pods, status)) return;
   if (!status.contains("startTime")) status["startTime"] = now;
 
   const std::string limit_message = run_policy_limit_message(m_ctx, *m_ctx.tfjobs, job, status, pods);

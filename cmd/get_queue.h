@@ -1,0 +1,26 @@
+// The queue part of `get NAME`: where a job that has not started waits (Kueue LocalQueue
+// and its position in the ClusterQueue, or Volcano Queue and PodGroup phase).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <ostream>
+
+#include "cmd/factory.h"
+#include "jobs/queues.h"
+#include "jobs/training_job.h"
+
+namespace trainctl {
+
+struct GetQueue {
+  // Reads the queue of a PENDING or QUEUING job (nothing for the others).
+  GetQueue(Factory& f, const jobs::TrainingJob& job);
+  // "Queue: NAME (...)" under the job's details; nothing when it waits in no queue.
+  void print(std::ostream& out) const;
+  // `queue`: {name, kind, position, clusterQueue, phase}, null when it waits in no queue.
+  void add_to(nlohmann::ordered_json& doc) const;
+
+  std::optional<jobs::JobQueue> queue;
+};
+
+}  // namespace trainctl

@@ -45,7 +45,7 @@ expect_bash "none" submit pytorch --operator ''
 expect_bash "Running All None" submit mpi --clean-task-policy ''
 expect_bash "pytorchjob pytorch py" list -T p
 expect_bash "bash zsh fish" completion ''
-expect_bash "node job" top ''
+expect_bash "node job queue" top ''
 expect_bash "--all-namespaces" list --all
 expect_bash "" get ''  # job names come from the cluster; there is none
 bash_complete submit pytorch --sync-mode '' | grep -x git >/dev/null || fail "bash: values after a flag"
@@ -80,7 +80,7 @@ if command -v zsh >/dev/null; then
     want=$(tr ' ' '\n' <<<"$want" | sort | tr '\n' ' ' | sed 's/ $//')
     [ "$got" = "$want" ] || fail "zsh: trainctl $* -> '$got', want '$want'"
   }
-  expect_zsh "completion config data delete get list logs submit templates top version wait" ''
+  expect_zsh "completion config data delete get list logs submit templates top version wait queue" ''
   expect_zsh "json yaml wide name" list -o ''
   expect_zsh "mpi pytorch tf volcano" submit ''
   expect_zsh "pytorchjob" submit pytorchj
@@ -108,7 +108,7 @@ if command -v fish >/dev/null; then
   expect_fish "json name wide yaml" "trainctl list -o "
   expect_fish "git rsync" "trainctl -n x submit pytorch --sync-mode "
   expect_fish "bash fish zsh" "trainctl completion "
-  expect_fish "job node" "trainctl top "
+  expect_fish "job node queue" "trainctl top "
   ran=1
   echo "fish: ok"
 else

@@ -10,6 +10,7 @@
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
 #include "print/job_views.h"
+#include "print/pending_view.h"
 #include "print/print_as.h"
 
 namespace trainctl {
@@ -23,6 +24,7 @@ void run_get(const GetOptions& o, Factory& f) {
   q.kinds = jobs::kinds_for_type(o.type);
   q.tensorboard = true;
   q.events = o.events;
+  q.pending = true;
   const auto now = f.clock()();
   const auto r = jobs::get_job(f.client(), q, now);
   // -g: the GPUs of the job's running instances, as Arena shows them while the job has not succeeded.
@@ -35,13 +37,14 @@ void run_get(const GetOptions& o, Factory& f) {
                          const std::string section =
                              show_gpus ? print::job_gpus_view(r.job, gpus.value_or(std::vector<metrics::GpuMetric>{}), f.io())
                                        : "";
-                         out << print::job_details(r.job, f.io(), section);
+                         out << print::job_details(r.job, f.io(), section) << print::pending_view(r.pending);
                          if (o.events) out << print::events_view(r.events, now, f.io());
                        },
                    .document =
                        [&] {
                          auto j = show_gpus ? print::job_json_with_gpus(r.job, gpus) : r.job.to_json();
                          if (o.events) j["events"] = print::events_json(r.events);
+                         if (!r.pending.empty()) j["pending"] = r.pending.to_json();
                          return j;
                        },
                    .names = [&] { return print::job_names({r.job}); }},

@@ -10,6 +10,7 @@
 #include "jobs/build_job.h"
 #include "jobs/job_pods.h"
 #include "jobs/json_util.h"
+#include "jobs/pending_query.h"
 #include "jobs/pod_summary.h"
 #include "kube/list_reads.h"
 
@@ -244,6 +245,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     for (auto& e : extras.events)
       if (names.count(str(at(e, "involvedObject"), "name"))) r.events.push_back(std::move(e));
   }
+  if (o.pending && looks_pending(r.job)) r.pending = read_pending_reason(client, r.job);
   return r;
 }
 

@@ -1,13 +1,12 @@
 // Shared controller helpers: time formatting, quantities, owner references, safe writes.
 #include "kubesim/controllers/context.h"
 
-#include "kubesim/controllers/quota_admission.h"
-
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 
 #include "kubesim/builtin_types.h"
+#include "kubesim/controllers/quota_admission.h"
 
 namespace kubesim {
 

@@ -25,14 +25,16 @@ bool Kubelet::fail_image_pull(const json& pod, Run& run) {
     message = "rpc error: code = NotFound desc = failed to pull and unpack image " + quoted +
               ": failed to resolve reference " + quoted + ": " + image + ": not found";
     m_ctx.record_event(pod, "Normal", "Pulling", "Pulling image " + quoted, "kubelet");
-    m_ctx.record_event(pod, "Warning", "Failed", "Failed to pull image " + quoted + ": " + message, "kubelet");
+    m_ctx.record_event(pod, "Warning", "Failed", "Failed to pull image " + quoted + ": " + message,
+                       "kubelet");
   }
   m_ctx.record_event(pod, "Warning", "Failed", "Error: " + reason, "kubelet");
   m_ctx.patch(*m_ctx.pods, meta_ns(pod), meta_name(pod), [&](json& obj) {
     json& st = obj["status"];
     if (!st.contains("containerStatuses")) return;
     for (auto& cs : st["containerStatuses"])
-      if (cs.value("image", "") == image) cs["state"] = {{"waiting", {{"reason", reason}, {"message", message}}}};
+      if (cs.value("image", "") == image)
+        cs["state"] = {{"waiting", {{"reason", reason}, {"message", message}}}};
   });
   run.stage = Stage::ImagePull;
   run.stage_end = back_off ? kNever : m_ctx.now() + m_ctx.options.container_creating;

@@ -103,8 +103,8 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
         continue;
       }
       // mpi-operator getOrCreateWorker: MPIJobFailed, "worker pod created failed: %v".
-      json created = m_ctx.create_pod(job, make_worker(job, i, group), "MPIJobFailed", "worker pod created failed: ",
-                                      "mpi-job-controller");
+      json created = m_ctx.create_pod(job, make_worker(job, i, group), "MPIJobFailed",
+                                      "worker pod created failed: ", "mpi-job-controller");
       if (created.is_null()) continue;
       workers.push_back(std::make_shared<const json>(std::move(created)));
     }

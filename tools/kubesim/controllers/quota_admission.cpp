@@ -45,15 +45,19 @@ QuotaUsage pod_quota_usage(const json& pod) {
 }
 
 std::string quota_quantity(const std::string& resource, int64_t amount) {
-  if (is_cpu(resource)) return amount % 1000 == 0 ? std::to_string(amount / 1000) : std::to_string(amount) + "m";
+  if (is_cpu(resource))
+    return amount % 1000 == 0 ? std::to_string(amount / 1000) : std::to_string(amount) + "m";
   if (amount != 0 && resource.find("memory") != std::string::npos)
-    for (const auto& [suffix, unit] : {std::pair<const char*, int64_t>{"Ti", 1LL << 40}, {"Gi", 1LL << 30},
-                                       {"Mi", 1LL << 20}, {"Ki", 1LL << 10}})
+    for (const auto& [suffix, unit] : {std::pair<const char*, int64_t>{"Ti", 1LL << 40},
+                                       {"Gi", 1LL << 30},
+                                       {"Mi", 1LL << 20},
+                                       {"Ki", 1LL << 10}})
       if (amount % unit == 0) return std::to_string(amount / unit) + suffix;
   return std::to_string(amount);
 }
 
-void admit_pod_quota(const Store& store, const ResourceType& pods, const ResourceType& quotas, const json& pod) {
+void admit_pod_quota(const Store& store, const ResourceType& pods, const ResourceType& quotas,
+                     const json& pod) {
   const std::string ns = meta_ns(pod).empty() ? "default" : meta_ns(pod);
   const auto list = store.list(quotas, ns);
   if (list.items.empty()) return;

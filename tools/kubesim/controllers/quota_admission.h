@@ -23,6 +23,7 @@ QuotaUsage pod_quota_usage(const json& pod);
 std::string quota_quantity(const std::string& resource, int64_t amount);
 // Throws StatusError 403 Forbidden when creating `pod` takes a quota of its namespace over
 // spec.hard.
-void admit_pod_quota(const Store& store, const ResourceType& pods, const ResourceType& quotas, const json& pod);
+void admit_pod_quota(const Store& store, const ResourceType& pods, const ResourceType& quotas,
+                     const json& pod);
 
 }  // namespace kubesim

@@ -15,7 +15,8 @@ namespace kubesim {
 void Scheduler::mark_gang_unschedulable(const json& pod, int64_t min, int64_t bound, size_t pending) {
   if (!m_ctx.podgroups) return;
   const std::string group = annotation(pod, "scheduling.k8s.io/group-name");
-  std::vector<std::string> statuses = {std::to_string(pending) + " Pending", std::to_string(min) + " minAvailable"};
+  std::vector<std::string> statuses = {std::to_string(pending) + " Pending",
+                                       std::to_string(min) + " minAvailable"};
   if (bound > 0) statuses.push_back(std::to_string(bound) + " Running");
   std::sort(statuses.begin(), statuses.end());
   std::string fit = "pod group is not ready";
@@ -45,7 +46,8 @@ void Scheduler::mark_gang_unschedulable(const json& pod, int64_t min, int64_t bo
   });
   auto pg = m_ctx.store.get_shared(*m_ctx.podgroups, meta_ns(pod), group);
   if (!pg) return;
-  const std::string event = std::to_string(pending) + "/" + std::to_string(total) + " tasks in gang unschedulable: " + fit;
+  const std::string event =
+      std::to_string(pending) + "/" + std::to_string(total) + " tasks in gang unschedulable: " + fit;
   const TimePoint now = m_ctx.now();
   auto& last = m_last_event[meta_uid(*pg)];  // as mark_unschedulable: once per message per 30 s
   if (last.first == event && now - last.second < std::chrono::seconds(30)) return;

@@ -271,7 +271,8 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
       auto it = by_name.find(pname);
       if (it == by_name.end()) {
         // job_controller_actions.go syncJob: FailedCreate, "Error creating pods: %+v" of the errors.
-        json created = m_ctx.create_pod(job, make_pod(job, t, i), "FailedCreate", "Error creating pods: [", "vc-controller-manager");
+        json created = m_ctx.create_pod(job, make_pod(job, t, i), "FailedCreate", "Error creating pods: [",
+                                        "vc-controller-manager");
         if (!created.is_null()) c.add(created);
         continue;
       }

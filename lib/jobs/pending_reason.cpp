@@ -61,7 +61,10 @@ void NodeRoomBuilder::add_node(const json& node) {
   NodeRoom n;
   n.name = name_of(node);
   const auto& cordoned = at_path(node, {"spec", "unschedulable"});
-  n.schedulable = condition_true(node, "Ready") && !(cordoned.is_boolean() && cordoned.get<bool>());
+  bool tainted = false;  // tolerations are the pod's: a NoSchedule/NoExecute taint leaves the node out
+  for (const auto& t : at_path(node, {"spec", "taints"}))
+    tainted = tainted || str(t, "effect") == "NoSchedule" || str(t, "effect") == "NoExecute";
+  n.schedulable = condition_true(node, "Ready") && !(cordoned.is_boolean() && cordoned.get<bool>()) && !tainted;
   const auto& alloc = at_path(node, {"status", "allocatable"});
   if (alloc.is_object())
     for (const auto& [k, v] : alloc.items())

@@ -27,7 +27,7 @@ struct PendingReason {
 // aliyun.com/gpu...): allocatable minus the requests of the pods on it that have not ended.
 struct NodeRoom {
   std::string name;
-  bool schedulable = true;  // Ready and not cordoned
+  bool schedulable = true;  // Ready, not cordoned, no NoSchedule/NoExecute taint
   std::map<std::string, long long> allocatable;
   std::map<std::string, long long> free;
 };

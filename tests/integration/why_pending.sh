@@ -37,13 +37,13 @@ wait_reason() {
 
 submit() { tc submit "$@" >/dev/null 2>&1 || fail "submit $*: $(tc submit "$@" 2>&1)"; }
 
-# A gang of 4 pods with 2 GPUs each; the untainted nodes have 2 + 2.
+# A gang of 3 pods (master and 2 workers) with 2 GPUs each; the untainted nodes have 2 + 2.
 submit pytorch --name=gang --workers=3 --gpus=2 --gang --image=pytorch/pytorch "python train.py"
 OUT=$(wait_reason gang "Pending:     GangUnschedulable: PodGroup gang")
 grep -qF "tasks in gang unschedulable" <<<"$OUT" || fail "no gang message: $OUT"
 JSON=$(tc get gang -o json)
 grep -q '"reason": "GangUnschedulable"' <<<"$JSON" || fail "get -o json has no pending reason: $JSON"
-grep -q 'the gang needs 4 pods at once; the nodes'"'"' free GPUs can place 2' <<<"$JSON" ||
+grep -q 'the gang needs 3 pods at once; the nodes'"'"' free GPUs can place 2' <<<"$JSON" ||
   fail "no gang minimum against the nodes: $JSON"
 tc delete gang >/dev/null
 

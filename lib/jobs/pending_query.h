@@ -1,8 +1,9 @@
 // Reads what explains a pending job (pending_reason.h) in one parallel round after get has
 // read the job: the namespace's Warning events (fieldSelector type=Warning, kept when they
 // are about the job, its pods or its PodGroup), its PodGroups, the nodes and every pod that
-// has not ended (for the nodes' free GPUs; the job's own pods are taken from that list too).
-// 4 requests, sent together; a PodGroup resource that is not served is skipped.
+// has not ended (for the nodes' free GPUs). 4 requests, sent together. A read that is
+// refused (403: a user who may not list nodes or events) or not served (404: PodGroups
+// without Volcano) is left out, and the explanation is made of what was read.
 #pragma once
 
 #include "jobs/pending_reason.h"
@@ -14,7 +15,9 @@ namespace trainctl::jobs {
 // PENDING or QUEUING, or some pod not scheduled yet or waiting for its image.
 bool looks_pending(const TrainingJob& job);
 
-PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job);
+// `pods`: the job's pods, as get read them.
+PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job,
+                                  std::vector<nlohmann::json> pods);
 
 // list -o wide: the PENDING and QUEUING jobs whose pods say nothing (TrainingJob::reason "")
 // get ExceededQuota or GangUnschedulable from the Warning events of `ns` ("" = all) about

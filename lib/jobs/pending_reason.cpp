@@ -35,8 +35,9 @@ std::string plural(long long n, const std::string& one) {
   return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
 }
 
-std::string unit(const std::string& resource) {
-  return resource == "nvidia.com/gpu" || resource == "aliyun.com/gpu" ? "GPUs" : resource;
+std::string unit(const std::string& resource, long long n) {
+  if (resource == "nvidia.com/gpu" || resource == "aliyun.com/gpu") return n == 1 ? "GPU" : "GPUs";
+  return resource;
 }
 
 }  // namespace
@@ -219,7 +220,7 @@ std::vector<std::string> fit_check(const std::vector<json>& pods, const std::vec
       if (a != node.allocatable.end()) most_alloc = std::max(most_alloc, a->second);
       if (f != node.free.end()) most_free = std::max(most_free, f->second);
     }
-    const std::string need = who + std::to_string(count) + " " + unit(res) + " on one node";
+    const std::string need = who + std::to_string(count) + " " + unit(res, count) + " on one node";
     if (most_alloc < count)
       lines.push_back(need + ", the largest schedulable node has " + std::to_string(most_alloc));
     else if (most_free < count)
@@ -260,7 +261,7 @@ PendingReason diagnose_pending(const PendingFacts& f) {
   const PendingReason pull = image_pull_failure(f.pods);
   const PendingReason gang = gang_unschedulable(f.pod_groups);
   const PendingReason sched = scheduling_failure(f.pods, f.events);
-  const std::vector<std::string> fit = fit_check(f.pods, f.nodes);
+  const std::vector<std::string> fit = f.nodes_read ? fit_check(f.pods, f.nodes) : std::vector<std::string>{};
   PendingReason r;
   bool first = true;
   auto add = [&](const PendingReason& d) {
@@ -283,7 +284,7 @@ PendingReason diagnose_pending(const PendingFacts& f) {
   for (const auto& line : fit) add(PendingReason{"Unschedulable", line, {}});
   for (const auto& pg : f.pod_groups) {
     const long long min = parse_count(at_path(pg, {"spec", "minMember"}));
-    if (min <= 1 || f.nodes.empty() || r.empty()) continue;
+    if (min <= 1 || !f.nodes_read || f.nodes.empty() || r.empty()) continue;
     long long scheduled = 0, waiting = 0;
     for (const auto& p : f.pods) (unscheduled(p) ? waiting : scheduled) += 1;
     if (waiting == 0) continue;
@@ -291,6 +292,11 @@ PendingReason diagnose_pending(const PendingFacts& f) {
     if (can < min)
       r.details.push_back("the gang needs " + std::to_string(min) +
                           " pods at once; the nodes' free GPUs can place " + std::to_string(can));
+  }
+  if (!r.empty() && !f.unread.empty()) {
+    std::string line = "not read:";
+    for (size_t i = 0; i < f.unread.size(); ++i) line += (i ? ", " : " ") + f.unread[i];
+    r.details.push_back(line);
   }
   return r;
 }

@@ -66,11 +66,13 @@ struct PendingFacts {
   std::vector<nlohmann::json> events;      // Warning events of the job, its pods, its PodGroup
   std::vector<nlohmann::json> pod_groups;  // the job's PodGroups
   std::vector<NodeRoom> nodes;
+  bool nodes_read = true;           // false: the fit check and the gang minimum are left out
+  std::vector<std::string> unread;  // what could not be read, "nodes (403 Forbidden)": a last detail
 };
 
 // The first diagnosis that explains (quota, image pull, gang, scheduling, fit check,
 // PodGroup phase), with the others' messages, the gang minimum against what the nodes can
-// place, and the fit check as details.
+// place, the fit check and what could not be read as details.
 PendingReason diagnose_pending(const PendingFacts& facts);
 
 // The short reason list -o wide shows for a pending job from its pods alone: ImagePullBackOff

@@ -1,7 +1,7 @@
 // Why a job is pending, from hand-written objects whose messages are worded as upstream writes
 // them: kube-scheduler's FitError.Error (pkg/scheduler/framework/types.go: "0/%v nodes are
 // available:", the sorted "%v %v" reason histogram, " preemption: ..." from PostFilter),
-// noderesources "Insufficient %v", tainttoleration "pr_node(s) had untolerated taint {%s: %s}";
+// noderesources "Insufficient %v", tainttoleration "node(s) had untolerated taint {%s: %s}";
 // kube-apiserver's quota admission "exceeded quota: %s, requested: %s, used: %s, limited: %s"
 // in training-operator's FailedCreatePod "Error creating: %v"; volcano's gang plugin
 // "%v/%v tasks in gang unschedulable: %v"; kubelet's ErrImagePull / ImagePullBackOff.
@@ -52,7 +52,7 @@ std::vector<NodeRoom> pr_rooms(const std::vector<json>& nodes, const std::vector
 }
 
 const std::string kTaintsAndGpus =
-    "0/6 nodes are available: 3 Insufficient nvidia.com/gpu, 3 pr_node(s) had untolerated taint "
+    "0/6 nodes are available: 3 Insufficient nvidia.com/gpu, 3 node(s) had untolerated taint "
     "{node-role.kubernetes.io/master: }. preemption: 0/6 nodes are available: 3 No preemption victims found "
     "for "
     "incoming pod, 3 Preemption is not helpful for scheduling.";
@@ -79,14 +79,14 @@ TEST_CASE("FailedScheduling events are aggregated across the unscheduled pods") 
 
 TEST_CASE("one pod is named; a pod without events speaks through its PodScheduled condition") {
   json p = pr_pod("dist-worker-0", "", {{"nvidia.com/gpu", 1}},
-               {{"phase", "Pending"},
-                {"conditions",
-                 json::array({{{"type", "PodScheduled"},
-                               {"status", "False"},
-                               {"reason", "Unschedulable"},
-                               {"message", "0/3 nodes are available: 3 pr_node(s) were unschedulable."}}})}});
+                  {{"phase", "Pending"},
+                   {"conditions",
+                    json::array({{{"type", "PodScheduled"},
+                                  {"status", "False"},
+                                  {"reason", "Unschedulable"},
+                                  {"message", "0/3 nodes are available: 3 node(s) were unschedulable."}}})}});
   const auto r = scheduling_failure({p}, {});
-  CHECK(r.message == "pod dist-worker-0: 0/3 nodes are available: 3 pr_node(s) were unschedulable.");
+  CHECK(r.message == "pod dist-worker-0: 0/3 nodes are available: 3 node(s) were unschedulable.");
   CHECK(pod_pending_reason(p) == "Unschedulable");
 }
 

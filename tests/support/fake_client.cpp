@@ -27,6 +27,16 @@ FakeClient& FakeClient::on_not_found(const std::string& path) {
              {"message", "the server could not find the requested resource"}});
 }
 
+FakeClient& FakeClient::on_forbidden(const std::string& path) {
+  return on("GET", path, 403,
+            {{"kind", "Status"},
+             {"apiVersion", "v1"},
+             {"status", "Failure"},
+             {"reason", "Forbidden"},
+             {"code", 403},
+             {"message", "forbidden: User \"alice\" cannot list resource at the cluster scope"}});
+}
+
 FakeClient& FakeClient::on_stream(const std::string& path, std::vector<std::string> lines, bool cut) {
   Stub s;
   s.method = "STREAM";

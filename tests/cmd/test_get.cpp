@@ -113,12 +113,16 @@ json failed_scheduling(const std::string& pod, const std::string& at) {
        "preemption victims found for incoming pod."},
       {"lastTimestamp", at}};
 }
+// The pending MPIJob of the scenario and the reads of get before the explanation.
+void stub_mpi_pending(FakeClient& c, const json& services = json::array()) {
+  stub_job(c, 1, "mpi-pending", scenario::mpi_pending(), scenario::concat(scenario::mpi_pending_pods()));
+  stub_tensorboard(c, "mpi-pending", services);
+}
 }  // namespace
 
 TEST_CASE("get: without a scheduled pod there is no TensorBoard URL; it says why the job is pending") {
   Harness h;
-  stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(), scenario::concat(scenario::mpi_pending_pods()));
-  stub_tensorboard(*h.client, "mpi-pending", json::array({tensorboard_service()}));
+  stub_mpi_pending(*h.client, json::array({tensorboard_service()}));
   stub_pending(*h.client,
                json::array({failed_scheduling("mpi-pending-worker-0", "2024-05-01T09:58:00Z"),
                             failed_scheduling("mpi-pending-worker-1", "2024-05-01T09:58:00Z"),
@@ -143,9 +147,7 @@ TEST_CASE("get: without a scheduled pod there is no TensorBoard URL; it says why
 
 TEST_CASE("get -o json: the pending explanation with every detail") {
   Harness h;
-  stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(),
-           scenario::concat(scenario::mpi_pending_pods()));
-  stub_tensorboard(*h.client, "mpi-pending", json::array());
+  stub_mpi_pending(*h.client);
   stub_pending(*h.client, json::array(), busy_nodes(), busy_pods());
   h.run({"get", "mpi-pending", "-o", "json"});
   const auto j = json::parse(h.out());
@@ -158,9 +160,7 @@ TEST_CASE("get -o json: the pending explanation with every detail") {
 
 TEST_CASE("get of a pending job for a user who may not list events, nodes or all pods (403) still works") {
   Harness h;
-  stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(),
-           scenario::concat(scenario::mpi_pending_pods()));
-  stub_tensorboard(*h.client, "mpi-pending", json::array());
+  stub_mpi_pending(*h.client);
   h.client->on_forbidden(pending_paths::kWarnings);
   h.client->on_not_found(pending_paths::kPodGroups);
   h.client->on_forbidden(pending_paths::kNodes);
@@ -180,18 +180,11 @@ TEST_CASE("get of a pending job for a user who may not list events, nodes or all
 
 TEST_CASE("get of a pending job whose explanation cannot be read at all prints the job") {
   Harness h;
-  stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(),
-           scenario::concat(scenario::mpi_pending_pods()));
-  stub_tensorboard(*h.client, "mpi-pending", json::array());
+  stub_mpi_pending(*h.client);
   // A list that breaks on its second page is an error of the round, not a refusal.
   h.client->on_get(pending_paths::kWarnings, FakeClient::list(json::array(), "next"));
-  h.client->on("GET",
-               "/api/v1/namespaces/default/events?fieldSelector=type%3DWarning&limit=500&continue=next", 500,
-               {{"kind", "Status"},
-                {"status", "Failure"},
-                {"reason", "InternalError"},
-                {"code", 500},
-                {"message", "etcd"}});
+  h.client->on("GET", pending_paths::kWarnings + "&continue=next", 500,
+               FakeClient::status(500, "InternalError", "etcd"));
   h.client->on_not_found(pending_paths::kPodGroups);
   h.client->on_get(pending_paths::kNodes, FakeClient::list(busy_nodes()));
   h.client->on_get(pending_paths::kPods, FakeClient::list(busy_pods()));
@@ -221,9 +214,7 @@ TEST_CASE("get of a finished job prints EndTime = CreateTime + Duration") {
 
 TEST_CASE("get -e adds the events of the job's pods, oldest first") {
   Harness h;
-  stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(),
-           scenario::concat(scenario::mpi_pending_pods()));
-  stub_tensorboard(*h.client, "mpi-pending", json::array());
+  stub_mpi_pending(*h.client);
   auto event = [](const std::string& pod, const std::string& type, const std::string& reason,
                   const std::string& msg, const std::string& at) {
     return json{{"involvedObject", {{"kind", "Pod"}, {"name", pod}}},

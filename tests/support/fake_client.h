@@ -47,6 +47,8 @@ class FakeClient : public kube::Client {
   // Throws std::logic_error listing the stubs that were never used.
   void verify() const;
 
+  // A metav1.Status body of a failure, as the API server sends with a non-2xx status.
+  static nlohmann::json status(long code, const std::string& reason, const std::string& message);
   // A paged list body: {"kind": "List", "items": items, "metadata": {"continue": cont}}.
   static nlohmann::json list(const nlohmann::json& items, const std::string& cont = "");
 

@@ -13,6 +13,7 @@
 #include "jobs/kind.h"
 #include "print/failure_view.h"
 #include "print/job_views.h"
+#include "print/pending_view.h"
 #include "print/print_as.h"
 
 namespace trainctl {
@@ -26,6 +27,7 @@ void run_get(const GetOptions& o, Factory& f) {
   q.kinds = jobs::kinds_for_type(o.type);
   q.tensorboard = true;
   q.events = o.events;
+  q.pending = true;
   const auto now = f.clock()();
   const auto r = jobs::get_job(f.client(), q, now);
   const auto failure =
@@ -41,7 +43,7 @@ void run_get(const GetOptions& o, Factory& f) {
                          const std::string section =
                              show_gpus ? print::job_gpus_view(r.job, gpus.value_or(std::vector<metrics::GpuMetric>{}), f.io())
                                        : "";
-                         out << print::job_details(r.job, f.io(), section);
+                         out << print::job_details(r.job, f.io(), section) << print::pending_view(r.pending);
                          queue.print(out);
                          if (o.events) out << print::events_view(r.events, now, f.io());
                          if (failure) out << '\n' << print::failure_text(*failure);
@@ -52,6 +54,7 @@ void run_get(const GetOptions& o, Factory& f) {
                          queue.add_to(j);
                          if (o.events) j["events"] = print::events_json(r.events);
                          if (failure) j["failure"] = print::failure_json(*failure);
+                         if (!r.pending.empty()) j["pending"] = r.pending.to_json();
                          return j;
                        },
                    .names = [&] { return print::job_names({r.job}); }},

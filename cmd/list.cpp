@@ -12,6 +12,8 @@
 #include "metrics/idle.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
+#include "jobs/pending_query.h"
+#include "metrics/idle.h"
 #include "print/job_views.h"
 #include "print/print_as.h"
 
@@ -73,18 +75,23 @@ void run_list(const ListOptions& o, Factory& f) {
   // Only JSON and YAML show instances (and --idle reads them); without them memory follows
   // jobs, not pods.
   const bool instances = format == OutputFormat::Json || format == OutputFormat::Yaml || o.idle;
-  const auto list = jobs::list_jobs(f.client(), ns, kinds, f.clock()(), instances);
+  auto list = jobs::list_jobs(f.client(), ns, kinds, f.clock()(), instances);
   if (o.idle) {
     run_list_idle(o, format, list, f);
     return;
   }
-  print::print_as(
-      format,
-      {.human =
-           [&](std::ostream& out) { print::job_list_table(list, o.all_namespaces).render_to(out, f.io()); },
-       .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, list, fmt); },
-       .names = [&] { return print::job_names(list); }},
-      f.io().out());
+  // -o wide: a REASON column, from what was read, and one list of events when a pending job's
+  // pods do not say why.
+  const bool wide = o.output == "wide";
+  if (wide) jobs::add_event_reasons(f.client(), ns, list);
+  print::print_as(format,
+                  {.human =
+                       [&](std::ostream& out) {
+                         print::job_list_table(list, o.all_namespaces, wide).render_to(out, f.io());
+                       },
+                   .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, list, fmt); },
+                   .names = [&] { return print::job_names(list); }},
+                  f.io().out());
 }
 
 void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {

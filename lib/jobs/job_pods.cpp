@@ -37,6 +37,9 @@ void JobPods::add(const JobKind& kind, PodSummary pod) {
   gpus += pod.instance.gpus;
   if (pod.holds_gpus()) gpus_held += pod.instance.gpus;
   if (owner_request == 0 && pod.owner_request > 0) owner_request = pod.owner_request;
+  if (pending_reason.empty() || pending_reason == "Unschedulable") {
+    if (!pod.pending_reason.empty()) pending_reason = pod.pending_reason;
+  }
   const std::optional<size_t> rank = chief_rank(kind, pod);
   const bool candidate = rank.has_value();
   if (candidate) {

@@ -44,6 +44,7 @@ struct JobPods {
   long long gpus = 0;                // GPUs of all pods
   long long gpus_held = 0;           // GPUs of pods that hold them (PodSummary::holds_gpus)
   long long owner_request = 0;       // the first requestGPUsOfJobOwner annotation > 0 seen, else 0
+  std::string pending_reason;        // of its pods (PodSummary::pending_reason): an image pull first
   std::vector<ChiefPod> candidates;  // pods of the kind's chief label and value or chief_fallbacks
   std::unique_ptr<ChiefPod> only;    // the pod while it is the job's only one
   std::vector<Instance> instances;   // every pod's row, when keep_instances

@@ -10,6 +10,7 @@
 #include "jobs/build_job.h"
 #include "jobs/job_pods.h"
 #include "jobs/json_util.h"
+#include "jobs/pending_query.h"
 #include "jobs/pod_summary.h"
 #include "kube/list_reads.h"
 
@@ -192,6 +193,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   const size_t n = o.kinds.size();
   std::vector<std::optional<JobSummary>> objects(n);
   std::vector<JobPods> pods(n);
+  std::vector<std::vector<json>> raw_pods(n);  // with o.pending: what explains a pending job
   std::vector<kube::StreamRead> reads;
   for (size_t k = 0; k < n; ++k) {
     const JobKind& kind = *o.kinds[k];
@@ -211,17 +213,22 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
       if (o.kinds[k]->pod_job_label == l) sharing.push_back(k);
     const std::string selector =
         sharing.size() == 1 ? o.kinds[sharing[0]]->pod_selector(o.name) : l + "=" + o.name;
-    reads.push_back(kube::list_read(kube::pods(), o.ns, selecting(selector), [&pods, &o, sharing](json& p) {
-      PodSummary s = summarize_pod(p);
-      for (size_t k : sharing)
-        if (pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) pods[k].add(*o.kinds[k], s);
-    }));
+    reads.push_back(
+        kube::list_read(kube::pods(), o.ns, selecting(selector), [&pods, &raw_pods, &o, sharing](json& p) {
+          PodSummary s = summarize_pod(p);
+          for (size_t k : sharing) {
+            if (!pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) continue;
+            pods[k].add(*o.kinds[k], s);
+            if (o.pending) raw_pods[k].push_back(p);
+          }
+        }));
   }
   GetExtras extras;
   add_extra_reads(o, extras, reads);
   const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&] {
     objects.assign(n, std::nullopt);
     for (size_t k = 0; k < n; ++k) pods[k] = JobPods();
+    raw_pods.assign(n, {});
     extras = GetExtras{};
   });
 
@@ -247,6 +254,14 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     for (const auto& i : r.job.instances) names.insert(i.name);
     for (auto& e : extras.events)
       if (names.count(str(at(e, "involvedObject"), "name"))) r.events.push_back(std::move(e));
+  }
+  if (o.pending && looks_pending(r.job)) {
+    // The explanation is an extra: get shows the job without it when it cannot be read.
+    try {
+      r.pending = read_pending_reason(client, r.job, std::move(raw_pods[k]));
+    } catch (const Error& e) {
+      log::warn("cannot tell why the job is pending: {}", e.what());
+    }
   }
   return r;
 }

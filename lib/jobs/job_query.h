@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "jobs/kind.h"
+#include "jobs/pending_reason.h"
 #include "jobs/training_job.h"
 #include "kube/client.h"
 
@@ -33,11 +34,13 @@ struct GetOptions {
   std::vector<const JobKind*> kinds;
   bool tensorboard = false;  // also read role=tensorboard services
   bool events = false;       // also read the namespace's events
+  bool pending = false;      // explain a pending job (pending_query.h: one more round of reads)
 };
 
 struct GetResult {
   TrainingJob job;
   std::vector<nlohmann::json> events;  // of the job and its pods, oldest first
+  PendingReason pending;               // empty unless asked and the job looks pending
 };
 
 // The job NAME: GETs of every candidate kind, its pods (one list per job-name label), and

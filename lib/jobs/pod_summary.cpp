@@ -5,6 +5,7 @@
 #include "jobs/gpu.h"
 #include "jobs/json_util.h"
 #include "jobs/kind.h"
+#include "jobs/pending_reason.h"
 #include "jobs/pod_status.h"
 
 namespace trainctl::jobs {
@@ -98,6 +99,7 @@ PodSummary summarize_pod(const json& pod, bool containers) {
   i.node_name = str(spec, "nodeName");
   i.node_ip = str(status, "hostIP");
   i.gpus = pod_gpus(pod);
+  s.pending_reason = pod_pending_reason(pod);
   i.created = parse_time(str(meta, "creationTimestamp"));
   i.restarts = pod_restarts(pod);
   if (containers) {

@@ -25,6 +25,7 @@ struct PodSummary {
   std::optional<TimePoint> latest_transition;     // newest status.conditions[].lastTransitionTime
   long long owner_request = 0;                    // annotation requestGPUsOfJobOwner, 0 when absent
   bool started = false;                           // status.startTime is set
+  std::string pending_reason;                     // pod_pending_reason (pending_reason.h)
 
   // The label's value, "" when absent.
   const std::string& label(std::string_view key) const;

@@ -112,7 +112,7 @@ std::string workload_phase(const json& wl) {
 
 QueueOverview read_queues(kube::Client& client, const std::string& ns) {
   const auto results = kube::read_all(client, {{kube::volcano_queues().collection_path(), true},
-                                               {kube::volcano_pod_groups().collection_path(), true},
+                                               {kube::pod_groups().collection_path(), true},
                                                {kube::kueue_cluster_queues().collection_path(), true},
                                                {kube::kueue_local_queues().collection_path(ns), true}});
   QueueOverview o;
@@ -196,7 +196,7 @@ std::optional<JobQueue> job_queue_of(const std::string& job_name, const std::str
 
 std::optional<JobQueue> read_job_queue(kube::Client& client, const TrainingJob& job) {
   const auto r = kube::read_all(client, {{kube::kueue_workloads().collection_path(job.namespace_), true},
-                                         {kube::volcano_pod_groups().collection_path(job.namespace_), true}});
+                                         {kube::pod_groups().collection_path(job.namespace_), true}});
   auto q = job_queue_of(job.name, job.uid, r[0].items, r[1].items);
   if (!q || q->kind != "kueue" || q->phase != "Pending") return q;
   // Its position: the LocalQueue's pending workloads name their ClusterQueue position.

@@ -46,6 +46,7 @@ struct TrainingJob {
   std::string chief_node_ip;        // its hostIP, "" when not scheduled
   std::vector<Instance> instances;  // chief first, then by name
   std::string tensorboard;          // URL, filled by get when a TensorBoard service exists
+  std::string reason;               // why FAILED (its condition) or PENDING (its pods): list -o wide
   // An elastic job's range of workers and how many of its pods run now.
   struct Elastic {
     WorkerRange range;

@@ -10,14 +10,6 @@ namespace trainctl::jobs {
 
 using nlohmann::json;
 
-namespace {
-
-const kube::Resource& pod_groups() {
-  static const kube::Resource r{"scheduling.volcano.sh", "v1beta1", "podgroups", "PodGroup"};
-  return r;
-}
-
-}  // namespace
 
 std::optional<std::string> unschedulable_message(kube::Client& client, const JobKind& kind,
                                                  const std::string& ns, const std::string& name) {
@@ -35,7 +27,7 @@ std::optional<std::string> unschedulable_message(kube::Client& client, const Job
   }
   if (groups.empty()) return std::nullopt;
   std::vector<kube::Read> reads;
-  for (const auto& g : groups) reads.push_back({pod_groups().object_path(ns, g), false, {}});
+  for (const auto& g : groups) reads.push_back({kube::pod_groups().object_path(ns, g), false, {}});
   const auto found = kube::read_all(client, reads);
   for (const auto& r : found) {
     if (r.not_found) continue;

@@ -26,6 +26,17 @@ bool not_found(const std::exception_ptr& error, const std::string& path) {
   }
 }
 
+// True when the error is an API error, handed to the read's on_error; rethrows anything else.
+bool refused(const std::exception_ptr& error, const StreamRead& r) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const ApiError& e) {
+    log::debug("{}: {} {}", r.path, e.http_status(), e.what());
+    r.on_error(e);
+    return true;
+  }
+}
+
 // A later page of a list answered 410 Expired: its continue token is older than the last
 // compaction of the server's storage.
 struct ContinueExpired {
@@ -71,7 +82,8 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
           }
         }
         // A 404 on a later page means the list went away while we read it: an error.
-        if (!first || !not_found(res.error, r.path)) std::rethrow_exception(res.error);
+        if (!first || !(r.on_error ? refused(res.error, r) : not_found(res.error, r.path)))
+          std::rethrow_exception(res.error);
         missing[i] = true;
         continue;
       }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.h"
 #include "kube/client.h"
 #include "kube/page_stream.h"
 #include "kube/query.h"
@@ -33,6 +34,9 @@ struct StreamRead {
   // A list's metadata.resourceVersion, page by page (the pages of one list share it): where a
   // watch of the collection starts (kube/reflector.h).
   std::function<void(const std::string&)> on_version = nullptr;
+  // A read that may be refused: an API error answering its first request (403 Forbidden,
+  // 404, ...) is handed here and the read is reported missing, instead of failing the round.
+  std::function<void(const ApiError&)> on_error = nullptr;
 };
 
 // The read of the collection of `resource` in `ns` ("" = all namespaces) with `query`.
@@ -43,7 +47,8 @@ StreamRead object_read(const Resource& resource, const std::string& ns, const st
 
 // Sends the reads in parallel rounds as described above. Returns, per read, whether it
 // was not found (404: no such object, or the resource is not served: nothing was handed
-// over). Any other failure is rethrown (the first one, in request order, of its round).
+// over) or, for a read with on_error, refused. Any other failure is rethrown (the first
+// one, in request order, of its round).
 // A later page answered 410 Expired (its continue token outlived the server's compaction)
 // makes it start every read again from its first page, once, after calling `restart` (which
 // must forget what the handlers were given), as client-go's pager does

@@ -16,10 +16,6 @@ const Resource& volcano_queues() {
   static const Resource r{"scheduling.volcano.sh", "v1beta1", "queues", "Queue", false};
   return r;
 }
-const Resource& volcano_pod_groups() {
-  static const Resource r{"scheduling.volcano.sh", "v1beta1", "podgroups", "PodGroup", true};
-  return r;
-}
 const Resource& kueue_cluster_queues() {
   static const Resource r{"kueue.x-k8s.io", "v1beta1", "clusterqueues", "ClusterQueue", false};
   return r;

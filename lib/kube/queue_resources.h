@@ -10,7 +10,6 @@
 namespace trainctl::kube {
 
 const Resource& volcano_queues();        // scheduling.volcano.sh/v1beta1 queues, cluster-scoped
-const Resource& volcano_pod_groups();    // scheduling.volcano.sh/v1beta1 podgroups
 const Resource& kueue_cluster_queues();  // kueue.x-k8s.io/v1beta1 clusterqueues, cluster-scoped
 const Resource& kueue_local_queues();    // kueue.x-k8s.io/v1beta1 localqueues
 const Resource& kueue_workloads();       // kueue.x-k8s.io/v1beta1 workloads

@@ -52,6 +52,8 @@ enum KnownResource : size_t {
   kNodes,
   kDeployments,
   kCustomResourceDefinitions,
+  kResourceQuotas,
+  kPodGroups,
   kKnownResources
 };
 
@@ -66,6 +68,8 @@ const std::array<Resource, kKnownResources>& known() {
       {"", "v1", "nodes", "Node", false},
       {"apps", "v1", "deployments", "Deployment"},
       {"apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", false},
+      {"", "v1", "resourcequotas", "ResourceQuota"},
+      {"scheduling.volcano.sh", "v1beta1", "podgroups", "PodGroup"},
   }};
   return resources;
 }
@@ -130,6 +134,8 @@ const Resource& namespaces() { return known()[kNamespaces]; }
 const Resource& nodes() { return known()[kNodes]; }
 const Resource& deployments() { return known()[kDeployments]; }
 const Resource& custom_resource_definitions() { return known()[kCustomResourceDefinitions]; }
+const Resource& resource_quotas() { return known()[kResourceQuotas]; }
+const Resource& pod_groups() { return known()[kPodGroups]; }
 
 Resource resource_of(const nlohmann::json& object) {
   const std::string api_version = object.is_object() ? object.value("apiVersion", "") : "";

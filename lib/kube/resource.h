@@ -56,6 +56,9 @@ const Resource& namespaces();  // cluster-scoped
 const Resource& nodes();       // cluster-scoped
 const Resource& deployments();
 const Resource& custom_resource_definitions();  // cluster-scoped
+const Resource& resource_quotas();
+const Resource& pod_groups();  // Volcano's (scheduling.volcano.sh/v1beta1), also used by the
+                               // training-operator's gang scheduling
 
 // The resource of a manifest, from its apiVersion and kind: one of the resources above when
 // its group and kind are theirs (with the manifest's version); else, as kubectl does without discovery

@@ -29,7 +29,8 @@ std::vector<std::string> with_namespace(bool all, const std::string& ns, std::ve
   return cells;
 }
 
-Table jobs_table(const JobList& jobs, bool all, const char* age_header, bool numeric_allocated) {
+Table jobs_table(const JobList& jobs, bool all, const char* age_header, bool numeric_allocated,
+                 bool reason = false) {
   // Arena's columns, and WORKERS last only when an elastic job is listed: running workers and
   // the range its elasticPolicy allows.
   const bool elastic =
@@ -37,6 +38,7 @@ Table jobs_table(const JobList& jobs, bool all, const char* age_header, bool num
   std::vector<std::string> header = {"NAME",           "STATUS",         "TRAINER", age_header,
                                      "GPU(Requested)", "GPU(Allocated)", "NODE"};
   if (elastic) header.push_back("WORKERS");
+  if (reason) header.push_back("REASON");
   Table t(with_namespace(all, "NAMESPACE", std::move(header)));
   t.set_status_column(all ? 2 : 1);
   for (const auto& j : jobs) {
@@ -49,6 +51,7 @@ Table jobs_table(const JobList& jobs, bool all, const char* age_header, bool num
         numeric_allocated ? std::to_string(j.gpus_allocated) : j.allocated_display(),
         j.node_display()};
     if (elastic) cells.push_back(j.elastic ? j.workers_display() : "-");
+    if (reason) cells.push_back(j.reason.empty() ? "-" : j.reason);
     t.add_row(with_namespace(all, j.namespace_, std::move(cells)));
   }
   return t;
@@ -62,7 +65,9 @@ TimePoint event_time(const nlohmann::json& e) {
 
 }  // namespace
 
-Table job_list_table(const JobList& jobs, bool all) { return jobs_table(jobs, all, "DURATION", false); }
+Table job_list_table(const JobList& jobs, bool all, bool reason) {
+  return jobs_table(jobs, all, "DURATION", false, reason);
+}
 
 Table top_job_table(const JobList& jobs, bool all) { return jobs_table(jobs, all, "AGE", true); }
 

@@ -63,6 +63,26 @@ inline void stub_tensorboard(FakeClient& c, const std::string& name, const json&
            FakeClient::list(services));
 }
 
+// The extra round of get for a job that looks pending (jobs/pending_query.h), in namespace
+// default: Warning events, PodGroups, nodes, pods that have not ended.
+namespace pending_paths {
+inline const std::string kWarnings =
+    "/api/v1/namespaces/default/events?fieldSelector=type%3DWarning&limit=500";
+inline const std::string kPodGroups =
+    "/apis/scheduling.volcano.sh/v1beta1/namespaces/default/podgroups?limit=500";
+inline const std::string kNodes = "/api/v1/nodes?limit=500";
+inline const std::string kPods =
+    "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded&limit=500";
+}  // namespace pending_paths
+
+// Answers that round; PodGroups answer 404 (Volcano is not installed).
+inline void stub_pending(FakeClient& c, const json& warnings, const json& nodes, const json& pods) {
+  c.on_get(pending_paths::kWarnings, FakeClient::list(warnings));
+  c.on_not_found(pending_paths::kPodGroups);
+  c.on_get(pending_paths::kNodes, FakeClient::list(nodes));
+  c.on_get(pending_paths::kPods, FakeClient::list(pods));
+}
+
 inline json node(const std::string& name, bool ready, const std::string& ip,
                  const json& labels = json::object(), const json& capacity = json::object(),
                  const json& allocatable = json::object()) {

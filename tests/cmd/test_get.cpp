@@ -2,6 +2,7 @@
 
 #include "cmd_harness.h"
 #include "core/errors.h"
+#include "core/log.h"
 #include "get_stubs.h"
 #include "queue_stubs.h"
 #include "scenario.h"
@@ -85,14 +86,120 @@ TEST_CASE("get shows the TensorBoard URL: the NodePort on the chief's node, in o
   CHECK_NOTHROW(h.client->verify());
 }
 
-TEST_CASE("get: without a scheduled pod there is no TensorBoard URL") {
+namespace {
+// Three nodes of one GPU each, every GPU held by a pod of another namespace.
+json busy_nodes() {
+  json nodes = json::array();
+  for (int i = 1; i <= 3; ++i) {
+    const std::string n = "node-" + std::to_string(i);
+    nodes.push_back(
+        node(n, true, "192.168.0.3" + std::to_string(i), json::object(), {{"nvidia.com/gpu", "1"}}));
+  }
+  return nodes;
+}
+json busy_pods() {
+  json pods = json::array();
+  for (int i = 1; i <= 3; ++i)
+    pods.push_back(pod("other-" + std::to_string(i), json::object(), "Running", 1,
+                       "node-" + std::to_string(i), "team-b"));
+  return pods;
+}
+json failed_scheduling(const std::string& pod, const std::string& at) {
+  return {
+      {"involvedObject", {{"kind", "Pod"}, {"name", pod}, {"namespace", "default"}}},
+      {"type", "Warning"},
+      {"reason", "FailedScheduling"},
+      {"message",
+       "0/3 nodes are available: 3 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 3 No "
+       "preemption victims found for incoming pod."},
+      {"lastTimestamp", at}};
+}
+// The pending MPIJob of the scenario, the reads of get before the explanation, and its queue
+// reads (no Kueue, no Volcano).
+void stub_mpi_pending(FakeClient& c, const json& services = json::array()) {
+  stub_job(c, 1, "mpi-pending", scenario::mpi_pending(), scenario::concat(scenario::mpi_pending_pods()));
+  stub_tensorboard(c, "mpi-pending", services);
+  queue_stubs::stub_no_queues(c);
+}
+}  // namespace
+
+TEST_CASE("get: without a scheduled pod there is no TensorBoard URL; it says why the job is pending") {
   Harness h;
-  stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(), scenario::concat(scenario::mpi_pending_pods()));
-  stub_tensorboard(*h.client, "mpi-pending", json::array({tensorboard_service()}));
-  queue_stubs::stub_no_queues(*h.client);
+  stub_mpi_pending(*h.client, json::array({tensorboard_service()}));
+  stub_pending(*h.client,
+               json::array({failed_scheduling("mpi-pending-worker-0", "2024-05-01T09:58:00Z"),
+                            failed_scheduling("mpi-pending-worker-1", "2024-05-01T09:58:00Z"),
+                            failed_scheduling("someone-else-0", "2024-05-01T09:58:00Z")}),
+               busy_nodes(), busy_pods());
   h.run({"get", "mpi-pending"});
-  CHECK(h.out().find("tensorboard") == std::string::npos);
+  const std::string out = h.out();
+  CHECK(out.find("tensorboard") == std::string::npos);
+  // The workers' newest FailedScheduling events, the launcher's PodScheduled condition, and
+  // the fit check: every node's GPU is held by a pod of team-b.
+  const std::string pending =
+      "\nPending:     Unschedulable: 2 pods: 0/3 nodes are available: 3 Insufficient nvidia.com/gpu. "
+      "preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.\n"
+      "             pod mpi-pending-launcher-x7r2n: 0/3 nodes are available: 3 Insufficient nvidia.com/gpu.\n"
+      "             (1 more in -o json)\n";
+  REQUIRE(out.size() > pending.size());
+  CHECK(out.substr(out.size() - pending.size()) == pending);
+  // The job's round, the explanation's (4 reads), the queue's.
+  REQUIRE(h.client->batches().size() == 3);
+  CHECK(h.client->batches()[1] == 4);
   CHECK_NOTHROW(h.client->verify());
+}
+
+TEST_CASE("get -o json: the pending explanation with every detail") {
+  Harness h;
+  stub_mpi_pending(*h.client);
+  stub_pending(*h.client, json::array(), busy_nodes(), busy_pods());
+  h.run({"get", "mpi-pending", "-o", "json"});
+  const auto j = json::parse(h.out());
+  CHECK(j["pending"]["reason"] == "Unschedulable");
+  CHECK(j["pending"]["message"] == "3 pods: 0/3 nodes are available: 3 Insufficient nvidia.com/gpu.");
+  CHECK(j["pending"]["details"] ==
+        json::array({"2 pods need 1 GPU on one node, the most free on any node is 0"}));
+  CHECK_NOTHROW(h.client->verify());
+}
+
+TEST_CASE("get of a pending job for a user who may not list events, nodes or all pods (403) still works") {
+  Harness h;
+  stub_mpi_pending(*h.client);
+  h.client->on_forbidden(pending_paths::kWarnings);
+  h.client->on_not_found(pending_paths::kPodGroups);
+  h.client->on_forbidden(pending_paths::kNodes);
+  h.client->on_forbidden(pending_paths::kPods);
+  h.run({"get", "mpi-pending", "-o", "json"});
+  const auto j = json::parse(h.out());
+  CHECK(j["status"] == "PENDING");
+  // From the pods get read itself: their PodScheduled condition. No fit check without nodes.
+  CHECK(j["pending"]["reason"] == "Unschedulable");
+  CHECK(j["pending"]["message"] == "3 pods: 0/3 nodes are available: 3 Insufficient nvidia.com/gpu.");
+  CHECK(j["pending"]["details"] ==
+        json::array({"not read: events (403 Forbidden), nodes (403 Forbidden), pods of all namespaces (403 "
+                     "Forbidden)"}));
+  CHECK(h.err().empty());
+  CHECK_NOTHROW(h.client->verify());
+}
+
+TEST_CASE("get of a pending job whose explanation cannot be read at all prints the job") {
+  Harness h;
+  stub_mpi_pending(*h.client);
+  // A list that breaks on its second page is an error of the round, not a refusal.
+  h.client->on_get(pending_paths::kWarnings, FakeClient::list(json::array(), "next"));
+  h.client->on("GET", pending_paths::kWarnings + "&continue=next", 500,
+               FakeClient::status(500, "InternalError", "etcd"));
+  h.client->on_not_found(pending_paths::kPodGroups);
+  h.client->on_get(pending_paths::kNodes, FakeClient::list(busy_nodes()));
+  h.client->on_get(pending_paths::kPods, FakeClient::list(busy_pods()));
+  std::vector<std::string> logged;
+  trainctl::log::set_sink([&](std::string_view l) { logged.emplace_back(l); });
+  h.run({"get", "mpi-pending"});
+  trainctl::log::reset_sink();
+  CHECK(h.out().find("Status:      PENDING\n") != std::string::npos);
+  CHECK(h.out().find("Pending:") == std::string::npos);
+  REQUIRE(logged.size() == 1);
+  CHECK(logged[0].find("cannot tell why the job is pending") != std::string::npos);
 }
 
 TEST_CASE("get of a finished job prints EndTime = CreateTime + Duration") {
@@ -111,10 +218,7 @@ TEST_CASE("get of a finished job prints EndTime = CreateTime + Duration") {
 
 TEST_CASE("get -e adds the events of the job's pods, oldest first") {
   Harness h;
-  stub_job(*h.client, 1, "mpi-pending", scenario::mpi_pending(),
-           scenario::concat(scenario::mpi_pending_pods()));
-  stub_tensorboard(*h.client, "mpi-pending", json::array());
-  queue_stubs::stub_no_queues(*h.client);
+  stub_mpi_pending(*h.client);
   auto event = [](const std::string& pod, const std::string& type, const std::string& reason,
                   const std::string& msg, const std::string& at) {
     return json{{"involvedObject", {{"kind", "Pod"}, {"name", pod}}},
@@ -130,6 +234,8 @@ TEST_CASE("get -e adds the events of the job's pods, oldest first") {
                  "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", "2024-05-01T09:58:00Z"),
            event("other-pod", "Normal", "Pulled", "pulled", "2024-05-01T09:57:00Z"),
            event("mpi-pending-launcher-x7r2n", "Normal", "Scheduled", "assigned", "2024-05-01T09:55:00Z")})));
+  stub_pending(*h.client, json::array({failed_scheduling("mpi-pending-worker-0", "2024-05-01T09:58:00Z")}),
+               busy_nodes(), busy_pods());
   h.run({"get", "mpi-pending", "-e"});
   const std::string events =
       "\nEvents:\n"
@@ -142,6 +248,12 @@ TEST_CASE("get -e adds the events of the job's pods, oldest first") {
   REQUIRE(out.size() > events.size());
   CHECK(out.substr(out.size() - events.size()) == events);
   CHECK(out.find("Status:      PENDING\n") != std::string::npos);
+  // The explanation stands before the events.
+  const auto pending = out.find(
+      "\nPending:     Unschedulable: 2 pods: 0/3 nodes are available: 3 Insufficient "
+      "nvidia.com/gpu.\n");
+  REQUIRE(pending != std::string::npos);
+  CHECK(pending < out.find("\nEvents:\n"));
   CHECK_NOTHROW(h.client->verify());
 }
 

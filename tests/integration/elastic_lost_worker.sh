@@ -43,8 +43,11 @@ get=$(tc get el)
 grep -Eq '^Status: +RUNNING$' <<<"$get" || fail "el is not running after losing a worker: $get"
 grep -Eq '^Workers: +[23] \(elastic 2-3\)$' <<<"$get" || fail "get shows no elastic workers: $get"
 grep -Eq '^el-worker-0 +Running +[^ ]+ +true ' <<<"$get" || fail "worker 0 is not el's chief: $get"
-kc logs el-worker-0 | grep -q "Worker group FAILED. 3/3 attempts left; will restart worker group" ||
-  fail "worker 0 did not restart its worker group: $(kc logs el-worker-0)"
+# grep -q on a pipe would stop reading at the first match, and kubectl's write to the closed
+# pipe would then fail the pipeline under pipefail: read the whole log first.
+log=$(kc logs el-worker-0)
+grep -qF "Worker group FAILED. 3/3 attempts left; will restart worker group" <<<"$log" ||
+  fail "worker 0 did not restart its worker group: $log"
 
 # The operator recreates worker 1; the job finishes.
 for _ in $(seq 900); do

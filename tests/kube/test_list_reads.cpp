@@ -105,6 +105,35 @@ TEST_CASE("stream_all: a limited read takes one page; an error on a later page i
   CHECK_THROWS_AS(stream_all(gone, {{"/a", true, {}, [](json&) {}}}), trainctl::ApiError);
 }
 
+TEST_CASE("stream_all: a read with on_error is skipped when refused; the others are read") {
+  FakeClient c;
+  c.on_get("/a?limit=500", FakeClient::list(json::array({item("a1")})));
+  c.on(
+      "GET", "/b?limit=500", 403,
+      {{"kind", "Status"}, {"status", "Failure"}, {"reason", "Forbidden"}, {"code", 403}, {"message", "no"}});
+  c.on_not_found("/c?limit=500");
+  std::vector<std::string> a, refused;
+  StreamRead b{"/b", true, {}, [](json&) { FAIL("a refused list has no items"); }};
+  b.on_error = [&refused](const ApiError& e) {
+    refused.push_back(std::to_string(e.http_status()) + " " + e.reason());
+  };
+  StreamRead not_served{"/c", true, {}, [](json&) {}};
+  not_served.on_error = [&refused](const ApiError& e) { refused.push_back(std::to_string(e.http_status())); };
+  const auto missing =
+      stream_all(c, {{"/a", true, {}, [&a](json& i) { a.push_back(i["metadata"]["name"]); }}, b, not_served});
+  CHECK(missing == std::vector<bool>{false, true, true});
+  CHECK(a == std::vector<std::string>{"a1"});
+  CHECK(refused == std::vector<std::string>{"403 Forbidden", "404"});
+  CHECK_NOTHROW(c.verify());
+
+  // Without on_error a 403 fails the round.
+  FakeClient strict;
+  strict.on(
+      "GET", "/b?limit=500", 403,
+      {{"kind", "Status"}, {"status", "Failure"}, {"reason", "Forbidden"}, {"code", 403}, {"message", "no"}});
+  CHECK_THROWS_AS(stream_all(strict, {{"/b", true, {}, [](json&) {}}}), trainctl::ApiError);
+}
+
 TEST_CASE("stream_all starts every read again once when a later page expired") {
   FakeClient c;
   c.on_get("/a?limit=1", FakeClient::list(json::array({item("a1")}), "t1"));

@@ -17,14 +17,18 @@ FakeClient& FakeClient::on(const std::string& method, const std::string& path, l
   return *this;
 }
 
+nlohmann::json FakeClient::status(long code, const std::string& reason, const std::string& message) {
+  return {{"kind", "Status"}, {"apiVersion", "v1"}, {"status", "Failure"},
+          {"reason", reason}, {"code", code},       {"message", message}};
+}
+
 FakeClient& FakeClient::on_not_found(const std::string& path) {
-  return on("GET", path, 404,
-            {{"kind", "Status"},
-             {"apiVersion", "v1"},
-             {"status", "Failure"},
-             {"reason", "NotFound"},
-             {"code", 404},
-             {"message", "the server could not find the requested resource"}});
+  return on("GET", path, 404, status(404, "NotFound", "the server could not find the requested resource"));
+}
+
+FakeClient& FakeClient::on_forbidden(const std::string& path) {
+  return on("GET", path, 403,
+            status(403, "Forbidden", "forbidden: User \"alice\" cannot list resource at the cluster scope"));
 }
 
 FakeClient& FakeClient::on_stream(const std::string& path, std::vector<std::string> lines, bool cut) {

@@ -30,6 +30,8 @@ class FakeClient : public kube::Client {
   }
   // A 404 with a metav1.Status body, as the API server sends for a missing object or resource.
   FakeClient& on_not_found(const std::string& path);
+  // A 403 with a metav1.Status body, as the API server refuses a user RBAC does not allow.
+  FakeClient& on_forbidden(const std::string& path);
   // A streamed GET: delivers `lines`; with `cut`, the stream then breaks (TransportError).
   // on("STREAM", path, status, body) makes a stream fail with that status before any line.
   FakeClient& on_stream(const std::string& path, std::vector<std::string> lines, bool cut = false);
@@ -45,6 +47,8 @@ class FakeClient : public kube::Client {
   // Throws std::logic_error listing the stubs that were never used.
   void verify() const;
 
+  // A metav1.Status body of a failure, as the API server sends with a non-2xx status.
+  static nlohmann::json status(long code, const std::string& reason, const std::string& message);
   // A paged list body: {"kind": "List", "items": items, "metadata": {"continue": cont}}.
   static nlohmann::json list(const nlohmann::json& items, const std::string& cont = "");
 

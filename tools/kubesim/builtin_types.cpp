@@ -40,6 +40,7 @@ std::vector<ResourceType> builtin_core_types() {
       make("", "v1", "Namespace", "namespaces", "namespace", false, {"ns"}, {}, true),
       make("", "v1", "Node", "nodes", "node", false, {"no"}, {}, true),
       make("", "v1", "Event", "events", "event", true, {"ev"}, {}, false),
+      make("", "v1", "ResourceQuota", "resourcequotas", "resourcequota", true, {"quota"}, {}, true),
       make("", "v1", "ServiceAccount", "serviceaccounts", "serviceaccount", true, {"sa"}, {}, false),
       make("apps", "v1", "Deployment", "deployments", "deployment", true, {"deploy"}, all, true),
       make("apps", "v1", "ReplicaSet", "replicasets", "replicaset", true, {"rs"}, all, true),

@@ -98,10 +98,13 @@ void default_object(const ResourceType& rt, json& obj) {
 
 }  // namespace
 
+void Store::set_create_admission(CreateAdmission admit) { m->admit = std::move(admit); }
+
 json Store::create(const ResourceType& rt, json obj) {
   if (!obj.is_object()) throw StatusError(400, "BadRequest", "the object is not a JSON object");
   json& md = obj["metadata"];
   if (!md.is_object()) md = json::object();
+  if (m->admit) m->admit(rt, obj);
   json result;
   {
     std::unique_lock lock(m->mu);

@@ -141,6 +141,10 @@ public:
   // generateName; defaults metadata.namespace for namespaced types. Throws StatusError
   // (409 AlreadyExists, 404 namespace not found).
   json create(const ResourceType& rt, json obj);
+  // Admission run before every create (as kube-apiserver's validating admission plugins are):
+  // it throws a StatusError to refuse the object. It may read the store.
+  using CreateAdmission = std::function<void(const ResourceType&, const json&)>;
+  void set_create_admission(CreateAdmission admit);
   std::optional<json> get(const ResourceType& rt, const std::string& ns, const std::string& name) const;
   // Shared pointer to the stored object (no copy), for hot paths.
   std::shared_ptr<const json> get_shared(const ResourceType& rt, const std::string& ns,

@@ -41,6 +41,7 @@ struct Store::Impl {
   std::vector<std::unique_ptr<TypeData>> all_types;  // never shrinks (pointers stay valid)
   std::map<std::string, TypeData*> by_key;           // served types: group/version/plural
   uint64_t rv = 1;
+  Store::CreateAdmission admit;  // set once at startup, before any create
   std::atomic<uint64_t> delivered_rv{1};
   // Compaction (see Store::set_compaction_interval), advanced lazily on the store's clock.
   std::mutex compaction_mu;

@@ -85,8 +85,12 @@ void BatchJobController::create_pod(const json& job, int index) {
   for (int attempt = 0; attempt < 5; ++attempt) {
     meta["name"] = prefix + m_ctx.random_suffix();
     if (m_ctx.store.get_shared(*m_ctx.pods, meta_ns(job), meta["name"])) continue;
-    m_ctx.store.create(*m_ctx.pods,
-                       {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}});
+    // kube-controller-manager's job controller: FailedCreate, "Error creating: %v".
+    if (m_ctx
+            .create_pod(job, {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}},
+                        "FailedCreate", "Error creating: ", "job-controller")
+            .is_null())
+      return;
     m_ctx.record_event(job, "Normal", "SuccessfulCreate", "Created pod: " + meta["name"].get<std::string>(),
                        "job-controller");
     return;

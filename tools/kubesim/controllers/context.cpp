@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "kubesim/builtin_types.h"
+#include "kubesim/controllers/quota_admission.h"
 
 namespace kubesim {
 
@@ -32,6 +33,12 @@ Context::Context(Store& s, LogStore& l, SimulationOptions o)
       {&Context::queues, "scheduling.volcano.sh", "v1beta1", "queues"},
   };
   for (const Served& r : kServed) this->*r.member = store.find(r.group, r.version, r.plural);
+  // ResourceQuota admission of pod creates, whoever creates them (REST or a controller).
+  const ResourceType* quotas = store.find("", "v1", "resourcequotas");
+  if (pods && quotas)
+    store.set_create_admission([&st = store, p = pods, quotas](const ResourceType& rt, const json& obj) {
+      if (&rt == p) admit_pod_quota(st, *p, *quotas, obj);
+    });
 }
 
 std::string Context::now_str() const { return format_rfc3339(now()); }
@@ -51,6 +58,17 @@ bool Context::patch(const ResourceType& rt, const std::string& ns, const std::st
     return obj != before;
   });
   return r.has_value();
+}
+
+json Context::create_pod(const json& owner, json pod, const std::string& reason, const std::string& prefix,
+                         const std::string& component) {
+  try {
+    return create_if_absent(*pods, std::move(pod));
+  } catch (const StatusError& e) {
+    if (e.code != 403) throw;
+    record_event(owner, "Warning", reason, prefix + e.message + (prefix.back() == '[' ? "]" : ""), component);
+    return nullptr;
+  }
 }
 
 json Context::create_if_absent(const ResourceType& rt, json obj) {

@@ -84,6 +84,11 @@ struct Context {
              const std::function<void(json&)>& fn);
   // Creates obj unless an object of that name exists; returns the stored object.
   json create_if_absent(const ResourceType& rt, json obj);
+  // Creates a pod of owner's; when the API server refuses it (403, e.g. an exceeded
+  // ResourceQuota) records the operator's Warning event on owner, `reason` with `prefix` + the
+  // error's message (a prefix ending in "[" gets the closing "]"), and returns null.
+  json create_pod(const json& owner, json pod, const std::string& reason, const std::string& prefix,
+                  const std::string& component);
   // Objects of rt in ns whose labels contain every pair of selector.
   std::vector<std::shared_ptr<const json>> list_labelled(
       const ResourceType& rt, const std::string& ns,
@@ -128,6 +133,10 @@ inline constexpr const char* kDurationAnnotation = "kubesim.trainctl.io/duration
 // the memory used per GPU (a quantity such as 6Gi).
 inline constexpr const char* kGpuProfileAnnotation = "kubesim.trainctl.io/gpu-profile";
 inline constexpr const char* kGpuMemoryAnnotation = "kubesim.trainctl.io/gpu-memory";
+
+// An image whose name contains this never pulls: its container waits in ErrImagePull, then
+// ImagePullBackOff (the kubelet's image pull failure, e.g. a misspelt image).
+inline constexpr const char* kImagePullErrorMarker = "kubesim-pull-error";
 
 // Copies the outcome, duration, gpu-profile and gpu-memory annotations of a job onto a pod
 // template's metadata (unless the template sets its own).

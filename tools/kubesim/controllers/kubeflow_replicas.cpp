@@ -175,10 +175,12 @@ ReplicaCounts reconcile_replica_pods(Context& ctx, const json& job, const std::s
     auto it = pods.find(pod_name);
     if (it == pods.end()) {
       json pod = source.make_pod(i);
-      if (!pod.is_null()) {
-        ctx.create_if_absent(*ctx.pods, std::move(pod));
-        ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name, source.operator_name);
-      }
+      // training-operator pkg/controller.v1/control/pod_control.go: FailedCreatePod, "Error creating: %v".
+      if (!pod.is_null() &&
+          !ctx.create_pod(job, std::move(pod), "FailedCreatePod", "Error creating: ", source.operator_name)
+               .is_null())
+        ctx.record_event(job, "Normal", "SuccessfulCreatePod", "Created pod: " + pod_name,
+                         source.operator_name);
     } else {
       const json& pod = *it->second;
       const std::string phase = phase_of(pod);

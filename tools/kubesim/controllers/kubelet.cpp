@@ -107,8 +107,11 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
     if (run.stage == Stage::Creating || run.stage == Stage::BackOff) {
       if (now < run.stage_end) break;
       const bool first = run.stage == Stage::Creating;
+      if (first && fail_image_pull(p, run)) break;
       start_containers(p, run);
       if (first) enter_rendezvous(ns, name, run);
+    } else if (run.stage == Stage::ImagePull) {
+      if (now < run.stage_end || !fail_image_pull(p, run)) break;
     } else if (run.stage == Stage::Rendezvous) {
       if (!poll_rendezvous(ns, name, run, now)) break;
     } else if (run.stage == Stage::Running) {

@@ -37,7 +37,7 @@ class Kubelet : public Controller {
   void reconcile(const std::string& ns, const std::string& name) override;
 
  private:
-  enum class Stage { Creating, Running, Rendezvous, BackOff, Done };
+  enum class Stage { Creating, Running, Rendezvous, BackOff, ImagePull, Done };
   struct Run {
     std::string uid;
     Stage stage = Stage::Creating;
@@ -67,6 +67,10 @@ class Kubelet : public Controller {
 
   void begin(const json& pod, Run& run);
   void start_containers(const json& pod, Run& run);
+  // kubelet_image_pull.cpp: a container whose image names kImagePullErrorMarker never starts:
+  // ErrImagePull first, then ImagePullBackOff, with the kubelet's events. Returns false when
+  // every image pulls.
+  bool fail_image_pull(const json& pod, Run& run);
   void write_logs(const json& pod, Run& run, TimePoint until);
   void finish(const json& pod, Run& run);
   void terminate(const json& pod);

@@ -104,7 +104,10 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
         workers.push_back(it->second);
         continue;
       }
-      json created = m_ctx.create_if_absent(*m_ctx.pods, make_worker(job, i, group));
+      // mpi-operator getOrCreateWorker: MPIJobFailed, "worker pod created failed: %v".
+      json created = m_ctx.create_pod(job, make_worker(job, i, group), "MPIJobFailed",
+                                      "worker pod created failed: ", "mpi-job-controller");
+      if (created.is_null()) continue;
       workers.push_back(std::make_shared<const json>(std::move(created)));
     }
     if (!launcher) {

@@ -267,6 +267,7 @@ bool Scheduler::schedule() {
       bound = bound || !placed.empty();
     } else {
       for (const auto& pod : pods) mark_unschedulable(*pod, first_failure);
+      if (key[0] == 'a') mark_gang_unschedulable(*pods.front(), min, already, pods.size());
     }
   }
   return bound;

@@ -47,6 +47,9 @@ class Scheduler {
   Placement place(const json& pod, std::map<std::string, Resources>& used) const;
   void bind(const json& pod, const std::string& node);
   void mark_unschedulable(const json& pod, const std::string& message);
+  // scheduler_podgroup.cpp: a Volcano gang that cannot be placed, as volcano-scheduler's gang
+  // plugin reports it on its PodGroup (condition Unschedulable and a Warning event).
+  void mark_gang_unschedulable(const json& pod, int64_t min, int64_t bound, size_t pending);
   std::pair<std::string, int64_t> gang_of(const json& pod) const;  // key "ns/name", minMember
   int64_t bound_members(const json& pod, const std::string& gang) const;
 

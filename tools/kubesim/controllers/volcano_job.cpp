@@ -270,7 +270,10 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
       const std::string pname = name + "-" + tname + "-" + std::to_string(i);
       auto it = by_name.find(pname);
       if (it == by_name.end()) {
-        c.add(m_ctx.create_if_absent(*m_ctx.pods, make_pod(job, t, i)));
+        // job_controller_actions.go syncJob: FailedCreate, "Error creating pods: %+v" of the errors.
+        json created = m_ctx.create_pod(job, make_pod(job, t, i), "FailedCreate", "Error creating pods: [",
+                                        "vc-controller-manager");
+        if (!created.is_null()) c.add(created);
         continue;
       }
       const json& p = *it->second;

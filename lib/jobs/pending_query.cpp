@@ -1,0 +1,104 @@
+#include "jobs/pending_query.h"
+
+#include <map>
+#include <set>
+
+#include "core/errors.h"
+#include "jobs/json_util.h"
+#include "kube/list_reads.h"
+
+namespace trainctl::jobs {
+
+using nlohmann::json;
+
+bool looks_pending(const TrainingJob& job) {
+  if (job.status == JobStatus::Pending || job.status == JobStatus::Queuing) return true;
+  if (job.finished()) return false;
+  for (const auto& i : job.instances)
+    if (i.phase == "Pending" &&
+        (i.node_name.empty() || i.status == "ErrImagePull" || i.status == "ImagePullBackOff"))
+      return true;
+  return false;
+}
+
+PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, std::vector<json> pods) {
+  const std::string& ns = job.namespace_;
+  PendingFacts facts;
+  NodeRoomBuilder room;
+  // The job's PodGroup is named after it (Volcano: NAME-UID; training-operator: NAME) and
+  // owned by it; its pods' names start with the job's name.
+  auto about_job = [&job](const std::string& name) { return name.rfind(job.name, 0) == 0; };
+  kube::ListQuery warnings;
+  warnings.field_selector = "type=Warning";
+  kube::ListQuery not_done;
+  not_done.field_selector = "status.phase!=Failed,status.phase!=Succeeded";
+  // A user may not be allowed to list events, nodes or the pods of every namespace (403),
+  // and PodGroups are not served without Volcano (404): the explanation is made of the rest.
+  std::vector<std::string> refused;
+  auto may_refuse = [&refused](kube::StreamRead r, const char* what) {
+    r.on_error = [&refused, what](const ApiError& e) {
+      if (!e.is_not_found())
+        refused.push_back(std::string(what) + " (" + std::to_string(e.http_status()) + " " + e.reason() +
+                          ")");
+    };
+    return r;
+  };
+  std::vector<kube::StreamRead> reads = {
+      may_refuse(kube::list_read(kube::events(), ns, warnings,
+                                 [&](json& e) {
+                                   if (about_job(str(at(e, "involvedObject"), "name")))
+                                     facts.events.push_back(std::move(e));
+                                 }),
+                 "events"),
+      may_refuse(kube::list_read(kube::pod_groups(), ns, {},
+                                 [&](json& pg) {
+                                   bool owned = false;
+                                   for (const auto& o : at_path(pg, {"metadata", "ownerReferences"}))
+                                     owned = owned || str(o, "uid") == job.uid;
+                                   if (owned || name_of(pg) == job.name)
+                                     facts.pod_groups.push_back(std::move(pg));
+                                 }),
+                 "podgroups"),
+      may_refuse(kube::list_read(kube::nodes(), "", {}, [&](json& n) { room.add_node(n); }), "nodes"),
+      may_refuse(kube::list_read(kube::pods(), "", not_done, [&](json& p) { room.add_pod(p); }),
+                 "pods of all namespaces")};
+  const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&] {
+    facts = PendingFacts{};
+    room = NodeRoomBuilder{};
+    refused.clear();
+  });
+  facts.pods = std::move(pods);
+  facts.nodes = room.finish();
+  facts.nodes_read = !missing[2];
+  facts.unread = std::move(refused);
+  return diagnose_pending(facts);
+}
+
+void add_event_reasons(kube::Client& client, const std::string& ns, JobList& jobs) {
+  std::map<std::string, std::vector<TrainingJob*>> unexplained;  // namespace -> jobs
+  for (auto& j : jobs)
+    if ((j.status == JobStatus::Pending || j.status == JobStatus::Queuing) && j.reason.empty())
+      unexplained[j.namespace_].push_back(&j);
+  if (unexplained.empty()) return;
+  kube::ListQuery warnings;
+  warnings.field_selector = "type=Warning";
+  kube::StreamRead read = kube::list_read(kube::events(), ns, warnings, [&](json& e) {
+    const std::string reason = event_pending_reason(e);
+    if (reason.empty()) return;
+    const auto& object = at(e, "involvedObject");
+    auto it = unexplained.find(str(object, "namespace"));
+    if (it == unexplained.end()) return;
+    const std::string name = str(object, "name");
+    for (auto* j : it->second) {
+      // The job itself, or its PodGroup: NAME (training-operator) or NAME-UID (Volcano).
+      const bool about =
+          name == j->name || (reason == "GangUnschedulable" && name.rfind(j->name + "-", 0) == 0);
+      if (about && (j->reason.empty() || reason == "ExceededQuota")) j->reason = reason;
+    }
+  });
+  // A user who may not list events still gets the list, with what the pods said.
+  read.on_error = [](const ApiError&) {};
+  kube::stream_all(client, {read});
+}
+
+}  // namespace trainctl::jobs

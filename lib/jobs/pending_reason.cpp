@@ -1,0 +1,322 @@
+#include "jobs/pending_reason.h"
+
+#include <algorithm>
+
+#include "jobs/gpu.h"
+#include "jobs/json_util.h"
+
+namespace trainctl::jobs {
+
+using nlohmann::json;
+
+nlohmann::ordered_json PendingReason::to_json() const {
+  nlohmann::ordered_json j;
+  j["reason"] = reason;
+  j["message"] = message;
+  j["details"] = details;
+  return j;
+}
+
+namespace {
+
+bool unscheduled(const json& pod) {
+  return str(at(pod, "spec"), "nodeName").empty() && str(at(pod, "status"), "phase") != "Succeeded" &&
+         str(at(pod, "status"), "phase") != "Failed";
+}
+
+// Newest first by lastTimestamp, eventTime, then creationTimestamp (RFC 3339 strings sort by time).
+std::string event_time(const json& e) {
+  for (const char* k : {"lastTimestamp", "eventTime"})
+    if (!str(e, k).empty()) return str(e, k);
+  return str(at(e, "metadata"), "creationTimestamp");
+}
+
+std::string plural(long long n, const std::string& one) {
+  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
+}
+
+std::string unit(const std::string& resource, long long n) {
+  if (resource == "nvidia.com/gpu" || resource == "aliyun.com/gpu") return n == 1 ? "GPU" : "GPUs";
+  return resource;
+}
+
+}  // namespace
+
+std::map<std::string, long long> pod_extended_requests(const json& pod) {
+  std::map<std::string, long long> out;
+  for (const auto& c : at_path(pod, {"spec", "containers"})) {
+    const auto& req = at_path(c, {"resources", "requests"});
+    const auto& lim = at_path(c, {"resources", "limits"});
+    std::map<std::string, long long> mine;
+    if (lim.is_object())
+      for (const auto& [k, v] : lim.items()) mine[k] = parse_count(v);
+    if (req.is_object())
+      for (const auto& [k, v] : req.items()) mine[k] = parse_count(v);
+    for (const auto& [k, v] : mine)
+      if (k.find('/') != std::string::npos && v > 0) out[k] += v;
+  }
+  return out;
+}
+
+void NodeRoomBuilder::add_node(const json& node) {
+  NodeRoom n;
+  n.name = name_of(node);
+  const auto& cordoned = at_path(node, {"spec", "unschedulable"});
+  bool tainted = false;  // tolerations are the pod's: a NoSchedule/NoExecute taint leaves the node out
+  for (const auto& t : at_path(node, {"spec", "taints"}))
+    tainted = tainted || str(t, "effect") == "NoSchedule" || str(t, "effect") == "NoExecute";
+  n.schedulable = condition_true(node, "Ready") && !(cordoned.is_boolean() && cordoned.get<bool>()) && !tainted;
+  const auto& alloc = at_path(node, {"status", "allocatable"});
+  if (alloc.is_object())
+    for (const auto& [k, v] : alloc.items())
+      if (k.find('/') != std::string::npos && parse_count(v) > 0) n.allocatable[k] = parse_count(v);
+  m_nodes.push_back(std::move(n));
+}
+
+void NodeRoomBuilder::add_pod(const json& pod) {
+  const std::string node = str(at(pod, "spec"), "nodeName");
+  if (node.empty() || pod_completed(pod)) return;
+  for (const auto& [k, v] : pod_extended_requests(pod)) m_used[node][k] += v;
+}
+
+std::vector<NodeRoom> NodeRoomBuilder::finish() {
+  for (auto& n : m_nodes) {
+    const auto& used = m_used[n.name];
+    for (const auto& [k, v] : n.allocatable) {
+      auto u = used.find(k);
+      n.free[k] = std::max(0LL, v - (u == used.end() ? 0 : u->second));
+    }
+  }
+  std::sort(m_nodes.begin(), m_nodes.end(),
+            [](const NodeRoom& a, const NodeRoom& b) { return a.name < b.name; });
+  return std::move(m_nodes);
+}
+
+PendingReason quota_refusal(const std::vector<json>& events) {
+  PendingReason r;
+  std::string newest;
+  for (const auto& e : events) {
+    const std::string msg = str(e, "message");
+    const size_t at_quota = msg.find("exceeded quota: ");
+    if (at_quota == std::string::npos || event_time(e) < newest) continue;
+    newest = event_time(e);
+    r.reason = "ExceededQuota";
+    std::string text = msg.substr(at_quota);
+    if (!text.empty() && text.back() == ']') text.pop_back();  // Volcano's list of errors
+    r.message = "pods are refused: " + text;
+  }
+  return r;
+}
+
+PendingReason image_pull_failure(const std::vector<json>& pods) {
+  PendingReason r;
+  std::map<std::string, long long> by_message;  // "image: message" -> pods
+  for (const auto& p : pods) {
+    for (const auto& cs : at_path(p, {"status", "containerStatuses"})) {
+      const auto& waiting = at_path(cs, {"state", "waiting"});
+      const std::string reason = str(waiting, "reason");
+      if (reason != "ErrImagePull" && reason != "ImagePullBackOff" && reason != "InvalidImageName") continue;
+      if (r.reason.empty() || reason == "ImagePullBackOff") r.reason = reason;
+      ++by_message["image \"" + str(cs, "image") + "\": " + str(waiting, "message")];
+      break;
+    }
+  }
+  for (const auto& [m, n] : by_message) {
+    const std::string line = plural(n, "pod") + " cannot pull " + m;
+    if (r.message.empty())
+      r.message = line;
+    else
+      r.details.push_back(line);
+  }
+  return r;
+}
+
+PendingReason scheduling_failure(const std::vector<json>& pods, const std::vector<json>& events) {
+  std::map<std::string, std::pair<std::string, std::string>> latest;  // pod -> (time, message)
+  for (const auto& e : events) {
+    if (str(e, "reason") != "FailedScheduling") continue;
+    const std::string pod = str(at(e, "involvedObject"), "name");
+    auto& l = latest[pod];
+    if (event_time(e) >= l.first) l = {event_time(e), str(e, "message")};
+  }
+  std::map<std::string, std::vector<std::string>> by_message;  // message -> pods
+  for (const auto& p : pods) {
+    if (!unscheduled(p)) continue;
+    std::string msg;
+    auto it = latest.find(name_of(p));
+    if (it != latest.end()) msg = it->second.second;
+    if (msg.empty()) {
+      const auto& c = condition(p, "PodScheduled");
+      if (str(c, "status") == "False") msg = str(c, "message");
+    }
+    if (!msg.empty()) by_message[msg].push_back(name_of(p));
+  }
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups(by_message.begin(), by_message.end());
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+  PendingReason r;
+  for (const auto& [msg, names] : groups) {
+    const std::string line =
+        (names.size() == 1 ? "pod " + names.front() : plural(names.size(), "pod")) + ": " + msg;
+    if (r.reason.empty()) {
+      r.reason = "Unschedulable";
+      r.message = line;
+    } else {
+      r.details.push_back(line);
+    }
+  }
+  return r;
+}
+
+PendingReason gang_unschedulable(const std::vector<json>& pod_groups) {
+  PendingReason r;
+  for (const auto& pg : pod_groups) {
+    const std::string phase = str(at(pg, "status"), "phase");
+    const long long min = parse_count(at_path(pg, {"spec", "minMember"}));
+    if (phase == "Running" || phase == "Completed") continue;
+    for (const auto& c : at_path(pg, {"status", "conditions"})) {
+      if (str(c, "type") != "Unschedulable" || str(c, "status") != "True") continue;
+      r.reason = "GangUnschedulable";
+      r.message = "PodGroup " + name_of(pg) + " (" + (phase.empty() ? "Pending" : phase) + ", minMember " +
+                  std::to_string(min) + "): " + str(c, "message");
+      return r;
+    }
+    if (phase == "Pending") {
+      r.reason = "PodGroupPending";
+      r.message = "PodGroup " + name_of(pg) + " is Pending, not Inqueue: queue " +
+                  str(at(pg, "spec"), "queue") + " has not admitted its " + plural(min, "pod") +
+                  " (minResources beyond the queue's room, or the queue is closed)";
+    }
+  }
+  return r;
+}
+
+std::vector<std::string> fit_check(const std::vector<json>& pods, const std::vector<NodeRoom>& nodes) {
+  std::map<std::pair<std::string, long long>, long long> wanted;  // (resource, per pod) -> pods
+  for (const auto& p : pods)
+    if (unscheduled(p))
+      for (const auto& [k, v] : pod_extended_requests(p)) ++wanted[{k, v}];
+  std::vector<std::string> lines;
+  auto offered = [&nodes](const std::string& res) {
+    return std::any_of(nodes.begin(), nodes.end(),
+                       [&](const NodeRoom& n) { return n.allocatable.count(res) > 0; });
+  };
+  for (const auto& [key, n] : wanted) {
+    const auto& [res, count] = key;
+    const std::string who = n == 1 ? "needs " : plural(n, "pod") + " need ";
+    if (!offered(res)) {
+      std::string line =
+          who + std::to_string(count) + " × " + res + (n == 1 ? "" : " each") + "; no node offers " + res;
+      if (res == "aliyun.com/gpu" && offered("nvidia.com/gpu"))
+        line += " — did you mean --gpus without --gputopology?";
+      lines.push_back(line);
+      continue;
+    }
+    long long most_alloc = 0, most_free = 0;
+    for (const auto& node : nodes) {
+      if (!node.schedulable) continue;
+      auto a = node.allocatable.find(res);
+      auto f = node.free.find(res);
+      if (a != node.allocatable.end()) most_alloc = std::max(most_alloc, a->second);
+      if (f != node.free.end()) most_free = std::max(most_free, f->second);
+    }
+    const std::string need = who + std::to_string(count) + " " + unit(res, count) + " on one node";
+    if (most_alloc < count)
+      lines.push_back(need + ", the largest schedulable node has " + std::to_string(most_alloc));
+    else if (most_free < count)
+      lines.push_back(need + ", the most free on any node is " + std::to_string(most_free));
+  }
+  return lines;
+}
+
+long long placeable_pods(const std::vector<json>& pods, const std::vector<NodeRoom>& nodes) {
+  std::vector<std::map<std::string, long long>> asks;
+  for (const auto& p : pods)
+    if (unscheduled(p)) asks.push_back(pod_extended_requests(p));
+  auto total = [](const std::map<std::string, long long>& m) {
+    long long t = 0;
+    for (const auto& [k, v] : m) t += v;
+    return t;
+  };
+  std::sort(asks.begin(), asks.end(), [&](const auto& a, const auto& b) { return total(a) > total(b); });
+  std::vector<std::map<std::string, long long>> room;
+  for (const auto& n : nodes)
+    if (n.schedulable) room.push_back(n.free);
+  long long placed = 0;
+  for (const auto& ask : asks) {
+    for (auto& r : room) {
+      const bool fits =
+          std::all_of(ask.begin(), ask.end(), [&](const auto& kv) { return r[kv.first] >= kv.second; });
+      if (!fits) continue;
+      for (const auto& [k, v] : ask) r[k] -= v;
+      ++placed;
+      break;
+    }
+  }
+  return placed;
+}
+
+PendingReason diagnose_pending(const PendingFacts& f) {
+  const PendingReason quota = quota_refusal(f.events);
+  const PendingReason pull = image_pull_failure(f.pods);
+  const PendingReason gang = gang_unschedulable(f.pod_groups);
+  const PendingReason sched = scheduling_failure(f.pods, f.events);
+  const std::vector<std::string> fit = f.nodes_read ? fit_check(f.pods, f.nodes) : std::vector<std::string>{};
+  PendingReason r;
+  bool first = true;
+  auto add = [&](const PendingReason& d) {
+    if (d.empty()) return;
+    if (first) {
+      r.reason = d.reason;
+      r.message = d.message;
+      first = false;
+    } else {
+      r.details.push_back(d.message);
+    }
+    r.details.insert(r.details.end(), d.details.begin(), d.details.end());
+  };
+  const bool gang_first = gang.reason == "GangUnschedulable";
+  add(quota);
+  add(pull);
+  if (gang_first) add(gang);
+  add(sched);
+  if (!gang_first) add(gang);
+  for (const auto& line : fit) add(PendingReason{"Unschedulable", line, {}});
+  for (const auto& pg : f.pod_groups) {
+    const long long min = parse_count(at_path(pg, {"spec", "minMember"}));
+    if (min <= 1 || !f.nodes_read || f.nodes.empty() || r.empty()) continue;
+    long long scheduled = 0, waiting = 0;
+    for (const auto& p : f.pods) (unscheduled(p) ? waiting : scheduled) += 1;
+    if (waiting == 0) continue;
+    const long long can = scheduled + placeable_pods(f.pods, f.nodes);
+    if (can < min)
+      r.details.push_back("the gang needs " + std::to_string(min) +
+                          " pods at once; the nodes' free GPUs can place " + std::to_string(can));
+  }
+  if (!r.empty() && !f.unread.empty()) {
+    std::string line = "not read:";
+    for (size_t i = 0; i < f.unread.size(); ++i) line += (i ? ", " : " ") + f.unread[i];
+    r.details.push_back(line);
+  }
+  return r;
+}
+
+std::string pod_pending_reason(const json& pod) {
+  for (const auto& cs : at_path(pod, {"status", "containerStatuses"})) {
+    const std::string reason = str(at_path(cs, {"state", "waiting"}), "reason");
+    if (reason == "ErrImagePull" || reason == "ImagePullBackOff" || reason == "InvalidImageName")
+      return reason;
+  }
+  const auto& c = condition(pod, "PodScheduled");
+  if (str(c, "status") == "False" && str(c, "reason") == "Unschedulable") return "Unschedulable";
+  return "";
+}
+
+std::string event_pending_reason(const json& event) {
+  if (str(event, "message").find("exceeded quota: ") != std::string::npos) return "ExceededQuota";
+  if (str(event, "reason") == "Unschedulable" && str(at(event, "involvedObject"), "kind") == "PodGroup")
+    return "GangUnschedulable";
+  return "";
+}
+
+}  // namespace trainctl::jobs

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cmd/idle_flags.h"
+#include "cmd/list_watch.h"
 #include "cmd/run.h"
 #include "core/errors.h"
 #include "metrics/gpu_queries.h"
@@ -74,6 +75,11 @@ void run_list(const ListOptions& o, Factory& f) {
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
   // Only JSON and YAML show instances (and --idle reads them); without them memory follows
   // jobs, not pods.
+  if (o.watch) {
+    if (o.idle) throw UsageError("--idle and -w cannot be combined");
+    run_list_watch(o, format, f);
+    return;
+  }
   const bool instances = format == OutputFormat::Json || format == OutputFormat::Yaml || o.idle;
   auto list = jobs::list_jobs(f.client(), ns, kinds, f.clock()(), instances);
   if (o.idle) {
@@ -103,6 +109,8 @@ void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {
   cmd->add_flag("--idle", opts->idle,
                 "Only running jobs holding GPUs that sat idle for the whole --idle-window (needs Prometheus)");
   add_idle_flags(cmd, opts->idle_flags);
+  cmd->add_flag("-w,--watch", opts->watch,
+                "After the list, print a row for every job that changes (from a watch), until Ctrl-C");
   set_examples(cmd,
                "  # Jobs in the current namespace, newest first\n"
                "  trainctl list\n"
@@ -110,6 +118,8 @@ void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {
                "  trainctl list -A -T pytorch\n"
                "  # Jobs holding GPUs that stayed under 5 % for the last 30 minutes\n"
                "  trainctl list -A --idle --idle-window 30m\n"
+               "  # The list, then a row whenever a job changes\n"
+               "  trainctl list -w\n"
                "  # Names of running jobs, for scripts\n"
                "  trainctl list -o json | jq -r '.[] | select(.status==\"RUNNING\") | .name'\n");
   bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });

@@ -18,6 +18,7 @@ struct ListOptions {
   std::string type;
   std::string output;
   bool idle = false;                 // --idle
+  bool watch = false;                // -w
   IdleFlags idle_flags;              // --idle-window, --idle-threshold
 };
 

@@ -7,8 +7,10 @@
 
 #include "cmd/gpu_metrics.h"
 #include "cmd/idle_flags.h"
+#include "cmd/live_view.h"
 #include "cmd/run.h"
 #include "core/errors.h"
+#include "jobs/job_list_live.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
 #include "print/gpu_metric_text.h"
@@ -48,6 +50,7 @@ void run_top_job(const TopJobOptions& o, Factory& f) {
   using print::OutputFormat;
   const auto format = print::parse_output(o.output, TopJobOptions::kFormats);
   if (!o.name.empty()) {
+    if (o.refresh > 0) throw UsageError("-r keeps the list of jobs current; drop the job name, or watch it with trainctl get");
     run_top_one_job(o, format, f);
     return;
   }
@@ -55,15 +58,27 @@ void run_top_job(const TopJobOptions& o, Factory& f) {
     throw UsageError("-i/--instance needs a job name: trainctl top job NAME -i INSTANCE");
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
   const bool structured = format == OutputFormat::Json || format == OutputFormat::Yaml;
-  const auto list = jobs::list_jobs(f.client(), ns, jobs::kinds_for_type(o.type), f.clock()(), structured);
-  print::print_as(format,
-                  {.human =
-                       [&](std::ostream& out) {
-                         print::top_job_table(list, o.all_namespaces).render_to(out, f.io());
-                         out << print::top_job_footer(list);
-                       },
-                   .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, list, fmt); }},
-                  f.io().out());
+  auto print_list = [&](const jobs::JobList& list, std::ostream& os) {
+    print::print_as(format,
+                    {.human =
+                         [&](std::ostream& out) {
+                           print::top_job_table(list, o.all_namespaces).render_to(out, f.io());
+                           out << print::top_job_footer(list);
+                         },
+                     .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, list, fmt); }},
+                    os);
+  };
+  if (o.refresh > 0) {
+    // -r: the jobs and their pods listed once, then watched.
+    jobs::LiveJobs live(ns, jobs::kinds_for_type(o.type), structured);
+    kube::Reflectors reflectors(f.client(), live.collections());
+    reflectors.start();
+    // AGE moves on by itself: the view is rendered every interval, printed when it changed.
+    run_live(f, reflectors, std::chrono::seconds(o.refresh), true,
+             [&](std::ostream& out) { print_list(live.snapshot(f.clock()()), out); });
+    return;
+  }
+  print_list(jobs::list_jobs(f.client(), ns, jobs::kinds_for_type(o.type), f.clock()(), structured), f.io().out());
 }
 
 void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
@@ -74,11 +89,14 @@ void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
   add_job_list_flags(cmd, opts->all_namespaces, opts->type, opts->output, TopJobOptions::kFormats,
                      "Jobs of all namespaces");
   add_idle_flags(cmd, opts->idle_flags);
+  add_refresh_option(cmd, opts->refresh);
   set_examples(cmd,
                "  # GPUs of the jobs in the current namespace\n"
                "  trainctl top job\n"
                "  # Across the cluster\n"
                "  trainctl top job -A\n"
+               "  # Kept current every 2 seconds from a watch\n"
+               "  trainctl top job -A -r\n"
                "  # The instances of one job: node, GPUs, their utilisation and memory (Prometheus)\n"
                "  trainctl top job pytorch-dist\n"
                "  # One instance of it\n"

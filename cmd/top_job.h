@@ -21,6 +21,7 @@ struct TopJobOptions {
   std::string type;
   std::string output;
   IdleFlags idle_flags;  // with a name: when a GPU counts as idle
+  int refresh = 0;       // -r SECONDS, without a name: kept current from a watch; 0: once
 };
 
 void run_top_job(const TopJobOptions& o, Factory& f);

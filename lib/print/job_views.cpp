@@ -30,7 +30,7 @@ std::vector<std::string> with_namespace(bool all, const std::string& ns, std::ve
 }
 
 Table jobs_table(const JobList& jobs, bool all, const char* age_header, bool numeric_allocated,
-                 bool reason = false) {
+                 bool reason = false, const std::vector<bool>* deleted = nullptr) {
   // Arena's columns, and WORKERS last only when an elastic job is listed: running workers and
   // the range its elasticPolicy allows.
   const bool elastic =
@@ -41,10 +41,11 @@ Table jobs_table(const JobList& jobs, bool all, const char* age_header, bool num
   if (reason) header.push_back("REASON");
   Table t(with_namespace(all, "NAMESPACE", std::move(header)));
   t.set_status_column(all ? 2 : 1);
-  for (const auto& j : jobs) {
+  for (size_t n = 0; n < jobs.size(); ++n) {
+    const TrainingJob& j = jobs[n];
     std::vector<std::string> cells = {
         j.name,
-        status_name(j.status),
+        deleted && deleted->at(n) ? "DELETED" : status_name(j.status),
         j.trainer(),
         short_human_duration(j.duration),
         std::to_string(j.gpus_requested),
@@ -67,6 +68,10 @@ TimePoint event_time(const nlohmann::json& e) {
 
 Table job_list_table(const JobList& jobs, bool all, bool reason) {
   return jobs_table(jobs, all, "DURATION", false, reason);
+}
+
+Table job_change_table(const JobList& jobs, const std::vector<bool>& deleted, bool all) {
+  return jobs_table(jobs, all, "DURATION", false, false, &deleted);
 }
 
 Table top_job_table(const JobList& jobs, bool all) { return jobs_table(jobs, all, "AGE", true); }

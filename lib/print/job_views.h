@@ -19,6 +19,8 @@ namespace trainctl::print {
 // list: [NAMESPACE] NAME STATUS TRAINER DURATION GPU(Requested) GPU(Allocated) NODE
 // With `reason` a last column REASON: why a PENDING or FAILED job is so (TrainingJob::reason).
 Table job_list_table(const jobs::JobList& jobs, bool all_namespaces, bool reason = false);
+// list -w: the same columns for jobs that changed; a deleted one's STATUS is DELETED.
+Table job_change_table(const jobs::JobList& jobs, const std::vector<bool>& deleted, bool all_namespaces);
 
 // list --idle: [NAMESPACE] NAME STATUS TRAINER DURATION GPU(Allocated) GPU(Idle) MAX_UTIL NODE,
 // one row per job with idle[i] its idle GPUs (metrics/idle.h) and the highest utilisation any

@@ -455,6 +455,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s o -l output -x 
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -l idle -d 'Only running jobs holding GPUs that sat idle for the whole --idle-window (needs Prometheus)'
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -l idle-window -r -F -d 'How long a GPU must have been idle'
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -l idle-threshold -r -F -d 'Utilisation (%) under which a GPU is idle'
+complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s w -l watch -d 'After the list, print a row for every job that changes (from a watch), until Ctrl-C'
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -f
 
 # trainctl get
@@ -500,6 +501,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s T -l type -x
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s o -l output -x -a 'wide json yaml' -d 'Output format: wide (default), json or yaml'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -l idle-window -r -F -d 'How long a GPU must have been idle'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -l idle-threshold -r -F -d 'Utilisation (%) under which a GPU is idle'
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s r -l refresh -d 'Show it again every SECONDS (2 when given alone) from a watch, until Ctrl-C'
 
 # trainctl top queue
 complete -c trainctl -n '__trainctl_at '\''trainctl top queue'\''' -l pending -d 'Also the pending workloads of each ClusterQueue, with their positions'

@@ -58,24 +58,7 @@ void ReplicaLines::end() {
 }
 
 void ReplicaLines::whole_line(std::string_view line) {
-  const size_t space = line.find(' ');
-  const auto t = parse_time(line.substr(0, space));
-  if (t) {
-    if (m_last && *t < *m_last) return;
-    if (m_last && *t == *m_last && m_skip > 0) {
-      --m_skip;
-      return;
-    }
-    if (m_last && *t == *m_last) {
-      ++m_seen_at_last;
-    } else {
-      m_last = t;
-      m_seen_at_last = 1;
-    }
-    m_skip = 0;
-    if (!m_keep) line = space == std::string_view::npos ? std::string_view() : line.substr(space + 1);
-  }
-  m_out.line(m_prefix, line);
+  if (const auto text = m_resume.accept(line)) m_out.line(m_prefix, *text);
 }
 
 }  // namespace trainctl::jobs

@@ -7,6 +7,8 @@
 // on flush(): a fast stream costs no system call per line.
 #pragma once
 
+#include "jobs/log_resume.h"
+
 #include <optional>
 #include <ostream>
 #include <string>
@@ -36,7 +38,7 @@ std::string log_prefix(std::string_view label, size_t width, bool color, size_t 
 class ReplicaLines {
  public:
   ReplicaLines(MergedOutput& out, std::string prefix, bool keep_timestamps)
-      : m_out(out), m_prefix(std::move(prefix)), m_keep(keep_timestamps) {}
+      : m_out(out), m_prefix(std::move(prefix)), m_resume(keep_timestamps) {}
 
   void set_prefix(std::string prefix) { m_prefix = std::move(prefix); }
   // Bytes of the stream, cut anywhere: whole lines are written, the start of a line whose
@@ -48,20 +50,17 @@ class ReplicaLines {
   void cut() { m_partial.clear(); }
   // Before the next stream of this replica: the lines of the last second written are
   // expected again and skipped.
-  void resume() { m_skip = m_seen_at_last; }
+  void resume() { m_resume.resume(); }
   // The time of the last line written, for the next stream's sinceTime.
-  const std::optional<TimePoint>& last() const { return m_last; }
+  const std::optional<TimePoint>& last() const { return m_resume.last(); }
 
  private:
   void whole_line(std::string_view line);
 
   MergedOutput& m_out;
   std::string m_prefix;
-  bool m_keep;
+  LogResume m_resume;
   std::string m_partial;
-  std::optional<TimePoint> m_last;
-  long long m_seen_at_last = 0;
-  long long m_skip = 0;
 };
 
 }  // namespace trainctl::jobs

@@ -6,6 +6,7 @@
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/json_util.h"
+#include "jobs/log_resume.h"
 #include "jobs/time.h"
 #include "kube/resource.h"
 
@@ -43,11 +44,11 @@ namespace {
 // flush(): a fast stream costs no system call per line, a quiet one holds nothing back.
 class LineWriter {
  public:
-  LineWriter(std::ostream& out, bool keep_timestamps) : m_out(out), m_keep(keep_timestamps) {}
+  LineWriter(std::ostream& out, bool keep_timestamps) : m_out(out), m_resume(keep_timestamps) {}
 
-  const std::optional<TimePoint>& last() const { return m_last; }
+  const std::optional<TimePoint>& last() const { return m_resume.last(); }
   // Before reading a resumed stream: the lines of the last second written are skipped again.
-  void resume() { m_skip = m_seen_at_last; }
+  void resume() { m_resume.resume(); }
 
   // Whole lines, each ending in '\n' except perhaps the last; empty: the stream went quiet.
   void block(std::string_view lines) {
@@ -70,37 +71,17 @@ class LineWriter {
 
  private:
   void line(std::string_view line) {
-    const size_t space = line.find(' ');
-    const auto t = parse_time(line.substr(0, space));
-    if (t && m_last) {
-      if (*t < *m_last) return;
-      if (*t == *m_last && m_skip > 0) {
-        --m_skip;
-        return;
-      }
-    }
-    if (t) {
-      if (m_last && *t == *m_last) {
-        ++m_seen_at_last;
-      } else {
-        m_last = t;
-        m_seen_at_last = 1;
-      }
-      m_skip = 0;
-      if (!m_keep) line = space == std::string_view::npos ? std::string_view() : line.substr(space + 1);
-    }
-    m_buffer.append(line);
+    const auto text = m_resume.accept(line);
+    if (!text) return;
+    m_buffer.append(*text);
     m_buffer += '\n';
   }
 
   static constexpr size_t kMaxHeld = 256 * 1024;
 
   std::ostream& m_out;
-  bool m_keep;
+  LogResume m_resume;
   std::string m_buffer;
-  std::optional<TimePoint> m_last;
-  long long m_seen_at_last = 0;
-  long long m_skip = 0;
 };
 
 std::string pod_phase(kube::Client& client, const LogOptions& o) {

@@ -184,7 +184,10 @@ void kueue_admit(Context& ctx, const KueueTypes& t) {
       if (kueue_condition_true(*w, "Admitted")) ++c->admitted;
     }
   }
-  for (auto& [cq_name, q] : quotas) {
+  for (auto& entry : quotas) {
+    // Named, not bound: lambdas below capture them (clang before 16 cannot capture bindings).
+    const auto& cq_name = entry.first;
+    auto& q = entry.second;
     const bool strict = [&] {
       auto cq = ctx.store.get_shared(*t.cluster_queues, "", cq_name);
       return cq && (*cq)["spec"].value("queueingStrategy", "BestEffortFIFO") == "StrictFIFO";

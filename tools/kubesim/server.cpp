@@ -2,6 +2,7 @@
 // the admin endpoint and dispatch to the REST API.
 #include "kubesim/server.h"
 
+#include "kubesim/response_gzip.h"
 #include "kubesim/rest.h"
 #include "kubesim/server_auth.h"
 #include "kubesim/watch.h"
@@ -150,6 +151,7 @@ void Server::start() {
     } catch (const std::exception& e) {
       send_status(res, StatusError(500, "InternalError", std::string("Internal error occurred: ") + e.what()));
     }
+    encode_response(req, res);
   };
   srv.Get(".*", handler);
   srv.Post(".*", handler);

@@ -70,9 +70,11 @@ ListFilter ListFilter::parse(const ResourceType& rt, const std::string& label_se
 
 bool ListFilter::matches(const json& obj) const {
   if (!labels.empty()) {
+    static const json no_labels;
     const json& md = obj["metadata"];
     auto it = md.find("labels");
-    if (!labels.matches(it == md.end() ? json() : *it)) return false;
+    // Not `cond ? json() : *it`: that copies every object's labels.
+    if (!labels.matches(it == md.end() ? no_labels : *it)) return false;
   }
   return fields.empty() || fields.matches(obj);
 }

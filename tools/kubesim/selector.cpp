@@ -141,9 +141,15 @@ bool LabelSelector::matches(const nlohmann::json& labels) const {
   for (const auto& r : m_reqs) {
     auto it = labels.is_object() ? labels.find(r.key) : labels.end();
     bool present = labels.is_object() && it != labels.end();
-    std::string value;
-    if (present) value = it->is_string() ? it->get_ref<const std::string&>() : it->dump();
-    if (!eval(r, present, value)) return false;
+    // The value compared where it is: no copy of every object's label per list.
+    bool ok;
+    if (!present || r.op == Op::Exists || r.op == Op::DoesNotExist)
+      ok = eval(r, present, std::string());
+    else if (it->is_string())
+      ok = eval(r, true, it->get_ref<const std::string&>());
+    else
+      ok = eval(r, true, it->dump());
+    if (!ok) return false;
   }
   return true;
 }

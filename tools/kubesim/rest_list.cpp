@@ -1,6 +1,8 @@
 // Lists (selectors, paging, Table) and request-body decoding/validation.
 #include "kubesim/rest.h"
 
+#include "kubesim/list_body.h"
+
 #include <algorithm>
 #include <regex>
 
@@ -68,9 +70,11 @@ ListFilter ListFilter::parse(const ResourceType& rt, const std::string& label_se
 
 bool ListFilter::matches(const json& obj) const {
   if (!labels.empty()) {
+    static const json no_labels;
     const json& md = obj["metadata"];
     auto it = md.find("labels");
-    if (!labels.matches(it == md.end() ? json() : *it)) return false;
+    // Not `cond ? json() : *it`: that copies every object's labels.
+    if (!labels.matches(it == md.end() ? no_labels : *it)) return false;
   }
   return fields.empty() || fields.matches(obj);
 }
@@ -141,17 +145,10 @@ void Api::do_list(ApiRequest& req) {
   json meta = {{"resourceVersion", std::to_string(list.resource_version)}};
   if (!list.continue_token.empty()) meta["continue"] = list.continue_token;
   if (list.remaining) meta["remainingItemCount"] = *list.remaining;
-  std::string out = R"({"kind":")" + p.rt->kind + R"(List","apiVersion":")" + p.rt->api_version() +
-                    R"(","metadata":)" + meta.dump() + R"(,"items":[)";
-  size_t total = out.size();
-  for (const auto& e : list.encoded) total += e->size() + 1;
-  out.reserve(total + 4);
-  for (size_t i = 0; i < list.encoded.size(); ++i) {
-    if (i) out += ',';
-    out += *list.encoded[i];
-  }
-  out += "]}";
-  send_json(req.res, 200, out);
+  std::string head = R"({"kind":")" + p.rt->kind + R"(List","apiVersion":")" + p.rt->api_version() +
+                     R"(","metadata":)" + meta.dump() + R"(,"items":[)";
+  // A truncate fault cuts the whole body, so it gets one.
+  send_list_body(req.http, req.res, std::move(head), std::move(list.encoded), "]}", !req.fault);
 }
 
 json Api::decode_body(ApiRequest& req, const ResourceType& rt, const std::string& body) {

@@ -139,13 +139,17 @@ LabelSelector LabelSelector::parse(const std::string& text) {
 
 bool LabelSelector::matches(const nlohmann::json& labels) const {
   for (const auto& r : m_reqs) {
-    bool present = labels.is_object() && labels.contains(r.key);
-    std::string value;
-    if (present) {
-      const auto& v = labels[r.key];
-      value = v.is_string() ? v.get<std::string>() : v.dump();
-    }
-    if (!eval(r, present, value)) return false;
+    auto it = labels.is_object() ? labels.find(r.key) : labels.end();
+    bool present = labels.is_object() && it != labels.end();
+    // The value compared where it is: no copy of every object's label per list.
+    bool ok;
+    if (!present || r.op == Op::Exists || r.op == Op::DoesNotExist)
+      ok = eval(r, present, std::string());
+    else if (it->is_string())
+      ok = eval(r, true, it->get_ref<const std::string&>());
+    else
+      ok = eval(r, true, it->dump());
+    if (!ok) return false;
   }
   return true;
 }
@@ -158,7 +162,16 @@ FieldSelector FieldSelector::parse(const std::string& text) {
     Requirement r;
     if (!equality(s, r) || r.key.empty())
       throw StatusError(400, "BadRequest", "invalid selector: '" + text + "'; can't understand '" + s + "'");
+    std::vector<std::string> path;
+    for (size_t start = 0;;) {
+      size_t dot = r.key.find('.', start);
+      path.push_back(r.key.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+      if (dot == std::string::npos) break;
+      start = dot + 1;
+    }
+    sel.m_same_path.push_back(!sel.m_paths.empty() && sel.m_paths.back() == path);
     sel.m_reqs.push_back(r);
+    sel.m_paths.push_back(std::move(path));
   }
   return sel;
 }
@@ -179,10 +192,36 @@ std::string field_value(const nlohmann::json& obj, const std::string& path) {
   return cur->dump();
 }
 
+namespace {
+
+// The node at path in obj, or null when absent.
+const nlohmann::json* find_path(const nlohmann::json& obj, const std::vector<std::string>& path) {
+  const nlohmann::json* cur = &obj;
+  for (const auto& part : path) {
+    if (!cur->is_object()) return nullptr;
+    auto it = cur->find(part);
+    if (it == cur->end()) return nullptr;
+    cur = &*it;
+  }
+  return cur;
+}
+
+}  // namespace
+
 bool FieldSelector::matches(const nlohmann::json& obj) const {
-  for (const auto& r : m_reqs) {
-    std::string v = field_value(obj, r.key);
-    if (r.op == Op::Equals ? v != r.values[0] : v == r.values[0]) return false;
+  // One lookup per path part, none for a path the previous requirement looked up
+  // (status.phase!=Failed,status.phase!=Succeeded), and a string value compared where it
+  // is (most lists select on strings: status.phase, spec.nodeName, metadata.name).
+  const nlohmann::json* cur = nullptr;
+  for (size_t i = 0; i < m_reqs.size(); ++i) {
+    const Requirement& r = m_reqs[i];
+    if (i == 0 || !m_same_path[i]) cur = find_path(obj, m_paths[i]);
+    bool equal;
+    if (cur && cur->is_string())
+      equal = cur->get_ref<const std::string&>() == r.values[0];
+    else
+      equal = (!cur || cur->is_null() ? std::string() : cur->dump()) == r.values[0];
+    if (r.op == Op::Equals ? !equal : equal) return false;
   }
   return true;
 }

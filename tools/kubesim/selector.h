@@ -37,6 +37,8 @@ public:
 
 private:
   std::vector<Requirement> m_reqs;
+  std::vector<std::vector<std::string>> m_paths;  // each requirement's key split at dots
+  std::vector<bool> m_same_path;                  // the previous requirement's path
 };
 
 // The value of a field path like "spec.nodeName" in obj ("" when absent).

@@ -1,0 +1,87 @@
+#include "rest_fixture.h"
+
+#include <catch2/catch.hpp>
+#include <zlib.h>
+
+using kubesim::json;
+using kubesim::testing::SimServer;
+
+namespace {
+
+std::string gunzip(const std::string& in) {
+  z_stream zs{};
+  REQUIRE(inflateInit2(&zs, 15 + 16) == Z_OK);
+  std::string out;
+  char buf[65536];
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  zs.avail_in = static_cast<uInt>(in.size());
+  int rc;
+  do {
+    zs.next_out = reinterpret_cast<Bytef*>(buf);
+    zs.avail_out = sizeof buf;
+    rc = inflate(&zs, Z_NO_FLUSH);
+    out.append(buf, sizeof buf - zs.avail_out);
+  } while (rc == Z_OK);
+  inflateEnd(&zs);
+  CHECK(rc == Z_STREAM_END);
+  return out;
+}
+
+// n pods in default, each with a 2 KB annotation (so 100 of them are over 128 KiB).
+void add_pods(SimServer& sim, int n) {
+  const auto* pods = sim.store.find("", "v1", "pods");
+  for (int i = 0; i < n; ++i) {
+    char name[16];
+    std::snprintf(name, sizeof name, "p%03d", i);
+    sim.store.create(*pods, json{{"apiVersion", "v1"},
+                                 {"kind", "Pod"},
+                                 {"metadata", {{"name", name}, {"annotations", {{"pad", std::string(2048, 'x')}}}}},
+                                 {"spec", {{"containers", {{{"name", "c"}, {"image", "busybox"}}}}}}});
+  }
+}
+
+}  // namespace
+
+TEST_CASE("lists over 128 KiB go out gzip-encoded at the client's request, smaller ones plain",
+          "[kubesim][rest][gzip]") {
+  SimServer sim;
+  add_pods(sim, 100);
+  auto c = sim.client();
+  c->set_decompress(false);
+  httplib::Headers gz = {{"Accept-Encoding", "gzip"}};
+
+  auto plain = c->Get("/api/v1/namespaces/default/pods");
+  REQUIRE(plain->status == 200);
+  CHECK(!plain->has_header("Content-Encoding"));
+  json want = json::parse(plain->body);
+  REQUIRE(want["items"].size() == 100);
+  CHECK(want["items"][99]["metadata"]["name"] == "p099");
+
+  auto big = c->Get("/api/v1/namespaces/default/pods", gz);
+  REQUIRE(big->status == 200);
+  CHECK(big->get_header_value("Content-Encoding") == "gzip");
+  CHECK(json::parse(gunzip(big->body)) == want);
+
+  // br alone is not gzip: no encoding (never brotli)
+  auto br = c->Get("/api/v1/namespaces/default/pods", {{"Accept-Encoding", "br"}});
+  CHECK(!br->has_header("Content-Encoding"));
+  CHECK(json::parse(br->body) == want);
+
+  auto small = c->Get("/api/v1/namespaces/default/pods?limit=10", gz);
+  CHECK(!small->has_header("Content-Encoding"));
+  json page = json::parse(small->body);
+  CHECK(page["items"].size() == 10);
+  CHECK(page["metadata"]["remainingItemCount"] == 90);
+
+  // a continued page over the threshold, gzip-encoded, goes on after the first
+  auto rest = c->Get(("/api/v1/namespaces/default/pods?limit=80&continue=" +
+                      httplib::detail::encode_query_param(page["metadata"]["continue"].get<std::string>()))
+                         .c_str(),
+                     gz);
+  REQUIRE(rest->status == 200);
+  CHECK(rest->get_header_value("Content-Encoding") == "gzip");
+  json second = json::parse(gunzip(rest->body));
+  REQUIRE(second["items"].size() == 80);
+  CHECK(second["items"][0]["metadata"]["name"] == "p010");
+  CHECK(second["metadata"]["remainingItemCount"] == 10);
+}

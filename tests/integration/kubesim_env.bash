@@ -21,8 +21,12 @@ fi
 WORK="$(mktemp -d)"
 KCFG="$WORK/kubeconfig"
 KUBESIM_PID=""
-cleanup() {
+stop_kubesim() {
   if [[ -n "$KUBESIM_PID" ]]; then kill "$KUBESIM_PID" 2>/dev/null || true; wait "$KUBESIM_PID" 2>/dev/null || true; fi
+  KUBESIM_PID=""
+}
+cleanup() {
+  stop_kubesim
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -35,6 +39,7 @@ fail() {
 
 # start_kubesim [extra kubesim flags...]
 start_kubesim() {
+  stop_kubesim  # a script that starts another cluster leaves no kubesim behind
   local seed="${KUBESIM_SEED:-$WORK/cluster.yaml}"
   local schema_args=()
   [[ -n "$SCHEMAS" ]] && schema_args=(--schemas "$SCHEMAS")

@@ -75,7 +75,7 @@ void LiveJobs::delete_job(size_t k, const json& object) {
   const std::string key = entry_key(k, s.namespace_, s.name);
   auto it = m_entries.find(key);
   if (it == m_entries.end() || !it->second.job) return;
-  m_deleted.insert_or_assign(key, build(it->second, std::chrono::system_clock::now()));
+  m_deleted.insert_or_assign(key, it->second);
   it->second.job.reset();
   m_changed.erase(key);
 }
@@ -111,7 +111,7 @@ std::vector<LiveJobs::Change> LiveJobs::take_changes(TimePoint now) {
     auto it = m_entries.find(key);
     if (it != m_entries.end() && it->second.job) out.push_back({build(it->second, now), false});
   }
-  for (auto& [key, job] : m_deleted) out.push_back({std::move(job), true});
+  for (const auto& [key, e] : m_deleted) out.push_back({build(e, now), true});
   m_changed.clear();
   m_deleted.clear();
   return out;

@@ -54,7 +54,7 @@ class LiveJobs {
   bool m_instances;
   std::unordered_map<std::string, Entry> m_entries;  // by kind, namespace, job name
   std::set<std::string> m_changed;
-  std::map<std::string, TrainingJob> m_deleted;  // jobs deleted since the last take_changes
+  std::map<std::string, Entry> m_deleted;  // jobs deleted since the last take_changes, as they were
 };
 
 }  // namespace trainctl::jobs

@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake pkg-config git ca-certificates
-  libcli11-dev libcurl4-openssl-dev nlohmann-json3-dev libyaml-cpp-dev libfmt-dev
+  libcli11-dev libcurl4-openssl-dev nlohmann-json3-dev libyaml-cpp-dev libfmt-dev libsimdjson-dev
   catch2 libkainjow-mustache-dev libcpp-httplib-dev libssl-dev zlib1g-dev
   openssl
   bash-completion zsh fish dpkg-dev tmux

@@ -113,6 +113,7 @@ JobList list_jobs(kube::Client& client, const std::string& ns,
           pods.add(*kinds[k], pod);
       }
     }));
+    reads.back().fields = &pod_summary_fields();
   }
   const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&listed] { listed.clear(); });
   for (size_t k = 0; k < kinds.size(); ++k)

@@ -129,6 +129,24 @@ std::optional<PodGpuClaim> gpu_claim_of(const json& pod, bool keep_pod) {
   return c;
 }
 
+const kube::FieldSet& gpu_claim_fields(bool keep_pod) {
+  // The node, the phase (pod_completed) and the containers' limits; the listed pod's row
+  // adds what pod_display_status reads.
+  static const kube::FieldSet claim = {"spec.nodeName", "spec.containers.resources.limits", "status.phase"};
+  static const kube::FieldSet row = {"metadata.name",   "metadata.namespace", "metadata.creationTimestamp",
+                                     "metadata.deletionTimestamp", "spec.nodeName",
+                                     "spec.containers.resources.limits", "spec.initContainers", "status"};
+  return keep_pod ? row : claim;
+}
+
+const kube::FieldSet& node_usage_fields() {
+  // node_usage_of: the name and labels (role, GPU mode), addresses (node_ip), conditions
+  // (node_ready), capacity and allocatable.
+  static const kube::FieldSet fields = {"metadata.name", "metadata.labels", "status.addresses", "status.conditions",
+                                        "status.capacity", "status.allocatable"};
+  return fields;
+}
+
 void NodeUsageBuilder::add_node(const json& node) {
   if (wanted(name_of(node))) m_nodes.push_back(node_usage_of(node));
 }
@@ -181,10 +199,12 @@ std::vector<NodeUsage> read_node_usage(kube::Client& client, const std::vector<s
   not_done.field_selector = "status.phase!=Failed,status.phase!=Succeeded";
   // One node asked for: only the pods scheduled on it.
   if (only.size() == 1) not_done.field_selector += ",spec.nodeName=" + only.front();
-  kube::stream_all(client,
-                   {kube::list_read(kube::nodes(), "", {}, [&](json& n) { builder.add_node(n); }),
-                    kube::list_read(kube::pods(), "", not_done, [&](json& p) { builder.add_pod(p); })},
-                   kube::kPageSize, [&] { builder = NodeUsageBuilder(keep_pods, only); });
+  std::vector<kube::StreamRead> reads = {
+      kube::list_read(kube::nodes(), "", {}, [&](json& n) { builder.add_node(n); }),
+      kube::list_read(kube::pods(), "", not_done, [&](json& p) { builder.add_pod(p); })};
+  reads[0].fields = &node_usage_fields();
+  reads[1].fields = &gpu_claim_fields(keep_pods);
+  kube::stream_all(client, reads, kube::kPageSize, [&] { builder = NodeUsageBuilder(keep_pods, only); });
   auto usage = builder.finish();
   check_nodes_found(usage, only);
   return usage;

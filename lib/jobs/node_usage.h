@@ -15,6 +15,7 @@
 
 #include "jobs/time.h"
 #include "kube/client.h"
+#include "kube/field_set.h"
 
 namespace trainctl::jobs {
 
@@ -53,6 +54,10 @@ struct PodGpuClaim {
 // The claim of a pod on a node; nullopt for a completed pod, one not scheduled, or one that
 // asks for no GPU resource. Without `keep_pod` only node and counts are filled.
 std::optional<PodGpuClaim> gpu_claim_of(const nlohmann::json& pod, bool keep_pod);
+
+// The fields gpu_claim_of reads of a pod, and node_usage_of of a node (kube/field_set.h).
+const kube::FieldSet& gpu_claim_fields(bool keep_pod);
+const kube::FieldSet& node_usage_fields();
 // What a node reduces to: name, address, role, status, GPU mode and resource, total and
 // unhealthy GPUs (allocated and pods come from the pods' claims).
 NodeUsage node_usage_of(const nlohmann::json& node);

@@ -139,4 +139,27 @@ PodSummary summarize_pod(const json& pod, bool containers) {
   return s;
 }
 
+const kube::FieldSet& pod_summary_fields() {
+  // What summarize_pod, pod_display_status and pod_restarts (pod_status.cpp), pod_gpus
+  // (gpu.cpp) and pod_pending_reason (pending_reason.cpp) read. Status is kept whole: its
+  // conditions and container states are most of what they look at.
+  static const kube::FieldSet fields = {
+      "metadata.name",
+      "metadata.namespace",
+      "metadata.creationTimestamp",
+      "metadata.deletionTimestamp",
+      "metadata.labels",
+      "metadata.annotations",
+      "spec.nodeName",
+      "spec.priorityClassName",
+      "spec.schedulingGates",
+      "spec.containers.name",
+      "spec.containers.image",
+      "spec.containers.resources",
+      "spec.initContainers",
+      "status",
+  };
+  return fields;
+}
+
 }  // namespace trainctl::jobs

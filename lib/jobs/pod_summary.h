@@ -12,6 +12,7 @@
 
 #include "jobs/time.h"
 #include "jobs/training_job.h"
+#include "kube/field_set.h"
 
 namespace trainctl::jobs {
 
@@ -39,5 +40,9 @@ struct PodSummary {
 
 // With `containers` false the container names (only get and logs use them) are left out.
 PodSummary summarize_pod(const nlohmann::json& pod, bool containers = true);
+
+// Every field of a pod that summarize_pod reads, for the list reads whose items only go
+// through it (kube/field_set.h): a pod built with these summarizes as the whole pod does.
+const kube::FieldSet& pod_summary_fields();
 
 }  // namespace trainctl::jobs

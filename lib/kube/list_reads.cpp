@@ -89,12 +89,13 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
       }
       std::string body = std::move(res.response.body);
       if (!r.list) {
-        auto object = parse_object(body, "GET " + r.path);
+        auto object = parse_object(body, "GET " + r.path, r.fields);
         if (r.on_item) r.on_item(object);
         continue;
       }
       static const ItemHandler ignore = [](nlohmann::json&) {};
-      const PageInfo page = parse_list_page(body, r.on_item ? r.on_item : ignore, "GET " + requests[n].path);
+      const PageInfo page =
+          parse_list_page(body, r.on_item ? r.on_item : ignore, "GET " + requests[n].path, r.fields);
       if (r.on_version) r.on_version(page.resource_version);
       if (!page.continue_token.empty() && r.query.limit <= 0) next.emplace_back(i, page.continue_token);
     }

@@ -37,6 +37,9 @@ struct StreamRead {
   // A read that may be refused: an API error answering its first request (403 Forbidden,
   // 404, ...) is handed here and the read is reported missing, instead of failing the round.
   std::function<void(const ApiError&)> on_error = nullptr;
+  // The fields its handler reads (field_set.h): items are built with only these. nullptr:
+  // all but the keys no command reads. Must outlive the read.
+  const FieldSet* fields = nullptr;
 };
 
 // The read of the collection of `resource` in `ns` ("" = all namespaces) with `query`.

@@ -1,99 +1,142 @@
 #include "kube/page_stream.h"
 
+#include <simdjson.h>
+
 #include <array>
+#include <string_view>
 
 #include "core/errors.h"
 
 namespace trainctl::kube {
 
 using nlohmann::json;
+namespace dom = simdjson::dom;
 
 namespace {
 
 // Item keys (depth counted from the item's own object = 2) that nothing reads. Labels and
 // annotations sit at depth 5, so a label that happens to share one of these names is kept.
-bool skipped_key(int depth, const std::string& key) {
+bool skipped_key(int depth, std::string_view key) {
   if (depth == 4) {
     // metadata.managedFields, spec.volumes, status.images (nodes), metadata.ownerReferences
-    static const std::array<const char*, 4> keys = {"managedFields", "volumes", "images", "ownerReferences"};
-    for (const char* k : keys)
+    static constexpr std::array<std::string_view, 4> keys = {"managedFields", "volumes", "images",
+                                                             "ownerReferences"};
+    for (auto k : keys)
       if (key == k) return true;
     return false;
   }
   if (depth == 5) return key == "kubectl.kubernetes.io/last-applied-configuration";
   if (depth >= 6) {
     // Container fields of pods and of job templates.
-    static const std::array<const char*, 8> keys = {"env",     "envFrom",        "command",        "args",
-                                                    "volumeMounts", "livenessProbe", "readinessProbe",
-                                                    "startupProbe"};
-    for (const char* k : keys)
+    static constexpr std::array<std::string_view, 8> keys = {
+        "env",          "envFrom",       "command",        "args",
+        "volumeMounts", "livenessProbe", "readinessProbe", "startupProbe"};
+    for (auto k : keys)
       if (key == k) return true;
   }
   return false;
 }
 
-[[noreturn]] void not_json(const std::string& what, const json::parse_error& e) {
-  // e.what() is the JSON library's own text ("[json.exception.parse_error.101] ..."): the
-  // position is what helps.
-  throw Error("the server's answer to " + what + " is not JSON (unreadable at byte " + std::to_string(e.byte) + ")");
+[[noreturn]] void not_json(const std::string& what, simdjson::error_code error) {
+  throw Error("the server's answer to " + what + " is not JSON (" + simdjson::error_message(error) + ")");
+}
+
+// Builds `out` from a parsed value at `depth`, keeping what `fields` keeps (nullptr: all but
+// the skipped keys). Numbers take the types nlohmann gives them: unsigned when not negative.
+void build(dom::element in, json& out, int depth, const FieldSet* fields) {
+  switch (in.type()) {
+    case dom::element_type::OBJECT: {
+      out = json::object();
+      auto& object = out.get_ref<json::object_t&>();
+      for (dom::key_value_pair field : dom::object(in)) {
+        if (skipped_key(depth + 1, field.key)) continue;
+        const FieldSet* below = nullptr;
+        if (fields) {
+          below = fields->find(field.key);
+          if (!below) continue;
+          if (below->keeps_all()) below = nullptr;
+        }
+        // The last of repeated keys wins, as in nlohmann's parser.
+        build(field.value, object[std::string(field.key)], depth + 1, below);
+      }
+      return;
+    }
+    case dom::element_type::ARRAY: {
+      out = json::array();
+      auto& array = out.get_ref<json::array_t&>();
+      const dom::array elements(in);
+      array.reserve(elements.size());
+      for (dom::element e : elements) build(e, array.emplace_back(), depth + 1, fields);
+      return;
+    }
+    case dom::element_type::STRING:
+      out = std::string(std::string_view(in));
+      return;
+    case dom::element_type::INT64: {
+      const int64_t n = int64_t(in);
+      if (n >= 0)
+        out = static_cast<uint64_t>(n);
+      else
+        out = n;
+      return;
+    }
+    case dom::element_type::UINT64:
+      out = uint64_t(in);
+      return;
+    case dom::element_type::DOUBLE:
+      out = double(in);
+      return;
+    case dom::element_type::BOOL:
+      out = bool(in);
+      return;
+    case dom::element_type::NULL_VALUE:
+      out = nullptr;
+      return;
+  }
+}
+
+// One parser per thread, reused: it keeps the buffers of the largest page it has read.
+dom::parser& page_parser() {
+  thread_local dom::parser parser;
+  return parser;
+}
+
+dom::element parse(const std::string& body, const std::string& what) {
+  dom::element root;
+  if (auto error = page_parser().parse(body).get(root)) not_json(what, error);
+  return root;
 }
 
 }  // namespace
 
-PageInfo parse_list_page(std::string_view body, const ItemHandler& on_item, const std::string& what) {
+PageInfo parse_list_page(const std::string& body, const ItemHandler& on_item, const std::string& what,
+                         const FieldSet* fields) {
   PageInfo info;
-  std::string top_key;
-  bool in_items = false;
-  // Item depth: the list object is depth 0, its keys depth 1, an item object ends at depth 2.
-  auto filter = [&](int depth, json::parse_event_t event, json& parsed) -> bool {
-    switch (event) {
-      case json::parse_event_t::key:
-        if (depth == 1) {
-          top_key = parsed.get<std::string>();
-          return true;
-        }
-        return !(in_items && skipped_key(depth, parsed.get_ref<const std::string&>()));
-      case json::parse_event_t::array_start:
-        if (depth == 1 && top_key == "items") in_items = true;
-        return true;
-      case json::parse_event_t::array_end:
-        if (depth == 1) in_items = false;
-        return true;
-      case json::parse_event_t::object_end:
-        if (in_items && depth == 2) {
-          ++info.items;
-          on_item(parsed);
-          return false;  // dropped: the items array stays empty
-        }
-        if (depth == 1 && top_key == "metadata") {
-          info.continue_token = parsed.value("continue", "");
-          info.resource_version = parsed.value("resourceVersion", "");
-        }
-        return true;
-      default:
-        return true;
+  const dom::element root = parse(body, what);
+  if (root.type() != dom::element_type::OBJECT) return info;
+  for (dom::key_value_pair field : dom::object(root)) {
+    if (field.key == "items" && field.value.type() == dom::element_type::ARRAY) {
+      json item;
+      for (dom::element e : dom::array(field.value)) {
+        if (e.type() != dom::element_type::OBJECT) continue;
+        build(e, item, 2, fields);
+        ++info.items;
+        on_item(item);
+      }
+    } else if (field.key == "metadata" && field.value.type() == dom::element_type::OBJECT) {
+      const dom::object metadata(field.value);
+      std::string_view value;
+      if (!metadata["continue"].get(value)) info.continue_token = value;
+      if (!metadata["resourceVersion"].get(value)) info.resource_version = value;
     }
-  };
-  try {
-    const json rest = json::parse(body.begin(), body.end(), filter);  // the list without its items
-    (void)rest;
-  } catch (const json::parse_error& e) {
-    not_json(what, e);
   }
   return info;
 }
 
-json parse_object(std::string_view body, const std::string& what) {
-  // The object is depth 0; give its keys the depths they have inside a list.
-  auto filter = [](int depth, json::parse_event_t event, json& parsed) -> bool {
-    if (event != json::parse_event_t::key) return true;
-    return !skipped_key(depth + 2, parsed.get_ref<const std::string&>());
-  };
-  try {
-    return json::parse(body.begin(), body.end(), filter);
-  } catch (const json::parse_error& e) {
-    not_json(what, e);
-  }
+json parse_object(const std::string& body, const std::string& what, const FieldSet* fields) {
+  json out;
+  build(parse(body, what), out, 2, fields);  // the object's keys get the depths they have inside a list
+  return out;
 }
 
 }  // namespace trainctl::kube

@@ -1,13 +1,18 @@
-// Parses one page of a Kubernetes list as it reads it: each element of the top-level
-// "items" array is handed over as soon as it is complete and then dropped, so a page never
-// exists as a whole parsed document. Keys no command reads (managedFields, container env,
-// volumes, node images...) are skipped while parsing.
+// Parses one page of a Kubernetes list and hands over its items one at a time, each dropped
+// once its handler returns, so a page never exists as a whole document of nlohmann::json.
+// Keys no command reads (managedFields, container env, volumes, node images...) are never
+// built, and a read that names its fields (field_set.h) gets only those.
+//
+// The page is parsed and validated with simdjson, which indexes a page several times faster
+// than nlohmann's parser reads it; only the kept values are then built as nlohmann::json,
+// the one JSON model every caller sees. simdjson stays inside page_stream.cpp.
 #pragma once
 
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <string_view>
+
+#include "kube/field_set.h"
 
 namespace trainctl::kube {
 
@@ -20,10 +25,13 @@ struct PageInfo {
   size_t items = 0;              // how many items were handed over
 };
 
-// Throws Error naming `what` when the body is not JSON.
-PageInfo parse_list_page(std::string_view body, const ItemHandler& on_item, const std::string& what);
+// Throws Error naming `what` when the body is not JSON. With `fields`, each item is built
+// with only those fields. The body is parsed where it lies when its capacity leaves
+// simdjson's padding (64 bytes) past its end, and copied once otherwise.
+PageInfo parse_list_page(const std::string& body, const ItemHandler& on_item, const std::string& what,
+                         const FieldSet* fields = nullptr);
 
 // Parses a single object with the same key filter.
-nlohmann::json parse_object(std::string_view body, const std::string& what);
+nlohmann::json parse_object(const std::string& body, const std::string& what, const FieldSet* fields = nullptr);
 
 }  // namespace trainctl::kube

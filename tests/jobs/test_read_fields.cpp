@@ -1,0 +1,215 @@
+// The field sets of list reads (kube/field_set.h) against the readers they feed: a pod or
+// node built with only its read's fields must give the same summary, claim and usage as
+// the whole object, for pods in every state the readers tell apart and for objects shaped
+// as a real kubelet and node controller write them (managedFields, env, volumes, images...).
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "job_fixtures.h"
+#include "jobs/node_usage.h"
+#include "jobs/pod_summary.h"
+#include "kube/page_stream.h"
+
+using namespace trainctl;
+using namespace trainctl::jobs;
+using nlohmann::json;
+
+namespace {
+
+json built_with(const json& whole, const kube::FieldSet& fields) {
+  return kube::parse_object(whole.dump(), "GET test", &fields);
+}
+
+std::string time_text(const std::optional<TimePoint>& t) {
+  return t ? std::to_string(t->time_since_epoch().count()) : "-";
+}
+
+std::string describe(const PodSummary& s) {
+  std::ostringstream o;
+  const Instance& i = s.instance;
+  o << i.name << '|' << i.status << '|' << i.phase << '|' << i.node_name << '|' << i.node_ip << '|' << i.gpus
+    << '|' << i.gpu_index << '|' << time_text(i.created) << '|' << i.restarts << "|init:";
+  for (const auto& c : i.init_containers) o << c << ',';
+  o << "|containers:";
+  for (const auto& c : i.containers) o << c << ',';
+  o << '|' << s.namespace_ << "|labels:";
+  for (const auto& [k, v] : s.labels) o << int(k) << '=' << v << ',';
+  o << '|' << s.priority_class << '|' << time_text(s.latest_transition) << '|' << s.owner_request << '|'
+    << s.started << '|' << s.pending_reason;
+  return o.str();
+}
+
+std::string describe(const std::optional<PodGpuClaim>& c) {
+  if (!c) return "none";
+  std::ostringstream o;
+  o << c->node << '|' << c->counts[0] << ',' << c->counts[1] << ',' << c->counts[2] << '|' << c->pod.namespace_
+    << '|' << c->pod.name << '|' << c->pod.status << '|' << time_text(c->pod.created);
+  return o.str();
+}
+
+// A pod as the kubelet and the training operator leave it: most of its bytes are fields no
+// reader looks at.
+json kubelet_pod() {
+  return json::parse(R"({
+  "apiVersion": "v1", "kind": "Pod",
+  "metadata": {
+    "name": "mnist-worker-1", "namespace": "team-a", "uid": "3f0c7c2e-8d1a-4b55-9a39-0d1c2b3a4f5e",
+    "resourceVersion": "918273", "generateName": "mnist-worker-",
+    "creationTimestamp": "2024-05-01T09:50:00Z",
+    "labels": {"training.kubeflow.org/job-name": "mnist", "training.kubeflow.org/replica-type": "worker",
+               "training.kubeflow.org/replica-index": "1", "training.kubeflow.org/operator-name": "pytorchjob-controller"},
+    "annotations": {"requestGPUsOfJobOwner": "4", "ALIYUN_COM_GPU_MEM_IDX": "0,1",
+                    "kubectl.kubernetes.io/last-applied-configuration": "{}"},
+    "ownerReferences": [{"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob", "name": "mnist", "uid": "u", "controller": true}],
+    "managedFields": [{"manager": "kubelet", "operation": "Update", "fieldsType": "FieldsV1", "fieldsV1": {"f:status": {}}}]
+  },
+  "spec": {
+    "priorityClassName": "high",
+    "initContainers": [{"name": "wait-master", "image": "busybox", "command": ["sh", "-c", "until nslookup m; do sleep 1; done"]},
+                       {"name": "proxy", "image": "envoy", "restartPolicy": "Always"}],
+    "containers": [{"name": "pytorch", "image": "pytorch:2.1", "command": ["python", "train.py"],
+                    "env": [{"name": "MASTER_ADDR", "value": "mnist-master-0"}],
+                    "ports": [{"containerPort": 23456, "name": "pytorchjob-port"}],
+                    "resources": {"limits": {"nvidia.com/gpu": "2", "memory": "8Gi"}, "requests": {"cpu": "4", "example.com/rdma": "1"}},
+                    "volumeMounts": [{"name": "data", "mountPath": "/data"}], "terminationMessagePolicy": "File"},
+                   {"name": "sidecar", "image": "log-agent", "resources": {"limits": {"aliyun.com/gpu": 1}}}],
+    "volumes": [{"name": "data", "persistentVolumeClaim": {"claimName": "train-data"}}],
+    "tolerations": [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}],
+    "nodeName": "gpu-node-7", "restartPolicy": "OnFailure", "schedulerName": "volcano",
+    "securityContext": {}, "dnsPolicy": "ClusterFirst", "serviceAccountName": "default"
+  },
+  "status": {
+    "phase": "Running", "hostIP": "192.168.0.37", "podIP": "10.244.3.9", "podIPs": [{"ip": "10.244.3.9"}],
+    "startTime": "2024-05-01T09:51:00Z", "qosClass": "Burstable",
+    "conditions": [{"type": "Initialized", "status": "True", "lastTransitionTime": "2024-05-01T09:51:30Z"},
+                   {"type": "Ready", "status": "True", "lastProbeTime": null, "lastTransitionTime": "2024-05-01T09:52:00Z"},
+                   {"type": "PodScheduled", "status": "True", "lastTransitionTime": "2024-05-01T09:50:30Z"}],
+    "initContainerStatuses": [{"name": "wait-master", "ready": true, "restartCount": 0, "image": "busybox",
+                               "state": {"terminated": {"exitCode": 0, "reason": "Completed"}}},
+                              {"name": "proxy", "ready": true, "restartCount": 1, "started": true, "image": "envoy",
+                               "state": {"running": {"startedAt": "2024-05-01T09:51:10Z"}}}],
+    "containerStatuses": [{"name": "pytorch", "ready": true, "restartCount": 3, "started": true, "image": "pytorch:2.1",
+                           "imageID": "docker-pullable://pytorch@sha256:abc", "containerID": "containerd://1",
+                           "lastState": {"terminated": {"exitCode": 137, "reason": "OOMKilled"}},
+                           "state": {"running": {"startedAt": "2024-05-01T09:55:00Z"}}},
+                          {"name": "sidecar", "ready": true, "restartCount": 0, "image": "log-agent",
+                           "state": {"running": {"startedAt": "2024-05-01T09:52:00Z"}}}]
+  }
+})");
+}
+
+std::vector<json> pods_in_every_state() {
+  std::vector<json> pods;
+  const json labels = pytorch_labels("mnist", "worker", 0);
+  for (const char* phase : {"Pending", "Running", "Succeeded", "Failed"}) {
+    pods.push_back(pod(std::string("p-") + phase, labels, phase, 1, "node-1"));
+    pods.push_back(pod(std::string("u-") + phase, labels, phase, 2));
+  }
+  json whole = kubelet_pod();
+  pods.push_back(whole);
+  // Still initializing: Init:1/2.
+  json init = whole;
+  init["status"]["phase"] = "Pending";
+  init["status"]["initContainerStatuses"][1]["state"] = {{"waiting", {{"reason", "PodInitializing"}}}};
+  init["status"]["initContainerStatuses"][1]["ready"] = false;
+  pods.push_back(init);
+  // Being deleted; its node lost.
+  json deleting = whole;
+  deleting["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
+  pods.push_back(deleting);
+  deleting["status"]["reason"] = "NodeLost";
+  pods.push_back(deleting);
+  // Evicted.
+  json evicted = whole;
+  evicted["status"] = {{"phase", "Failed"}, {"reason", "Evicted"}, {"message", "The node was low on memory."}};
+  pods.push_back(evicted);
+  // Gated, and one that cannot pull its image.
+  json gated = pod("gated", labels, "Pending", 1);
+  gated["spec"]["schedulingGates"] = json::array({{{"name", "kueue.x-k8s.io/admission"}}});
+  gated["status"]["conditions"][0]["reason"] = "SchedulingGated";
+  pods.push_back(gated);
+  json pull = whole;
+  pull["status"]["phase"] = "Pending";
+  pull["status"]["containerStatuses"][0]["state"] = {
+      {"waiting", {{"reason", "ImagePullBackOff"}, {"message", "Back-off pulling image \"pytorch:2.1\""}}}};
+  pull["status"]["containerStatuses"][0]["ready"] = false;
+  pods.push_back(pull);
+  // Other kinds' labels, one read from an annotation (an indexed batch/v1 Job's pod).
+  pods.push_back(pod("mpi", mpi_labels("m", "launcher"), "Running", 0, "node-2"));
+  pods.push_back(pod("vc", volcano_labels("v", "worker", 0), "Running", 1, "node-2"));
+  json batch = pod("b", batch_labels("b", 0), "Running", 1, "node-3");
+  batch["metadata"]["labels"].erase("batch.kubernetes.io/job-completion-index");
+  batch["metadata"]["annotations"] = {{"batch.kubernetes.io/job-completion-index", "0"}};
+  pods.push_back(batch);
+  return pods;
+}
+
+json real_node() {
+  return json::parse(R"({
+  "apiVersion": "v1", "kind": "Node",
+  "metadata": {"name": "gpu-node-7", "uid": "n1", "resourceVersion": "77", "creationTimestamp": "2024-01-01T00:00:00Z",
+               "labels": {"kubernetes.io/hostname": "gpu-node-7", "node-role.kubernetes.io/worker": "",
+                          "node-role.kubernetes.io/gpu": "", "ack.node.gpu.schedule": "topology"},
+               "annotations": {"node.alpha.kubernetes.io/ttl": "0"},
+               "managedFields": [{"manager": "kubelet"}]},
+  "spec": {"podCIDR": "10.244.3.0/24", "taints": [{"key": "nvidia.com/gpu", "effect": "NoSchedule"}]},
+  "status": {
+    "capacity": {"cpu": "96", "memory": "754Gi", "nvidia.com/gpu": "8", "aliyun.com/gpu": "8"},
+    "allocatable": {"cpu": "95", "memory": "750Gi", "nvidia.com/gpu": "7", "aliyun.com/gpu": "7"},
+    "conditions": [{"type": "MemoryPressure", "status": "False"}, {"type": "Ready", "status": "True"}],
+    "addresses": [{"type": "Hostname", "address": "gpu-node-7"}, {"type": "InternalIP", "address": "192.168.0.37"}],
+    "daemonEndpoints": {"kubeletEndpoint": {"Port": 10250}},
+    "nodeInfo": {"kubeletVersion": "v1.29.3", "containerRuntimeVersion": "containerd://1.7.13"},
+    "images": [{"names": ["pytorch:2.1"], "sizeBytes": 9876543210}]
+  }
+})");
+}
+
+}  // namespace
+
+TEST_CASE("a pod built with pod_summary_fields summarizes as the whole pod does") {
+  for (const json& whole : pods_in_every_state()) {
+    const json part = built_with(whole, pod_summary_fields());
+    INFO(whole.dump());
+    CHECK(describe(summarize_pod(part, true)) == describe(summarize_pod(whole, true)));
+    CHECK(describe(summarize_pod(part, false)) == describe(summarize_pod(whole, false)));
+  }
+  // The fields are fewer: what is not read is not built.
+  const json part = built_with(kubelet_pod(), pod_summary_fields());
+  CHECK_FALSE(part["metadata"].contains("uid"));
+  CHECK_FALSE(part["spec"].contains("tolerations"));
+  CHECK_FALSE(part["spec"]["containers"][0].contains("ports"));
+  CHECK(part["spec"]["containers"][0]["resources"]["requests"]["example.com/rdma"] == "1");
+}
+
+TEST_CASE("a pod built with gpu_claim_fields claims as the whole pod does") {
+  for (const json& whole : pods_in_every_state()) {
+    INFO(whole.dump());
+    for (bool keep : {false, true})
+      CHECK(describe(gpu_claim_of(built_with(whole, gpu_claim_fields(keep)), keep)) ==
+            describe(gpu_claim_of(whole, keep)));
+  }
+  // The claim of a running pod on a node is what the whole pod gives, and is not empty.
+  CHECK(describe(gpu_claim_of(built_with(kubelet_pod(), gpu_claim_fields(false)), false)) == "gpu-node-7|2,1,0||||-");
+}
+
+TEST_CASE("a node built with node_usage_fields gives the whole node's usage") {
+  std::vector<json> nodes = {real_node()};
+  json share = real_node();
+  share["status"]["allocatable"]["aliyun.com/gpu-mem"] = "64";
+  share["status"]["allocatable"]["aliyun.com/gpu-count"] = "4";
+  share["status"]["capacity"]["aliyun.com/gpu-count"] = "4";
+  nodes.push_back(share);
+  json plain = real_node();
+  plain["metadata"]["labels"] = {{"kubernetes.io/role", "master"}};
+  plain["status"]["conditions"][1]["status"] = "False";
+  plain["status"]["addresses"].erase(1);
+  nodes.push_back(plain);
+  for (const json& whole : nodes) {
+    const NodeUsage from_part = node_usage_of(built_with(whole, node_usage_fields()));
+    const NodeUsage from_whole = node_usage_of(whole);
+    CHECK(from_part.to_json() == from_whole.to_json());
+    CHECK(mode_name(from_part.mode) == mode_name(from_whole.mode));
+  }
+  CHECK(node_usage_of(built_with(real_node(), node_usage_fields())).total == 8);
+}

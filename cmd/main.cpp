@@ -4,6 +4,9 @@
 #include <CLI/CLI.hpp>
 
 #include <csignal>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <iostream>
 
 #include "cmd/commands.h"
@@ -15,6 +18,13 @@
 int main(int argc, char** argv) {
   using namespace trainctl;
   std::signal(SIGPIPE, SIG_IGN);
+#if defined(__GLIBC__)
+  // A list page's body (about 1 MB) is allocated and freed page after page; glibc would give
+  // the top of the heap back after each and fault it in again (20,000 minor faults and ~5 %
+  // of list -A's CPU). Keep up to 64 MB of freed heap and serve blocks under 32 MB from it.
+  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+#endif
   GlobalOptions globals;
   Factory factory(IOStreams::system(), &globals);
   CLI::App app{"trainctl submits and inspects distributed training jobs on Kubernetes.", "trainctl"};

@@ -45,7 +45,8 @@ std::vector<kube::Collection> LiveJobs::collections() {
                      for (auto& [key, e] : m_entries)
                        if (m_kinds[e.kind]->pod_job_label == l) e.pods.clear();
                    },
-                   [this, l](json& o) { put_pod(l, o, false); }, [this, l](json& o) { put_pod(l, o, true); }});
+                   [this, l](json& o) { put_pod(l, o, false); }, [this, l](json& o) { put_pod(l, o, true); },
+                   &pod_summary_fields()});
   return out;
 }
 

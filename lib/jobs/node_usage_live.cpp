@@ -14,6 +14,18 @@ namespace {
 
 std::string pod_key(const json& pod) { return namespace_of(pod) + "/" + name_of(pod); }
 
+// What put_pod reads: the claim's fields and the pod's key.
+const kube::FieldSet& live_claim_fields(bool keep_pods) {
+  auto with_key = [](bool keep) {
+    kube::FieldSet f = gpu_claim_fields(keep);
+    f.add({"metadata", "namespace"});
+    f.add({"metadata", "name"});
+    return f;
+  };
+  static const kube::FieldSet claim = with_key(false), row = with_key(true);
+  return keep_pods ? row : claim;
+}
+
 }  // namespace
 
 LiveNodeUsage::LiveNodeUsage(bool keep_pods, std::vector<std::string> only)
@@ -24,9 +36,9 @@ std::vector<kube::Collection> LiveNodeUsage::collections() {
   not_done.field_selector = "status.phase!=Failed,status.phase!=Succeeded";
   if (m_only.size() == 1) not_done.field_selector += ",spec.nodeName=" + m_only.front();
   return {{kube::nodes().collection_path(""), {}, [this] { m_nodes.clear(); },
-           [this](json& n) { put_node(n); }, [this](json& n) { delete_node(n); }},
+           [this](json& n) { put_node(n); }, [this](json& n) { delete_node(n); }, &node_usage_fields()},
           {kube::pods().collection_path(""), not_done, [this] { m_claims.clear(); },
-           [this](json& p) { put_pod(p); }, [this](json& p) { delete_pod(p); }}};
+           [this](json& p) { put_pod(p); }, [this](json& p) { delete_pod(p); }, &live_claim_fields(m_keep_pods)}};
 }
 
 void LiveNodeUsage::put_node(const json& node) {

@@ -18,12 +18,19 @@ Reflectors::Reflectors(Client& client, std::vector<Collection> collections, std:
 
 Reflectors::~Reflectors() = default;
 
+StreamRead Reflectors::listing(size_t i) {
+  const auto& c = m_collections[i];
+  StreamRead r{c.path, true, c.query, c.on_put, [this, i](const std::string& rv) { m_versions[i] = rv; }};
+  r.fields = c.fields;
+  return r;
+}
+
 void Reflectors::start() {
   std::vector<StreamRead> reads;
   for (size_t i = 0; i < m_collections.size(); ++i) {
     auto& c = m_collections[i];
     if (c.on_reset) c.on_reset();
-    reads.push_back({c.path, true, c.query, c.on_put, [this, i](const std::string& rv) { m_versions[i] = rv; }});
+    reads.push_back(listing(i));
   }
   stream_all(m_client, reads, kPageSize, [this] {
     for (auto& c : m_collections)
@@ -37,8 +44,7 @@ void Reflectors::start() {
 void Reflectors::relist(size_t i) {
   auto& c = m_collections[i];
   if (c.on_reset) c.on_reset();
-  stream_all(m_client, {{c.path, true, c.query, c.on_put, [this, i](const std::string& rv) { m_versions[i] = rv; }}},
-             kPageSize, c.on_reset);
+  stream_all(m_client, {listing(i)}, kPageSize, c.on_reset);
   ++m_stats.lists;
 }
 

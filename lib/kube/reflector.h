@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "kube/client.h"
+#include "kube/list_reads.h"
 #include "kube/page_stream.h"
 #include "kube/query.h"
 
@@ -29,6 +30,9 @@ struct Collection {
   std::function<void()> on_reset;  // a list begins: forget this collection's objects
   ItemHandler on_put;              // a listed object, or an ADDED or MODIFIED one
   ItemHandler on_delete;           // a DELETED one (the object as it was last)
+  // The fields the handlers read (StreamRead::fields): listed objects are built with only
+  // these; watch events, a few at a time, are built whole. Must outlive the Reflectors.
+  const FieldSet* fields = nullptr;
 };
 
 class Reflectors {
@@ -52,6 +56,7 @@ class Reflectors {
 
  private:
   struct State;
+  StreamRead listing(size_t i);  // the list read of collection i
   void relist(size_t i);
   void open_watch(size_t i);
   bool on_lines(size_t i, std::string_view lines);

@@ -37,7 +37,11 @@ std::vector<kube::Collection> LiveNodeUsage::collections() {
   if (m_only.size() == 1) not_done.field_selector += ",spec.nodeName=" + m_only.front();
   return {{kube::nodes().collection_path(""), {}, [this] { m_nodes.clear(); },
            [this](json& n) { put_node(n); }, [this](json& n) { delete_node(n); }, &node_usage_fields()},
-          {kube::pods().collection_path(""), not_done, [this] { m_claims.clear(); },
+          {kube::pods().collection_path(""), not_done,
+           [this] {
+             m_claims.clear();
+             m_sums.clear();
+           },
            [this](json& p) { put_pod(p); }, [this](json& p) { delete_pod(p); }, &live_claim_fields(m_keep_pods)}};
 }
 
@@ -49,22 +53,39 @@ void LiveNodeUsage::put_node(const json& node) {
 
 void LiveNodeUsage::delete_node(const json& node) { m_nodes.erase(name_of(node)); }
 
-void LiveNodeUsage::put_pod(const json& pod) {
-  // A pod that completed, or asks no GPU, claims nothing (any more).
-  auto claim = gpu_claim_of(pod, m_keep_pods);
-  if (!claim) {
-    m_claims.erase(pod_key(pod));
-    return;
-  }
-  m_claims.insert_or_assign(pod_key(pod), std::move(*claim));
+void LiveNodeUsage::claim(const PodGpuClaim& c, long long sign) {
+  auto& sums = m_sums[c.node];
+  for (size_t r = 0; r < sums.size(); ++r) sums[r] += sign * c.counts[r];
 }
 
-void LiveNodeUsage::delete_pod(const json& pod) { m_claims.erase(pod_key(pod)); }
+void LiveNodeUsage::forget_claim(const std::string& key) {
+  auto it = m_claims.find(key);
+  if (it == m_claims.end()) return;
+  claim(it->second, -1);
+  m_claims.erase(it);
+}
+
+void LiveNodeUsage::put_pod(const json& pod) {
+  // A pod that completed, or asks no GPU, claims nothing (any more).
+  const std::string key = pod_key(pod);
+  forget_claim(key);
+  auto c = gpu_claim_of(pod, m_keep_pods);
+  if (!c) return;
+  claim(*c, +1);
+  m_claims.insert_or_assign(key, std::move(*c));
+}
+
+void LiveNodeUsage::delete_pod(const json& pod) { forget_claim(pod_key(pod)); }
 
 std::vector<NodeUsage> LiveNodeUsage::snapshot() const {
   NodeUsageBuilder b(m_keep_pods, m_only);
   for (const auto& [name, u] : m_nodes) b.add_node(u);
-  for (const auto& [key, c] : m_claims) b.add_claim(c);
+  if (m_keep_pods) {
+    for (const auto& [key, c] : m_claims) b.add_claim(c);
+  } else {
+    // One claim per node carrying its sums: the same totals without walking every pod.
+    for (const auto& [node, sums] : m_sums) b.add_claim({node, {}, sums});
+  }
   auto out = b.finish();
   // read_node_usage() keeps each node's pods in list order; a map's order is none.
   for (auto& n : out)

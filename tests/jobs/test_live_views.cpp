@@ -1,6 +1,8 @@
 // The stores behind top node -r, top job -r and list -w: what a watch event does to them, as
 // the one-shot reads compute the same figures.
 #include <catch2/catch.hpp>
+#include <map>
+#include <random>
 
 #include "job_fixtures.h"
 #include "jobs/job_list_live.h"
@@ -81,6 +83,43 @@ TEST_CASE("LiveNodeUsage: the snapshot equals node_usage() of the same objects")
   const auto got = live.snapshot();
   REQUIRE(got.size() == want.size());
   for (size_t i = 0; i < got.size(); ++i) CHECK(got[i].to_json() == want[i].to_json());
+}
+
+TEST_CASE("LiveNodeUsage: sums kept by event equal node_usage() of the pods left, after any events") {
+  const std::vector<json> nodes = {live_gpu_node("n1", 8), live_gpu_node("n2", 8), live_gpu_node("n3", 4)};
+  const char* node_names[] = {"", "n1", "n2", "n3"};
+  const char* phases[] = {"Pending", "Running", "Running", "Succeeded", "Failed"};
+  for (bool keep_pods : {false, true}) {
+    LiveNodeUsage live(keep_pods, {});
+    auto c = live.collections();
+    for (auto n : nodes) c[0].on_put(n);
+    std::map<std::string, json> left;  // the pods as the last event left them
+    std::mt19937 random(7);
+    for (int event = 0; event < 600; ++event) {
+      const std::string name = "p" + std::to_string(random() % 24);
+      if (random() % 5 == 0) {
+        auto it = left.find(name);
+        if (it == left.end()) continue;
+        c[1].on_delete(it->second);
+        left.erase(it);
+      } else {
+        json p = live_gpu_pod(name, node_names[random() % 4], int(random() % 3), phases[random() % 5]);
+        left[name] = p;
+        c[1].on_put(p);
+      }
+      if (event % 50 == 49) {
+        std::vector<json> pods;
+        for (const auto& [n, p] : left) pods.push_back(p);
+        const auto want = node_usage(nodes, pods);
+        const auto got = live.snapshot();
+        REQUIRE(got.size() == want.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+          CHECK(got[i].allocated == want[i].allocated);
+          if (keep_pods) CHECK(got[i].to_json() == want[i].to_json());
+        }
+      }
+    }
+  }
 }
 
 TEST_CASE("LiveJobs: jobs and their pods meet in either order; changes and deletions are reported once") {

@@ -73,31 +73,38 @@ void run_list(const ListOptions& o, Factory& f) {
   const auto format = print::parse_output(o.output, ListOptions::kFormats);
   const auto kinds = jobs::kinds_for_type(o.type);
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
-  // Only JSON and YAML show instances (and --idle reads them); without them memory follows
-  // jobs, not pods.
   if (o.watch) {
     if (o.idle) throw UsageError("--idle and -w cannot be combined");
     run_list_watch(o, format, f);
     return;
   }
-  const bool instances = format == OutputFormat::Json || format == OutputFormat::Yaml || o.idle;
-  auto list = jobs::list_jobs(f.client(), ns, kinds, f.clock()(), instances);
+  const auto now = f.clock()();
   if (o.idle) {
-    run_list_idle(o, format, list, f);
+    run_list_idle(o, format, jobs::list_jobs(f.client(), ns, kinds, now, true), f);
     return;
   }
+  // Only JSON and YAML show instances; without them memory follows jobs, not pods. The jobs
+  // stay in their compact entries and are built one at a time as they are printed.
+  const bool instances = format == OutputFormat::Json || format == OutputFormat::Yaml;
+  auto listed = jobs::read_listed_jobs(f.client(), ns, kinds, now, instances);
   // -o wide: a REASON column, from what was read, and one list of events when a pending job's
   // pods do not say why.
   const bool wide = o.output == "wide";
-  if (wide) jobs::add_event_reasons(f.client(), ns, list);
-  print::print_as(format,
-                  {.human =
-                       [&](std::ostream& out) {
-                         print::job_list_table(list, o.all_namespaces, wide).render_to(out, f.io());
-                       },
-                   .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, list, fmt); },
-                   .names = [&] { return print::job_names(list); }},
-                  f.io().out());
+  if (wide) jobs::add_event_reasons(f.client(), ns, listed);
+  const print::JobSource source{listed.size(), [&listed](size_t i) { return listed.job(i); },
+                                listed.any_elastic()};
+  // JSON and YAML print each job once: its Instance rows move out rather than being copied.
+  const print::JobSource taking{listed.size(), [&listed](size_t i) { return listed.take(i); },
+                                listed.any_elastic()};
+  print::print_as(
+      format,
+      {.human =
+           [&](std::ostream& out) {
+             print::write_job_list_table(out, f.io(), source, o.all_namespaces, wide);
+           },
+       .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, taking, fmt); },
+       .names = [&] { return print::job_names(source); }},
+      f.io().out());
 }
 
 void setup_list(CLI::App& root, Factory& f, RunFn<ListOptions> run) {

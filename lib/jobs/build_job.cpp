@@ -58,21 +58,17 @@ bool natural_less(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+bool beats_as_chief(const ChiefPod& pod, const ChiefPod& best) {
+  if (best.rank != pod.rank) return pod.rank < best.rank;
+  if (best.pending != pod.pending) return best.pending;
+  return created_of(pod) > created_of(best);
+}
+
 const ChiefPod* choose_chief(const JobSummary& job, const JobPods& pods) {
   const ChiefPod* best = nullptr;
   for (const auto& p : pods.candidates) {
     if (!of_chief_task(job, p)) continue;
-    if (!best) {
-      best = &p;
-      continue;
-    }
-    if (best->rank != p.rank) {
-      if (p.rank < best->rank) best = &p;
-    } else if (best->pending != p.pending) {
-      if (best->pending) best = &p;
-    } else if (created_of(p) > created_of(*best)) {
-      best = &p;
-    }
+    if (!best || beats_as_chief(p, *best)) best = &p;
   }
   if (!best && pods.only) best = pods.only.get();
   return best;

@@ -32,6 +32,9 @@ bool pod_belongs_to(const JobKind& kind, const PodSummary& pod, const std::strin
 // the newest that is not Pending winning over Pending ones; a job with a single pod has that
 // pod as chief. Null when there is none. Points into `pods`.
 const ChiefPod* choose_chief(const JobSummary& job, const JobPods& pods);
+// Whether `pod` wins over `best`, a candidate seen before it: a lower rank, else not Pending
+// over Pending, else newer. A pod that ties keeps the earlier one.
+bool beats_as_chief(const ChiefPod& pod, const ChiefPod& best);
 
 // Consumes the pods: their Instance rows (when kept) move into the job.
 TrainingJob build_job(const JobKind& kind, const JobSummary& job, JobPods pods, TimePoint now);

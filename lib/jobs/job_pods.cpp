@@ -4,18 +4,12 @@
 
 namespace trainctl::jobs {
 
-namespace {
-
-// The first chief rule of the kind the pod matches (ChiefPod::rank); none when it may not be
-// the chief.
 std::optional<size_t> chief_rank(const JobKind& kind, const PodSummary& pod) {
   if (pod.label(kind.chief_label) == kind.chief_value) return 0;
   for (size_t i = 0; i < kind.chief_fallbacks.size(); ++i)
     if (pod.matches(kind.chief_fallbacks[i])) return i + 1;
   return std::nullopt;
 }
-
-}  // namespace
 
 ChiefPod ChiefPod::of(const JobKind& kind, const PodSummary& pod) {
   ChiefPod c;
@@ -30,16 +24,18 @@ ChiefPod ChiefPod::of(const JobKind& kind, const PodSummary& pod) {
   return c;
 }
 
-void JobPods::add(const JobKind& kind, PodSummary pod) {
+void PodTally::add(const PodSummary& pod) {
   ++count;
   if (pod.instance.phase == "Running") ++running;
   any_pending = any_pending || pod.pending();
   gpus += pod.instance.gpus;
   if (pod.holds_gpus()) gpus_held += pod.instance.gpus;
   if (owner_request == 0 && pod.owner_request > 0) owner_request = pod.owner_request;
-  if (pending_reason.empty() || pending_reason == "Unschedulable") {
-    if (!pod.pending_reason.empty()) pending_reason = pod.pending_reason;
-  }
+}
+
+void JobPods::add(const JobKind& kind, PodSummary pod) {
+  PodTally::add(pod);
+  if (takes_pending_reason(pending_reason, pod.pending_reason)) pending_reason = pod.pending_reason;
   const std::optional<size_t> rank = chief_rank(kind, pod);
   const bool candidate = rank.has_value();
   if (candidate) {

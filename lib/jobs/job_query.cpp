@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <optional>
 #include <set>
-#include <unordered_map>
 
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/build_job.h"
 #include "jobs/job_pods.h"
 #include "jobs/json_util.h"
+#include "jobs/listed_jobs.h"
 #include "jobs/pending_query.h"
 #include "jobs/pod_summary.h"
 #include "kube/list_reads.h"
@@ -39,55 +39,19 @@ kube::ListQuery selecting(const std::string& label_selector) {
   return q;
 }
 
-size_t kind_order(const JobKind* k) {
-  const auto& all = all_kinds();
-  for (size_t i = 0; i < all.size(); ++i)
-    if (&all[i] == k) return i;
-  return all.size();
-}
-
 }  // namespace
 
-namespace {
-
-// One job of a list as its object and its pods stream in, in either order.
-struct ListedJob {
-  explicit ListedJob(size_t kind, bool instances) : kind(kind), pods(instances) {}
-  size_t kind;  // index into the kinds listed
-  std::optional<JobSummary> job;
-  JobPods pods;
-};
-
-std::string listed_key(size_t kind, const std::string& ns, const std::string& name) {
-  std::string key;
-  key.reserve(ns.size() + name.size() + 2);
-  key += static_cast<char>('0' + kind);
-  key += ns;
-  key += '/';
-  key += name;
-  return key;
-}
-
-}  // namespace
-
-JobList list_jobs(kube::Client& client, const std::string& ns,
-                  const std::vector<const JobKind*>& kinds, TimePoint now, bool instances) {
-  // Jobs and their pods by (kind, namespace, job name): the object and pods meet here as
+ListedJobs read_listed_jobs(kube::Client& client, const std::string& ns,
+                            const std::vector<const JobKind*>& kinds, TimePoint now, bool instances) {
+  // Jobs and their pods by (kind, namespace, job name): the object and pods meet there as
   // they arrive, so memory follows the number of jobs.
-  std::unordered_map<std::string, ListedJob> listed;
-  auto entry = [&listed, instances](size_t k, const std::string& job_ns,
-                                    const std::string& name) -> ListedJob& {
-    return listed.try_emplace(listed_key(k, job_ns, name), k, instances).first->second;
-  };
+  ListedJobs listed(kinds, instances, now);
   std::vector<kube::StreamRead> reads;
   for (size_t k = 0; k < kinds.size(); ++k) {
     const JobKind& kind = *kinds[k];
-    auto on_job = [&entry, &kind, k, instances](json& item) {
+    auto on_job = [&listed, &kind, k](json& item) {
       JobSummary s = summarize_job(kind, item);
-      if (!s.selected) return;
-      if (!instances) std::string().swap(s.uid);  // only the JSON shape shows it
-      ListedJob& e = entry(k, s.namespace_, s.name);
-      e.job = std::move(s);
+      if (s.selected) listed.add_job(k, std::move(s));
     };
     reads.push_back(kube::list_read(kind.resource, ns, selecting(kind.list_selector), on_job));
   }
@@ -96,7 +60,7 @@ JobList list_jobs(kube::Client& client, const std::string& ns,
     if (std::find(pod_labels.begin(), pod_labels.end(), k->pod_job_label) == pod_labels.end())
       pod_labels.push_back(k->pod_job_label);
   for (const auto& l : pod_labels) {
-    reads.push_back(kube::list_read(kube::pods(), ns, selecting(l), [&entry, &kinds, l](json& item) {
+    reads.push_back(kube::list_read(kube::pods(), ns, selecting(l), [&listed, &kinds, l](json& item) {
       PodSummary pod = summarize_pod(item, false);
       std::vector<std::pair<size_t, std::string>> owners;
       for (size_t k = 0; k < kinds.size(); ++k) {
@@ -106,11 +70,10 @@ JobList list_jobs(kube::Client& client, const std::string& ns,
       }
       for (size_t n = 0; n < owners.size(); ++n) {
         const auto& [k, job] = owners[n];
-        JobPods& pods = entry(k, pod.namespace_, job).pods;
         if (n + 1 == owners.size())
-          pods.add(*kinds[k], std::move(pod));
+          listed.add_pod(k, job, std::move(pod));
         else
-          pods.add(*kinds[k], pod);
+          listed.add_pod(k, job, pod);
       }
     }));
     reads.back().fields = &pod_summary_fields();
@@ -118,14 +81,15 @@ JobList list_jobs(kube::Client& client, const std::string& ns,
   const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&listed] { listed.clear(); });
   for (size_t k = 0; k < kinds.size(); ++k)
     if (missing[k]) log::debug("{} is not served by this cluster; skipping it", kinds[k]->resource.display());
+  listed.sort_newest_first();
+  return listed;
+}
 
+JobList list_jobs(kube::Client& client, const std::string& ns, const std::vector<const JobKind*>& kinds,
+                  TimePoint now, bool instances) {
+  ListedJobs listed = read_listed_jobs(client, ns, kinds, now, instances);
   JobList jobs;
-  // Each entry is freed as its job is built; pods of no listed job are dropped.
-  for (auto it = listed.begin(); it != listed.end(); it = listed.erase(it)) {
-    ListedJob& e = it->second;
-    if (e.job) jobs.push_back(build_job(*kinds[e.kind], *e.job, std::move(e.pods), now));
-  }
-  sort_newest_first(jobs);
+  for (size_t i = 0; i < listed.size(); ++i) jobs.push_back(listed.take(i));
   return jobs;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "jobs/kind.h"
+#include "jobs/listed_jobs.h"
 #include "jobs/pending_reason.h"
 #include "jobs/training_job.h"
 #include "kube/client.h"
@@ -18,12 +19,17 @@ std::vector<const JobKind*> kinds_for_type(const std::string& type);
 
 // Every job of `kinds` in `ns` ("" = all namespaces), newest first. One list per kind and one
 // pod list per pod job-name label, all sent together and paged together; items are reduced
-// to summaries as they stream in, and pods are folded into their job (job_pods.h) at once.
+// to summaries as they stream in, and pods are folded into their job's entry at once
+// (listed_jobs.h).
 // A kind whose resource is not served (404, CRD not installed) is skipped. With `instances`
 // false the jobs carry no Instance rows and memory follows the number of jobs, not pods; with
 // it true they carry them, without container names (get has those).
 JobList list_jobs(kube::Client& client, const std::string& ns,
                   const std::vector<const JobKind*>& kinds, TimePoint now, bool instances);
+// The same jobs, sorted the same way, held in their compact form (listed_jobs.h) to be built
+// one at a time: what list prints a whole cluster from.
+ListedJobs read_listed_jobs(kube::Client& client, const std::string& ns,
+                            const std::vector<const JobKind*>& kinds, TimePoint now, bool instances);
 
 // Newest first; then by kind (all_kinds() order), namespace and name.
 void sort_newest_first(JobList& jobs);

@@ -20,6 +20,13 @@ const std::vector<JobKind>& all_kinds() {
   return kinds;
 }
 
+size_t kind_order(const JobKind* kind) {
+  const auto& all = all_kinds();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (&all[i] == kind) return i;
+  return all.size();
+}
+
 const JobKind& kind_for(Trainer trainer) {
   for (const auto& k : all_kinds())
     if (k.trainer == trainer) return k;

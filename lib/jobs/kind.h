@@ -87,6 +87,8 @@ struct JobKind {
 
 // The kinds, in the order list prints them when ages tie.
 const std::vector<JobKind>& all_kinds();
+// The kind's place in all_kinds().
+size_t kind_order(const JobKind* kind);
 const JobKind& kind_for(Trainer trainer);
 // Resolves a --type value with Arena's aliases (the kinds' type_names), case-insensitively:
 // pytorchjob|pytorch|py, mpijob|mpi|mj, volcanojob|volcano|vj, tfjob|tensorflow|tf. Throws

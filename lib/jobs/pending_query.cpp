@@ -74,11 +74,22 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
   return diagnose_pending(facts);
 }
 
-void add_event_reasons(kube::Client& client, const std::string& ns, JobList& jobs) {
-  std::map<std::string, std::vector<TrainingJob*>> unexplained;  // namespace -> jobs
-  for (auto& j : jobs)
-    if ((j.status == JobStatus::Pending || j.status == JobStatus::Queuing) && j.reason.empty())
-      unexplained[j.namespace_].push_back(&j);
+namespace {
+
+// A PENDING or QUEUING job whose pods say nothing, and the reason events give it.
+struct Unexplained {
+  std::string namespace_;
+  std::string name;
+  std::string reason;
+};
+
+bool unexplained(const TrainingJob& j) {
+  return (j.status == JobStatus::Pending || j.status == JobStatus::Queuing) && j.reason.empty();
+}
+
+void read_event_reasons(kube::Client& client, const std::string& ns, std::vector<Unexplained>& jobs) {
+  std::map<std::string, std::vector<Unexplained*>> unexplained;  // namespace -> jobs
+  for (auto& j : jobs) unexplained[j.namespace_].push_back(&j);
   if (unexplained.empty()) return;
   kube::ListQuery warnings;
   warnings.field_selector = "type=Warning";
@@ -99,6 +110,35 @@ void add_event_reasons(kube::Client& client, const std::string& ns, JobList& job
   // A user who may not list events still gets the list, with what the pods said.
   read.on_error = [](const ApiError&) {};
   kube::stream_all(client, {read});
+}
+
+}  // namespace
+
+void add_event_reasons(kube::Client& client, const std::string& ns, JobList& jobs) {
+  std::vector<TrainingJob*> targets;
+  std::vector<Unexplained> found;
+  for (auto& j : jobs) {
+    if (!unexplained(j)) continue;
+    targets.push_back(&j);
+    found.push_back({j.namespace_, j.name, ""});
+  }
+  read_event_reasons(client, ns, found);
+  for (size_t i = 0; i < found.size(); ++i)
+    if (!found[i].reason.empty()) targets[i]->reason = std::move(found[i].reason);
+}
+
+void add_event_reasons(kube::Client& client, const std::string& ns, ListedJobs& jobs) {
+  std::vector<size_t> targets;
+  std::vector<Unexplained> found;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    TrainingJob j = jobs.job(i);
+    if (!unexplained(j)) continue;
+    targets.push_back(i);
+    found.push_back({std::move(j.namespace_), std::move(j.name), ""});
+  }
+  read_event_reasons(client, ns, found);
+  for (size_t i = 0; i < found.size(); ++i)
+    if (!found[i].reason.empty()) jobs.set_reason(targets[i], std::move(found[i].reason));
 }
 
 }  // namespace trainctl::jobs

@@ -6,6 +6,7 @@
 // without Volcano) is left out, and the explanation is made of what was read.
 #pragma once
 
+#include "jobs/listed_jobs.h"
 #include "jobs/pending_reason.h"
 #include "jobs/training_job.h"
 #include "kube/client.h"
@@ -23,5 +24,6 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job,
 // get ExceededQuota or GangUnschedulable from the Warning events of `ns` ("" = all) about
 // them or their PodGroup (event_pending_reason): one list, only when such a job is listed.
 void add_event_reasons(kube::Client& client, const std::string& ns, JobList& jobs);
+void add_event_reasons(kube::Client& client, const std::string& ns, ListedJobs& jobs);
 
 }  // namespace trainctl::jobs

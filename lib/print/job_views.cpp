@@ -29,32 +29,39 @@ std::vector<std::string> with_namespace(bool all, const std::string& ns, std::ve
   return cells;
 }
 
-Table jobs_table(const JobList& jobs, bool all, const char* age_header, bool numeric_allocated,
-                 bool reason = false, const std::vector<bool>* deleted = nullptr) {
-  // Arena's columns, and WORKERS last only when an elastic job is listed: running workers and
-  // the range its elasticPolicy allows.
-  const bool elastic =
-      std::any_of(jobs.begin(), jobs.end(), [](const TrainingJob& j) { return j.elastic.has_value(); });
+// Arena's columns, and WORKERS last only when an elastic job is listed: running workers and
+// the range its elasticPolicy allows.
+std::vector<std::string> jobs_header(bool all, const char* age_header, bool elastic, bool reason) {
   std::vector<std::string> header = {"NAME",           "STATUS",         "TRAINER", age_header,
                                      "GPU(Requested)", "GPU(Allocated)", "NODE"};
   if (elastic) header.push_back("WORKERS");
   if (reason) header.push_back("REASON");
-  Table t(with_namespace(all, "NAMESPACE", std::move(header)));
+  return with_namespace(all, "NAMESPACE", std::move(header));
+}
+
+std::vector<std::string> job_cells(const TrainingJob& j, bool all, bool numeric_allocated, bool elastic,
+                                   bool reason, bool deleted) {
+  std::vector<std::string> cells = {
+      j.name,
+      deleted ? "DELETED" : status_name(j.status),
+      j.trainer(),
+      short_human_duration(j.duration),
+      std::to_string(j.gpus_requested),
+      numeric_allocated ? std::to_string(j.gpus_allocated) : j.allocated_display(),
+      j.node_display()};
+  if (elastic) cells.push_back(j.elastic ? j.workers_display() : "-");
+  if (reason) cells.push_back(j.reason.empty() ? "-" : j.reason);
+  return with_namespace(all, j.namespace_, std::move(cells));
+}
+
+Table jobs_table(const JobList& jobs, bool all, const char* age_header, bool numeric_allocated,
+                 bool reason = false, const std::vector<bool>* deleted = nullptr) {
+  const bool elastic =
+      std::any_of(jobs.begin(), jobs.end(), [](const TrainingJob& j) { return j.elastic.has_value(); });
+  Table t(jobs_header(all, age_header, elastic, reason));
   t.set_status_column(all ? 2 : 1);
-  for (size_t n = 0; n < jobs.size(); ++n) {
-    const TrainingJob& j = jobs[n];
-    std::vector<std::string> cells = {
-        j.name,
-        deleted && deleted->at(n) ? "DELETED" : status_name(j.status),
-        j.trainer(),
-        short_human_duration(j.duration),
-        std::to_string(j.gpus_requested),
-        numeric_allocated ? std::to_string(j.gpus_allocated) : j.allocated_display(),
-        j.node_display()};
-    if (elastic) cells.push_back(j.elastic ? j.workers_display() : "-");
-    if (reason) cells.push_back(j.reason.empty() ? "-" : j.reason);
-    t.add_row(with_namespace(all, j.namespace_, std::move(cells)));
-  }
+  for (size_t n = 0; n < jobs.size(); ++n)
+    t.add_row(job_cells(jobs[n], all, numeric_allocated, elastic, reason, deleted && deleted->at(n)));
   return t;
 }
 
@@ -68,6 +75,13 @@ TimePoint event_time(const nlohmann::json& e) {
 
 Table job_list_table(const JobList& jobs, bool all, bool reason) {
   return jobs_table(jobs, all, "DURATION", false, reason);
+}
+
+void write_job_list_table(std::ostream& out, const IOStreams& io, const JobSource& jobs, bool all,
+                          bool reason) {
+  render_rows_to(
+      out, io, jobs_header(all, "DURATION", jobs.any_elastic, reason), all ? 2 : 1, jobs.size,
+      [&](size_t i) { return job_cells(jobs.job(i), all, false, jobs.any_elastic, reason, false); });
 }
 
 Table job_change_table(const JobList& jobs, const std::vector<bool>& deleted, bool all) {
@@ -108,43 +122,78 @@ std::string job_names(const JobList& jobs) {
   return out;
 }
 
+std::string job_names(const JobSource& jobs) {
+  std::string out;
+  for (size_t i = 0; i < jobs.size; ++i) {
+    const TrainingJob j = jobs.job(i);
+    out += j.type() + "/" + sanitize(j.name) + "\n";
+  }
+  return out;
+}
+
 nlohmann::ordered_json jobs_json(const JobList& jobs) {
   auto arr = nlohmann::ordered_json::array();
   for (const auto& j : jobs) arr.push_back(j.to_json());
   return arr;
 }
 
-void write_jobs_json(std::ostream& out, const JobList& jobs) {
-  if (jobs.empty()) {
+namespace {
+
+// `job(i)` the i-th job, a TrainingJob or a reference to one.
+template <class JobAt>
+void write_json(std::ostream& out, size_t n, const JobAt& job) {
+  if (n == 0) {
     out << to_json(nlohmann::ordered_json::array());
     return;
   }
   out << "[\n";
-  for (size_t i = 0; i < jobs.size(); ++i) {
+  for (size_t i = 0; i < n; ++i) {
     // As dump(2) nests an element: every line indented by two more spaces. Strings in
     // dumped JSON never hold a raw newline, so lines are safe to indent.
     const std::string text =
-        jobs[i].to_json().dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+        job(i).to_json().dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
     out << "  ";
     for (char c : text) {
       out << c;
       if (c == '\n') out << "  ";
     }
-    out << (i + 1 < jobs.size() ? ",\n" : "\n");
+    out << (i + 1 < n ? ",\n" : "\n");
   }
   out << "]\n";
 }
 
-void write_jobs_yaml(std::ostream& out, const JobList& jobs) {
-  if (jobs.empty()) {
+template <class JobAt>
+void write_yaml(std::ostream& out, size_t n, const JobAt& job) {
+  if (n == 0) {
     out << to_yaml(nlohmann::ordered_json::array());
     return;
   }
   // A block sequence is the concatenation of its one-element sequences.
-  for (const auto& j : jobs) out << to_yaml(nlohmann::ordered_json::array({j.to_json()}));
+  for (size_t i = 0; i < n; ++i) out << to_yaml(nlohmann::ordered_json::array({job(i).to_json()}));
 }
 
+}  // namespace
+
+void write_jobs_json(std::ostream& out, const JobList& jobs) {
+  write_json(out, jobs.size(), [&](size_t i) -> const TrainingJob& { return jobs[i]; });
+}
+
+void write_jobs_yaml(std::ostream& out, const JobList& jobs) {
+  write_yaml(out, jobs.size(), [&](size_t i) -> const TrainingJob& { return jobs[i]; });
+}
+
+void write_jobs_json(std::ostream& out, const JobSource& jobs) { write_json(out, jobs.size, jobs.job); }
+
+void write_jobs_yaml(std::ostream& out, const JobSource& jobs) { write_yaml(out, jobs.size, jobs.job); }
+
 void write_jobs(std::ostream& out, const JobList& jobs, OutputFormat format) {
+  if (format == OutputFormat::Json)
+    write_jobs_json(out, jobs);
+  else
+    write_jobs_yaml(out, jobs);
+}
+
+void write_jobs(std::ostream& out, const JobSource& jobs, OutputFormat format) {
   if (format == OutputFormat::Json)
     write_jobs_json(out, jobs);
   else

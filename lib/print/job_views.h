@@ -1,6 +1,7 @@
 // How list, get and top job print jobs: tables in Arena's layouts, names, JSON.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -16,9 +17,20 @@
 
 namespace trainctl::print {
 
+// Jobs made one at a time, in the order printed: a list too long to hold as TrainingJobs
+// (jobs::ListedJobs). job(i) may be called more than once for a job.
+struct JobSource {
+  size_t size = 0;
+  std::function<jobs::TrainingJob(size_t)> job;
+  bool any_elastic = false;  // whether some job has TrainingJob::elastic
+};
+
 // list: [NAMESPACE] NAME STATUS TRAINER DURATION GPU(Requested) GPU(Allocated) NODE
 // With `reason` a last column REASON: why a PENDING or FAILED job is so (TrainingJob::reason).
 Table job_list_table(const jobs::JobList& jobs, bool all_namespaces, bool reason = false);
+// The same table written without holding its rows: each job is made twice (table.h).
+void write_job_list_table(std::ostream& out, const IOStreams& io, const JobSource& jobs, bool all_namespaces,
+                          bool reason = false);
 // list -w: the same columns for jobs that changed; a deleted one's STATUS is DELETED.
 Table job_change_table(const jobs::JobList& jobs, const std::vector<bool>& deleted, bool all_namespaces);
 
@@ -47,13 +59,17 @@ std::string top_job_footer(const jobs::JobList& jobs);
 
 // -o name: "pytorchjob/NAME" lines.
 std::string job_names(const jobs::JobList& jobs);
+std::string job_names(const JobSource& jobs);
 nlohmann::ordered_json jobs_json(const jobs::JobList& jobs);
 // The text print::to_json / print::to_yaml make of jobs_json(jobs), written one job at a
 // time so that the whole document never exists in memory.
 void write_jobs_json(std::ostream& out, const jobs::JobList& jobs);
 void write_jobs_yaml(std::ostream& out, const jobs::JobList& jobs);
+void write_jobs_json(std::ostream& out, const JobSource& jobs);
+void write_jobs_yaml(std::ostream& out, const JobSource& jobs);
 // One of the two, for format Json or Yaml.
 void write_jobs(std::ostream& out, const jobs::JobList& jobs, OutputFormat format);
+void write_jobs(std::ostream& out, const JobSource& jobs, OutputFormat format);
 
 // get: the key/value block, the Instances table, `gpus_section` (get -g) and the TensorBoard URL.
 std::string job_details(const jobs::TrainingJob& job, const IOStreams& io, const std::string& gpus_section = {});

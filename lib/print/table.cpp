@@ -1,6 +1,7 @@
 #include "print/table.h"
 
 #include <algorithm>
+#include <functional>
 #include <sstream>
 #include <string_view>
 
@@ -23,17 +24,38 @@ std::vector<std::string_view> cells_of(std::string_view row) {
     row.remove_prefix(end + 1);
   }
 }
+
+// A row's sanitized cells joined by '\0', as many as `ncols` at least.
+void join_row(const std::vector<std::string>& cells, size_t ncols, std::string& row) {
+  row.clear();
+  for (size_t c = 0; c < std::max(cells.size(), ncols); ++c) {
+    if (c > 0) row += '\0';
+    if (c < cells.size()) row += sanitize(cells[c]);
+  }
+}
+
+struct Layout {
+  const std::vector<std::string>& headers;
+  bool underline;
+  int status_column;
+  bool tty;
+  bool color;
+  int width;
+};
+
+// Row i's text, made in `buffer` when it is not stored.
+using RowText = std::function<std::string_view(size_t i, std::string& buffer)>;
+
+// The lines of the header and the rows, each row asked for twice: to measure, then to print.
+void render_lines(std::ostream& out, const Layout& layout, size_t nrows, const RowText& row_text);
+
 }  // namespace
 
 Table::Table(std::vector<std::string> headers) : m_headers(std::move(headers)) {}
 
 void Table::add_row(std::vector<std::string> cells) {
-  cells.resize(std::max(cells.size(), m_headers.size()));
   std::string row;
-  for (size_t c = 0; c < cells.size(); ++c) {
-    if (c > 0) row += '\0';
-    row += sanitize(cells[c]);
-  }
+  join_row(cells, m_headers.size(), row);
   m_rows.push_back(std::move(row));
 }
 
@@ -50,17 +72,36 @@ void Table::render_to(std::ostream& out, const IOStreams& io) const {
 }
 
 void Table::render_to(std::ostream& out, bool tty, bool color, int width) const {
-  std::vector<std::string_view> header(m_headers.begin(), m_headers.end());
+  render_lines(out, {m_headers, m_underline, m_status_column, tty, color, width}, m_rows.size(),
+               [this](size_t i, std::string&) { return std::string_view(m_rows[i]); });
+}
+
+void render_rows_to(std::ostream& out, const IOStreams& io, const std::vector<std::string>& headers,
+                    int status_column, size_t nrows,
+                    const std::function<std::vector<std::string>(size_t)>& row) {
+  render_lines(out, {headers, false, status_column, io.is_tty(), io.color(), io.width()}, nrows,
+               [&](size_t i, std::string& text) {
+                 join_row(row(i), headers.size(), text);
+                 return std::string_view(text);
+               });
+}
+
+namespace {
+
+void render_lines(std::ostream& out, const Layout& layout, size_t nrows, const RowText& row_text) {
+  const auto& [headers, underline, status_column, tty, color, width] = layout;
+  std::vector<std::string_view> header(headers.begin(), headers.end());
   std::vector<std::string> dashes;
-  if (m_underline)
-    for (const auto& h : m_headers) dashes.emplace_back(static_cast<size_t>(display_width(h)), '-');
-  const size_t head_lines = m_underline ? 2 : 1;
+  if (underline)
+    for (const auto& h : headers) dashes.emplace_back(static_cast<size_t>(display_width(h)), '-');
+  const size_t head_lines = underline ? 2 : 1;
+  std::string text;  // a row made on demand
   auto line_cells = [&](size_t li) {
     if (li == 0) return header;
     if (li < head_lines) return std::vector<std::string_view>(dashes.begin(), dashes.end());
-    return cells_of(m_rows[li - head_lines]);
+    return cells_of(row_text(li - head_lines, text));
   };
-  const size_t nlines = head_lines + m_rows.size();
+  const size_t nlines = head_lines + nrows;
 
   std::vector<int> widths;
   for (size_t li = 0; li < nlines; ++li) {
@@ -97,7 +138,7 @@ void Table::render_to(std::ostream& out, bool tty, bool color, int width) const 
         cell = cut;
       }
       const int w = display_width(cell);
-      if (color && data_row && static_cast<int>(c) == m_status_column)
+      if (color && data_row && static_cast<int>(c) == status_column)
         line += paint(cell, status_color(l[c]));
       else
         line += cell;
@@ -107,5 +148,7 @@ void Table::render_to(std::ostream& out, bool tty, bool color, int width) const 
     out << line;
   }
 }
+
+}  // namespace
 
 }  // namespace trainctl::print

@@ -4,6 +4,7 @@
 // escape codes, nothing cut. Cell text is sanitized (control characters made visible).
 #pragma once
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -38,5 +39,12 @@ class Table {
   int m_status_column = -1;
   bool m_underline = false;
 };
+
+// The text Table writes of `headers` and `nrows` rows made on demand: row(i) gives row i's
+// cells and is called twice for each row, once to measure the columns and once to print it,
+// so that a long table is written without holding its rows.
+void render_rows_to(std::ostream& out, const IOStreams& io, const std::vector<std::string>& headers,
+                    int status_column, size_t nrows,
+                    const std::function<std::vector<std::string>(size_t)>& row);
 
 }  // namespace trainctl::print

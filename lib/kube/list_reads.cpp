@@ -1,5 +1,8 @@
 #include "kube/list_reads.h"
 
+#include <future>
+#include <optional>
+
 #include "core/errors.h"
 #include "core/log.h"
 #include "kube/watch.h"
@@ -50,23 +53,41 @@ std::string plural_of(const std::string& path) {
   return p.substr(p.rfind('/') + 1);
 }
 
+// The requests of one round: each pending read's next page, or its object.
+std::vector<Request> round_requests(const std::vector<StreamRead>& reads,
+                                    const std::vector<std::pair<size_t, std::string>>& pending, int page_size) {
+  std::vector<Request> requests;
+  for (const auto& [i, cont] : pending) {
+    const auto& r = reads[i];
+    Request req;
+    req.path = r.list ? page_path(r, page_size, cont) : r.path;
+    requests.push_back(std::move(req));
+  }
+  return requests;
+}
+
+std::vector<Client::Result> checked(std::vector<Client::Result> results, size_t sent) {
+  if (results.size() != sent)
+    throw Error("the client answered " + std::to_string(results.size()) + " of " + std::to_string(sent) +
+                " requests");
+  return results;
+}
+
+// The heads of each round's pages are read first, which tells their continue tokens; the
+// next round is then sent from a second thread while this one builds the items and hands them over, so that
+// the server prepares the next pages while the client digests these (the client is used by
+// one thread at a time: the handlers never touch it).
 std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& reads, int page_size) {
   std::vector<bool> missing(reads.size(), false);
   // Reads still to send this round, with the continue token of their next page.
   std::vector<std::pair<size_t, std::string>> pending;
   for (size_t i = 0; i < reads.size(); ++i) pending.emplace_back(i, "");
+  std::vector<Request> requests = round_requests(reads, pending, page_size);
+  std::vector<Client::Result> results = checked(client.send_all(requests), requests.size());
   for (bool first = true; !pending.empty(); first = false) {
-    std::vector<Request> requests;
-    for (const auto& [i, cont] : pending) {
-      const auto& r = reads[i];
-      Request req;
-      req.path = r.list ? page_path(r, page_size, cont) : r.path;
-      requests.push_back(std::move(req));
-    }
-    auto results = client.send_all(requests);
-    if (results.size() != requests.size())
-      throw Error("the client answered " + std::to_string(results.size()) + " of " +
-                  std::to_string(requests.size()) + " requests");
+    // Answers read: errors sorted out, pages parsed, the next round known.
+    std::vector<std::optional<ListPage>> pages(results.size());
+    std::vector<std::optional<nlohmann::json>> objects(results.size());
     std::vector<std::pair<size_t, std::string>> next;
     for (size_t n = 0; n < results.size(); ++n) {
       const size_t i = pending[n].first;
@@ -87,19 +108,35 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
         missing[i] = true;
         continue;
       }
-      std::string body = std::move(res.response.body);
       if (!r.list) {
-        auto object = parse_object(body, "GET " + r.path, r.fields);
-        if (r.on_item) r.on_item(object);
+        objects[n] = parse_object(res.response.body, "GET " + r.path, r.fields);
         continue;
       }
-      static const ItemHandler ignore = [](nlohmann::json&) {};
-      const PageInfo page =
-          parse_list_page(body, r.on_item ? r.on_item : ignore, "GET " + requests[n].path, r.fields);
-      if (r.on_version) r.on_version(page.resource_version);
+      pages[n].emplace(std::move(res.response.body), "GET " + requests[n].path);
+      const PageInfo& page = pages[n]->info();
       if (!page.continue_token.empty() && r.query.limit <= 0) next.emplace_back(i, page.continue_token);
     }
+    std::vector<Request> next_requests = round_requests(reads, next, page_size);
+    std::future<std::vector<Client::Result>> ahead;
+    if (!next.empty())
+      ahead = std::async(std::launch::async, [&client, sent = next_requests] { return client.send_all(sent); });
+    // The items, in the order of the reads. A handler that throws leaves `ahead` to finish
+    // (its destructor waits) before the error goes on.
+    for (size_t n = 0; n < results.size(); ++n) {
+      const auto& r = reads[pending[n].first];
+      if (objects[n]) {
+        if (r.on_item) r.on_item(*objects[n]);
+        continue;
+      }
+      if (!pages[n]) continue;
+      static const ItemHandler ignore = [](nlohmann::json&) {};
+      pages[n]->hand_over(r.on_item ? r.on_item : ignore, r.fields);
+      if (r.on_version) r.on_version(pages[n]->info().resource_version);
+      pages[n].reset();  // its body, before the next page's
+    }
     pending = std::move(next);
+    requests = std::move(next_requests);
+    if (!pending.empty()) results = checked(ahead.get(), requests.size());
   }
   return missing;
 }

@@ -95,9 +95,15 @@ void build(dom::element in, json& out, int depth, const FieldSet* fields) {
   }
 }
 
-// One parser per thread, reused: it keeps the buffers of the largest page it has read.
+// One parser of each kind per thread, reused: each keeps the buffers of the largest page it
+// has read.
 dom::parser& page_parser() {
   thread_local dom::parser parser;
+  return parser;
+}
+
+simdjson::ondemand::parser& head_parser() {
+  thread_local simdjson::ondemand::parser parser;
   return parser;
 }
 
@@ -107,7 +113,63 @@ dom::element parse(const std::string& body, const std::string& what) {
   return root;
 }
 
+// metadata.continue and metadata.resourceVersion of a list, read without building its items:
+// simdjson's on-demand parser indexes the page and passes over every other value, items
+// included when they come first (kube-apiserver writes metadata first). A body that is not
+// a JSON object gives an empty head; its error comes with the items.
+void read_head(const std::string& padded, PageInfo& info) {
+  namespace od = simdjson::ondemand;
+  od::document doc;
+  od::object top;
+  if (head_parser().iterate(padded).get(doc) || doc.get_object().get(top)) return;
+  for (auto field : top) {
+    std::string_view key;
+    if (field.unescaped_key().get(key)) return;
+    if (key != "metadata") continue;
+    od::object metadata;
+    if (field.value().get_object().get(metadata)) return;
+    for (auto m : metadata) {
+      std::string_view mkey, value;
+      if (m.unescaped_key().get(mkey)) return;
+      if (mkey == "continue" && !m.value().get_string().get(value)) info.continue_token = value;
+      if (mkey == "resourceVersion" && !m.value().get_string().get(value)) info.resource_version = value;
+    }
+    return;
+  }
+}
+
 }  // namespace
+
+ListPage::ListPage(std::string body, std::string what) : m_body(std::move(body)), m_what(std::move(what)) {
+  // simdjson reads up to 64 bytes past the end: make room once, so both parsers read the body
+  // where it lies.
+  if (m_body.capacity() - m_body.size() < simdjson::SIMDJSON_PADDING)
+    m_body.reserve(m_body.size() + simdjson::SIMDJSON_PADDING);
+  read_head(m_body, m_info);
+}
+
+void ListPage::hand_over(const ItemHandler& on_item, const FieldSet* fields) {
+  const dom::element root = parse(m_body, m_what);
+  if (root.type() != dom::element_type::OBJECT) return;
+  dom::element items;
+  if (!dom::object(root)["items"].get(items) && items.type() == dom::element_type::ARRAY) {
+    json item;
+    for (dom::element e : dom::array(items)) {
+      if (e.type() != dom::element_type::OBJECT) continue;
+      build(e, item, 2, fields);
+      ++m_info.items;
+      on_item(item);
+    }
+  }
+  // The next page was asked for by the head's token: the whole parse must read the same one.
+  dom::element metadata;
+  std::string_view token;
+  if (!dom::object(root)["metadata"].get(metadata) && metadata.type() == dom::element_type::OBJECT &&
+      metadata["continue"].get(token))
+    token = {};
+  if (token != m_info.continue_token)
+    throw Error("the server's answer to " + m_what + " has a continue token that could not be read ahead");
+}
 
 PageInfo parse_list_page(const std::string& body, const ItemHandler& on_item, const std::string& what,
                          const FieldSet* fields) {

@@ -25,7 +25,26 @@ struct PageInfo {
   size_t items = 0;              // how many items were handed over
 };
 
-// Throws Error naming `what` when the body is not JSON. With `fields`, each item is built
+// One page of a list whose head (continue token, resourceVersion) is read before its items
+// are built, so that the next page can be asked for meanwhile (list_reads.cpp). The page
+// owns its body; the whole body is parsed and checked when the items are handed over.
+class ListPage {
+ public:
+  ListPage(std::string body, std::string what);
+
+  // metadata.continue and metadata.resourceVersion; items counts what hand_over handed.
+  const PageInfo& info() const { return m_info; }
+  // Parses the page, builds each item (with `fields`, only those) and hands it to on_item.
+  // Throws Error naming the request when the body is not JSON.
+  void hand_over(const ItemHandler& on_item, const FieldSet* fields = nullptr);
+
+ private:
+  std::string m_body;
+  std::string m_what;
+  PageInfo m_info;
+};
+
+// Parses a page and hands over its items. Throws Error naming `what` when the body is not JSON. With `fields`, each item is built
 // with only those fields. The body is parsed where it lies when its capacity leaves
 // simdjson's padding (64 bytes) past its end, and copied once otherwise.
 PageInfo parse_list_page(const std::string& body, const ItemHandler& on_item, const std::string& what,

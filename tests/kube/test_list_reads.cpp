@@ -5,6 +5,7 @@
 // FakeClient and against a real HTTPS server answering as kube-apiserver
 // (k8s.io/apiserver pkg/storage/etcd3/errors.go).
 #include <catch2/catch.hpp>
+#include <condition_variable>
 #include <mutex>
 
 #include "core/errors.h"
@@ -303,4 +304,56 @@ TEST_CASE("stream_all over HTTPS lists again from the start once when a continue
           "cluster compacted its history meanwhile); try again");
   }
   CHECK(queries == std::vector<std::string>{"", "t11", "", "t12"});
+}
+
+namespace {
+
+// Counts the rounds sent, for a handler on another thread to wait for.
+class RoundCounter : public FakeClient {
+ public:
+  std::vector<Result> send_all(const std::vector<kube::Request>& requests) override {
+    auto out = FakeClient::send_all(requests);
+    {
+      std::lock_guard lock(m_mu);
+      ++m_rounds;
+    }
+    m_cv.notify_all();
+    return out;
+  }
+  bool wait_for_rounds(size_t n) {
+    std::unique_lock lock(m_mu);
+    return m_cv.wait_for(lock, std::chrono::seconds(10), [&] { return m_rounds >= n; });
+  }
+
+ private:
+  std::mutex m_mu;
+  std::condition_variable m_cv;
+  size_t m_rounds = 0;
+};
+
+}  // namespace
+
+TEST_CASE("stream_all asks for the next page before it hands over the items of this one") {
+  RoundCounter c;
+  c.on_get("/a?limit=2", FakeClient::list(json::array({item("a1"), item("a2")}), "next"));
+  c.on_get("/a?limit=2&continue=next", FakeClient::list(json::array({item("a3")})));
+  std::vector<std::string> seen;
+  bool ahead = false;
+  stream_all(c, {{"/a", true, {}, [&](json& i) {
+                    if (seen.empty()) ahead = c.wait_for_rounds(2);  // the second page is on its way
+                    seen.push_back(i["metadata"]["name"]);
+                  }}},
+             2);
+  CHECK(ahead);
+  CHECK(seen == std::vector<std::string>{"a1", "a2", "a3"});
+  CHECK(c.batches() == std::vector<size_t>{1, 1});
+
+  // A handler that fails while the next page is on its way: the error goes on, once that
+  // page has come.
+  RoundCounter d;
+  d.on_get("/a?limit=2", FakeClient::list(json::array({item("a1"), item("a2")}), "next"));
+  d.on_get("/a?limit=2&continue=next", FakeClient::list(json::array({item("a3")})));
+  CHECK_THROWS_WITH(stream_all(d, {{"/a", true, {}, [](json&) { throw Error("handler failed"); }}}, 2),
+                    "handler failed");
+  CHECK(d.batches() == std::vector<size_t>{1, 1});
 }

@@ -1,5 +1,6 @@
 #include "jobs/pending_query.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -59,9 +60,17 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
                                      facts.pod_groups.push_back(std::move(pg));
                                  }),
                  "podgroups"),
-      may_refuse(kube::list_read(kube::nodes(), "", {}, [&](json& n) { room.add_node(n); }), "nodes"),
-      may_refuse(kube::list_read(kube::pods(), "", not_done, [&](json& p) { room.add_pod(p); }),
-                 "pods of all namespaces")};
+  };
+  // The nodes' free room is only about pods not bound to a node yet: with none, every node and
+  // pod of the cluster is left unread.
+  const bool fit = std::any_of(pods.begin(), pods.end(), [](const json& p) { return pod_unscheduled(p); });
+  if (fit) {
+    reads.push_back(may_refuse(kube::list_read(kube::nodes(), "", {}, [&](json& n) { room.add_node(n); }), "nodes"));
+    reads.back().fields = &node_room_fields();
+    reads.push_back(may_refuse(kube::list_read(kube::pods(), "", not_done, [&](json& p) { room.add_pod(p); }),
+                               "pods of all namespaces"));
+    reads.back().fields = &room_pod_fields();
+  }
   const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&] {
     facts = PendingFacts{};
     room = NodeRoomBuilder{};
@@ -69,7 +78,7 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
   });
   facts.pods = std::move(pods);
   facts.nodes = room.finish();
-  facts.nodes_read = !missing[2];
+  facts.nodes_read = !fit || !missing[2];
   facts.unread = std::move(refused);
   return diagnose_pending(facts);
 }

@@ -17,12 +17,26 @@ nlohmann::ordered_json PendingReason::to_json() const {
   return j;
 }
 
-namespace {
-
-bool unscheduled(const json& pod) {
+bool pod_unscheduled(const json& pod) {
   return str(at(pod, "spec"), "nodeName").empty() && str(at(pod, "status"), "phase") != "Succeeded" &&
          str(at(pod, "status"), "phase") != "Failed";
 }
+
+const kube::FieldSet& node_room_fields() {
+  static const kube::FieldSet fields = {"metadata.name", "spec.unschedulable", "spec.taints", "status.conditions",
+                                        "status.allocatable"};
+  return fields;
+}
+
+const kube::FieldSet& room_pod_fields() {
+  // pod_completed reads the phase, pod_extended_requests the containers' resources.
+  static const kube::FieldSet fields = {"spec.nodeName", "spec.containers.resources", "status.phase"};
+  return fields;
+}
+
+namespace {
+
+bool unscheduled(const json& pod) { return pod_unscheduled(pod); }
 
 // Newest first by lastTimestamp, eventTime, then creationTimestamp (RFC 3339 strings sort by time).
 std::string event_time(const json& e) {

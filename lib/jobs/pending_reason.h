@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+#include "kube/field_set.h"
 
 namespace trainctl::jobs {
 
@@ -43,6 +44,13 @@ class NodeRoomBuilder {
   std::vector<NodeRoom> m_nodes;
   std::map<std::string, std::map<std::string, long long>> m_used;
 };
+
+// The fields NodeRoomBuilder reads of a node and of a pod (kube/field_set.h).
+const kube::FieldSet& node_room_fields();
+const kube::FieldSet& room_pod_fields();
+
+// A pod not bound to a node and not ended: what the fit check and the gang minimum are about.
+bool pod_unscheduled(const nlohmann::json& pod);
 
 // A pod's requests of extended resources (requests, else limits, summed over containers).
 std::map<std::string, long long> pod_extended_requests(const nlohmann::json& pod);

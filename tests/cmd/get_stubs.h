@@ -83,6 +83,13 @@ inline void stub_pending(FakeClient& c, const json& warnings, const json& nodes,
   c.on_get(pending_paths::kPods, FakeClient::list(pods));
 }
 
+// A pending job none of whose pods waits for a node: the nodes and the cluster's pods are not
+// read (an unstubbed request fails the test).
+inline void stub_pending_without_room(FakeClient& c, const json& warnings) {
+  c.on_get(pending_paths::kWarnings, FakeClient::list(warnings));
+  c.on_not_found(pending_paths::kPodGroups);
+}
+
 inline json node(const std::string& name, bool ready, const std::string& ip,
                  const json& labels = json::object(), const json& capacity = json::object(),
                  const json& allocatable = json::object()) {

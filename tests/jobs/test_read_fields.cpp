@@ -7,6 +7,7 @@
 
 #include "job_fixtures.h"
 #include "jobs/node_usage.h"
+#include "jobs/pending_reason.h"
 #include "jobs/pod_summary.h"
 #include "kube/page_stream.h"
 
@@ -212,4 +213,35 @@ TEST_CASE("a node built with node_usage_fields gives the whole node's usage") {
     CHECK(mode_name(from_part.mode) == mode_name(from_whole.mode));
   }
   CHECK(node_usage_of(built_with(real_node(), node_usage_fields())).total == 8);
+}
+
+TEST_CASE("nodes and pods built with the room's fields give the whole objects' room") {
+  std::vector<json> nodes = {real_node()};
+  json cordoned = real_node();
+  cordoned["metadata"]["name"] = "cordoned";
+  cordoned["spec"] = {{"unschedulable", true}};
+  nodes.push_back(cordoned);
+  json untainted = real_node();
+  untainted["metadata"]["name"] = "untainted";
+  untainted["spec"].erase("taints");
+  nodes.push_back(untainted);
+  auto room_of = [&](bool narrowed) {
+    NodeRoomBuilder b;
+    for (const json& n : nodes) b.add_node(narrowed ? built_with(n, node_room_fields()) : n);
+    for (const json& p : pods_in_every_state()) {
+      json on_node = p;
+      if (on_node["spec"].value("nodeName", "").empty()) on_node["spec"]["nodeName"] = "untainted";
+      b.add_pod(narrowed ? built_with(on_node, room_pod_fields()) : on_node);
+    }
+    std::ostringstream o;
+    for (const auto& n : b.finish()) {
+      o << n.name << ' ' << n.schedulable << ':';
+      for (const auto& [k, v] : n.allocatable) o << k << '=' << v << ',';
+      for (const auto& [k, v] : n.free) o << k << '-' << v << ',';
+      o << '\n';
+    }
+    return o.str();
+  };
+  CHECK(room_of(true) == room_of(false));
+  CHECK_THAT(room_of(true), Catch::Contains("untainted 1:aliyun.com/gpu=7,nvidia.com/gpu=7,"));
 }

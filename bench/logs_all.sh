@@ -70,6 +70,10 @@ pods_done closed
 /usr/bin/time -f "%e %U %S %M" -o "$work/tc.time" "$TRAINCTL" --kubeconfig "$work/kc" logs -f closed --all >"$work/tc.out"
 read -r w u s m <"$work/tc.time"
 row "trainctl logs -f --all (closed)" "$w" "$u" "$s" "$((m / 1024))" "$(wc -l <"$work/tc.out")"
+# kubesim writes LINES lines and two more (start and end) per replica: every one must be there.
+want=$((64 * (LINES + 2)))
+got=$(wc -l <"$work/tc.out")
+if [ "$got" -ne "$want" ]; then echo "bench: trainctl printed $got lines of the closed logs, not $want" >&2; exit 1; fi
 pods=$(kubectl --kubeconfig "$work/kc" get pods -l training.kubeflow.org/job-name=closed -o name)
 start_ns=$(date +%s%N)
 kpids=()

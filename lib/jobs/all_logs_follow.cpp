@@ -68,6 +68,10 @@ class AllLogsFollower {
       for (auto& [type, obj] : std::exchange(m_job_events, {})) job_event(type, obj);
     }
     m_merged.flush();
+    for (const auto& [name, t] : m_pods)
+      if (!t.done && !t.deleted && pod_ended(t.phase))
+        log::warn("the log of {} was not read to its end: no lines came for {}s after the job ended", t.replica.pod,
+                  std::chrono::duration_cast<std::chrono::seconds>(kEndGrace).count());
     FollowAllResult r;
     r.status = m_deleted ? std::nullopt : m_status;
     r.replicas = m_pods.size();
@@ -85,10 +89,13 @@ class AllLogsFollower {
     if (m_deleted) return true;
     if (!m_status || !is_finished(*m_status)) return false;
     if (!m_ended_at) m_ended_at = SteadyClock::now();
-    // Streams still running, and ended pods whose log was cut before its end, get a moment.
+    // Streams still running, and ended pods whose log was cut before its end (or whose stream
+    // has not started), get a moment: kEndGrace after the job ended or after the last lines
+    // any stream brought, whichever is later, so that long logs of an ended job are read whole.
+    const auto quiet_since = std::max(*m_ended_at, m_last_lines);
     for (const auto& [name, t] : m_pods)
       if (t.stream || (!t.done && !t.deleted && pod_ended(t.phase)))
-        return SteadyClock::now() - *m_ended_at > kEndGrace;
+        return SteadyClock::now() - quiet_since > kEndGrace;
     return true;
   }
 
@@ -238,6 +245,7 @@ class AllLogsFollower {
           m_merged.flush();
         } else {
           *got = true;
+          m_last_lines = SteadyClock::now();
           lines->feed(block);
         }
         return true;
@@ -336,6 +344,7 @@ class AllLogsFollower {
   std::optional<JobStatus> m_status;
   bool m_deleted = false;
   std::optional<SteadyClock::time_point> m_ended_at;
+  SteadyClock::time_point m_last_lines{};  // when a log stream last brought lines
   int m_watch_cuts = 0;
 };
 

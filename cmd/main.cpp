@@ -24,6 +24,11 @@ int main(int argc, char** argv) {
   // of list -A's CPU). Keep up to 64 MB of freed heap and serve blocks under 32 MB from it.
   mallopt(M_TRIM_THRESHOLD, 64 << 20);
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  // One arena: the thread that reads the next list page ahead (kube/list_reads.cpp) would
+  // otherwise get its own, holding its own free memory beside the main one (about 4 MB more
+  // at the peak of list at 100,000 jobs); it allocates little, so the shared lock costs
+  // nothing measurable.
+  mallopt(M_ARENA_MAX, 1);
 #endif
   GlobalOptions globals;
   Factory factory(IOStreams::system(), &globals);

@@ -94,13 +94,8 @@ JobList list_jobs(kube::Client& client, const std::string& ns, const std::vector
 }
 
 void sort_newest_first(JobList& jobs) {
-  // (kind, namespace, name) is unique, so the order is total: no stable sort (and its buffer
-  // of all jobs) needed.
   std::sort(jobs.begin(), jobs.end(), [](const TrainingJob& a, const TrainingJob& b) {
-    if (a.created != b.created) return a.created > b.created;
-    if (a.kind != b.kind) return kind_order(a.kind) < kind_order(b.kind);
-    if (a.namespace_ != b.namespace_) return a.namespace_ < b.namespace_;
-    return a.name < b.name;
+    return listed_before({a.created, a.kind, a.namespace_, a.name}, {b.created, b.kind, b.namespace_, b.name});
   });
 }
 

@@ -170,16 +170,20 @@ void ListedJobs::sort_newest_first() {
     m_order.push_back(i);
     m_any_elastic = m_any_elastic || m_entries[i].has_elastic;
   }
-  const auto created = [](const Entry& e) { return e.created.get().value_or(TimePoint{}); };
-  // (kind, namespace, name) is unique, so the order is total.
-  std::sort(m_order.begin(), m_order.end(), [&](std::uint32_t ia, std::uint32_t ib) {
-    const Entry& a = m_entries[ia];
-    const Entry& b = m_entries[ib];
-    if (created(a) != created(b)) return created(a) > created(b);
-    if (a.kind != b.kind) return kind_order(m_kinds[a.kind]) < kind_order(m_kinds[b.kind]);
-    if (a.namespace_ != b.namespace_) return m_strings.view(a.namespace_) < m_strings.view(b.namespace_);
-    return m_strings.view(a.name) < m_strings.view(b.name);
-  });
+  const auto place = [this](std::uint32_t i) {
+    const Entry& e = m_entries[i];
+    return ListPlace{e.created.get().value_or(TimePoint{}), m_kinds[e.kind], m_strings.view(e.namespace_),
+                     m_strings.view(e.name)};
+  };
+  std::sort(m_order.begin(), m_order.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return listed_before(place(a), place(b)); });
+}
+
+bool listed_before(const ListPlace& a, const ListPlace& b) {
+  if (a.created != b.created) return a.created > b.created;
+  if (a.kind != b.kind) return kind_order(a.kind) < kind_order(b.kind);
+  if (a.namespace_ != b.namespace_) return a.namespace_ < b.namespace_;
+  return a.name < b.name;
 }
 
 TrainingJob ListedJobs::build(std::uint32_t index, std::vector<Instance> instances) const {

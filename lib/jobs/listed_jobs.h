@@ -31,6 +31,16 @@
 
 namespace trainctl::jobs {
 
+// Where a job goes in list's order: newest first, then kind (all_kinds order), namespace and
+// name. (kind, namespace, name) is unique, so the order is total: no stable sort needed.
+struct ListPlace {
+  TimePoint created;
+  const JobKind* kind;
+  std::string_view namespace_;
+  std::string_view name;
+};
+bool listed_before(const ListPlace& a, const ListPlace& b);
+
 class ListedJobs {
  public:
   // `kinds`: the kinds listed (add_job and add_pod name one by its index); `instances`: also

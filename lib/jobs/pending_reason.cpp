@@ -36,8 +36,6 @@ const kube::FieldSet& room_pod_fields() {
 
 namespace {
 
-bool unscheduled(const json& pod) { return pod_unscheduled(pod); }
-
 // Newest first by lastTimestamp, eventTime, then creationTimestamp (RFC 3339 strings sort by time).
 std::string event_time(const json& e) {
   for (const char* k : {"lastTimestamp", "eventTime"})
@@ -155,7 +153,7 @@ PendingReason scheduling_failure(const std::vector<json>& pods, const std::vecto
   }
   std::map<std::string, std::vector<std::string>> by_message;  // message -> pods
   for (const auto& p : pods) {
-    if (!unscheduled(p)) continue;
+    if (!pod_unscheduled(p)) continue;
     std::string msg;
     auto it = latest.find(name_of(p));
     if (it != latest.end()) msg = it->second.second;
@@ -208,7 +206,7 @@ PendingReason gang_unschedulable(const std::vector<json>& pod_groups) {
 std::vector<std::string> fit_check(const std::vector<json>& pods, const std::vector<NodeRoom>& nodes) {
   std::map<std::pair<std::string, long long>, long long> wanted;  // (resource, per pod) -> pods
   for (const auto& p : pods)
-    if (unscheduled(p))
+    if (pod_unscheduled(p))
       for (const auto& [k, v] : pod_extended_requests(p)) ++wanted[{k, v}];
   std::vector<std::string> lines;
   auto offered = [&nodes](const std::string& res) {
@@ -246,7 +244,7 @@ std::vector<std::string> fit_check(const std::vector<json>& pods, const std::vec
 long long placeable_pods(const std::vector<json>& pods, const std::vector<NodeRoom>& nodes) {
   std::vector<std::map<std::string, long long>> asks;
   for (const auto& p : pods)
-    if (unscheduled(p)) asks.push_back(pod_extended_requests(p));
+    if (pod_unscheduled(p)) asks.push_back(pod_extended_requests(p));
   auto total = [](const std::map<std::string, long long>& m) {
     long long t = 0;
     for (const auto& [k, v] : m) t += v;
@@ -300,7 +298,7 @@ PendingReason diagnose_pending(const PendingFacts& f) {
     const long long min = parse_count(at_path(pg, {"spec", "minMember"}));
     if (min <= 1 || !f.nodes_read || f.nodes.empty() || r.empty()) continue;
     long long scheduled = 0, waiting = 0;
-    for (const auto& p : f.pods) (unscheduled(p) ? waiting : scheduled) += 1;
+    for (const auto& p : f.pods) (pod_unscheduled(p) ? waiting : scheduled) += 1;
     if (waiting == 0) continue;
     const long long can = scheduled + placeable_pods(f.pods, f.nodes);
     if (can < min)

@@ -115,7 +115,8 @@ dom::element parse(const std::string& body, const std::string& what) {
 
 // metadata.continue and metadata.resourceVersion of a list, read without building its items:
 // simdjson's on-demand parser indexes the page and passes over every other value, items
-// included when they come first (kube-apiserver writes metadata first). A body that is not
+// included when they come first (kube-apiserver writes metadata first: the field order of
+// the list types, e.g. PodList in k8s.io/api core/v1/types.go, is TypeMeta, ListMeta, Items). A body that is not
 // a JSON object gives an empty head; its error comes with the items.
 void read_head(const std::string& padded, PageInfo& info) {
   namespace od = simdjson::ondemand;
@@ -173,26 +174,9 @@ void ListPage::hand_over(const ItemHandler& on_item, const FieldSet* fields) {
 
 PageInfo parse_list_page(const std::string& body, const ItemHandler& on_item, const std::string& what,
                          const FieldSet* fields) {
-  PageInfo info;
-  const dom::element root = parse(body, what);
-  if (root.type() != dom::element_type::OBJECT) return info;
-  for (dom::key_value_pair field : dom::object(root)) {
-    if (field.key == "items" && field.value.type() == dom::element_type::ARRAY) {
-      json item;
-      for (dom::element e : dom::array(field.value)) {
-        if (e.type() != dom::element_type::OBJECT) continue;
-        build(e, item, 2, fields);
-        ++info.items;
-        on_item(item);
-      }
-    } else if (field.key == "metadata" && field.value.type() == dom::element_type::OBJECT) {
-      const dom::object metadata(field.value);
-      std::string_view value;
-      if (!metadata["continue"].get(value)) info.continue_token = value;
-      if (!metadata["resourceVersion"].get(value)) info.resource_version = value;
-    }
-  }
-  return info;
+  ListPage page(body, what);
+  page.hand_over(on_item, fields);
+  return page.info();
 }
 
 json parse_object(const std::string& body, const std::string& what, const FieldSet* fields) {

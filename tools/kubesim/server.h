@@ -35,7 +35,8 @@ struct ServerOptions {
   std::vector<std::string> tokens;  // accepted bearer tokens (user "admin")
   std::string cert_file, key_file;  // server certificate; generated when empty
   std::string ca_cert_file, ca_key_file;  // CA; generated when empty
-  // kube-apiserver serves every connection; a pool smaller than the connections a client
+  // kube-apiserver serves every connection (Go's net/http Server.Serve starts a goroutine
+  // per accepted connection, net/http/server.go); a pool smaller than the connections a client
   // holds open starves the ones beyond it until a kept-alive one times out. logs --all
   // follows up to 256 replicas besides two watches, and curl keeps each finished stream's
   // connection alive for the next.

@@ -6,8 +6,9 @@
 # address, an MPIJob launcher started before its workers with no retry left.
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
-# 5 simulated seconds per real second: at 20, a sanitizer build's slow rounds let the AtStartup
-# launcher's workers become resolvable before its first ssh, and the MPIJob succeeded.
+# 5 simulated seconds per real second. The AtStartup launcher's first ssh meeting unresolvable
+# workers does not depend on it: its pod and theirs are created and started in one round, at
+# one simulated instant (tools/kubesim/controllers/simulation.cpp).
 KUBESIM_SPEED=5
 command -v kubectl >/dev/null 2>&1 || skip_or_fail "kubectl not found"
 start_kubesim --default-outcome succeed --default-duration 20s --rendezvous-timeout 30s

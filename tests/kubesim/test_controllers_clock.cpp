@@ -65,3 +65,45 @@ TEST_CASE("PyTorchJob schedulingPolicy.minAvailable creates a PodGroup and gangs
     CHECK(f.pod(name)["spec"].value("nodeName", "") == "");
   CHECK(find_condition(f.get("kubeflow.org", "v1", "pytorchjobs", "gang"), "Running") == nullptr);
 }
+
+TEST_CASE("with the real clock one round happens at one instant, however long it takes",
+          "[controllers][clock][mpi]") {
+  // At a million simulated seconds per real second, every microsecond a round spends would
+  // move the clock a second: an AtStartup MPIJob's launcher pod, created by the Job controller
+  // after the workers in the same round, would start after them and find them resolvable.
+  Store store;
+  LogStore logs;
+  Simulation::ensure_types(store);
+  load_seed_file(store, std::string(TRAINCTL_SOURCE_DIR) + "/tools/kubesim/seeds/demo.yaml");
+  SimulationOptions opt;
+  opt.speed = 1e6;
+  Simulation sim(store, logs, opt);  // not started: step() runs one round on the real clock
+  auto replica = [](const std::string& name, json command) {
+    json c = {{"name", name}, {"image", "mpioperator/mpi-pi:openmpi"}};
+    if (!command.is_null()) c["command"] = std::move(command);
+    return json{{"replicas", name == "launcher" ? 1 : 2},
+                {"template", {{"spec", {{"containers", json::array({c})}}}}}};
+  };
+  json job = {{"apiVersion", "kubeflow.org/v2beta1"},
+              {"kind", "MPIJob"},
+              {"metadata", {{"name", "instant"}, {"namespace", "default"}}},
+              {"spec",
+               {{"launcherCreationPolicy", "AtStartup"},
+                {"mpiReplicaSpecs",
+                 {{"Launcher", replica("launcher", json::array({"mpirun", "-n", "2", "/home/mpiuser/pi"}))},
+                  {"Worker", replica("worker", nullptr)}}}}}};
+  store.create(*store.find("kubeflow.org", "v2beta1", "mpijobs"), job);
+  const auto before = sim.now();
+  sim.step(0ms);
+  const auto pods = store.list(*store.find("", "v1", "pods"), "default").items;
+  REQUIRE(pods.size() == 3);  // two workers and the launcher Job's pod
+  std::set<std::string> created, started;
+  for (const auto& p : pods) {
+    created.insert((*p)["metadata"].value("creationTimestamp", ""));
+    started.insert(p->value("status", json::object()).value("startTime", ""));
+  }
+  CHECK(created.size() == 1);
+  CHECK(started.size() == 1);
+  CHECK(*started.begin() != "");  // the kubelets took them up in that round
+  CHECK(sim.now() > before);      // and the clock moves on between rounds
+}

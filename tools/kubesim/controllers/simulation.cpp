@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <optional>
 #include <thread>
 
 #include "core/log.h"
@@ -42,6 +43,11 @@ struct Simulation::Impl {
 
   mutable std::mutex clock_mutex;
   TimePoint manual_now;
+  // Real clock: the instant of the round in progress. Every controller, kubelet and store write
+  // of one round happens at that instant, as with the manual clock, so that what a round does
+  // at once (an MPIJob's workers and its AtStartup launcher) cannot drift apart by however
+  // slowly the machine runs the round.
+  std::optional<TimePoint> round_instant;
   TimePoint sim_base;
   steady_clock::time_point real_base;
 
@@ -60,6 +66,7 @@ struct Simulation::Impl {
   TimePoint now() const {
     std::lock_guard<std::mutex> lock(clock_mutex);
     if (ctx.options.manual_clock) return manual_now;
+    if (round_instant) return *round_instant;
     auto real = steady_clock::now() - real_base;
     return sim_base + duration_cast<system_clock::duration>(real * ctx.options.speed);
   }
@@ -118,8 +125,28 @@ struct Simulation::Impl {
     }
   }
 
+  // Holds the real clock at its current instant while a round runs.
+  class RoundInstant {
+   public:
+    explicit RoundInstant(Impl& impl) : m_impl(impl) {
+      const TimePoint t = impl.now();
+      std::lock_guard<std::mutex> lock(impl.clock_mutex);
+      if (!impl.ctx.options.manual_clock) impl.round_instant = t;
+    }
+    ~RoundInstant() {
+      std::lock_guard<std::mutex> lock(m_impl.clock_mutex);
+      m_impl.round_instant.reset();
+    }
+    RoundInstant(const RoundInstant&) = delete;
+    RoundInstant& operator=(const RoundInstant&) = delete;
+
+   private:
+    Impl& m_impl;
+  };
+
   // Runs controllers until nothing is left to do at the current time.
   void round() {
+    const RoundInstant instant(*this);
     const TimePoint t = now();
     for (int iteration = 0; iteration < 200; ++iteration) {
       std::set<ObjectKey> batch;

@@ -88,13 +88,17 @@ std::optional<ApiPath> parse_api_path(const std::string& path);
 
 // labelSelector + fieldSelector of a list, watch or deletecollection request.
 struct ListFilter {
+  const ResourceType* rt = nullptr;
   LabelSelector labels;
-  FieldSelector fields;
+  FieldSelector fields;  // bound to rt's selectable fields
   // Throws 400 BadRequest for malformed selectors and unsupported field labels.
   static ListFilter parse(const ResourceType& rt, const std::string& label_selector,
                           const std::string& field_selector);
   bool empty() const { return labels.empty() && fields.empty(); }
+  // obj's field values computed now (a watch event's object).
   bool matches(const json& obj) const;
+  // A stored object, with the field values the store keeps beside it.
+  bool matches(const json& obj, const FieldValues& values) const;
 };
 
 // Helpers shared by the rest_*.cpp files.

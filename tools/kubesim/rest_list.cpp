@@ -2,6 +2,7 @@
 #include "kubesim/rest.h"
 
 #include "kubesim/list_body.h"
+#include "kubesim/selectable_fields.h"
 
 #include <algorithm>
 #include <regex>
@@ -9,26 +10,6 @@
 namespace kubesim {
 
 namespace {
-
-bool field_supported(const ResourceType& rt, const std::string& f) {
-  if (f == "metadata.name" || f == "metadata.namespace") return true;
-  static const std::vector<std::string> pod = {"spec.nodeName", "status.phase", "spec.restartPolicy",
-                                               "spec.schedulerName", "spec.serviceAccountName", "status.podIP",
-                                               "status.nominatedNodeName", "spec.hostNetwork"};
-  static const std::vector<std::string> event = {"involvedObject.kind", "involvedObject.namespace",
-                                                 "involvedObject.name", "involvedObject.uid",
-                                                 "involvedObject.apiVersion", "involvedObject.resourceVersion",
-                                                 "involvedObject.fieldPath", "reason", "reportingComponent",
-                                                 "source", "type"};
-  auto in = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), f) != v.end(); };
-  if (!rt.group.empty()) return rt.group == "batch" && rt.kind == "Job" && f == "status.successful";
-  if (rt.kind == "Pod") return in(pod);
-  if (rt.kind == "Event") return in(event);
-  if (rt.kind == "Node") return f == "spec.unschedulable";
-  if (rt.kind == "Secret") return f == "type";
-  if (rt.kind == "Namespace") return f == "status.phase";
-  return false;
-}
 
 // A name format of apimachinery pkg/util/validation/validation.go (IsDNS1123Subdomain,
 // IsDNS1123Label, IsDNS1035Label): MaxLenError past max_len, else RegexError's message.
@@ -51,8 +32,11 @@ struct NameFormat {
 ListFilter ListFilter::parse(const ResourceType& rt, const std::string& label_selector,
                              const std::string& field_selector) {
   ListFilter f;
+  f.rt = &rt;
   f.labels = LabelSelector::parse(label_selector);
   f.fields = FieldSelector::parse(field_selector);
+  const std::vector<std::string>& selectable = selectable_fields(rt);
+  f.fields.bind(selectable);
   // check the field labels against what kube-apiserver supports for the kind
   size_t start = 0;
   while (start < field_selector.size()) {
@@ -61,7 +45,8 @@ ListFilter ListFilter::parse(const ResourceType& rt, const std::string& label_se
     std::string key = part.substr(0, part.find_first_of("!="));
     key.erase(0, key.find_first_not_of(' '));
     key.erase(key.find_last_not_of(' ') + 1);
-    if (!key.empty() && !field_supported(rt, key)) throw bad_request("field label not supported: " + key);
+    if (!key.empty() && std::find(selectable.begin(), selectable.end(), key) == selectable.end())
+      throw bad_request("field label not supported: " + key);
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
@@ -69,6 +54,13 @@ ListFilter ListFilter::parse(const ResourceType& rt, const std::string& label_se
 }
 
 bool ListFilter::matches(const json& obj) const {
+  return matches(obj, fields.empty() ? FieldValues() : selectable_values(*rt, obj));
+}
+
+bool ListFilter::matches(const json& obj, const FieldValues& values) const {
+  // The fields first: the store keeps their values packed beside the object, the labels are
+  // read from its JSON.
+  if (!fields.empty() && !fields.matches(values)) return false;
   if (!labels.empty()) {
     static const json no_labels;
     const json& md = obj["metadata"];
@@ -76,7 +68,7 @@ bool ListFilter::matches(const json& obj) const {
     // Not `cond ? json() : *it`: that copies every object's labels.
     if (!labels.matches(it == md.end() ? no_labels : *it)) return false;
   }
-  return fields.empty() || fields.matches(obj);
+  return true;
 }
 
 std::string check_dns_subdomain(const std::string& v) {
@@ -135,9 +127,9 @@ void Api::do_list(ApiRequest& req) {
     throw StatusError(410, "Expired", "The resourceVersion for the provided list is too old.",
                       json::object());
   }
-  std::function<bool(const json&)> fn;
-  if (!filter.empty()) fn = [&](const json& o) { return filter.matches(o); };
-  auto list = m_store.list(*p.rt, p.has_ns ? p.ns : "", fn, limit, req.param("continue"));
+  Store::StoredFilter fn;
+  if (!filter.empty()) fn = [&](const json& o, const FieldValues& v) { return filter.matches(o, v); };
+  auto list = m_store.list_stored(*p.rt, p.has_ns ? p.ns : "", fn, limit, req.param("continue"));
   if (wants_table(req.http)) {
     send_json(req.res, 200, table_for(*p.rt, list, req.param("includeObject") == "Object", m_store.now()));
     return;

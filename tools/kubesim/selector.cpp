@@ -226,4 +226,19 @@ bool FieldSelector::matches(const nlohmann::json& obj) const {
   return true;
 }
 
+void FieldSelector::bind(const std::vector<std::string>& selectable) {
+  m_index.clear();
+  for (const auto& r : m_reqs)
+    m_index.push_back(static_cast<size_t>(std::find(selectable.begin(), selectable.end(), r.key) - selectable.begin()));
+}
+
+bool FieldSelector::matches(const FieldValues& values) const {
+  for (size_t i = 0; i < m_reqs.size(); ++i) {
+    const Requirement& r = m_reqs[i];
+    const bool equal = values.get(i < m_index.size() ? m_index[i] : values.size()) == r.values[0];
+    if (r.op == Op::Equals ? !equal : equal) return false;
+  }
+  return true;
+}
+
 }  // namespace kubesim

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kubesim/field_values.h"
+
 #include <string>
 #include <vector>
 
@@ -32,13 +34,20 @@ class FieldSelector {
 public:
   // Only =, == and != are allowed, as in kube-apiserver.
   static FieldSelector parse(const std::string& text);
+  // By path in the object's JSON, for objects of no known kind.
   bool matches(const nlohmann::json& obj) const;
   bool empty() const { return m_reqs.empty(); }
+  // Ties each requirement to its field's position among a kind's selectable fields
+  // (selectable_fields.h); a field not among them reads "".
+  void bind(const std::vector<std::string>& selectable);
+  // Against the values of a kind's selectable fields, after bind().
+  bool matches(const FieldValues& values) const;
 
 private:
   std::vector<Requirement> m_reqs;
   std::vector<std::vector<std::string>> m_paths;  // each requirement's key split at dots
   std::vector<bool> m_same_path;                  // the previous requirement's path
+  std::vector<size_t> m_index;                    // each requirement's field position (bind)
 };
 
 // The value of a field path like "spec.nodeName" in obj ("" when absent).

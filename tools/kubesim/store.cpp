@@ -267,6 +267,13 @@ void Store::Impl::advance_compaction(std::chrono::system_clock::time_point t) {
 Store::ListResult Store::list(const ResourceType& rt, const std::string& ns,
                               const std::function<bool(const json&)>& filter, size_t limit,
                               const std::string& continue_token) const {
+  StoredFilter stored;
+  if (filter) stored = [&filter](const json& obj, const FieldValues&) { return filter(obj); };
+  return list_stored(rt, ns, stored, limit, continue_token);
+}
+
+Store::ListResult Store::list_stored(const ResourceType& rt, const std::string& ns, const StoredFilter& filter,
+                                     size_t limit, const std::string& continue_token) const {
   ListResult r;
   std::shared_lock lock(m->mu);
   r.resource_version = m->rv;
@@ -305,7 +312,7 @@ Store::ListResult Store::list(const ResourceType& rt, const std::string& ns,
   }
   for (; it != objects.end(); ++it) {
     if (!scope.empty() && it->first.first != scope) break;
-    if (filter && !filter(*it->second.obj)) continue;
+    if (filter && !filter(*it->second.obj, it->second.fields)) continue;
     if (limit && r.items.size() == limit) {
       const auto& last = r.items.back();
       json tok = {{"ns", (*last)["metadata"].value("namespace", "")},
@@ -318,6 +325,11 @@ Store::ListResult Store::list(const ResourceType& rt, const std::string& ns,
         r.remaining = rest;
       }
       break;
+    }
+    if (!td->converts()) {
+      r.items.push_back(it->second.obj);
+      r.encoded.push_back(it->second.enc);
+      continue;
     }
     StoredObject so = converted(td, it->second);
     r.items.push_back(so.obj);

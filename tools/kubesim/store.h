@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/rfc3339.h"
+#include "kubesim/field_values.h"
 
 namespace kubesim {
 
@@ -183,6 +184,11 @@ public:
   ListResult list(const ResourceType& rt, const std::string& ns,
                   const std::function<bool(const json&)>& filter = nullptr, size_t limit = 0,
                   const std::string& continue_token = "") const;
+  // The same, with a filter that also gets the values of the object's selectable fields
+  // (selectable_fields.h), kept beside it since it was written.
+  using StoredFilter = std::function<bool(const json&, const FieldValues&)>;
+  ListResult list_stored(const ResourceType& rt, const std::string& ns, const StoredFilter& filter,
+                         size_t limit = 0, const std::string& continue_token = "") const;
 
   // Throws continue_expired() for the list a continue token belongs to, as if its revision
   // had been compacted (400 when the token is malformed). For fault injection.

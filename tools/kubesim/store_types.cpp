@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/text.h"
+#include "kubesim/selectable_fields.h"
 
 namespace kubesim {
 
@@ -51,6 +52,7 @@ StoredObject Store::Impl::put(TypeData* td, json obj, EventType type) {
   StoredObject so;
   so.obj = std::make_shared<const json>(std::move(obj));
   so.enc = std::make_shared<const std::string>(so.obj->dump());
+  so.fields = selectable_values(*td->rt, *so.obj);
   StoredObject& slot = td->objects()[key];
   std::shared_ptr<const json> prev = slot.obj;
   slot = so;

@@ -141,7 +141,8 @@ void Api::do_watch(ApiRequest& req) {
   try {
     std::lock_guard lock(*pending_mu);
     if (since == 0) {
-      auto list = m_store.list(*p.rt, ns, [&](const json& o) { return matches(o); });
+      // The initial state as a list selects it, with the field values kept beside each object.
+      auto list = m_store.list_stored(*p.rt, ns, [&](const json& o, const FieldValues& v) { return filter->matches(o, v); });
       for (size_t i = 0; i < list.items.size(); ++i) queue->push(event_line("ADDED", encode(list.items[i], list.encoded[i])));
       covered = list.resource_version;
     } else {

@@ -63,20 +63,26 @@ struct ListStream {
 
 }  // namespace
 
+std::string join_list_body(std::string head, const EncodedItems& items, const std::string& tail) {
+  size_t total = head.size() + tail.size();
+  for (const auto& e : items) total += e->size() + 1;
+  std::string out = std::move(head);
+  out.reserve(total);
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ',';
+    out += *items[i];
+  }
+  out += tail;
+  return out;
+}
+
 void send_list_body(const httplib::Request& req, httplib::Response& res, std::string head, EncodedItems items,
                     std::string tail, bool stream) {
   res.status = 200;
   size_t total = head.size() + tail.size();
   for (const auto& e : items) total += e->size() + 1;
   if (!stream || total <= kGzipThresholdBytes) {
-    std::string out = std::move(head);
-    out.reserve(total);
-    for (size_t i = 0; i < items.size(); ++i) {
-      if (i) out += ',';
-      out += *items[i];
-    }
-    out += tail;
-    res.set_content(out, "application/json");
+    res.set_content(join_list_body(std::move(head), items, tail), "application/json");
     return;
   }
   auto s = std::make_shared<ListStream>();

@@ -20,4 +20,7 @@ using EncodedItems = std::vector<std::shared_ptr<const std::string>>;
 void send_list_body(const httplib::Request& req, httplib::Response& res, std::string head, EncodedItems items,
                     std::string tail, bool stream = true);
 
+// head + item,item,... + tail as one string.
+std::string join_list_body(std::string head, const EncodedItems& items, const std::string& tail);
+
 }  // namespace kubesim

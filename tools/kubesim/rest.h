@@ -4,6 +4,7 @@
 
 #include "kubesim/faults.h"
 #include "kubesim/logs.h"
+#include "kubesim/page_ahead.h"
 #include "kubesim/selector.h"
 #include "kubesim/server.h"
 #include "kubesim/store.h"
@@ -41,6 +42,21 @@ struct ApiRequest {
   }
 };
 
+// labelSelector + fieldSelector of a list, watch or deletecollection request.
+struct ListFilter {
+  const ResourceType* rt = nullptr;
+  LabelSelector labels;
+  FieldSelector fields;  // bound to rt's selectable fields
+  // Throws 400 BadRequest for malformed selectors and unsupported field labels.
+  static ListFilter parse(const ResourceType& rt, const std::string& label_selector,
+                          const std::string& field_selector);
+  bool empty() const { return labels.empty() && fields.empty(); }
+  // obj's field values computed now (a watch event's object).
+  bool matches(const json& obj) const;
+  // A stored object, with the field values the store keeps beside it.
+  bool matches(const json& obj, const FieldValues& values) const;
+};
+
 class Api {
  public:
   Api(Store& store, LogStore& logs, Validator validator,
@@ -61,6 +77,9 @@ private:
   void route(ApiRequest& req);
   void do_get(ApiRequest& req);
   void do_list(ApiRequest& req);
+  // Computes the page of a paged list after `continue_token` on another thread (page_ahead.h).
+  void list_ahead(const std::string& key, const ResourceType& rt, const std::string& ns, const ListFilter& filter,
+                  size_t limit, const std::string& continue_token, bool gzip);
   void do_create(ApiRequest& req);
   void do_update(ApiRequest& req);
   void do_patch(ApiRequest& req);
@@ -81,25 +100,12 @@ private:
   json m_version_info;
   std::chrono::milliseconds m_bookmark_interval;
   std::atomic<bool> m_stopping{false};
+  PageAhead m_ahead;  // last member: destroyed first, after the pages it computes
 };
 
 // Parses an /api or /apis path (no resource lookup); nullopt when it is not one.
 std::optional<ApiPath> parse_api_path(const std::string& path);
 
-// labelSelector + fieldSelector of a list, watch or deletecollection request.
-struct ListFilter {
-  const ResourceType* rt = nullptr;
-  LabelSelector labels;
-  FieldSelector fields;  // bound to rt's selectable fields
-  // Throws 400 BadRequest for malformed selectors and unsupported field labels.
-  static ListFilter parse(const ResourceType& rt, const std::string& label_selector,
-                          const std::string& field_selector);
-  bool empty() const { return labels.empty() && fields.empty(); }
-  // obj's field values computed now (a watch event's object).
-  bool matches(const json& obj) const;
-  // A stored object, with the field values the store keeps beside it.
-  bool matches(const json& obj, const FieldValues& values) const;
-};
 
 // Helpers shared by the rest_*.cpp files.
 void send_json(httplib::Response& res, int code, const std::string& body);

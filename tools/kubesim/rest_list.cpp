@@ -2,6 +2,8 @@
 #include "kubesim/rest.h"
 
 #include "kubesim/list_body.h"
+#include "kubesim/response_gzip.h"
+#include "kubesim/watch.h"
 #include "kubesim/selectable_fields.h"
 
 #include <algorithm>
@@ -109,6 +111,39 @@ json cause(const std::string& reason, const std::string& field, const std::strin
 
 }  // namespace
 
+namespace {
+
+// {"kind":"<Kind>List","apiVersion":...,"metadata":{...},"items":[
+std::string list_head(const ResourceType& rt, const Store::ListResult& list) {
+  json meta = {{"resourceVersion", std::to_string(list.resource_version)}};
+  if (!list.continue_token.empty()) meta["continue"] = list.continue_token;
+  if (list.remaining) meta["remainingItemCount"] = *list.remaining;
+  return R"({"kind":")" + rt.kind + R"(List","apiVersion":")" + rt.api_version() + R"(","metadata":)" + meta.dump() +
+         R"(,"items":[)";
+}
+
+}  // namespace
+
+void Api::list_ahead(const std::string& key, const ResourceType& rt, const std::string& ns, const ListFilter& filter,
+                     size_t limit, const std::string& continue_token, bool gzip) {
+  m_ahead.start(key + continue_token, [this, &rt, ns, filter, limit, continue_token, gzip] {
+    PageAhead::Answer a;
+    const uint64_t before = m_store.resource_version();
+    Store::StoredFilter fn;
+    if (!filter.empty()) fn = [&filter](const json& o, const FieldValues& v) { return filter.matches(o, v); };
+    const Store::ListResult list = m_store.list_stored(rt, ns, fn, limit, continue_token);
+    // Valid only for a store nobody wrote to while it was read (0 is no resourceVersion).
+    a.store_rv = m_store.resource_version() == before ? before : 0;
+    a.continue_token = list.continue_token;
+    a.body = join_list_body(list_head(rt, list), list.encoded, "]}");
+    if (gzip && a.body.size() > kGzipThresholdBytes) {
+      a.body = gzip_compress(a.body);
+      a.gzip = true;
+    }
+    return a;
+  });
+}
+
 void Api::do_list(ApiRequest& req) {
   const ApiPath& p = req.path;
   ListFilter filter = ListFilter::parse(*p.rt, req.param("labelSelector"), req.param("fieldSelector"));
@@ -127,20 +162,44 @@ void Api::do_list(ApiRequest& req) {
     throw StatusError(410, "Expired", "The resourceVersion for the provided list is too old.",
                       json::object());
   }
+  const std::string ns = p.has_ns ? p.ns : "", token = req.param("continue");
+  const bool table = wants_table(req.http);
+  // A paged JSON list without a fault rule: its next page is computed ahead (page_ahead.h).
+  const bool ahead = limit > 0 && !table && !req.fault;
+  const bool gzip = accepts_gzip(req.http);
+  const std::string key = p.rt->key() + '\n' + ns + '\n' + req.param("labelSelector") + '\n' +
+                          req.param("fieldSelector") + '\n' + std::to_string(limit) + (gzip ? "\ngzip\n" : "\n\n");
+  if (ahead && !token.empty()) {
+    std::optional<PageAhead::Answer> a = m_ahead.take(key + token, m_store.resource_version());
+    if (a) {
+      try {
+        m_store.check_continue(token);  // expired since: answered below, as any list
+      } catch (const StatusError&) {
+        a.reset();
+      }
+    }
+    if (a) {
+      if (!a->continue_token.empty()) list_ahead(key, *p.rt, ns, filter, limit, a->continue_token, gzip);
+      disable_compression(req.http);
+      if (a->gzip) {
+        req.res.set_header("Content-Encoding", "gzip");
+        req.res.set_header("Vary", "Accept-Encoding");
+      }
+      req.res.status = 200;
+      req.res.set_content(std::move(a->body), "application/json");
+      return;
+    }
+  }
   Store::StoredFilter fn;
   if (!filter.empty()) fn = [&](const json& o, const FieldValues& v) { return filter.matches(o, v); };
-  auto list = m_store.list_stored(*p.rt, p.has_ns ? p.ns : "", fn, limit, req.param("continue"));
-  if (wants_table(req.http)) {
+  auto list = m_store.list_stored(*p.rt, ns, fn, limit, token);
+  if (table) {
     send_json(req.res, 200, table_for(*p.rt, list, req.param("includeObject") == "Object", m_store.now()));
     return;
   }
-  json meta = {{"resourceVersion", std::to_string(list.resource_version)}};
-  if (!list.continue_token.empty()) meta["continue"] = list.continue_token;
-  if (list.remaining) meta["remainingItemCount"] = *list.remaining;
-  std::string head = R"({"kind":")" + p.rt->kind + R"(List","apiVersion":")" + p.rt->api_version() +
-                     R"(","metadata":)" + meta.dump() + R"(,"items":[)";
+  if (ahead && !list.continue_token.empty()) list_ahead(key, *p.rt, ns, filter, limit, list.continue_token, gzip);
   // A truncate fault cuts the whole body, so it gets one.
-  send_list_body(req.http, req.res, std::move(head), std::move(list.encoded), "]}", !req.fault);
+  send_list_body(req.http, req.res, list_head(*p.rt, list), std::move(list.encoded), "]}", !req.fault);
 }
 
 json Api::decode_body(ApiRequest& req, const ResourceType& rt, const std::string& body) {

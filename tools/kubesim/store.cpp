@@ -272,6 +272,35 @@ Store::ListResult Store::list(const ResourceType& rt, const std::string& ns,
   return list_stored(rt, ns, stored, limit, continue_token);
 }
 
+Store::Impl::ContinuePoint Store::Impl::continue_point(const std::string& continue_token) {
+  uint64_t compacted;
+  {
+    std::lock_guard clock_lock(compaction_mu);
+    advance_compaction(now());
+    compacted = compacted_rv;
+  }
+  ContinuePoint at;
+  if (continue_token.empty()) return at;
+  auto raw = unb64(continue_token);
+  json tok = raw ? json::parse(*raw, nullptr, false) : json();
+  if (!tok.is_object() || !tok.contains("ns") || !tok.contains("name") || !tok["ns"].is_string() ||
+      !tok["name"].is_string())
+    throw StatusError(400, "BadRequest", "continue key is not valid: invalid continue token");
+  at.ns = tok["ns"].get<std::string>();
+  at.name = tok["name"].get<std::string>();
+  at.rv = tok.value("rv", static_cast<int64_t>(0));
+  if (at.rv >= 0 && static_cast<uint64_t>(at.rv) < compacted) {
+    json again = {{"ns", at.ns}, {"name", at.name}, {"rv", -1}};
+    throw continue_expired(b64(again.dump()));
+  }
+  return at;
+}
+
+void Store::check_continue(const std::string& continue_token) const {
+  std::shared_lock lock(m->mu);
+  m->continue_point(continue_token);
+}
+
 Store::ListResult Store::list_stored(const ResourceType& rt, const std::string& ns, const StoredFilter& filter,
                                      size_t limit, const std::string& continue_token) const {
   ListResult r;
@@ -286,29 +315,15 @@ Store::ListResult Store::list_stored(const ResourceType& rt, const std::string& 
   // A continued list keeps the resourceVersion of its first page (the snapshot it reads);
   // -1 continues at the latest one (the token of an expired list's 410).
   int64_t list_rv = static_cast<int64_t>(m->rv);
-  uint64_t compacted;
-  {
-    std::lock_guard clock_lock(m->compaction_mu);
-    m->advance_compaction(m->now());
-    compacted = m->compacted_rv;
-  }
   if (!continue_token.empty()) {
-    auto raw = unb64(continue_token);
-    json tok = raw ? json::parse(*raw, nullptr, false) : json();
-    if (!tok.is_object() || !tok.contains("ns") || !tok.contains("name") || !tok["ns"].is_string() ||
-        !tok["name"].is_string())
-      throw StatusError(400, "BadRequest", "continue key is not valid: invalid continue token");
-    const std::string tns = tok["ns"].get<std::string>(), tname = tok["name"].get<std::string>();
-    const int64_t tok_rv = tok.value("rv", static_cast<int64_t>(0));
-    if (tok_rv >= 0) {
-      if (static_cast<uint64_t>(tok_rv) < compacted) {
-        json again = {{"ns", tns}, {"name", tname}, {"rv", -1}};
-        throw continue_expired(b64(again.dump()));
-      }
-      list_rv = tok_rv;
-      r.resource_version = static_cast<uint64_t>(tok_rv);
+    const Impl::ContinuePoint at = m->continue_point(continue_token);
+    if (at.rv >= 0) {
+      list_rv = at.rv;
+      r.resource_version = static_cast<uint64_t>(at.rv);
     }
-    it = objects.upper_bound({tns, tname});
+    it = objects.upper_bound({at.ns, at.name});
+  } else {
+    m->continue_point(continue_token);  // compaction follows the clock on every list
   }
   for (; it != objects.end(); ++it) {
     if (!scope.empty() && it->first.first != scope) break;

@@ -190,6 +190,10 @@ public:
   ListResult list_stored(const ResourceType& rt, const std::string& ns, const StoredFilter& filter,
                          size_t limit = 0, const std::string& continue_token = "") const;
 
+  // Throws what list() would for this continue token: 400 when it is malformed,
+  // continue_expired() when its revision was compacted.
+  void check_continue(const std::string& continue_token) const;
+
   // Throws continue_expired() for the list a continue token belongs to, as if its revision
   // had been compacted (400 when the token is malformed). For fault injection.
   [[noreturn]] void expire_continue(const std::string& continue_token) const;

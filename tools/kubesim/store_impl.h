@@ -51,6 +51,14 @@ struct Store::Impl {
   uint64_t rv_at_last_compaction = 0;
   uint64_t compacted_rv = 0;  // continue tokens of lists at or before it have expired
   void advance_compaction(std::chrono::system_clock::time_point now);
+  // Where a continue token resumes: after (ns, name), at the token's revision (-1: the
+  // latest; none for an empty token). Advances compaction to the clock first; throws 400 for
+  // a malformed token and continue_expired() for one older than the last compaction.
+  struct ContinuePoint {
+    std::string ns, name;
+    int64_t rv = -1;
+  };
+  ContinuePoint continue_point(const std::string& continue_token);
   std::deque<WatchEvent> history;
   size_t history_limit = 20000;
   std::function<std::chrono::system_clock::time_point()> clock;

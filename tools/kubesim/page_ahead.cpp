@@ -1,5 +1,6 @@
 #include "kubesim/page_ahead.h"
 
+#include <system_error>
 #include <utility>
 
 namespace kubesim {
@@ -9,7 +10,12 @@ PageAhead::~PageAhead() {
 }
 
 void PageAhead::start(const std::string& key, Compute compute) {
-  std::shared_future<Answer> answer = std::async(std::launch::async, std::move(compute)).share();
+  std::shared_future<Answer> answer;
+  try {
+    answer = std::async(std::launch::async, std::move(compute)).share();
+  } catch (const std::system_error&) {
+    return;  // no thread to spare: the request for the page computes it
+  }
   std::deque<Entry> dropped;  // waited for outside the lock
   {
     std::lock_guard lock(m_mu);

@@ -9,6 +9,7 @@
 #include <httplib.h>
 #include <openssl/pem.h>
 
+#include <cstdio>
 #include <memory>
 #include <string>
 
@@ -76,5 +77,19 @@ struct SimServer {
 };
 
 inline nlohmann::json body_json(const httplib::Result& r) { return nlohmann::json::parse(r->body); }
+
+// n pods p000, p001, ... in default, each with a 2 KB annotation: 64 of them make a list
+// over kubesim's 128 KiB gzip threshold.
+inline void add_padded_pods(SimServer& sim, int n) {
+  const auto* pods = sim.store.find("", "v1", "pods");
+  for (int i = 0; i < n; ++i) {
+    char name[16];
+    std::snprintf(name, sizeof name, "p%03d", i);
+    sim.store.create(*pods, nlohmann::json{{"apiVersion", "v1"},
+                                           {"kind", "Pod"},
+                                           {"metadata", {{"name", name}, {"annotations", {{"pad", std::string(2048, 'x')}}}}},
+                                           {"spec", {{"containers", {{{"name", "c"}, {"image", "busybox"}}}}}}});
+  }
+}
 
 }  // namespace kubesim::testing

@@ -5,6 +5,7 @@
 
 using kubesim::json;
 using kubesim::testing::SimServer;
+using kubesim::testing::add_padded_pods;
 
 namespace {
 
@@ -27,25 +28,13 @@ std::string gunzip(const std::string& in) {
   return out;
 }
 
-// n pods in default, each with a 2 KB annotation (so 100 of them are over 128 KiB).
-void add_pods(SimServer& sim, int n) {
-  const auto* pods = sim.store.find("", "v1", "pods");
-  for (int i = 0; i < n; ++i) {
-    char name[16];
-    std::snprintf(name, sizeof name, "p%03d", i);
-    sim.store.create(*pods, json{{"apiVersion", "v1"},
-                                 {"kind", "Pod"},
-                                 {"metadata", {{"name", name}, {"annotations", {{"pad", std::string(2048, 'x')}}}}},
-                                 {"spec", {{"containers", {{{"name", "c"}, {"image", "busybox"}}}}}}});
-  }
-}
 
 }  // namespace
 
 TEST_CASE("lists over 128 KiB go out gzip-encoded at the client's request, smaller ones plain",
           "[kubesim][rest][gzip]") {
   SimServer sim;
-  add_pods(sim, 100);
+  add_padded_pods(sim, 100);
   auto c = sim.client();
   c->set_decompress(false);
   httplib::Headers gz = {{"Accept-Encoding", "gzip"}};

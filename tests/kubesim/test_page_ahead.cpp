@@ -12,6 +12,7 @@
 using kubesim::json;
 using kubesim::PageAhead;
 using kubesim::testing::SimServer;
+using kubesim::testing::add_padded_pods;
 
 namespace {
 
@@ -22,18 +23,6 @@ PageAhead::Answer answer(const std::string& body, uint64_t rv) {
   return a;
 }
 
-// n pods in default with a 2 KB annotation each, so that 70 of them make a page over 128 KiB.
-void add_pods(SimServer& sim, int n) {
-  const auto* pods = sim.store.find("", "v1", "pods");
-  for (int i = 0; i < n; ++i) {
-    char name[16];
-    std::snprintf(name, sizeof name, "p%03d", i);
-    sim.store.create(*pods, json{{"apiVersion", "v1"},
-                                 {"kind", "Pod"},
-                                 {"metadata", {{"name", name}, {"annotations", {{"pad", std::string(2048, 'x')}}}}},
-                                 {"spec", {{"containers", {{{"name", "c"}, {"image", "busybox"}}}}}}});
-  }
-}
 
 std::string gunzip(const std::string& in) {
   z_stream zs{};
@@ -92,7 +81,7 @@ TEST_CASE("PageAhead answers a page only for its key and the store's resourceVer
 TEST_CASE("a list walked page by page is the same whether its pages were computed ahead or when asked for",
           "[kubesim][rest][page_ahead]") {
   SimServer sim;
-  add_pods(sim, 200);
+  add_padded_pods(sim, 200);
   auto c = sim.client();
   c->set_decompress(false);
   for (const bool gzip : {true, false}) {
@@ -121,7 +110,7 @@ TEST_CASE("a list walked page by page is the same whether its pages were compute
 TEST_CASE("a write between two pages reaches the next page, though it was computed before",
           "[kubesim][rest][page_ahead]") {
   SimServer sim;
-  add_pods(sim, 100);
+  add_padded_pods(sim, 100);
   auto c = sim.client();
   c->set_decompress(false);
   json first = page(*c, 70, "", true);
@@ -140,7 +129,7 @@ TEST_CASE("a page computed ahead whose list was compacted since answers 410 Expi
           "[kubesim][rest][page_ahead]") {
   SimServer sim;
   sim.store.set_compaction_interval(std::chrono::seconds(1));
-  add_pods(sim, 100);
+  add_padded_pods(sim, 100);
   auto c = sim.client();
   json first = page(*c, 40, "", false);
   // A write, then page 2: its list keeps page 1's revision, and page 3 is computed ahead at

@@ -131,6 +131,34 @@ TEST_CASE("root cause: an evicted pod is named by its status.reason, with the ku
   CHECK(f->replica == "master-0");
 }
 
+TEST_CASE("root cause: an evicted pod whose container the kubelet could no longer locate") {
+  // The other shape evictions take on real clusters: the container was removed before its
+  // exit was read, so the kubelet reports ContainerStatusUnknown, exit 137, no times
+  // (pkg/kubelet/kubelet_pods.go; kubernetes/kubernetes#122160). The time comes from the
+  // DisruptionTarget condition the kubelet sets on eviction.
+  json c = rc_running("pytorch", 1);
+  c["state"] = {{"terminated",
+                 {{"exitCode", 137},
+                  {"reason", "ContainerStatusUnknown"},
+                  {"message", "The container could not be located when the pod was terminated"},
+                  {"startedAt", nullptr},
+                  {"finishedAt", nullptr}}}};
+  json p = rc_pod("u-worker-0", "Failed", json::array({c}));
+  p["status"]["reason"] = "Evicted";
+  p["status"]["message"] = "The node was low on resource: ephemeral-storage. Threshold quantity: 1Gi, available: 0. ";
+  p["status"]["conditions"] = json::array({{{"type", "DisruptionTarget"},
+                                            {"status", "True"},
+                                            {"reason", "TerminationByKubelet"},
+                                            {"lastTransitionTime", "2024-05-01T10:02:30Z"}}});
+  const auto f = root_cause(kind_for(Trainer::PyTorch), rc_failed_job("u", "PyTorchJobFailed", "x"), {p});
+  REQUIRE(f);
+  CHECK(f->reason == "Evicted");
+  CHECK(f->message.rfind("The node was low on resource: ephemeral-storage.", 0) == 0);
+  CHECK(f->exit_code == 137);
+  CHECK(f->finished_at == "2024-05-01T10:02:30Z");
+  CHECK(f->replica == "worker-0");
+}
+
 TEST_CASE("root cause: preemption, read from the DisruptionTarget condition") {
   json p = rc_pod("p-worker-0", "Running", json::array({rc_running("pytorch")}));
   p["status"]["conditions"] =

@@ -37,21 +37,9 @@ ListFilter ListFilter::parse(const ResourceType& rt, const std::string& label_se
   f.rt = &rt;
   f.labels = LabelSelector::parse(label_selector);
   f.fields = FieldSelector::parse(field_selector);
-  const std::vector<std::string>& selectable = selectable_fields(rt);
-  f.fields.bind(selectable);
-  // check the field labels against what kube-apiserver supports for the kind
-  size_t start = 0;
-  while (start < field_selector.size()) {
-    size_t comma = field_selector.find(',', start);
-    std::string part = field_selector.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    std::string key = part.substr(0, part.find_first_of("!="));
-    key.erase(0, key.find_first_not_of(' '));
-    key.erase(key.find_last_not_of(' ') + 1);
-    if (!key.empty() && std::find(selectable.begin(), selectable.end(), key) == selectable.end())
-      throw bad_request("field label not supported: " + key);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
+  // Only the kind's selectable fields (its field label conversion funcs in kube-apiserver).
+  if (const std::string unknown = f.fields.bind(selectable_fields(rt)); !unknown.empty())
+    throw bad_request("field label not supported: " + unknown);
   return f;
 }
 

@@ -226,10 +226,15 @@ bool FieldSelector::matches(const nlohmann::json& obj) const {
   return true;
 }
 
-void FieldSelector::bind(const std::vector<std::string>& selectable) {
+std::string FieldSelector::bind(const std::vector<std::string>& selectable) {
   m_index.clear();
-  for (const auto& r : m_reqs)
-    m_index.push_back(static_cast<size_t>(std::find(selectable.begin(), selectable.end(), r.key) - selectable.begin()));
+  std::string unknown;
+  for (const auto& r : m_reqs) {
+    const auto it = std::find(selectable.begin(), selectable.end(), r.key);
+    if (it == selectable.end() && unknown.empty()) unknown = r.key;
+    m_index.push_back(static_cast<size_t>(it - selectable.begin()));
+  }
+  return unknown;
 }
 
 bool FieldSelector::matches(const FieldValues& values) const {

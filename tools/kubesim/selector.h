@@ -38,8 +38,9 @@ public:
   bool matches(const nlohmann::json& obj) const;
   bool empty() const { return m_reqs.empty(); }
   // Ties each requirement to its field's position among a kind's selectable fields
-  // (selectable_fields.h); a field not among them reads "".
-  void bind(const std::vector<std::string>& selectable);
+  // (selectable_fields.h). Returns the first field not among them (kube-apiserver refuses
+  // it), or "".
+  std::string bind(const std::vector<std::string>& selectable);
   // Against the values of a kind's selectable fields, after bind().
   bool matches(const FieldValues& values) const;
 

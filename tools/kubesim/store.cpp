@@ -315,15 +315,14 @@ Store::ListResult Store::list_stored(const ResourceType& rt, const std::string& 
   // A continued list keeps the resourceVersion of its first page (the snapshot it reads);
   // -1 continues at the latest one (the token of an expired list's 410).
   int64_t list_rv = static_cast<int64_t>(m->rv);
+  // Every list advances compaction to the clock; a continued one resumes after its token.
+  const Impl::ContinuePoint at = m->continue_point(continue_token);
   if (!continue_token.empty()) {
-    const Impl::ContinuePoint at = m->continue_point(continue_token);
     if (at.rv >= 0) {
       list_rv = at.rv;
       r.resource_version = static_cast<uint64_t>(at.rv);
     }
     it = objects.upper_bound({at.ns, at.name});
-  } else {
-    m->continue_point(continue_token);  // compaction follows the clock on every list
   }
   for (; it != objects.end(); ++it) {
     if (!scope.empty() && it->first.first != scope) break;

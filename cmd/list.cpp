@@ -91,10 +91,9 @@ void run_list(const ListOptions& o, Factory& f) {
   // pods do not say why.
   const bool wide = o.output == "wide";
   if (wide) jobs::add_event_reasons(f.client(), ns, listed);
-  const print::JobSource source{listed.size(), [&listed](size_t i) { return listed.job(i); },
-                                listed.any_elastic()};
-  // JSON and YAML print each job once: its Instance rows move out rather than being copied.
-  const print::JobSource taking{listed.size(), [&listed](size_t i) { return listed.take(i); },
+  // Instance rows are kept only for JSON and YAML, which print each job once: they move out
+  // rather than being copied. The table builds each job twice, from entries without any.
+  const print::JobSource source{listed.size(), [&listed](size_t i) { return listed.take(i); },
                                 listed.any_elastic()};
   print::print_as(
       format,
@@ -102,7 +101,7 @@ void run_list(const ListOptions& o, Factory& f) {
            [&](std::ostream& out) {
              print::write_job_list_table(out, f.io(), source, o.all_namespaces, wide);
            },
-       .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, taking, fmt); },
+       .stream = [&](std::ostream& out, OutputFormat fmt) { print::write_jobs(out, source, fmt); },
        .names = [&] { return print::job_names(source); }},
       f.io().out());
 }

@@ -123,19 +123,6 @@ void read_event_reasons(kube::Client& client, const std::string& ns, std::vector
 
 }  // namespace
 
-void add_event_reasons(kube::Client& client, const std::string& ns, JobList& jobs) {
-  std::vector<TrainingJob*> targets;
-  std::vector<Unexplained> found;
-  for (auto& j : jobs) {
-    if (!unexplained(j)) continue;
-    targets.push_back(&j);
-    found.push_back({j.namespace_, j.name, ""});
-  }
-  read_event_reasons(client, ns, found);
-  for (size_t i = 0; i < found.size(); ++i)
-    if (!found[i].reason.empty()) targets[i]->reason = std::move(found[i].reason);
-}
-
 void add_event_reasons(kube::Client& client, const std::string& ns, ListedJobs& jobs) {
   std::vector<size_t> targets;
   std::vector<Unexplained> found;

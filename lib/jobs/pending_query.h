@@ -23,7 +23,6 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job,
 // list -o wide: the PENDING and QUEUING jobs whose pods say nothing (TrainingJob::reason "")
 // get ExceededQuota or GangUnschedulable from the Warning events of `ns` ("" = all) about
 // them or their PodGroup (event_pending_reason): one list, only when such a job is listed.
-void add_event_reasons(kube::Client& client, const std::string& ns, JobList& jobs);
 void add_event_reasons(kube::Client& client, const std::string& ns, ListedJobs& jobs);
 
 }  // namespace trainctl::jobs

@@ -54,14 +54,15 @@ std::vector<std::string> job_cells(const TrainingJob& j, bool all, bool numeric_
   return with_namespace(all, j.namespace_, std::move(cells));
 }
 
+// The tables made from a JobList: list's REASON column is only written from a JobSource.
 Table jobs_table(const JobList& jobs, bool all, const char* age_header, bool numeric_allocated,
-                 bool reason = false, const std::vector<bool>* deleted = nullptr) {
+                 const std::vector<bool>* deleted = nullptr) {
   const bool elastic =
       std::any_of(jobs.begin(), jobs.end(), [](const TrainingJob& j) { return j.elastic.has_value(); });
-  Table t(jobs_header(all, age_header, elastic, reason));
+  Table t(jobs_header(all, age_header, elastic, false));
   t.set_status_column(all ? 2 : 1);
   for (size_t n = 0; n < jobs.size(); ++n)
-    t.add_row(job_cells(jobs[n], all, numeric_allocated, elastic, reason, deleted && deleted->at(n)));
+    t.add_row(job_cells(jobs[n], all, numeric_allocated, elastic, false, deleted && deleted->at(n)));
   return t;
 }
 
@@ -73,9 +74,7 @@ TimePoint event_time(const nlohmann::json& e) {
 
 }  // namespace
 
-Table job_list_table(const JobList& jobs, bool all, bool reason) {
-  return jobs_table(jobs, all, "DURATION", false, reason);
-}
+Table job_list_table(const JobList& jobs, bool all) { return jobs_table(jobs, all, "DURATION", false); }
 
 void write_job_list_table(std::ostream& out, const IOStreams& io, const JobSource& jobs, bool all,
                           bool reason) {
@@ -85,7 +84,7 @@ void write_job_list_table(std::ostream& out, const IOStreams& io, const JobSourc
 }
 
 Table job_change_table(const JobList& jobs, const std::vector<bool>& deleted, bool all) {
-  return jobs_table(jobs, all, "DURATION", false, false, &deleted);
+  return jobs_table(jobs, all, "DURATION", false, &deleted);
 }
 
 Table top_job_table(const JobList& jobs, bool all) { return jobs_table(jobs, all, "AGE", true); }

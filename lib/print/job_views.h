@@ -26,9 +26,10 @@ struct JobSource {
 };
 
 // list: [NAMESPACE] NAME STATUS TRAINER DURATION GPU(Requested) GPU(Allocated) NODE
-// With `reason` a last column REASON: why a PENDING or FAILED job is so (TrainingJob::reason).
-Table job_list_table(const jobs::JobList& jobs, bool all_namespaces, bool reason = false);
-// The same table written without holding its rows: each job is made twice (table.h).
+Table job_list_table(const jobs::JobList& jobs, bool all_namespaces);
+// The same table written without holding its rows: each job is made twice (table.h). With
+// `reason` (-o wide) a last column REASON: why a PENDING or FAILED job is so
+// (TrainingJob::reason).
 void write_job_list_table(std::ostream& out, const IOStreams& io, const JobSource& jobs, bool all_namespaces,
                           bool reason = false);
 // list -w: the same columns for jobs that changed; a deleted one's STATUS is DELETED.

@@ -17,10 +17,7 @@ nlohmann::ordered_json PendingReason::to_json() const {
   return j;
 }
 
-bool pod_unscheduled(const json& pod) {
-  return str(at(pod, "spec"), "nodeName").empty() && str(at(pod, "status"), "phase") != "Succeeded" &&
-         str(at(pod, "status"), "phase") != "Failed";
-}
+bool pod_unscheduled(const json& pod) { return str(at(pod, "spec"), "nodeName").empty() && !pod_completed(pod); }
 
 const kube::FieldSet& node_room_fields() {
   static const kube::FieldSet fields = {"metadata.name", "spec.unschedulable", "spec.taints", "status.conditions",

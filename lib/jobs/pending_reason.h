@@ -50,6 +50,8 @@ const kube::FieldSet& node_room_fields();
 const kube::FieldSet& room_pod_fields();
 
 // A pod not bound to a node and not ended: what the fit check and the gang minimum are about.
+// Binding is what sets spec.nodeName (kube-apiserver pkg/registry/core/pod/storage/storage.go,
+// BindingREST.setPodHostAndAnnotations, after kube-scheduler's bind).
 bool pod_unscheduled(const nlohmann::json& pod);
 
 // A pod's requests of extended resources (requests, else limits, summed over containers).

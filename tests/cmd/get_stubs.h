@@ -75,19 +75,19 @@ inline const std::string kPods =
     "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded&limit=500";
 }  // namespace pending_paths
 
-// Answers that round; PodGroups answer 404 (Volcano is not installed).
-inline void stub_pending(FakeClient& c, const json& warnings, const json& nodes, const json& pods) {
-  c.on_get(pending_paths::kWarnings, FakeClient::list(warnings));
-  c.on_not_found(pending_paths::kPodGroups);
-  c.on_get(pending_paths::kNodes, FakeClient::list(nodes));
-  c.on_get(pending_paths::kPods, FakeClient::list(pods));
-}
-
-// A pending job none of whose pods waits for a node: the nodes and the cluster's pods are not
-// read (an unstubbed request fails the test).
+// That round for a pending job none of whose pods waits for a node: the nodes and the
+// cluster's pods are not read (an unstubbed request fails the test). PodGroups answer 404
+// (Volcano is not installed).
 inline void stub_pending_without_room(FakeClient& c, const json& warnings) {
   c.on_get(pending_paths::kWarnings, FakeClient::list(warnings));
   c.on_not_found(pending_paths::kPodGroups);
+}
+
+// Answers that round, nodes and pods included.
+inline void stub_pending(FakeClient& c, const json& warnings, const json& nodes, const json& pods) {
+  stub_pending_without_room(c, warnings);
+  c.on_get(pending_paths::kNodes, FakeClient::list(nodes));
+  c.on_get(pending_paths::kPods, FakeClient::list(pods));
 }
 
 inline json node(const std::string& name, bool ready, const std::string& ip,

@@ -68,8 +68,9 @@ class AllLogsFollower {
       for (auto& [type, obj] : std::exchange(m_job_events, {})) job_event(type, obj);
     }
     m_merged.flush();
+    // A deleted job's pods go without their logs being owed.
     for (const auto& [name, t] : m_pods)
-      if (!t.done && !t.deleted && pod_ended(t.phase))
+      if (!m_deleted && log_owed(t))
         log::warn("the log of {} was not read to its end: no lines came for {}s after the job ended", t.replica.pod,
                   std::chrono::duration_cast<std::chrono::seconds>(kEndGrace).count());
     FollowAllResult r;
@@ -85,6 +86,11 @@ class AllLogsFollower {
     bool relist = false;
   };
 
+  // An ended pod whose log was cut before its end, or whose stream has not started.
+  static bool log_owed(const FollowedPod& t) {
+    return !t.done && !t.deleted && pod_ended(t.phase);
+  }
+
   bool finished() {
     if (m_deleted) return true;
     if (!m_status || !is_finished(*m_status)) return false;
@@ -94,8 +100,7 @@ class AllLogsFollower {
     // any stream brought, whichever is later, so that long logs of an ended job are read whole.
     const auto quiet_since = std::max(*m_ended_at, m_last_lines);
     for (const auto& [name, t] : m_pods)
-      if (t.stream || (!t.done && !t.deleted && pod_ended(t.phase)))
-        return SteadyClock::now() - quiet_since > kEndGrace;
+      if (t.stream || log_owed(t)) return SteadyClock::now() - quiet_since > kEndGrace;
     return true;
   }
 

@@ -115,9 +115,12 @@ dom::element parse(const std::string& body, const std::string& what) {
 
 // metadata.continue and metadata.resourceVersion of a list, read without building its items:
 // simdjson's on-demand parser indexes the page and passes over every other value, items
-// included when they come first (kube-apiserver writes metadata first: the field order of
-// the list types, e.g. PodList in k8s.io/api core/v1/types.go, is TypeMeta, ListMeta, Items). A body that is not
-// a JSON object gives an empty head; its error comes with the items.
+// included when they come first. Built-in lists have metadata first (the field order of the
+// list types, e.g. PodList in k8s.io/api core/v1/types.go: TypeMeta, ListMeta, Items); custom
+// resource lists have items before it (apimachinery pkg/apis/meta/v1/unstructured/helpers.go,
+// unstructuredJSONScheme encodes a Go map, whose keys encoding/json sorts: apiVersion, items,
+// kind, metadata). A body that is not a JSON object gives an empty head; its error comes with
+// the items.
 void read_head(const std::string& padded, PageInfo& info) {
   namespace od = simdjson::ondemand;
   od::document doc;

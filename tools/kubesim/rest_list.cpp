@@ -101,13 +101,25 @@ json cause(const std::string& reason, const std::string& field, const std::strin
 
 namespace {
 
-// {"kind":"<Kind>List","apiVersion":...,"metadata":{...},"items":[
-std::string list_head(const ResourceType& rt, const Store::ListResult& list) {
+// What a list's items go between, in kube-apiserver's key order. A built-in list is a Go
+// struct, encoded in its field order: kind, apiVersion, metadata, items (k8s.io/api
+// core/v1/types.go, TypeMeta, ListMeta, Items). A custom resource list is an
+// UnstructuredList, encoded as a Go map, whose keys encoding/json sorts: apiVersion, items,
+// kind, metadata (apimachinery pkg/apis/meta/v1/unstructured/helpers.go,
+// unstructuredJSONScheme.doEncode).
+struct ListFrame {
+  std::string head, tail;
+};
+
+ListFrame list_frame(const ResourceType& rt, bool builtin, const Store::ListResult& list) {
   json meta = {{"resourceVersion", std::to_string(list.resource_version)}};
   if (!list.continue_token.empty()) meta["continue"] = list.continue_token;
   if (list.remaining) meta["remainingItemCount"] = *list.remaining;
-  return R"({"kind":")" + rt.kind + R"(List","apiVersion":")" + rt.api_version() + R"(","metadata":)" + meta.dump() +
-         R"(,"items":[)";
+  const std::string kind = R"("kind":")" + rt.kind + R"(List")";
+  const std::string api_version = R"("apiVersion":")" + rt.api_version() + R"(")";
+  const std::string metadata = R"("metadata":)" + meta.dump();
+  if (builtin) return {"{" + kind + "," + api_version + "," + metadata + R"(,"items":[)", "]}"};
+  return {"{" + api_version + R"(,"items":[)", "]," + kind + "," + metadata + "}"};
 }
 
 }  // namespace
@@ -123,7 +135,8 @@ void Api::list_ahead(const std::string& key, const ResourceType& rt, const std::
     // Valid only for a store nobody wrote to while it was read (0 is no resourceVersion).
     a.store_rv = m_store.resource_version() == before ? before : 0;
     a.continue_token = list.continue_token;
-    a.body = join_list_body(list_head(rt, list), list.encoded, "]}");
+    ListFrame frame = list_frame(rt, m_store.is_builtin(rt), list);
+    a.body = join_list_body(std::move(frame.head), list.encoded, frame.tail);
     if (gzip && a.body.size() > kGzipThresholdBytes) {
       a.body = gzip_compress(a.body);
       a.gzip = true;
@@ -187,7 +200,9 @@ void Api::do_list(ApiRequest& req) {
   }
   if (ahead && !list.continue_token.empty()) list_ahead(key, *p.rt, ns, filter, limit, list.continue_token, gzip);
   // A truncate fault cuts the whole body, so it gets one.
-  send_list_body(req.http, req.res, list_head(*p.rt, list), std::move(list.encoded), "]}", !req.fault);
+  ListFrame frame = list_frame(*p.rt, m_store.is_builtin(*p.rt), list);
+  send_list_body(req.http, req.res, std::move(frame.head), std::move(list.encoded), std::move(frame.tail),
+                 !req.fault);
 }
 
 json Api::decode_body(ApiRequest& req, const ResourceType& rt, const std::string& body) {

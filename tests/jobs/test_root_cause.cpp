@@ -45,6 +45,13 @@ json rc_running(const std::string& name, int restarts = 0, json last = json::obj
           {"lastState", std::move(last)}};
 }
 
+// The DisruptionTarget condition the kubelet (eviction) or the scheduler (preemption) sets.
+json rc_disruption(const std::string& reason, const std::string& message, const std::string& at) {
+  json c = {{"type", "DisruptionTarget"}, {"status", "True"}, {"reason", reason}, {"lastTransitionTime", at}};
+  if (!message.empty()) c["message"] = message;
+  return c;
+}
+
 const std::string kRcBackoff = "Job train has failed because it has reached the specified backoff limit";
 
 }  // namespace
@@ -146,10 +153,7 @@ TEST_CASE("root cause: an evicted pod whose container the kubelet could no longe
   json p = rc_pod("u-worker-0", "Failed", json::array({c}));
   p["status"]["reason"] = "Evicted";
   p["status"]["message"] = "The node was low on resource: ephemeral-storage. Threshold quantity: 1Gi, available: 0. ";
-  p["status"]["conditions"] = json::array({{{"type", "DisruptionTarget"},
-                                            {"status", "True"},
-                                            {"reason", "TerminationByKubelet"},
-                                            {"lastTransitionTime", "2024-05-01T10:02:30Z"}}});
+  p["status"]["conditions"] = json::array({rc_disruption("TerminationByKubelet", "", "2024-05-01T10:02:30Z")});
   const auto f = root_cause(kind_for(Trainer::PyTorch), rc_failed_job("u", "PyTorchJobFailed", "x"), {p});
   REQUIRE(f);
   CHECK(f->reason == "Evicted");
@@ -161,12 +165,9 @@ TEST_CASE("root cause: an evicted pod whose container the kubelet could no longe
 
 TEST_CASE("root cause: preemption, read from the DisruptionTarget condition") {
   json p = rc_pod("p-worker-0", "Running", json::array({rc_running("pytorch")}));
-  p["status"]["conditions"] =
-      json::array({{{"type", "DisruptionTarget"},
-                    {"status", "True"},
-                    {"reason", "PreemptionByScheduler"},
-                    {"message", "default-scheduler: preempting to accommodate a higher priority pod"},
-                    {"lastTransitionTime", "2024-05-01T10:01:00Z"}}});
+  p["status"]["conditions"] = json::array({rc_disruption(
+      "PreemptionByScheduler", "default-scheduler: preempting to accommodate a higher priority pod",
+      "2024-05-01T10:01:00Z")});
   const auto f = root_cause(kind_for(Trainer::PyTorch), rc_failed_job("p", "PyTorchJobFailed", "x"), {p});
   REQUIRE(f);
   CHECK(f->reason == "Preempted");

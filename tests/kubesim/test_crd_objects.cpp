@@ -141,9 +141,11 @@ TEST_CASE("CRDs loaded from --schemas are the real documents, all of them", "[ku
   for (const char* n :
        {"pytorchjobs.kubeflow.org", "tfjobs.kubeflow.org", "mpijobs.kubeflow.org", "jobs.batch.volcano.sh",
         "podgroups.scheduling.volcano.sh", "queues.scheduling.volcano.sh", "clusterqueues.kueue.x-k8s.io",
-        "localqueues.kueue.x-k8s.io", "workloads.kueue.x-k8s.io", "resourceflavors.kueue.x-k8s.io"})
+        "localqueues.kueue.x-k8s.io", "workloads.kueue.x-k8s.io", "resourceflavors.kueue.x-k8s.io",
+        "trainjobs.trainer.kubeflow.org", "trainingruntimes.trainer.kubeflow.org",
+        "clustertrainingruntimes.trainer.kubeflow.org", "jobsets.jobset.x-k8s.io"})
     CHECK(names.count(n) == 1);
-  CHECK(names.size() == 10);
+  CHECK(names.size() == 14);
   r = c->Get("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/pytorchjobs.kubeflow.org");
   json crd = body_json(r);
   // The real document: controller-gen's annotation and the full schema with descriptions.

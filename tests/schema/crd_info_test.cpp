@@ -27,10 +27,25 @@ void write(const std::filesystem::path& path, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("CRD info of the ten CRDs matches their definitions", "[schema][crdinfo]") {
+TEST_CASE("CRD info of the fourteen CRDs matches their definitions", "[schema][crdinfo]") {
   // k8s-schemas/README.md: training-operator (PyTorchJob, TFJob), mpi-operator (MPIJob),
-  // Volcano (Job, PodGroup, Queue), Kueue (ClusterQueue, LocalQueue, Workload, ResourceFlavor).
-  REQUIRE(real_schemas().crds().size() == 10);
+  // Volcano (Job, PodGroup, Queue), Kueue (ClusterQueue, LocalQueue, Workload, ResourceFlavor),
+  // Kubeflow Trainer v2.3.0 (TrainJob, TrainingRuntime, ClusterTrainingRuntime), JobSet v0.12.0.
+  REQUIRE(real_schemas().crds().size() == 14);
+
+  const auto& tj = crd_named("trainjobs.trainer.kubeflow.org");
+  CHECK(tj.kind == "TrainJob");
+  CHECK(tj.group == "trainer.kubeflow.org");
+  CHECK(tj.namespaced);
+  REQUIRE(tj.versions.size() == 1);
+  CHECK(tj.versions[0].name == "v1alpha1");
+  CHECK(tj.versions[0].status_subresource);
+  CHECK(crd_named("trainingruntimes.trainer.kubeflow.org").namespaced);
+  CHECK_FALSE(crd_named("clustertrainingruntimes.trainer.kubeflow.org").namespaced);
+  const auto& js = crd_named("jobsets.jobset.x-k8s.io");
+  CHECK(js.kind == "JobSet");
+  REQUIRE(js.storage_version() != nullptr);
+  CHECK(js.storage_version()->name == "v1alpha2");
 
   const auto& tf = crd_named("tfjobs.kubeflow.org");
   CHECK(tf.kind == "TFJob");

@@ -5,11 +5,13 @@
 # kubectl (as an independent client) reads the same through the CRDs and the visibility API.
 # Deleting a running job admits the third. Volcano: queue list counts the PodGroup of a
 # Volcano job in the default queue.
+# Kueue here enables kubeflow.org/pytorchjob, as v0.9 to v0.18 ship it and as an admin of
+# v0.19 must (kueue_integrations.sh: v0.19.2's default refuses --kueue-queue on PyTorchJobs).
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
 KUBECTL=$(command -v kubectl || true)
 [[ -n "$KUBECTL" ]] || skip_or_fail "kubectl not found"
-start_kubesim --default-outcome run-forever
+start_kubesim --default-outcome run-forever --kueue-integrations batch/job,kubeflow.org/mpijob,kubeflow.org/pytorchjob
 k() { "$KUBECTL" --kubeconfig "$KCFG" "$@"; }
 
 k apply -f - >/dev/null <<'YAML' || fail "kubectl apply of the Kueue queues"

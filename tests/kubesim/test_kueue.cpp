@@ -1,6 +1,7 @@
 // kubesim's minimal Kueue: Workloads for labelled jobs, FIFO admission against a
 // ClusterQueue's nominal quota (StrictFIFO and BestEffortFIFO), suspend/unsuspend, queue
-// status, quota freed when a job goes. Expected values worked out by hand from the quota.
+// status, quota freed when a job goes; which kinds it manages by its configured integrations.
+// Expected values worked out by hand from the quota.
 #include <catch2/catch.hpp>
 
 #include "kubesim/controllers/kueue.h"
@@ -14,13 +15,23 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// Kueue with kubeflow.org/pytorchjob enabled, as v0.9.0 to v0.18.x ship it (and as an admin
+// of v0.19 enables it): these tests queue PyTorchJobs.
+KueueConfig with_pytorchjob() {
+  KueueConfig c;
+  c.frameworks.insert("kubeflow.org/pytorchjob");
+  return c;
+}
+
 struct KueueFixture {
   Store store;
   LogStore logs;
   std::unique_ptr<Simulation> sim;
   KueueTypes t;
+  KueueConfig kueue;
 
-  explicit KueueFixture(const std::string& strategy, int gpus) {
+  explicit KueueFixture(const std::string& strategy, int gpus, KueueConfig config = with_pytorchjob())
+      : kueue(std::move(config)) {
     Simulation::ensure_types(store);
     for (auto [kind, plural, namespaced] : {std::tuple{"ClusterQueue", "clusterqueues", false},
                                             std::tuple{"LocalQueue", "localqueues", true},
@@ -41,6 +52,7 @@ struct KueueFixture {
     opt.manual_clock = true;
     opt.manual_start_unix = 1'700'000'000;
     opt.default_outcome = "run-forever";
+    opt.kueue = kueue;
     sim = std::make_unique<Simulation>(store, logs, opt);
     t = KueueTypes::find(store);
     REQUIRE(t.served());
@@ -74,9 +86,20 @@ struct KueueFixture {
     job["metadata"]["labels"] = {{kKueueQueueLabel, "lq"}};
     job["spec"]["pytorchReplicaSpecs"]["Master"]["template"]["spec"]["containers"][0]["resources"]["limits"] = {
         {"nvidia.com/gpu", gpus}};
-    kueue_webhook_default(store, rt, job);
+    create(rt, std::move(job));
+  }
+
+  // Creates a job as the API server does with Kueue's webhook in front of it.
+  void create(const ResourceType& rt, json job) {
+    kueue_webhook_default(kueue, store, rt, job);
     store.create(rt, job);
     sim->step(1s);  // distinct creation times
+  }
+
+  bool has_workload(const std::string& job) {
+    for (const auto& w : store.list(*t.workloads, "default").items)
+      if ((*w)["metadata"]["ownerReferences"][0]["name"] == job) return true;
+    return false;
   }
 
   json workload_of(const std::string& job) {
@@ -85,9 +108,9 @@ struct KueueFixture {
     FAIL("no Workload for " << job);
     return {};
   }
-  bool suspended(const std::string& job) {
-    return (*store.get(*store.find("kubeflow.org", "v1", "pytorchjobs"), "default", job))["spec"]["runPolicy"].value(
-        "suspend", false);
+  bool suspended(const std::string& job, const char* plural = "pytorchjobs") {
+    const json j = *store.get(*store.find("kubeflow.org", "v1", plural), "default", job);
+    return j["spec"].value("runPolicy", json::object()).value("suspend", false);
   }
   json cq() { return *store.get(*t.cluster_queues, "", "cq"); }
 };
@@ -104,16 +127,70 @@ TEST_CASE("kueue: the webhook suspends a labelled job only when Kueue is served"
   KueueFixture fx("BestEffortFIFO", 4);
   const ResourceType& jobs = *fx.store.find("batch", "v1", "jobs");
   json labelled = {{"metadata", {{"labels", {{kKueueQueueLabel, "lq"}}}}}, {"spec", json::object()}};
-  kueue_webhook_default(fx.store, jobs, labelled);
+  kueue_webhook_default(fx.kueue, fx.store, jobs, labelled);
   CHECK(labelled["spec"]["suspend"] == true);
   json plain = {{"metadata", json::object()}, {"spec", json::object()}};
-  kueue_webhook_default(fx.store, jobs, plain);
+  kueue_webhook_default(fx.kueue, fx.store, jobs, plain);
   CHECK_FALSE(plain["spec"].contains("suspend"));
   Store bare;
   json other = labelled;
   other["spec"].erase("suspend");
-  kueue_webhook_default(bare, *bare.find("batch", "v1", "jobs"), other);
+  kueue_webhook_default(fx.kueue, bare, *bare.find("batch", "v1", "jobs"), other);
   CHECK_FALSE(other["spec"].contains("suspend"));
+  // batch/job not among the integrations: its webhook is a no-op.
+  KueueConfig no_batch;
+  no_batch.frameworks.erase("batch/job");
+  json off = labelled;
+  off["spec"].erase("suspend");
+  kueue_webhook_default(no_batch, fx.store, jobs, off);
+  CHECK_FALSE(off["spec"].contains("suspend"));
+}
+
+TEST_CASE("kueue: the configuration v0.19.2 ships leaves PyTorchJob and TFJob alone", "[kueue]") {
+  const KueueConfig shipped;
+  CHECK(shipped.frameworks.count("batch/job"));
+  CHECK(shipped.frameworks.count("kubeflow.org/mpijob"));
+  CHECK(shipped.frameworks.count("trainer.kubeflow.org/trainjob"));
+  CHECK_FALSE(shipped.frameworks.count("kubeflow.org/pytorchjob"));
+  CHECK_FALSE(shipped.frameworks.count("kubeflow.org/tfjob"));
+
+  KueueFixture fx("BestEffortFIFO", 0, shipped);  // no quota: whatever is queued waits
+  fx.submit("torch", 1);
+  const ResourceType& tfjobs = *fx.store.find("kubeflow.org", "v1", "tfjobs");
+  const json container = {{"name", "tensorflow"},
+                          {"image", "busybox"},
+                          {"command", {"sleep", "60"}},
+                          {"resources", {{"limits", {{"nvidia.com/gpu", 1}}}}}};
+  const json pod = {{"spec", {{"restartPolicy", "Never"}, {"containers", json::array({container})}}}};
+  const json labels = {{kKueueQueueLabel, "lq"}};
+  fx.create(tfjobs, {{"apiVersion", "kubeflow.org/v1"},
+                     {"kind", "TFJob"},
+                     {"metadata", {{"name", "tf"}, {"namespace", "default"}, {"labels", labels}}},
+                     {"spec", {{"tfReplicaSpecs", {{"Worker", {{"replicas", 1}, {"template", pod}}}}}}}});
+  const ResourceType& jobs = *fx.store.find("batch", "v1", "jobs");
+  fx.create(jobs, {{"apiVersion", "batch/v1"},
+                   {"kind", "Job"},
+                   {"metadata", {{"name", "plain"}, {"namespace", "default"}, {"labels", labels}}},
+                   {"spec", {{"template", pod}}}});
+  fx.sim->step(5s);
+  // No webhook suspended them and no reconciler made them a Workload: they run past the queue.
+  CHECK_FALSE(fx.suspended("torch"));
+  CHECK_FALSE(fx.has_workload("torch"));
+  CHECK_FALSE(fx.suspended("tf", "tfjobs"));
+  CHECK_FALSE(fx.has_workload("tf"));
+  // batch/job is enabled: the Job is held by its Workload, which the quota does not admit.
+  CHECK((*fx.store.get(jobs, "default", "plain"))["spec"]["suspend"] == true);
+  CHECK(fx.has_workload("plain"));
+}
+
+TEST_CASE("kueue: the configuration names Kueue's integrations and visibility versions", "[kueue]") {
+  const KueueConfig c = KueueConfig::parse("batch/job, kubeflow.org/pytorchjob", "v1beta1");
+  CHECK(c.frameworks == std::set<std::string>{"batch/job", "kubeflow.org/pytorchjob"});
+  CHECK(c.visibility_order() == std::vector<std::string>{"v1beta1"});
+  CHECK(KueueConfig{}.visibility_order() == std::vector<std::string>{"v1beta2", "v1beta1"});
+  CHECK_THROWS_WITH(KueueConfig::parse("kubeflow.org/pytorchjobs", "v1beta2"),
+                    Catch::Contains("\"kubeflow.org/pytorchjobs\" is not one of Kueue's integrations"));
+  CHECK_THROWS_WITH(KueueConfig::parse("batch/job", "v1alpha1"), Catch::Contains("\"v1alpha1\" is not v1beta1 or v1beta2"));
 }
 
 TEST_CASE("kueue: workload names as jobframework makes them", "[kueue]") {

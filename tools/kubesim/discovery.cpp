@@ -107,7 +107,8 @@ bool Api::handle_discovery(const httplib::Request& http, httplib::Response& res)
         if (!g.empty() && builtin == (pass == 0)) list.push_back(group_entry(g, vs));
       }
     // Kueue's aggregated visibility API, registered by its APIService with Kueue.
-    if (groups.count("kueue.x-k8s.io")) list.push_back(kueue_visibility_group());
+    if (groups.count("kueue.x-k8s.io") && !m_kueue.visibility_versions.empty())
+      list.push_back(kueue_visibility_group(m_kueue));
     send_json(res, 200, json{{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", list}}.dump());
     return true;
   }

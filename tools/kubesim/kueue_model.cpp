@@ -50,8 +50,8 @@ void set_kueue_job_suspend(const ResourceType& rt, json& job, bool suspend) {
     job["spec"]["runPolicy"]["suspend"] = suspend;
 }
 
-void kueue_webhook_default(const Store& store, const ResourceType& rt, json& obj) {
-  if (!kueue_manages(rt) || !obj.is_object() || !obj.contains("spec") || !obj["spec"].is_object()) return;
+void kueue_webhook_default(const KueueConfig& config, const Store& store, const ResourceType& rt, json& obj) {
+  if (!config.manages(rt) || !obj.is_object() || !obj.contains("spec") || !obj["spec"].is_object()) return;
   const json labels = obj.value("metadata", json::object()).value("labels", json::object());
   if (!labels.is_object() || labels.value(kKueueQueueLabel, "").empty()) return;
   if (!KueueTypes::find(store).served()) return;

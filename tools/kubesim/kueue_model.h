@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "kubesim/kueue_config.h"
 #include "kubesim/store.h"
 
 namespace kubesim {
@@ -32,8 +33,9 @@ bool kueue_job_suspended(const ResourceType& rt, const json& job);
 void set_kueue_job_suspend(const ResourceType& rt, json& job, bool suspend);
 
 // Kueue's job webhook on create (jobframework/defaults.go ApplyDefaultForSuspend): a managed
-// job with the queue-name label is suspended. Nothing happens when Kueue is not served.
-void kueue_webhook_default(const Store& store, const ResourceType& rt, json& obj);
+// job with the queue-name label is suspended. Nothing happens when Kueue is not served or the
+// job's integration is not enabled in `config`.
+void kueue_webhook_default(const KueueConfig& config, const Store& store, const ResourceType& rt, json& obj);
 
 // The ClusterQueue a workload's LocalQueue (spec.queueName in its namespace) points to; ""
 // when the LocalQueue does not exist.

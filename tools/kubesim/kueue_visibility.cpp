@@ -1,5 +1,7 @@
 // Kueue's visibility API (an aggregated API server in a real cluster; kueue v0.19.2
-// pkg/visibility/storage): GET /apis/visibility.kueue.x-k8s.io/{v1beta1,v1beta2}/
+// pkg/visibility/storage, both versions installed by pkg/visibility/server.go, each
+// registered by an APIService; KueueConfig::visibility_versions may register fewer, as a
+// release that dropped one would): GET /apis/visibility.kueue.x-k8s.io/{v1beta1,v1beta2}/
 // clusterqueues/CQ/pendingworkloads and .../namespaces/NS/localqueues/LQ/pendingworkloads,
 // answering a PendingWorkloadsSummary (apis/visibility/v1beta1/types.go) with each pending
 // Workload's positionInClusterQueue and positionInLocalQueue (from 0); `offset` and `limit`
@@ -79,27 +81,29 @@ json resource_list(const std::string& version) {
 
 }  // namespace
 
-json kueue_visibility_group() {
-  json vs = json::array({{{"groupVersion", std::string(kGroup) + "/v1beta2"}, {"version", "v1beta2"}},
-                         {{"groupVersion", std::string(kGroup) + "/v1beta1"}, {"version", "v1beta1"}}});
-  return {{"name", kGroup}, {"versions", vs}, {"preferredVersion", vs[0]}};
+json kueue_visibility_group(const KueueConfig& config) {
+  json vs = json::array();
+  for (const auto& v : config.visibility_order())
+    vs.push_back({{"groupVersion", std::string(kGroup) + "/" + v}, {"version", v}});
+  return {{"name", kGroup}, {"versions", vs}, {"preferredVersion", vs.empty() ? json::object() : vs[0]}};
 }
 
-bool handle_kueue_visibility(const Store& store, const httplib::Request& req, httplib::Response& res) {
+bool handle_kueue_visibility(const Store& store, const KueueConfig& config, const httplib::Request& req,
+                             httplib::Response& res) {
   const auto segs = segments(req.path);
   if (segs.size() < 2 || segs[0] != "apis" || segs[1] != kGroup) return false;
   const KueueTypes t = KueueTypes::find(store);
-  if (!t.served()) return false;
+  if (!t.served() || config.visibility_versions.empty()) return false;
   if (req.method != "GET") throw method_not_allowed();
   if (segs.size() == 2) {
-    json g = kueue_visibility_group();
+    json g = kueue_visibility_group(config);
     g["kind"] = "APIGroup";
     g["apiVersion"] = "v1";
     send_json(res, 200, g.dump());
     return true;
   }
   const std::string version = segs[2];
-  if (version != "v1beta1" && version != "v1beta2") return false;
+  if (!config.visibility_versions.count(version)) return false;
   if (segs.size() == 3) {
     send_json(res, 200, resource_list(version).dump());
     return true;

@@ -82,6 +82,16 @@ int main(int argc, char** argv) {
   app.add_option("--watch-bookmark-interval", bookmark_interval,
                  "real time between BOOKMARK events of watches that allow them")
       ->capture_default_str();
+  std::string kueue_integrations, kueue_visibility = "v1beta2,v1beta1";
+  for (const auto& f : kubesim::KueueConfig::default_frameworks())
+    kueue_integrations += (kueue_integrations.empty() ? "" : ",") + f;
+  app.add_option("--kueue-integrations", kueue_integrations,
+                 "Kueue's integrations.frameworks, comma-separated: the kinds whose jobs its webhook suspends "
+                 "into a queue (default: what Kueue v0.19.2 ships, without kubeflow.org/pytorchjob and tfjob)")
+      ->capture_default_str();
+  app.add_option("--kueue-visibility-versions", kueue_visibility,
+                 "versions of Kueue's visibility API to serve, comma-separated (v1beta2, v1beta1)")
+      ->capture_default_str();
   std::string loglevel = "info";
   app.add_option("--loglevel", loglevel, "log level on stderr: debug, info, warn or error")
       ->check(CLI::IsMember({"debug", "info", "warn", "error"}))
@@ -95,6 +105,7 @@ int main(int argc, char** argv) {
     if (token.empty()) token = random_token();
     opts.tokens = {token};
     sim.manual_clock = manual_clock;
+    sim.kueue = opts.kueue = kubesim::KueueConfig::parse(kueue_integrations, kueue_visibility);
     if (!default_duration.empty()) sim.default_duration = kubesim::parse_sim_duration(default_duration);
     if (!rendezvous_timeout.empty()) sim.rendezvous_timeout = kubesim::parse_sim_duration(rendezvous_timeout);
 

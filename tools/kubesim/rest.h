@@ -72,6 +72,9 @@ class Api {
   bool stopping() const { return m_stopping; }
   // The version.Info /version answers (--kubernetes-version).
   void set_version_info(json info) { m_version_info = std::move(info); }
+  // Kueue's configuration: its job webhook and the visibility API's discovery follow it.
+  void set_kueue(KueueConfig config) { m_kueue = std::move(config); }
+  const KueueConfig& kueue() const { return m_kueue; }
 
 private:
   void route(ApiRequest& req);
@@ -98,6 +101,7 @@ private:
   LogStore& m_logs;
   Validator m_validator;
   json m_version_info;
+  KueueConfig m_kueue;
   std::chrono::milliseconds m_bookmark_interval;
   std::atomic<bool> m_stopping{false};
   PageAhead m_ahead;  // last member: destroyed first, after the pages it computes

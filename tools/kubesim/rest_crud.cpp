@@ -95,7 +95,7 @@ void Api::do_create(ApiRequest& req) {
 
 void Api::write_object(ApiRequest& req, json obj, bool create) {
   const ResourceType& rt = *req.path.rt;
-  if (create) kueue_webhook_default(m_store, rt, obj);  // Kueue's mutating job webhook
+  if (create) kueue_webhook_default(m_kueue, m_store, rt, obj);  // Kueue's mutating job webhook
   validate_object(req, rt, obj, create);
   const int code = create ? 201 : 200;
   if (req.param("dryRun") == "All") {

@@ -81,6 +81,7 @@ Server::Server(Store& store, LogStore& logs, ServerOptions options)
   }
   m_http->api = std::make_unique<Api>(m_store, m_logs, m_opts.validator, m_opts.bookmark_interval);
   m_http->api->set_version_info(m_opts.kubernetes_version.info());
+  m_http->api->set_kueue(m_opts.kueue);
   // Pods that go away take their logs with them (log followers end).
   const ResourceType* pods = m_store.find("", "v1", "pods");
   m_http->log_watch = m_store.watch(pods, [this](const WatchEvent& ev) {

@@ -5,6 +5,7 @@
 #include "kubesim/certs.h"
 #include "kubesim/faults.h"
 #include "kubesim/kube_version.h"
+#include "kubesim/kueue_config.h"
 #include "kubesim/logs.h"
 #include "kubesim/prometheus_options.h"
 #include "kubesim/store.h"
@@ -50,6 +51,8 @@ struct ServerOptions {
   PrometheusOptions prometheus;
   // Simulated time (the Simulation's clock) for the Prometheus series; the real time if empty.
   std::function<std::chrono::system_clock::time_point()> clock;
+  // Kueue's enabled integrations (the job webhook) and visibility API versions.
+  KueueConfig kueue;
 };
 
 struct RequestInfo;  // parsed request (rest_request.h)

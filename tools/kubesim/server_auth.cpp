@@ -214,7 +214,7 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
     }
   }
   if (api.handle_discovery(req, res) || api.handle_openapi(req, res) ||
-      handle_kueue_visibility(server.store(), req, res))
+      handle_kueue_visibility(server.store(), server.options().kueue, req, res))
     return;
   const bool master =
       std::find(user->groups.begin(), user->groups.end(), "system:masters") != user->groups.end();

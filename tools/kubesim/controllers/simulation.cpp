@@ -255,8 +255,10 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
   m->controllers.push_back(std::make_unique<ReplicaSetController>(m->ctx));
   m->controllers.push_back(std::make_unique<ServiceController>(m->ctx));
   // Kueue (when its CRDs are served): after the operators, so that they see a job suspended.
+  // A disabled integration has no reconciler (jobframework/setup.go setupControllers).
   for (const ResourceType* rt : {m->ctx.pytorchjobs, m->ctx.tfjobs, m->ctx.mpijobs, m->ctx.jobs})
-    m->controllers.push_back(std::make_unique<KueueJobController>(m->ctx, rt));
+    if (rt && m->ctx.options.kueue.manages(*rt))
+      m->controllers.push_back(std::make_unique<KueueJobController>(m->ctx, rt));
   const KueueTypes kueue = KueueTypes::find(store);
   for (const ResourceType* rt : {kueue.cluster_queues, kueue.local_queues, kueue.workloads})
     m->controllers.push_back(std::make_unique<KueueQueueController>(m->ctx, rt));

@@ -8,6 +8,7 @@
 //   --default-outcome WHAT      default_outcome: succeed|fail|crash|run-forever
 //   --default-duration DUR      default_duration (e.g. 60s, 5m)
 //   --rendezvous-timeout DUR    rendezvous_timeout: every simulated PyTorch rendezvous timeout
+//   --kueue-integrations LIST   kueue.frameworks (also the server's, for the job webhook)
 //   --no-controllers            do not construct/start a Simulation at all
 // Per-object overrides (annotation on the job or on the pod template/pod):
 //   kubesim.trainctl.io/outcome: succeed|fail|crash|run-forever
@@ -19,6 +20,8 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "kubesim/kueue_config.h"
 
 namespace kubesim {
 
@@ -42,6 +45,8 @@ struct SimulationOptions {
   int kubernetes_minor = 31;
   // Replaces every simulated PyTorch rendezvous timeout when > 0 (--rendezvous-timeout).
   std::chrono::milliseconds rendezvous_timeout{0};
+  // Kueue's configuration (--kueue-integrations): only enabled integrations get a reconciler.
+  KueueConfig kueue;
 };
 
 class Simulation {

@@ -28,8 +28,11 @@ void run_queue_list(const QueueListOptions& o, Factory& f) {
   if (!overview.volcano && !overview.kueue)
     throw Error("neither Volcano (scheduling.volcano.sh) nor Kueue (kueue.x-k8s.io) is installed on this cluster");
   std::vector<std::vector<jobs::PendingWorkload>> pending;
-  if (o.pending)
-    for (const auto& cq : overview.cluster_queues) pending.push_back(jobs::read_pending_workloads(f.client(), cq.name));
+  if (o.pending && !overview.cluster_queues.empty()) {
+    const std::string version = jobs::discover_visibility_version(f.client());
+    for (const auto& cq : overview.cluster_queues)
+      pending.push_back(jobs::read_pending_workloads(f.client(), version, cq.name));
+  }
   print::print_as(format,
                   {.human =
                        [&](std::ostream& out) {
@@ -50,7 +53,8 @@ void run_queue_list(const QueueListOptions& o, Factory& f) {
 
 void run_queue_pending(const QueuePendingOptions& o, Factory& f) {
   const auto format = print::parse_output(o.output, QueuePendingOptions::kFormats);
-  const auto pending = jobs::read_pending_workloads(f.client(), o.cluster_queue);
+  const auto pending =
+      jobs::read_pending_workloads(f.client(), jobs::discover_visibility_version(f.client()), o.cluster_queue);
   print::print_as(format,
                   {.human = [&](std::ostream& out) { out << print::pending_workloads_view(pending, f.io()); },
                    .document = [&] { return print::pending_workloads_json(pending); }},

@@ -153,11 +153,22 @@ std::vector<PendingWorkload> parse_pending_workloads(const json& summary) {
   return out;
 }
 
-std::vector<PendingWorkload> read_pending_workloads(kube::Client& client, const std::string& cluster_queue) {
-  const auto r = kube::read_all(client, {{kube::cluster_queue_pending_path(cluster_queue), false}});
-  if (r[0].not_found)
-    throw NotFoundError("ClusterQueue " + cluster_queue +
-                        " not found (or Kueue's visibility API visibility.kueue.x-k8s.io/v1beta1 is not served)");
+std::string discover_visibility_version(kube::Client& client) {
+  try {
+    return kube::kueue_visibility_version(client.get_json(kube::api_group_path(kube::kKueueVisibilityGroup)));
+  } catch (const ApiError& e) {
+    if (e.is_not_found()) return "";
+    throw;
+  }
+}
+
+std::vector<PendingWorkload> read_pending_workloads(kube::Client& client, const std::string& version,
+                                                    const std::string& cluster_queue) {
+  if (version.empty())
+    throw NotFoundError(std::string("Kueue's visibility API (") + kube::kKueueVisibilityGroup +
+                        " v1beta2 or v1beta1) is not served on this cluster");
+  const auto r = kube::read_all(client, {{kube::cluster_queue_pending_path(version, cluster_queue), false}});
+  if (r[0].not_found) throw NotFoundError("ClusterQueue " + cluster_queue + " not found");
   return parse_pending_workloads(r[0].object);
 }
 
@@ -200,11 +211,14 @@ std::optional<JobQueue> read_job_queue(kube::Client& client, const TrainingJob& 
   auto q = job_queue_of(job.name, job.uid, r[0].items, r[1].items);
   if (!q || q->kind != "kueue" || q->phase != "Pending") return q;
   // Its position: the LocalQueue's pending workloads name their ClusterQueue position.
-  const auto p = kube::read_all(client, {{kube::local_queue_pending_path(job.namespace_, q->name), false},
-                                         {kube::kueue_local_queues().object_path(job.namespace_, q->name), false}});
-  if (!p[1].not_found) q->cluster_queue = kube::str(spec_of(p[1].object), "clusterQueue");
-  if (p[0].not_found) return q;
-  for (const auto& w : parse_pending_workloads(p[0].object))
+  const std::string version = discover_visibility_version(client);
+  std::vector<kube::Read> reads = {{kube::kueue_local_queues().object_path(job.namespace_, q->name), false}};
+  if (!version.empty())
+    reads.push_back({kube::local_queue_pending_path(version, job.namespace_, q->name), false});
+  const auto p = kube::read_all(client, reads);
+  if (!p[0].not_found) q->cluster_queue = kube::str(spec_of(p[0].object), "clusterQueue");
+  if (p.size() < 2 || p[1].not_found) return q;
+  for (const auto& w : parse_pending_workloads(p[1].object))
     if (w.owner_name == job.name && w.namespace_ == job.namespace_ && w.owner_kind == job.kind->resource.kind) q->position = w.position_in_cluster_queue;
   return q;
 }

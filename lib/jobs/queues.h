@@ -59,9 +59,15 @@ struct PendingWorkload {
   std::string owner_kind, owner_name;  // the job it stands for (its first ownerReference)
 };
 
-// The pending workloads of a ClusterQueue in queue order (visibility API); NotFoundError
-// when Kueue or the ClusterQueue is missing.
-std::vector<PendingWorkload> read_pending_workloads(kube::Client& client, const std::string& cluster_queue);
+// The version of Kueue's visibility API to read, chosen by discovery (the group's preferred
+// version, else the first trainctl reads: kube::kueue_visibility_version), so the views keep
+// working when a Kueue release stops serving v1beta1; "" when the API is not served.
+std::string discover_visibility_version(kube::Client& client);
+// The pending workloads of a ClusterQueue in queue order, from the visibility API in
+// `version` (discover_visibility_version); NotFoundError when the API ("" version) or the
+// ClusterQueue is missing.
+std::vector<PendingWorkload> read_pending_workloads(kube::Client& client, const std::string& version,
+                                                    const std::string& cluster_queue);
 std::vector<PendingWorkload> parse_pending_workloads(const nlohmann::json& summary);
 
 // Where a job waits: its Kueue Workload (owned by the job) or its Volcano PodGroup.

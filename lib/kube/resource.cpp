@@ -104,6 +104,8 @@ std::string Resource::api_version() const { return group.empty() ? version : gro
 
 std::string Resource::display() const { return kind + " (" + api_version() + ")"; }
 
+std::string api_group_path(const std::string& group) { return "/apis/" + path_segment(group, "API group"); }
+
 std::string Resource::collection_path(const std::string& ns) const {
   std::string path = group_version_path(*this);
   if (namespaced && !ns.empty()) path += "/namespaces/" + path_segment(ns, "namespace");

@@ -46,6 +46,10 @@ std::string service_proxy_path(const std::string& ns, const std::string& name, i
 // The server's version.Info (a path outside the resources).
 inline constexpr const char* kVersionPath = "/version";
 
+// The discovery document of an API group (an APIGroup: its served versions and the preferred
+// one), as client-go's discovery client reads it without aggregated discovery: /apis/GROUP.
+std::string api_group_path(const std::string& group);
+
 // The resources trainctl reads and writes besides the job kinds (jobs/kind.h).
 const Resource& pods();
 const Resource& services();

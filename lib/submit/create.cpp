@@ -4,6 +4,7 @@
 #include "core/log.h"
 #include "jobs/time.h"
 #include "kube/object_ops.h"
+#include "submit/kueue_check.h"
 
 namespace trainctl::submit {
 
@@ -60,6 +61,21 @@ std::string roll_back(kube::Client& client, const std::string& ns,
   return note;
 }
 
+// Deletes the job just created, which Kueue did not hold; its pods and Services follow by
+// owner reference. Returns what became of it, for the error message.
+std::string remove_unqueued_job(kube::Client& client, const kube::Resource& resource, const std::string& ns,
+                                const std::string& name) {
+  try {
+    kube::delete_object(client, resource, ns, name, kube::Propagation::Background);
+  } catch (const ApiError& e) {
+    if (!e.is_not_found())
+      return std::string("could not delete it (") + e.what() + "): delete it with trainctl delete " + name;
+  } catch (const std::exception& e) {
+    return std::string("could not delete it (") + e.what() + "): delete it with trainctl delete " + name;
+  }
+  return "deleted it";
+}
+
 }  // namespace
 
 std::vector<json> create_all(kube::Client& client, const SubmitKind& kind, const std::string& ns,
@@ -87,6 +103,13 @@ std::vector<json> create_all(kube::Client& client, const SubmitKind& kind, const
     throw Error("creating " + describe(job) + " failed: " + e.what() + note, e.code());
   }
   log::info("created {} in namespace {}", describe(job), ns);
+  // --kueue-queue holds the job only if Kueue's webhook suspended it (kueue_check.h): before
+  // anything else is created, a job that would run past its queue is taken back.
+  if (const std::string queue = kueue_queue_of(job); !queue.empty() && !kueue_suspended(kind, created_job)) {
+    const bool installed = kueue_installed(client);
+    const std::string removed = remove_unqueued_job(client, job_resource, ns, job_name);
+    throw Error(kueue_not_suspended_message(kind, job_name, queue, installed, removed));
+  }
   std::vector<std::pair<kube::Resource, json>> created = {{job_resource, created_job}};
   out.push_back(created_job);
 

@@ -17,6 +17,9 @@ namespace trainctl::submit {
 //  - 409 on the job: Error "job NAME already exists in namespace NS"; nothing else sent.
 //  - 404 on the job's collection: Error "<Kind (group/version)> is not installed on this
 //    cluster: <the kind's not_installed_hint>" (or NotFoundError when the namespace is missing).
+//  - a job labelled kueue.x-k8s.io/queue-name that the answer shows not suspended (Kueue is
+//    missing, or does not enable the kind's integration): the job is deleted and an Error
+//    says why and what works instead (kueue_check.h); nothing else is sent.
 //  - anything else: the server's or transport's error, prefixed with what failed and
 //    followed by what was rolled back.
 std::vector<nlohmann::json> create_all(kube::Client& client, const SubmitKind& kind,

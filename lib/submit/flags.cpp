@@ -134,7 +134,9 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
                "Queue the job in kube-queue (Arena's switch: scheduling.x-k8s.io/suspend); "
                "--queue=NAME names the gang scheduler's queue (runPolicy.schedulingPolicy.queue)");
   cmd.add_option("--kueue-queue", o.kueue_queue,
-                 "Kueue LocalQueue of the job (label kueue.x-k8s.io/queue-name): it waits there for quota");
+                 "Kueue LocalQueue of the job (label kueue.x-k8s.io/queue-name): it waits there for quota. "
+                 "The submit fails, and removes the job, where Kueue does not hold the kind (Kueue v0.19 "
+                 "and later leave PyTorchJob and TFJob out unless the admin enables them)");
   cmd.add_option("--min-available", o.min_available, "Pods that must be schedulable together (default: all)");
   alias(cmd, "--minAvailable", o.min_available);
   cmd.add_option("--schedule-timeout", o.schedule_timeout, "Gang scheduling timeout, e.g. 180s");

@@ -18,6 +18,17 @@ namespace trainctl::submit {
 
 struct ServerFacts;
 
+// Kueue's job integration of a kind, and what trainctl says where a cluster's Kueue does not
+// enable it (create.cpp checks the create answer for the suspend Kueue's webhook sets).
+struct KueueIntegration {
+  std::string framework;      // its name in Kueue's integrations.frameworks: "kubeflow.org/pytorchjob"
+  std::string suspend_field;  // where its webhook suspends the job: "spec.runPolicy.suspend"
+  // The first Kueue release whose shipped configuration leaves it off; "" = on in every
+  // release from v0.9.0 to v0.19.2 (config/components/manager/controller_manager_config.yaml).
+  std::string off_by_default_from;
+  std::string instead;  // what to submit where it is off: "as an MPIJob (trainctl submit mpi)"
+};
+
 // What --worker-image means for a kind.
 enum class WorkerImage {
   Refused,      // not a flag of the kind's command
@@ -53,6 +64,8 @@ class SubmitKind {
     // Why --kueue-queue is refused; "" = Kueue manages the kind (its jobframework
     // integrations: batch/job, kubeflow pytorchjob/tfjob, mpijob).
     std::string no_kueue_reason;
+    // The Kueue integration that manages the kind (empty framework: none, see no_kueue_reason).
+    KueueIntegration kueue = {};
     bool reads_server_version = false;  // server_facts.h: the Kubernetes release matters
   };
 

@@ -19,7 +19,10 @@ class MPIJobKind final : public SubmitKind {
                                         .not_installed_hint = "install the mpi-operator (v2beta1)",
                                         .mpi_flags = true,
                                         .default_clean_pod_policy = "All",
-                                        .launcher_pods = 1}) {}
+                                        .launcher_pods = 1,
+                                        // kueue pkg/controller/jobs/mpijob (MPIJob.IsSuspended).
+                                        .kueue = {.framework = "kubeflow.org/mpijob",
+                                                  .suspend_field = "spec.runPolicy.suspend"}}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     return {p.name + "-launcher-xxxxx", p.name + "-worker-" + std::to_string(p.workers - 1)};

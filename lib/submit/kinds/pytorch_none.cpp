@@ -26,6 +26,8 @@ class PyTorchNoneKind final : public SubmitKind {
                     .worker_image = WorkerImage::SameAsImage,
                     .no_gang_reason = "--gang, --queue, --min-available and --schedule-timeout need the "
                                       "training-operator (not --operator none)",
+                    // kueue pkg/controller/jobs/job (Job.IsSuspended).
+                    .kueue = {.framework = "batch/job", .suspend_field = "spec.suspend"},
                     .reads_server_version = true}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {

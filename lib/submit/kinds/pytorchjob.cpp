@@ -21,7 +21,13 @@ class PyTorchJobKind final : public SubmitKind {
                     .not_installed_hint = "install the training-operator, or use --operator none",
                     .torchrun_flags = true,
                     .elastic_flags = true,
-                    .worker_image = WorkerImage::Workers}) {}
+                    .worker_image = WorkerImage::Workers,
+                    // kueue pkg/controller/jobs/kubeflow/jobs/pytorchjob, kubeflowjob IsSuspended.
+                    .kueue = {.framework = "kubeflow.org/pytorchjob",
+                              .suspend_field = "spec.runPolicy.suspend",
+                              .off_by_default_from = "v0.19.0",
+                              .instead = "submit it with --operator none (a batch/v1 Job), as an MPIJob "
+                                         "(trainctl submit mpi) or as a TrainJob"}}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     // An elastic job's Workers are numbered up to --max-workers - 1.

@@ -61,7 +61,13 @@ class TFJobKind final : public SubmitKind {
       : SubmitKind(jobs::Trainer::TF, {.command = "tf",
                                        .template_dir = "tf",
                                        .not_installed_hint = "install the training-operator",
-                                       .worker_image = WorkerImage::Workers}) {}
+                                       .worker_image = WorkerImage::Workers,
+                                       // kueue pkg/controller/jobs/kubeflow/jobs/tfjob.
+                                       .kueue = {.framework = "kubeflow.org/tfjob",
+                                                 .suspend_field = "spec.runPolicy.suspend",
+                                                 .off_by_default_from = "v0.19.0",
+                                                 .instead = "submit it as an MPIJob (trainctl submit mpi) or as a "
+                                                            "TrainJob"}}) {}
 
   void plan_gang(const SubmitOptions& o, Plan& p) const override {
     const TFOptions& tf = o.tf;

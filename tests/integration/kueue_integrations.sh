@@ -7,40 +7,15 @@
 # operator-free batch/v1 Job are held by Kueue: created suspended, each with its Workload.
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
+source "$(dirname "$0")/kueue_queues.bash"
 KUBECTL=$(command -v kubectl || true)
 [[ -n "$KUBECTL" ]] || skip_or_fail "kubectl not found"
 start_kubesim --default-outcome run-forever
 k() { "$KUBECTL" --kubeconfig "$KCFG" "$@"; }
 
 # No GPU quota: whatever Kueue holds stays suspended.
-k apply -f - >/dev/null <<'YAML' || fail "kubectl apply of the Kueue queues"
-apiVersion: kueue.x-k8s.io/v1beta1
-kind: ResourceFlavor
-metadata: {name: default-flavor}
----
-apiVersion: kueue.x-k8s.io/v1beta1
-kind: ClusterQueue
-metadata: {name: cluster-a}
-spec:
-  namespaceSelector: {}
-  resourceGroups:
-  - coveredResources: [nvidia.com/gpu]
-    flavors:
-    - name: default-flavor
-      resources:
-      - {name: nvidia.com/gpu, nominalQuota: 0}
----
-apiVersion: kueue.x-k8s.io/v1beta1
-kind: LocalQueue
-metadata: {name: team-a, namespace: default}
-spec: {clusterQueue: cluster-a}
-YAML
+kueue_queues 0
 
-# until SECONDS CMD...: retries CMD every 0.2 s for SECONDS.
-until_ok() {
-  local end=$((SECONDS + $1)); shift
-  until "$@" >/dev/null 2>&1; do (( SECONDS < end )) || return 1; sleep 0.2; done
-}
 # Every object of the namespace that is job NAME's or one of its own (name NAME or NAME-...).
 leftovers() {
   k get pytorchjobs,tfjobs,mpijobs,jobs,pods,services,deployments,configmaps,workloads -o name 2>/dev/null |

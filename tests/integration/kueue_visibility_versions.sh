@@ -6,6 +6,7 @@
 # and `get` show a waiting MPIJob at position 0, reading the version discovery names.
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
+source "$(dirname "$0")/kueue_queues.bash"
 KUBECTL=$(command -v kubectl || true)
 [[ -n "$KUBECTL" ]] || skip_or_fail "kubectl not found"
 k() { "$KUBECTL" --kubeconfig "$KCFG" "$@"; }
@@ -19,36 +20,14 @@ for version in v1beta2 v1beta1; do
   ! grep -q "visibility.kueue.x-k8s.io/$other" <<<"$OUT" || fail "kubectl discovers $other too: $OUT"
 
   # No GPU quota: the job waits, first in its queue.
-  k apply -f - >/dev/null <<'YAML' || fail "kubectl apply of the Kueue queues"
-apiVersion: kueue.x-k8s.io/v1beta1
-kind: ResourceFlavor
-metadata: {name: default-flavor}
----
-apiVersion: kueue.x-k8s.io/v1beta1
-kind: ClusterQueue
-metadata: {name: cluster-a}
-spec:
-  namespaceSelector: {}
-  resourceGroups:
-  - coveredResources: [nvidia.com/gpu]
-    flavors:
-    - name: default-flavor
-      resources:
-      - {name: nvidia.com/gpu, nominalQuota: 0}
----
-apiVersion: kueue.x-k8s.io/v1beta1
-kind: LocalQueue
-metadata: {name: team-a, namespace: default}
-spec: {clusterQueue: cluster-a}
-YAML
+  kueue_queues 0
   OUT=$(tc submit mpi --name=wait --gpus=1 --workers=1 --image=img --kueue-queue=team-a "mpirun python train.py" 2>&1) ||
     fail "submit mpi: $OUT"
-  end=$((SECONDS + 30))
-  until k get --raw "/apis/visibility.kueue.x-k8s.io/$version/clusterqueues/cluster-a/pendingworkloads" 2>/dev/null |
-    grep -q '"positionInClusterQueue":0'; do
-    ((SECONDS < end)) || fail "$version: the MPIJob's Workload is not pending: $(k get workloads -o yaml)"
-    sleep 0.2
-  done
+  pending_at_0() {
+    k get --raw "/apis/visibility.kueue.x-k8s.io/$version/clusterqueues/cluster-a/pendingworkloads" |
+      grep -q '"positionInClusterQueue":0'
+  }
+  until_ok 30 pending_at_0 || fail "$version: the MPIJob's Workload is not pending: $(k get workloads -o yaml)"
   ! k get --raw "/apis/visibility.kueue.x-k8s.io/$other/clusterqueues/cluster-a/pendingworkloads" >/dev/null 2>&1 ||
     fail "$version: $other is served too"
 

@@ -9,34 +9,13 @@
 # v0.19 must (kueue_integrations.sh: v0.19.2's default refuses --kueue-queue on PyTorchJobs).
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
+source "$(dirname "$0")/kueue_queues.bash"
 KUBECTL=$(command -v kubectl || true)
 [[ -n "$KUBECTL" ]] || skip_or_fail "kubectl not found"
 start_kubesim --default-outcome run-forever --kueue-integrations batch/job,kubeflow.org/mpijob,kubeflow.org/pytorchjob
 k() { "$KUBECTL" --kubeconfig "$KCFG" "$@"; }
 
-k apply -f - >/dev/null <<'YAML' || fail "kubectl apply of the Kueue queues"
-apiVersion: kueue.x-k8s.io/v1beta1
-kind: ResourceFlavor
-metadata: {name: default-flavor}
----
-apiVersion: kueue.x-k8s.io/v1beta1
-kind: ClusterQueue
-metadata: {name: cluster-a}
-spec:
-  namespaceSelector: {}
-  queueingStrategy: StrictFIFO
-  resourceGroups:
-  - coveredResources: [nvidia.com/gpu]
-    flavors:
-    - name: default-flavor
-      resources:
-      - {name: nvidia.com/gpu, nominalQuota: 4}
----
-apiVersion: kueue.x-k8s.io/v1beta1
-kind: LocalQueue
-metadata: {name: team-a, namespace: default}
-spec: {clusterQueue: cluster-a}
-YAML
+kueue_queues 4 StrictFIFO
 
 for j in q1 q2 q3; do
   OUT=$(tc submit pytorch --name=$j --gpus=2 --workers=1 --image=pytorch/pytorch:2.3 --kueue-queue=team-a \
@@ -44,11 +23,6 @@ for j in q1 q2 q3; do
   sleep 1.1  # distinct creation times: Kueue's queue order
 done
 
-# until SECONDS CMD...: retries CMD every 0.2 s for SECONDS.
-until_ok() {
-  local end=$((SECONDS + $1)); shift
-  until "$@" >/dev/null 2>&1; do (( SECONDS < end )) || return 1; sleep 0.2; done
-}
 running() { [[ $(k get pods -l training.kubeflow.org/job-name="$1" -o jsonpath='{.items[*].status.phase}') == Running ]]; }
 until_ok 30 running q1 || fail "q1 does not run"
 until_ok 30 running q2 || fail "q2 does not run"

@@ -1,6 +1,7 @@
 // Kueue's configuration in kubesim (see kueue_config.h).
 #include "kubesim/kueue_config.h"
 
+#include <sstream>
 #include <stdexcept>
 
 #include "core/text.h"
@@ -10,16 +11,12 @@ namespace kubesim {
 
 namespace {
 
+// "a, b,c" -> {a, b, c}.
 std::set<std::string> kueue_config_list(const std::string& list) {
   std::set<std::string> out;
-  size_t start = 0;
-  while (start <= list.size()) {
-    size_t comma = list.find(',', start);
-    if (comma == std::string::npos) comma = list.size();
-    const std::string item = trainctl::trim(list.substr(start, comma - start));
-    if (!item.empty()) out.insert(item);
-    start = comma + 1;
-  }
+  std::istringstream in(list);
+  for (std::string item; std::getline(in, item, ',');)
+    if (std::string name = trainctl::trim(item); !name.empty()) out.insert(name);
   return out;
 }
 

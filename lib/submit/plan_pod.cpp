@@ -91,7 +91,9 @@ void plan_pod(const SubmitOptions& o, Plan& p) {
                 std::any_of(p.devices.begin(), p.devices.end(),
                             [](const KeyValue& kv) { return kv.key == "aliyun.com/gpu-mem"; });
   p.rdma = o.rdma;
-  p.host_network = o.host_network || o.gputopology;
+  // Only when asked: --gputopology no longer implies it (Arena's v1alpha1 chart did; v2beta1
+  // workers run sshd, and on the host network a node's second worker cannot bind its port).
+  p.host_network = o.host_network;
   p.host_ipc = o.host_ipc;
   p.host_pid = o.host_pid;
 }

@@ -56,6 +56,9 @@ void add_pod_flags(CLI::App& cmd, SubmitOptions& o) {
              "Ship a host file to the pods: HOST_FILE[:/container/path] (repeatable; a ConfigMap per directory)");
   alias(cmd, "--configFile", o.config_files);
   cmd.add_flag("--rdma", o.rdma, "Request an RDMA device (rdma/hca: 1) and the IPC_LOCK capability");
+  cmd.add_option("--service-account", o.service_account,
+                 "ServiceAccount every pod of the job runs as (serviceAccountName), e.g. one allowed to list "
+                 "pods; default: the namespace's default");
   cmd.add_flag("--hostNetwork,--host-network", o.host_network,
                "Pods use the node's network (dnsPolicy ClusterFirstWithHostNet)");
   cmd.add_flag("--hostIPC,--host-ipc", o.host_ipc, "Pods use the node's IPC namespace");

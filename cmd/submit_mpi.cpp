@@ -12,7 +12,9 @@ void setup_submit_mpi(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions>
        "python train.py\"\n"
        "  trainctl submit mpi --name=topo --gpus=1 --workers=4 --gputopology --image=IMAGE \"mpirun ...\"\n"
        "  trainctl submit mpi --name=bench --workers=2 --gang --queue=test-queue --schedule-timeout=180s "
-       "--image=IMAGE \"mpirun ...\"\n"});
+       "--image=IMAGE \"mpirun ...\"\n"
+       "  # a gang that counts the launcher: it is created with the workers (launcherCreationPolicy AtStartup)\n"
+       "  trainctl submit mpi --name=bench --workers=1 --gang --min-available=2 --image=IMAGE \"mpirun ...\"\n"});
 }
 
 }  // namespace trainctl

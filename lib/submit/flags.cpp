@@ -56,6 +56,9 @@ void add_pod_flags(CLI::App& cmd, SubmitOptions& o) {
              "Ship a host file to the pods: HOST_FILE[:/container/path] (repeatable; a ConfigMap per directory)");
   alias(cmd, "--configFile", o.config_files);
   cmd.add_flag("--rdma", o.rdma, "Request an RDMA device (rdma/hca: 1) and the IPC_LOCK capability");
+  cmd.add_option("--service-account", o.service_account,
+                 "ServiceAccount every pod of the job runs as (serviceAccountName), e.g. one allowed to list "
+                 "pods; default: the namespace's default");
   cmd.add_flag("--hostNetwork,--host-network", o.host_network,
                "Pods use the node's network (dnsPolicy ClusterFirstWithHostNet)");
   cmd.add_flag("--hostIPC,--host-ipc", o.host_ipc, "Pods use the node's IPC namespace");
@@ -142,7 +145,10 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
   cmd.add_option("--schedule-timeout", o.schedule_timeout, "Gang scheduling timeout, e.g. 180s");
   repeatable(cmd, "--min-resources", o.min_resources, "Gang minimum resources NAME=QUANTITY (repeatable)");
   auto* topo =
-      cmd.add_flag("--gputopology", o.gputopology, "Topology-aware GPU placement (ACK; aliyun.com/gpu)");
+      cmd.add_flag("--gputopology", o.gputopology,
+                   "ACK's topology-aware GPU placement: workers request aliyun.com/gpu and carry the gpu-topology "
+                   "labels, with no /dev/shm volume; pods stay on the pod network (Arena's hostNetwork is not "
+                   "set: workers run sshd, and two on one node's network cannot both bind its port)");
   auto* slots = cmd.add_option("--slots-per-worker", o.slots_per_worker,
                                "MPI slots per worker (default: GPUs, at least 1)");
   auto* launcher_cpu = cmd.add_option("--launcher-cpu", o.launcher_cpu,
@@ -165,6 +171,10 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
   }
   if (rules.worker_image == WorkerImage::Refused) worker_image->group("");
   add_elastic_flags(cmd, o, rules.elastic_flags);
+  if (rules.mpi_flags)
+    cmd.get_option("--hostNetwork")
+        ->description("Pods use the node's network (dnsPolicy ClusterFirstWithHostNet); each worker's sshd binds "
+                      "the node's port there, so no two workers may share a node");
   if (!rules.mpi_flags) {
     topo->group("");
     slots->group("");

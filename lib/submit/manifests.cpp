@@ -101,7 +101,12 @@ std::vector<json> tensorboard(const Plan& p, const render::TemplateSet& t) {
   v["image_pull_secrets"] = secrets.empty() ? json() : secrets;
   json mounts = json::array();
   if (p.logdir_remote) {
-    // TensorBoard reads the store itself: nothing to mount, no node to follow.
+    // TensorBoard reads the store itself: nothing to mount, no node to follow. It does so with
+    // the job's ServiceAccount, which is what a cloud's workload identity (GKE Workload
+    // Identity, EKS IRSA, ACK RRSA) binds storage credentials to. With a mounted logdir it
+    // needs no identity: it keeps the namespace's default, so that the job's rights (listing
+    // pods, say) are not served from a NodePort.
+    v["service_account"] = p.service_account.empty() ? json() : json(p.service_account);
   } else if (p.logdir_on_data) {
     json pvcs = json::array();
     for (const auto& d : p.data) {

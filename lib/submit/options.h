@@ -55,6 +55,7 @@ struct SubmitOptions {
   std::vector<std::string> config_files;  // HOST_FILE[:/container/path]
   bool rdma = false;
   bool host_network = false;
+  std::string service_account;
   bool host_ipc = false;
   bool host_pid = false;
   std::string sync_mode;  // git | rsync

@@ -83,7 +83,8 @@ struct Plan {
   bool gpu_share = false;         // ACK GPU sharing (aliyun.com/gpu-mem, aliyun.com/gpu-count)
   std::vector<ConfigDir> config_dirs;  // --config-file: a ConfigMap per container directory
   bool rdma = false;              // also the IPC_LOCK capability
-  bool host_network = false;      // --hostNetwork or --gputopology
+  bool host_network = false;      // --hostNetwork
+  std::string service_account;    // serviceAccountName of every pod; "" = the namespace's default
   bool host_ipc = false;
   bool host_pid = false;
   std::vector<DataMount> data;

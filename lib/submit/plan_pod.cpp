@@ -91,7 +91,15 @@ void plan_pod(const SubmitOptions& o, Plan& p) {
                 std::any_of(p.devices.begin(), p.devices.end(),
                             [](const KeyValue& kv) { return kv.key == "aliyun.com/gpu-mem"; });
   p.rdma = o.rdma;
-  p.host_network = o.host_network || o.gputopology;
+  // Only when asked: --gputopology no longer implies it (Arena's v1alpha1 chart did; v2beta1
+  // workers run sshd, and on the host network a node's second worker cannot bind its port).
+  p.host_network = o.host_network;
+  // serviceAccountName is a ServiceAccount's object name (core/v1 validation:
+  // ValidateServiceAccountName is a DNS-1123 subdomain).
+  if (!o.service_account.empty() && !is_dns1123_subdomain(o.service_account))
+    throw UsageError("invalid --service-account " + dq(o.service_account) +
+                     ": give a ServiceAccount name (lower-case letters, digits, '-' and '.', at most 253)");
+  p.service_account = o.service_account;
   p.host_ipc = o.host_ipc;
   p.host_pid = o.host_pid;
 }

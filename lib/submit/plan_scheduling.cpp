@@ -62,13 +62,18 @@ void plan_worker_gang(const SubmitOptions& o, Plan& p) {
   if (!o.schedule_timeout.empty()) p.schedule_timeout_seconds = parse_seconds("--schedule-timeout", o.schedule_timeout);
   p.queue = named_queue ? o.queue : "";
   p.expected_pods = p.submit_kind->expected_pods(o, p);
+  // A gang that counts the launcher (mpi-operator's own default minAvailable, "one launcher and
+  // the workers": podgroup.go calculateMinAvailable) forms only if the launcher exists with the
+  // workers: launcherCreationPolicy AtStartup then. A gang of the workers alone keeps
+  // WaitForWorkersReady, so that mpirun starts when every worker's sshd is up.
+  if (rules.launcher_pods > 0 && o.min_available > o.workers) p.launcher_creation_policy = "AtStartup";
   p.min_available_given = o.min_available > 0;
   p.min_available = o.min_available > 0 ? o.min_available : default_min_available(p);
-  if (rules.launcher_pods > 0 && p.min_available > o.workers)
-    throw UsageError("--min-available " + std::to_string(p.min_available) +
-                     " counts the launcher, which mpi-operator creates only once the " + std::to_string(o.workers) +
-                     " workers are ready (launcherCreationPolicy WaitForWorkersReady): a gang that waits for it "
-                     "never forms; use at most " + std::to_string(o.workers));
+  if (rules.launcher_pods > 0 && p.min_available > p.expected_pods)
+    throw UsageError("--min-available " + std::to_string(p.min_available) + " is more than the " +
+                     std::to_string(p.expected_pods) + " pods of the job (" + std::to_string(o.workers) +
+                     " workers and the launcher): a gang that waits for them never forms; use at most " +
+                     std::to_string(p.expected_pods));
   if (!rules.no_gang_reason.empty() && (p.scheduling_policy || o.queue == "true"))
     throw UsageError(rules.no_gang_reason);
 }
@@ -77,7 +82,7 @@ int default_min_available(const Plan& p) {
   // An elastic job trains once --min-workers of its Worker pods run (PET_NNODES min:max).
   if (p.elastic()) return p.min_workers;
   // mpi-operator's own default counts the launcher (podgroup.go calculateMinAvailable), but
-  // with WaitForWorkersReady the launcher only exists once the workers run.
+  // with WaitForWorkersReady (trainctl's default) the launcher only exists once the workers run.
   const bool launcher_waits = p.launcher_creation_policy == "WaitForWorkersReady";
   return p.expected_pods - (launcher_waits ? p.submit_kind->rules.launcher_pods : 0);
 }

@@ -64,6 +64,7 @@ json pod_values(const Plan& p, const PodRole& role) {
   v["priority_class"] = or_null(p.priority);
   v["subdomain"] = or_null(role.subdomain);
   v["host_network"] = p.host_network;
+  v["service_account"] = or_null(p.service_account);
   v["host_ipc"] = p.host_ipc;
   v["host_pid"] = p.host_pid;
   v["image_pull_policy"] = or_null(p.image_pull_policy);

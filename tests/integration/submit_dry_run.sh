@@ -18,10 +18,16 @@ python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["kind"]=="List" an
 command -v kubectl >/dev/null 2>&1 || skip_or_fail "kubectl not found"
 start_kubesim --default-outcome run-forever
 "$TRAINCTL" --kubeconfig "$KCFG" submit volcano --name=applied --image=busybox --task=ps:1 --task=worker:2 \
-  --dry-run "echo \"{{x}}\"" >"$WORK/stream.yaml" || fail "dry-run volcano"
+  --service-account=paddle --dry-run "echo \"{{x}}\"" >"$WORK/stream.yaml" || fail "dry-run volcano"
 OUT=$(kubectl --kubeconfig "$KCFG" apply -f "$WORK/stream.yaml" 2>&1) || fail "kubectl apply: $OUT"
 expect_output "kubectl apply" "applied"
 OUT=$(kubectl --kubeconfig "$KCFG" get jobs.batch.volcano.sh applied -o jsonpath='{.spec.tasks[1].template.spec.containers[0].command[2]}' 2>&1) ||
   fail "kubectl get: $OUT"
 [[ "$OUT" == 'echo "{{x}}"' ]] || fail "command changed on the way: $OUT"
+# --service-account: on every task's template, and on the pods Volcano makes of them.
+OUT=$(kubectl --kubeconfig "$KCFG" get jobs.batch.volcano.sh applied -o jsonpath='{.spec.tasks[*].template.spec.serviceAccountName}')
+[[ "$OUT" == "paddle paddle" ]] || fail "serviceAccountName of the tasks: $OUT"
+OUT=$("$TRAINCTL" --kubeconfig "$KCFG" wait applied --for=running --timeout=60s 2>&1) || fail "wait applied: $OUT"
+OUT=$(kubectl --kubeconfig "$KCFG" get pods -l volcano.sh/job-name=applied -o jsonpath='{.items[*].spec.serviceAccountName}')
+[[ "$OUT" == "paddle paddle paddle" ]] || fail "serviceAccountName of the pods: $OUT"
 echo "ok"

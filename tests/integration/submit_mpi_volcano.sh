@@ -19,6 +19,17 @@ OUT=$(tc submit mpi \
   "$CMD" 2>&1) || fail "seed 004 topology: $OUT"
 expect_output "seed 004 topology" "The Job pytorch-topo-4-vgg16 has been submitted successfully"
 expect_output "seed 004 topology" "job pytorch-topo-4-vgg16: 5/5 pods running"
+# The four workers share topo-a, the one node with aliyun.com/gpu, as in the seed's output.
+# On the host network their sshd would collide there (kubesim models it as a kubelet does:
+# admitted, then the second sshd cannot bind): --gputopology keeps the pod network.
+if command -v kubectl >/dev/null 2>&1; then
+  placed=$(kubectl --kubeconfig "$KCFG" get pods \
+    -l training.kubeflow.org/job-name=pytorch-topo-4-vgg16,training.kubeflow.org/job-role=worker \
+    -o jsonpath='{range .items[*]}{.spec.nodeName}/{.spec.hostNetwork}{"\n"}{end}' | sort | uniq -c)
+  [[ "$placed" =~ ^\ *4\ topo-a/$ ]] || fail "seed 004 topology workers: $placed"
+else
+  skip_or_fail "kubectl not found"
+fi
 
 OUT=$(tc submit mpi \
   --name=pytorch-4-vgg16 \
@@ -42,6 +53,17 @@ if command -v kubectl >/dev/null 2>&1; then
     fail "the launcher ($launcher) was created before the last worker was Ready ($ready)"
 else
   skip_or_fail "kubectl not found"
+fi
+
+# Seed 001: a gang that counts the launcher (mpi-operator's own minAvailable, the launcher and
+# the workers) forms: the launcher is created with the workers (launcherCreationPolicy
+# AtStartup), the PodGroup's two members exist, both run.
+OUT=$(tc submit mpi --name=gang-launcher --workers 1 --gang --min-available 2 --image=$IMAGE \
+  -a kubesim.trainctl.io/outcome=run-forever --wait --timeout=60s "$CMD" 2>&1) || fail "gang with the launcher: $OUT"
+expect_output "gang with the launcher" "job gang-launcher: 2/2 pods running"
+if command -v kubectl >/dev/null 2>&1; then
+  policy=$(kubectl --kubeconfig "$KCFG" get mpijob gang-launcher -o jsonpath='{.spec.launcherCreationPolicy}')
+  [[ "$policy" == AtStartup ]] || fail "gang with the launcher: launcherCreationPolicy $policy"
 fi
 
 OUT=$(tc submit volcano --name=fluid-ctr --image=paddlepaddle/edl-example:ctr \

@@ -55,8 +55,36 @@ TEST_CASE("MPIJob: the launcher waits for the workers; backoffLimit only from --
 TEST_CASE("MPIJob: a gang counts the workers only, the launcher comes after them", "[operators][mpi]") {
   auto objs = submit_objects("mpi", {"--name=m", kImage, "--workers=3", "--gang", "mpirun python train.py"});
   CHECK(objs[0]["spec"]["runPolicy"]["schedulingPolicy"]["minAvailable"] == 3);
-  auto o = parse_submit("mpi", {"--name=m", kImage, "--workers=3", "--min-available=4", "mpirun x"});
-  CHECK_THROWS_WITH(submit::make_plan(o, "default", {}), Catch::Contains("counts the launcher"));
+  CHECK(objs[0]["spec"]["launcherCreationPolicy"] == "WaitForWorkersReady");
+  auto o = parse_submit("mpi", {"--name=m", kImage, "--workers=3", "--min-available=5", "mpirun x"});
+  CHECK_THROWS_WITH(submit::make_plan(o, "default", {}),
+                    Catch::Contains("--min-available 5 is more than the 4 pods of the job"));
+}
+
+// Seed 001: mpi-operator's own minAvailable is "one launcher and the workers"
+// (podgroup.go calculateMinAvailable). Such a gang forms only when the launcher is created
+// with the workers (mpi_job_controller.go syncHandler: AtStartup), so trainctl asks for that.
+TEST_CASE("MPIJob: a gang that counts the launcher creates it at startup", "[operators][mpi][seed]") {
+  for (const std::vector<std::string>& flags :
+       {std::vector<std::string>{"--gang", "--min-available", "2"}, {"--min-available=2"}, {"--gang", "--minAvailable=2"}}) {
+    std::vector<std::string> args = {"--name=m", kImage, "--workers", "1"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    args.push_back("mpirun python train.py");
+    auto objs = submit_objects("mpi", args);  // validated against the real MPIJob CRD
+    CHECK(objs[0]["spec"]["launcherCreationPolicy"] == "AtStartup");
+    CHECK(objs[0]["spec"]["runPolicy"]["schedulingPolicy"]["minAvailable"] == 2);
+  }
+  // The coscheduling labels of --gang count the launcher too, and it carries them.
+  auto objs = submit_objects("mpi", {"--name=m", kImage, "--workers=2", "--gang", "--min-available=3", "mpirun x"});
+  const json& labels = objs[0]["spec"]["mpiReplicaSpecs"]["Launcher"]["template"]["metadata"]["labels"];
+  CHECK(labels["pod-group.scheduling.sigs.k8s.io/min-available"] == "3");
+  // An older CRD without the field: the launcher comes at once anyway; nothing to tell.
+  auto o = parse_submit("mpi", {"--name=m", kImage, "--workers=1", "--gang", "--min-available=2", "mpirun x"});
+  submit::Plan plan = submit::make_plan(o, "default", {});
+  submit::ServerFacts facts;
+  facts.launcher_creation_policy_field = false;
+  CHECK(submit::apply_server_facts(facts, plan).empty());
+  CHECK(render_submit_plan(plan)[0]["spec"]["runPolicy"]["schedulingPolicy"]["minAvailable"] == 2);
 }
 
 // Arena's mpijob chart gives the launcher no resources; mpi-operator keeps it off GPUs.

@@ -108,8 +108,12 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
       if (now < run.stage_end) break;
       const bool first = run.stage == Stage::Creating;
       if (first && fail_image_pull(p, run)) break;
+      const std::optional<std::string> taken = taken_host_port(p, run);
       start_containers(p, run);
-      if (first) enter_rendezvous(ns, name, run);
+      if (taken)
+        fail_bind(run, *taken);
+      else if (first)
+        enter_rendezvous(ns, name, run);
     } else if (run.stage == Stage::ImagePull) {
       if (now < run.stage_end || !fail_image_pull(p, run)) break;
     } else if (run.stage == Stage::Rendezvous) {
@@ -117,7 +121,7 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
     } else if (run.stage == Stage::Running) {
       write_logs(p, run, std::min(now, run.stage_end));
       if (now < run.stage_end) break;
-      if ((run.outcome == "crash" || run.outcome == "oom") && restart_policy(p) != "Never")
+      if ((run.outcome == "crash" || run.outcome == "oom" || run.bind_failed) && restart_policy(p) != "Never")
         crash_restart(p, run);
       else
         finish(p, run);
@@ -136,9 +140,20 @@ void Kubelet::begin(const json& pod, Run& run) {
       now + m_ctx.options.container_creating + m_ctx.options.init_container * static_cast<int>(inits.size());
   const std::string ts = format_rfc3339(now);
   const json containers = containers_of(pod, "containers");
+  // The kubelet reports its node's address as hostIP (kubelet_pods.go generateAPIPodStatus),
+  // also for a pod bound without the scheduler (spec.nodeName set at create).
+  std::string host_ip;
+  if (m_ctx.nodes && !pod.value("status", json::object()).contains("hostIP"))
+    if (auto n = m_ctx.store.get_shared(*m_ctx.nodes, "", pod["spec"].value("nodeName", "")))
+      for (const auto& a : n->value("status", json::object()).value("addresses", json::array()))
+        if (a.value("type", "") == "InternalIP") host_ip = a.value("address", "");
   m_ctx.patch(*m_ctx.pods, meta_ns(pod), meta_name(pod), [&](json& obj) {
     json& st = obj["status"];
     st["phase"] = "Pending";
+    if (!host_ip.empty() && !st.contains("hostIP")) {
+      st["hostIP"] = host_ip;
+      st["hostIPs"] = json::array({{{"ip", host_ip}}});
+    }
     if (!st.contains("startTime")) st["startTime"] = ts;
     st["qosClass"] = st.value("qosClass", "BestEffort");
     if (inits.empty())
@@ -203,8 +218,11 @@ void Kubelet::start_containers(const json& pod, Run& run) {
     m_ctx.record_event(pod, "Normal", "Started", "Started container " + cname, "kubelet");
   }
   const std::string node = pod["spec"].value("nodeName", "");
-  const std::string ip = pod.value("status", json::object()).value("podIP", "");
-  const std::string new_ip = ip.empty() ? pod_ip(node) : ip;
+  const json status = pod.value("status", json::object());
+  const std::string ip = status.value("podIP", "");
+  // A host-network pod has its node's address (the kubelet's status: podIPs are the hostIPs).
+  const bool host = pod["spec"].value("hostNetwork", false) && !status.value("hostIP", "").empty();
+  const std::string new_ip = !ip.empty() ? ip : host ? status.value("hostIP", "") : pod_ip(node);
   const json inits = containers_of(pod, "initContainers");
   m_ctx.patch(*m_ctx.pods, ns, name, [&](json& obj) {
     json& st = obj["status"];
@@ -273,9 +291,12 @@ void Kubelet::crash_restart(const json& pod, Run& run) {
   const TimePoint t = run.stage_end;
   const std::string ts = format_rfc3339(t), started = format_rfc3339(run.started);
   const std::string ns = meta_ns(pod), name = meta_name(pod);
-  const bool oom = run.outcome == "oom";  // SIGKILLed by the kernel: no last words
+  const bool oom = run.outcome == "oom" && !run.bind_failed;  // SIGKILLed by the kernel: no last words
+  const int code = run.bind_failed ? run.exit_code : 137;
+  run.bind_failed = false;
+  run.exit_code = -1;
   for (size_t i = 0; i < run.logs.size() && !oom; ++i)
-    for (const auto& l : run.logs[i]->final_lines(137)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
+    for (const auto& l : run.logs[i]->final_lines(code)) m_ctx.logs.append(ns, name, run.containers[i], l, t);
   for (const auto& c : run.containers)
     m_ctx.record_event(
         pod, "Warning", "BackOff",
@@ -292,7 +313,7 @@ void Kubelet::crash_restart(const json& pod, Run& run) {
                       ts);
     for (auto& s : st["containerStatuses"]) {
       s["lastState"] = {{"terminated",
-                         {{"exitCode", 137},
+                         {{"exitCode", code},
                           {"reason", oom ? "OOMKilled" : "Error"},
                           {"startedAt", started},
                           {"finishedAt", ts},

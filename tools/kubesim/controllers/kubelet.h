@@ -18,6 +18,8 @@
 // waits as its launcher would, then fails with the launcher's error (kubelet_rendezvous.cpp).
 // A pod being deleted (deletionTimestamp) stops where it is and is deleted (grace 0) once its
 // grace period is over.
+// Pods on the host network share their node's ports (kubelet_host_ports.cpp): an sshd that
+// finds its port taken by another host-network pod of the node exits 255 at once.
 #pragma once
 
 #include <map>
@@ -51,7 +53,10 @@ class Kubelet : public Controller {
     std::chrono::milliseconds duration{0};
     std::vector<std::string> containers;
     std::vector<std::unique_ptr<TrainingLog>> logs;
-    int exit_code = -1;  // set when the launcher gave up its rendezvous
+    int exit_code = -1;  // set when the launcher gave up its rendezvous, or sshd could not bind
+    bool bind_failed = false;  // this attempt's sshd found its host port taken (kubelet_host_ports.cpp)
+    std::string node;                     // spec.nodeName
+    std::vector<std::string> host_ports;  // host-network pods: the ports their containers bind
     RendezvousVerdict waiting;  // Rendezvous: the last verdict, in force until the next poll
     TimePoint rdzv_since{};     // Rendezvous: when this round's wait began
     TimePoint wait_logged{};    // Rendezvous: when the wait lines were last logged
@@ -76,6 +81,10 @@ class Kubelet : public Controller {
   void terminate(const json& pod);
   void crash_restart(const json& pod, Run& run);
   void schedule_wake(const std::string& ns, const std::string& name, const Run& run);
+  // kubelet_host_ports.cpp: the port (as sshd prints it) that another running host-network pod
+  // of the node already holds, if any; fail_bind makes this attempt exit 255 as sshd does.
+  std::optional<std::string> taken_host_port(const json& pod, Run& run) const;
+  void fail_bind(Run& run, const std::string& port);
   // kubelet_rendezvous.cpp: the distributed contract, asked when the containers first start
   // and, while the pod waits, at every poll. Return true when the stage changed.
   // `at`: the simulated instant the launcher looks (its container's start, or a poll), not

@@ -194,4 +194,24 @@ std::string PodPlacement::refusal(const NodeRoom& node) const {
   return "";
 }
 
+std::string NodeChoices::of(const json& pod) {
+  const PodPlacement placement(pod);
+  auto [it, added] = m_by_key.try_emplace(placement.key());
+  if (added)
+    for (const auto& n : m_nodes) {
+      const std::string why = placement.refusal(n);
+      it->second.may.push_back(why.empty());
+      if (!why.empty()) ++it->second.refusals[why];
+    }
+  return placement.key();
+}
+
+std::string NodeChoice::refusal_text() const {
+  std::vector<std::pair<std::string, long long>> by_count(refusals.begin(), refusals.end());
+  std::stable_sort(by_count.begin(), by_count.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string text;
+  for (const auto& [why, n] : by_count) text += (text.empty() ? "" : ", ") + std::to_string(n) + " " + why;
+  return text;
+}
+
 }  // namespace trainctl::jobs

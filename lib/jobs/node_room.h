@@ -81,4 +81,26 @@ class PodPlacement {
   std::string m_key;
 };
 
+// Which nodes the pods of each distinct placement (PodPlacement::key) may use, and why the
+// others refuse them, worked out once per placement: a job's pods share a few.
+struct NodeChoice {
+  std::vector<bool> may;                      // by the index of the node
+  std::map<std::string, long long> refusals;  // the scheduler's reason -> nodes
+  // "2 node(s) had untolerated taint {nvidia.com/gpu: present}, 1 node(s) were
+  // unschedulable", most nodes first, as the scheduler's FitError lists them.
+  std::string refusal_text() const;
+};
+
+class NodeChoices {
+ public:
+  explicit NodeChoices(const std::vector<NodeRoom>& nodes) : m_nodes(nodes) {}
+  // The pod's placement key, its nodes worked out on first sight.
+  std::string of(const nlohmann::json& pod);
+  const NodeChoice& at(const std::string& key) const { return m_by_key.at(key); }
+
+ private:
+  const std::vector<NodeRoom>& m_nodes;
+  std::map<std::string, NodeChoice> m_by_key;
+};
+
 }  // namespace trainctl::jobs

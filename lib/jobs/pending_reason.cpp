@@ -139,48 +139,6 @@ PendingReason gang_unschedulable(const std::vector<json>& pod_groups) {
   return r;
 }
 
-namespace {
-
-// Which nodes each distinct placement (PodPlacement::key) may use, and why the others refuse.
-struct NodeChoice {
-  std::vector<bool> may;
-  std::map<std::string, long long> refusals;  // the scheduler's reason -> nodes
-};
-
-class NodeChoices {
- public:
-  explicit NodeChoices(const std::vector<NodeRoom>& nodes) : m_nodes(nodes) {}
-  // The pod's placement key (PodPlacement::key), its nodes worked out on first sight.
-  std::string of(const json& pod) {
-    const PodPlacement placement(pod);
-    auto [it, added] = m_by_key.try_emplace(placement.key());
-    if (added)
-      for (const auto& n : m_nodes) {
-        const std::string why = placement.refusal(n);
-        it->second.may.push_back(why.empty());
-        if (!why.empty()) ++it->second.refusals[why];
-      }
-    return placement.key();
-  }
-  const NodeChoice& at(const std::string& key) const { return m_by_key.at(key); }
-
- private:
-  const std::vector<NodeRoom>& m_nodes;
-  std::map<std::string, NodeChoice> m_by_key;
-};
-
-// "2 node(s) had untolerated taint {nvidia.com/gpu: present}, 1 node(s) were unschedulable",
-// most nodes first, as the scheduler's FitError lists them.
-std::string refusal_text(const std::map<std::string, long long>& refusals) {
-  std::vector<std::pair<std::string, long long>> by_count(refusals.begin(), refusals.end());
-  std::stable_sort(by_count.begin(), by_count.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-  std::string text;
-  for (const auto& [why, n] : by_count) text += (text.empty() ? "" : ", ") + std::to_string(n) + " " + why;
-  return text;
-}
-
-}  // namespace
-
 std::vector<std::string> fit_check(const std::vector<json>& pods, const std::vector<NodeRoom>& nodes) {
   NodeChoices choices(nodes);
   // (resource, per pod, the pod's placement key) -> pods
@@ -212,7 +170,7 @@ std::vector<std::string> fit_check(const std::vector<json>& pods, const std::vec
     const std::string need = who + std::to_string(count) + " " + unit(res, count) + " on one node";
     if (std::none_of(choice->may.begin(), choice->may.end(), [](bool b) { return b; })) {
       lines.push_back(need + "; no node may take " + (n == 1 ? "it" : "them") + ": " +
-                      refusal_text(choice->refusals));
+                      choice->refusal_text());
       continue;
     }
     long long most_alloc = 0, most_free = 0;

@@ -34,7 +34,8 @@ TEST_CASE("status table: every FAILED row has a reason, and the root cause witho
     const auto cause = root_cause(kind, job, {});
     if (row.expected == JobStatus::Failed) {
       CHECK_FALSE(t.reason.empty());
-      REQUIRE(cause);
+      CHECK(cause);
+      if (!cause) continue;
       CHECK_FALSE(cause->reason.empty());
       // Volcano's controller writes no reason or message: the phase's meaning stands in.
       if (row.trainer == Trainer::Volcano) CHECK_FALSE(cause->message.empty());

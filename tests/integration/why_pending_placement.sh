@@ -6,6 +6,7 @@
 # name it is a prefix of, nor those of an earlier job of the same name (by involvedObject UID).
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
+source "$(dirname "$0")/why_pending.bash"
 command -v kubectl >/dev/null || skip_or_fail "kubectl not found"
 KUBESIM_SEED="$WORK/gke.yaml"
 cat >"$KUBESIM_SEED" <<'YAML'
@@ -15,27 +16,9 @@ nodes:
      taints: [{key: nvidia.com/gpu, value: present, effect: NoSchedule}]}
   - {name: gpu-b, ip: 10.0.0.12, gpus: 4, cpu: "64", memory: 512Gi, labels: {cloud.google.com/gke-nodepool: gpu-pool},
      taints: [{key: nvidia.com/gpu, value: present, effect: NoSchedule}]}
-namespaces: [default, capped]
-objects:
-  - apiVersion: v1
-    kind: ResourceQuota
-    metadata: {name: gpu-quota, namespace: capped}
-    spec: {hard: {requests.nvidia.com/gpu: "1"}}
 YAML
+echo "$CAPPED_SEED" >>"$KUBESIM_SEED"
 start_kubesim --default-outcome run-forever
-
-# wait_reason JOB TEXT [get flags...]: get JOB until its output has TEXT.
-wait_reason() {
-  local job=$1 text=$2 out=""
-  shift 2
-  for _ in $(seq 1 60); do
-    out=$(tc get "$job" "$@" 2>&1) || true
-    grep -qF -- "$text" <<<"$out" && { echo "$out"; return 0; }
-    sleep 0.5
-  done
-  fail "get $job never said '$text': $out"
-}
-submit() { tc submit "$@" >/dev/null 2>&1 || fail "submit $*: $(tc submit "$@" 2>&1)"; }
 
 # The GPU nodes have 4 GPUs each, 3 of gpu-a taken: a pod that tolerates the taint and asks
 # for 8 is short of GPUs on every node it may use, not of schedulable nodes.

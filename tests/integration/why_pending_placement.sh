@@ -28,8 +28,8 @@ OUT=$(wait_reason wide "Unschedulable")
 grep -qF "needs 8 GPUs on one node, the largest schedulable node has 4" <<<"$OUT" || fail "wide: $OUT"
 if grep -qF "has 0" <<<"$OUT"; then fail "wide counts the tolerated GPU nodes out: $OUT"; fi
 # kubectl, the judge: the pod does carry the toleration, and the GPU nodes the taint.
-kubectl --kubeconfig "$KCFG" get pod wide-master-0 -o jsonpath='{.spec.tolerations[*].key}' | grep -qx nvidia.com/gpu ||
-  fail "wide-master-0 has no nvidia.com/gpu toleration"
+tolerations=$(kubectl --kubeconfig "$KCFG" get pod wide-master-0 -o jsonpath='{.spec.tolerations[*].key}')
+grep -qw nvidia.com/gpu <<<"$tolerations" || fail "wide-master-0 has no nvidia.com/gpu toleration: $tolerations"
 [[ $(kubectl --kubeconfig "$KCFG" get node gpu-a -o jsonpath='{.spec.taints[0].effect}') == NoSchedule ]] ||
   fail "gpu-a is not tainted"
 submit pytorch --name=four --gpus=4 --workers=2 --toleration nvidia.com/gpu --image=pytorch/pytorch "python train.py"
@@ -55,8 +55,10 @@ wait_reason train-big "ExceededQuota" -n capped >/dev/null
 OUT=$(wait_reason train "Unschedulable" -n capped)
 if grep -qF "exceeded quota" <<<"$OUT"; then fail "get train shows another job's refusal: $OUT"; fi
 # kubectl, the judge: the refusals are on record, as events of train2 and train-big.
-kubectl --kubeconfig "$KCFG" get events -n capped --field-selector reason=FailedCreatePod -o name | grep -q . ||
-  fail "no FailedCreatePod events"
+refusals=$(kubectl --kubeconfig "$KCFG" get events -n capped --field-selector reason=FailedCreatePod \
+  -o jsonpath='{range .items[*]}{.involvedObject.name}{"\n"}{end}')
+grep -qx train2 <<<"$refusals" && grep -qx train-big <<<"$refusals" || fail "no FailedCreatePod events of train2 and train-big: $refusals"
+if grep -qx train <<<"$refusals"; then fail "train was refused too: $refusals"; fi
 
 # An earlier train2 was refused; deleted and submitted again within the quota, its events stay
 # behind (events outlive their objects), and the new train2 is not explained by them.

@@ -1,11 +1,13 @@
 // logs --all -f: one thread moves every replica's log stream and two watches (the job's pods
 // by label selector, the job by name) through one kube::StreamSet. Watch events and stream
 // ends are handled between runs of the set, never inside its handlers.
+#include <algorithm>
 #include <map>
 
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/all_logs.h"
+#include "jobs/legacy_pods.h"
 #include "jobs/log_merge.h"
 #include "jobs/status_rules.h"
 #include "kube/query.h"
@@ -107,7 +109,7 @@ class AllLogsFollower {
   // ---- the pods ----
   std::string pod_query(bool watch) const {
     kube::Query q;
-    q.add("labelSelector", m_o.kind->pod_selector(m_o.job));
+    q.add("labelSelector", m_legacy ? m_o.kind->legacy_pod_selector : m_o.kind->pod_selector(m_o.job));
     if (watch) {
       q.add("watch", "true").add("allowWatchBookmarks", "true").add("timeoutSeconds", "300");
       if (!m_pod_watch.rv.empty()) q.add("resourceVersion", m_pod_watch.rv);
@@ -115,15 +117,38 @@ class AllLogsFollower {
     return kube::pods().collection_path(m_o.log.ns) + q.encode();
   }
 
+  // The pods of the kind's current labels; where there are none and the kind has a legacy
+  // selector, those of that selector (legacy_pods.h), watched from then on.
   void list_pods() {
-    const json list = m_client.get_json(pod_query(false));
+    json list = m_client.get_json(pod_query(false));
+    const bool none = !list.contains("items") || !list["items"].is_array() || list["items"].empty();
+    if (none && !m_o.kind->legacy_pod_selector.empty()) {
+      m_legacy = true;
+      json older = m_client.get_json(pod_query(false));
+      const bool some = older.contains("items") && older["items"].is_array() &&
+                        std::any_of(older["items"].begin(), older["items"].end(),
+                                    [&](const json& p) { return owned_by_job(p); });
+      if (some) list = std::move(older);
+      else m_legacy = false;
+    }
     m_pod_watch.rv = list.contains("metadata") ? list["metadata"].value("resourceVersion", "") : "";
     if (list.contains("items"))
       for (const auto& pod : list["items"]) pod_event("ADDED", pod);
     m_pod_watch.id = m_set->add(watch_request(pod_query(true)), queue_to(m_pod_events, m_pod_watch));
   }
 
-  void pod_event(const std::string& type, const json& pod) {
+  bool owned_by_job(const json& pod) const {
+    json copy = pod;
+    return modernize_pod(*m_o.kind, copy) == m_o.job;
+  }
+
+  void pod_event(const std::string& type, const json& event_pod) {
+    json modern;
+    if (m_legacy) {
+      modern = event_pod;
+      if (modernize_pod(*m_o.kind, modern) != m_o.job) return;
+    }
+    const json& pod = m_legacy ? modern : event_pod;
     Replica r = replica_of(*m_o.kind, m_o.job, pod);
     if (!m_o.filter.matches(r)) return;
     auto it = m_pods.find(r.pod);
@@ -345,6 +370,7 @@ class AllLogsFollower {
   std::map<kube::StreamSet::Id, std::string> m_streams;
   size_t m_width = 0;
   Watch m_pod_watch, m_job_watch;
+  bool m_legacy = false;  // the pods are an older release's (legacy_pods.h)
   std::vector<std::pair<std::string, json>> m_pod_events, m_job_events;
   std::optional<JobStatus> m_status;
   bool m_deleted = false;

@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "jobs/all_logs.h"
+#include "jobs/legacy_pods.h"
 #include "jobs/log_merge.h"
 #include "kube/query.h"
 #include "kube/resource.h"
@@ -20,15 +21,11 @@ std::string log_container(const nlohmann::json& pod, const std::string& wanted) 
 }
 
 void read_all_logs(kube::Client& client, const AllLogsOptions& o, std::ostream& out) {
-  kube::ListQuery q;
-  q.label_selector = o.kind->pod_selector(o.job);
-  const auto list = client.get_json(kube::pods().collection_path(o.log.ns) + q.encode());
   std::vector<std::pair<Replica, std::string>> replicas;  // with the container to read
-  if (list.contains("items") && list["items"].is_array())
-    for (const auto& pod : list["items"]) {
-      Replica r = replica_of(*o.kind, o.job, pod);
-      if (o.filter.matches(r)) replicas.emplace_back(std::move(r), log_container(pod, o.log.container));
-    }
+  for (const auto& pod : read_job_pods(client, *o.kind, o.log.ns, o.job)) {
+    Replica r = replica_of(*o.kind, o.job, pod);
+    if (o.filter.matches(r)) replicas.emplace_back(std::move(r), log_container(pod, o.log.container));
+  }
   if (replicas.empty())
     throw NotFoundError("job " + o.job + " has no " +
                         (o.filter.role.empty() && !o.filter.rank ? "" : "matching ") + "instances");

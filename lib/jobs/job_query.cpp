@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <optional>
-#include <set>
 
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/build_job.h"
+#include "jobs/job_events.h"
 #include "jobs/job_pods.h"
 #include "jobs/json_util.h"
+#include "jobs/legacy_pods.h"
 #include "jobs/listed_jobs.h"
 #include "jobs/pending_query.h"
 #include "jobs/pod_summary.h"
@@ -78,6 +79,17 @@ ListedJobs read_listed_jobs(kube::Client& client, const std::string& ns,
     }));
     reads.back().fields = &pod_summary_fields();
   }
+  // Pods of older operator releases (legacy_pods.h), in the same round.
+  for (const auto& [selector, sharing] : legacy_selectors(kinds)) {
+    reads.push_back(kube::list_read(kube::pods(), ns, selecting(selector), [&listed, &kinds, sharing](json& item) {
+      for (size_t k : sharing) {
+        json mine = item;
+        const std::string job = modernize_pod(*kinds[k], mine);
+        if (!job.empty()) listed.add_pod(k, job, summarize_pod(mine, false));
+      }
+    }));
+    reads.back().fields = &legacy_pod_fields();
+  }
   const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&listed] { listed.clear(); });
   for (size_t k = 0; k < kinds.size(); ++k)
     if (missing[k]) log::debug("{} is not served by this cluster; skipping it", kinds[k]->resource.display());
@@ -140,9 +152,9 @@ void add_extra_reads(const GetOptions& o, GetExtras& x, std::vector<kube::Stream
                                     [&x](json& s) { x.services.push_back(std::move(s)); }));
   }
   if (o.events) {
-    // Pod names start with the job's name: drop other events as they stream in.
+    // Pod names start with "NAME-": drop other events as they stream in (job_events.h).
     reads.push_back(kube::list_read(kube::events(), o.ns, {}, [&x, &o](json& e) {
-      if (str(at(e, "involvedObject"), "name").rfind(o.name, 0) == 0) x.events.push_back(std::move(e));
+      if (may_be_about(o.name, e)) x.events.push_back(std::move(e));
     }));
   }
 }
@@ -154,6 +166,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   std::vector<std::optional<JobSummary>> objects(n);
   std::vector<JobPods> pods(n);
   std::vector<std::vector<json>> raw_pods(n);  // with o.pending: what explains a pending job
+  std::vector<OwnObjects> own(n);             // with o.events: the pods whose events are the job's
   std::vector<kube::StreamRead> reads;
   for (size_t k = 0; k < n; ++k) {
     const JobKind& kind = *o.kinds[k];
@@ -161,6 +174,11 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     reads.push_back(kube::object_read(kind.resource, o.ns, o.name,
                                       [slot, &kind](json& j) { *slot = summarize_job(kind, j); }));
   }
+  auto take = [&pods, &raw_pods, &own, &o](size_t k, const json& p, const PodSummary& s) {
+    if (o.events) own[k].add(p);
+    pods[k].add(*o.kinds[k], s);
+    if (o.pending) raw_pods[k].push_back(p);
+  };
   // One pod list per job-name label: kinds that share the label (PyTorchJob and MPIJob)
   // share the list and tell their pods apart by their extra selector terms.
   std::vector<std::string> labels;
@@ -173,15 +191,21 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
       if (o.kinds[k]->pod_job_label == l) sharing.push_back(k);
     const std::string selector =
         sharing.size() == 1 ? o.kinds[sharing[0]]->pod_selector(o.name) : l + "=" + o.name;
-    reads.push_back(
-        kube::list_read(kube::pods(), o.ns, selecting(selector), [&pods, &raw_pods, &o, sharing](json& p) {
-          PodSummary s = summarize_pod(p);
-          for (size_t k : sharing) {
-            if (!pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) continue;
-            pods[k].add(*o.kinds[k], s);
-            if (o.pending) raw_pods[k].push_back(p);
-          }
-        }));
+    reads.push_back(kube::list_read(kube::pods(), o.ns, selecting(selector), [&take, &o, sharing](json& p) {
+      PodSummary s = summarize_pod(p);
+      for (size_t k : sharing)
+        if (pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) take(k, p, s);
+    }));
+  }
+  // Pods of older operator releases (legacy_pods.h), in the same round.
+  for (const auto& [selector, sharing] : legacy_selectors(o.kinds)) {
+    reads.push_back(kube::list_read(kube::pods(), o.ns, selecting(selector), [&take, &o, sharing](json& p) {
+      for (size_t k : sharing) {
+        json mine = p;
+        if (modernize_pod(*o.kinds[k], mine) == o.name) take(k, mine, summarize_pod(mine));
+      }
+    }));
+    reads.back().fields = &whole_legacy_pod_fields();
   }
   GetExtras extras;
   add_extra_reads(o, extras, reads);
@@ -189,6 +213,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     objects.assign(n, std::nullopt);
     for (size_t k = 0; k < n; ++k) pods[k] = JobPods();
     raw_pods.assign(n, {});
+    own.assign(n, {});
     extras = GetExtras{};
   });
 
@@ -210,10 +235,9 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   r.job = build_job(*o.kinds[k], *objects[k], std::move(pods[k]), now);
   if (o.tensorboard) r.job.tensorboard = tensorboard_url(extras.services, job_host_ip(r.job));
   if (o.events) {
-    std::set<std::string> names{o.name};
-    for (const auto& i : r.job.instances) names.insert(i.name);
+    own[k].add(objects[k]->uid, o.name);
     for (auto& e : extras.events)
-      if (names.count(str(at(e, "involvedObject"), "name"))) r.events.push_back(std::move(e));
+      if (own[k].about(e)) r.events.push_back(std::move(e));
   }
   if (o.pending && looks_pending(r.job)) {
     // The explanation is an extra: get shows the job without it when it cannot be read.

@@ -26,10 +26,7 @@ JobSummary summarize_job(const JobKind& kind, const json& job) {
   s.spec_priority = str(at_path(spec, {"runPolicy", "schedulingPolicy"}), "priorityClass");
   if (s.spec_priority.empty()) s.spec_priority = str(spec, "priorityClassName");
   s.chief_task = kind.chief_task(spec);
-  const auto& failed = condition(job, "Failed");
-  s.failed_reason = str(failed, "status") == "True" ? str(failed, "reason") : "";
-  if (s.failed_reason.empty() && str(at_path(job, {"status", "state"}), "phase") == "Failed")
-    s.failed_reason = str(at_path(job, {"status", "state"}), "reason");
+  if (const auto failure = object_failure(kind, job)) s.failed_reason = failure->reason;
   return s;
 }
 

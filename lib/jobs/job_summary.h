@@ -26,7 +26,8 @@ struct JobSummary {
   std::string spec_priority;  // runPolicy.schedulingPolicy.priorityClass, else spec.priorityClassName
   std::string chief_task;     // the kind's chief_task: Volcano's first task; "" for the others
   std::optional<WorkerRange> elastic;  // the kind's elastic_workers: set for an elastic job
-  // The reason of its Failed condition (kubeflow, batch/v1), else Volcano's status.state.reason.
+  // The reason of the kind's failure rule (object_failure, status_rules.h): the Failed
+  // condition's (kubeflow, batch/v1), Volcano's state reason or failed phase.
   std::string failed_reason;
 };
 

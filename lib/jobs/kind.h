@@ -80,6 +80,13 @@ struct JobKind {
   // tensorflow_types.go "tensorflow", read by pkg/controller.v1/common/pod.go ReconcilePods).
   // "" or absent from a pod: its first container (mpi-operator and Volcano name none).
   std::string framework_container = "";
+  // Pods of older operator releases, labelled otherwise (the kind's file says which releases):
+  // the label selector of all of them in a namespace, and the labels they carry instead of the
+  // ones this kind reads, {current key, older key}, the first older key found giving a current
+  // key its value. legacy_pods.h turns such a pod into one of the current labels. "" and {}:
+  // every release labels its pods as the kind reads them.
+  std::string legacy_pod_selector = "";
+  std::vector<std::pair<std::string, std::string>> legacy_pod_labels = {};
 
   // Label selector of the pods of one job: pod_job_label=NAME[,pod_extra_selector].
   std::string pod_selector(const std::string& job_name) const;

@@ -1,10 +1,12 @@
 #include "jobs/pending_query.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
 #include "core/errors.h"
+#include "jobs/job_events.h"
 #include "jobs/json_util.h"
 #include "kube/list_reads.h"
 
@@ -26,9 +28,9 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
   const std::string& ns = job.namespace_;
   PendingFacts facts;
   NodeRoomBuilder room;
-  // The job's PodGroup is named after it (Volcano: NAME-UID; training-operator: NAME) and
-  // owned by it; its pods' names start with the job's name.
-  auto about_job = [&job](const std::string& name) { return name.rfind(job.name, 0) == 0; };
+  // Events are kept while they stream in when they may be about the job (job_events.h), and
+  // once its PodGroups are read too, only those about its own objects.
+  std::vector<json> events;
   kube::ListQuery warnings;
   warnings.field_selector = "type=Warning";
   kube::ListQuery not_done;
@@ -47,8 +49,7 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
   std::vector<kube::StreamRead> reads = {
       may_refuse(kube::list_read(kube::events(), ns, warnings,
                                  [&](json& e) {
-                                   if (about_job(str(at(e, "involvedObject"), "name")))
-                                     facts.events.push_back(std::move(e));
+                                   if (may_be_about(job.name, e)) events.push_back(std::move(e));
                                  }),
                  "events"),
       may_refuse(kube::list_read(kube::pod_groups(), ns, {},
@@ -56,7 +57,9 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
                                    bool owned = false;
                                    for (const auto& o : at_path(pg, {"metadata", "ownerReferences"}))
                                      owned = owned || str(o, "uid") == job.uid;
-                                   if (owned || name_of(pg) == job.name)
+                                   // NAME (training-operator, Volcano before v1.6) or NAME-UID
+                                   // (Volcano v1.6+): lists build no ownerReferences.
+                                   if (owned || name_of(pg) == job.name || name_of(pg) == job.name + "-" + job.uid)
                                      facts.pod_groups.push_back(std::move(pg));
                                  }),
                  "podgroups"),
@@ -73,9 +76,18 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
   }
   const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&] {
     facts = PendingFacts{};
+    events.clear();
     room = NodeRoomBuilder{};
     refused.clear();
   });
+  // The job's PodGroup is named after it (Volcano: NAME-UID, before v1.6 NAME; training-operator:
+  // NAME) and owned by it.
+  OwnObjects own;
+  own.add(job.uid, job.name);
+  for (const auto& p : pods) own.add(p);
+  for (const auto& pg : facts.pod_groups) own.add(pg);
+  for (auto& e : events)
+    if (own.about(e)) facts.events.push_back(std::move(e));
   facts.pods = std::move(pods);
   facts.nodes = room.finish();
   facts.nodes_read = !fit || !missing[2];
@@ -91,6 +103,16 @@ struct Unexplained {
   std::string name;
   std::string reason;
 };
+
+// A UID as the API server makes them (apimachinery's uuid.NewUUID): 8-4-4-4-12 hex digits.
+bool looks_like_uid(const std::string& s) {
+  if (s.size() != 36) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+    if (dash ? s[i] != '-' : !std::isxdigit(static_cast<unsigned char>(s[i]))) return false;
+  }
+  return true;
+}
 
 bool unexplained(const TrainingJob& j) {
   return (j.status == JobStatus::Pending || j.status == JobStatus::Queuing) && j.reason.empty();
@@ -110,9 +132,11 @@ void read_event_reasons(kube::Client& client, const std::string& ns, std::vector
     if (it == unexplained.end()) return;
     const std::string name = str(object, "name");
     for (auto* j : it->second) {
-      // The job itself, or its PodGroup: NAME (training-operator) or NAME-UID (Volcano).
-      const bool about =
-          name == j->name || (reason == "GangUnschedulable" && name.rfind(j->name + "-", 0) == 0);
+      // The job itself, or its PodGroup: NAME (training-operator, Volcano before v1.6) or
+      // NAME-UID (Volcano v1.6+, job_controller_actions.go): not another job's NAME-more.
+      const bool about = name == j->name || (reason == "GangUnschedulable" && name.size() > j->name.size() &&
+                                              name.rfind(j->name + "-", 0) == 0 &&
+                                              looks_like_uid(name.substr(j->name.size() + 1)));
       if (about && (j->reason.empty() || reason == "ExceededQuota")) j->reason = reason;
     }
   });

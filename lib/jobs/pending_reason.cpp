@@ -1,6 +1,7 @@
 #include "jobs/pending_reason.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "jobs/gpu.h"
 #include "jobs/json_util.h"
@@ -18,18 +19,6 @@ nlohmann::ordered_json PendingReason::to_json() const {
 }
 
 bool pod_unscheduled(const json& pod) { return str(at(pod, "spec"), "nodeName").empty() && !pod_completed(pod); }
-
-const kube::FieldSet& node_room_fields() {
-  static const kube::FieldSet fields = {"metadata.name", "spec.unschedulable", "spec.taints", "status.conditions",
-                                        "status.allocatable"};
-  return fields;
-}
-
-const kube::FieldSet& room_pod_fields() {
-  // pod_completed reads the phase, pod_extended_requests the containers' resources.
-  static const kube::FieldSet fields = {"spec.nodeName", "spec.containers.resources", "status.phase"};
-  return fields;
-}
 
 namespace {
 
@@ -50,56 +39,6 @@ std::string unit(const std::string& resource, long long n) {
 }
 
 }  // namespace
-
-std::map<std::string, long long> pod_extended_requests(const json& pod) {
-  std::map<std::string, long long> out;
-  for (const auto& c : at_path(pod, {"spec", "containers"})) {
-    const auto& req = at_path(c, {"resources", "requests"});
-    const auto& lim = at_path(c, {"resources", "limits"});
-    std::map<std::string, long long> mine;
-    if (lim.is_object())
-      for (const auto& [k, v] : lim.items()) mine[k] = parse_count(v);
-    if (req.is_object())
-      for (const auto& [k, v] : req.items()) mine[k] = parse_count(v);
-    for (const auto& [k, v] : mine)
-      if (k.find('/') != std::string::npos && v > 0) out[k] += v;
-  }
-  return out;
-}
-
-void NodeRoomBuilder::add_node(const json& node) {
-  NodeRoom n;
-  n.name = name_of(node);
-  const auto& cordoned = at_path(node, {"spec", "unschedulable"});
-  bool tainted = false;  // tolerations are the pod's: a NoSchedule/NoExecute taint leaves the node out
-  for (const auto& t : at_path(node, {"spec", "taints"}))
-    tainted = tainted || str(t, "effect") == "NoSchedule" || str(t, "effect") == "NoExecute";
-  n.schedulable = condition_true(node, "Ready") && !(cordoned.is_boolean() && cordoned.get<bool>()) && !tainted;
-  const auto& alloc = at_path(node, {"status", "allocatable"});
-  if (alloc.is_object())
-    for (const auto& [k, v] : alloc.items())
-      if (k.find('/') != std::string::npos && parse_count(v) > 0) n.allocatable[k] = parse_count(v);
-  m_nodes.push_back(std::move(n));
-}
-
-void NodeRoomBuilder::add_pod(const json& pod) {
-  const std::string node = str(at(pod, "spec"), "nodeName");
-  if (node.empty() || pod_completed(pod)) return;
-  for (const auto& [k, v] : pod_extended_requests(pod)) m_used[node][k] += v;
-}
-
-std::vector<NodeRoom> NodeRoomBuilder::finish() {
-  for (auto& n : m_nodes) {
-    const auto& used = m_used[n.name];
-    for (const auto& [k, v] : n.allocatable) {
-      auto u = used.find(k);
-      n.free[k] = std::max(0LL, v - (u == used.end() ? 0 : u->second));
-    }
-  }
-  std::sort(m_nodes.begin(), m_nodes.end(),
-            [](const NodeRoom& a, const NodeRoom& b) { return a.name < b.name; });
-  return std::move(m_nodes);
-}
 
 PendingReason quota_refusal(const std::vector<json>& events) {
   PendingReason r;
@@ -201,17 +140,24 @@ PendingReason gang_unschedulable(const std::vector<json>& pod_groups) {
 }
 
 std::vector<std::string> fit_check(const std::vector<json>& pods, const std::vector<NodeRoom>& nodes) {
-  std::map<std::pair<std::string, long long>, long long> wanted;  // (resource, per pod) -> pods
-  for (const auto& p : pods)
-    if (pod_unscheduled(p))
-      for (const auto& [k, v] : pod_extended_requests(p)) ++wanted[{k, v}];
+  NodeChoices choices(nodes);
+  // (resource, per pod, the pod's placement key) -> pods
+  std::map<std::tuple<std::string, long long, std::string>, long long> wanted;
+  for (const auto& p : pods) {
+    if (!pod_unscheduled(p)) continue;
+    const auto requests = pod_extended_requests(p);
+    if (requests.empty()) continue;
+    const std::string placement = choices.of(p);
+    for (const auto& [k, v] : requests) ++wanted[{k, v, placement}];
+  }
   std::vector<std::string> lines;
   auto offered = [&nodes](const std::string& res) {
     return std::any_of(nodes.begin(), nodes.end(),
                        [&](const NodeRoom& n) { return n.allocatable.count(res) > 0; });
   };
   for (const auto& [key, n] : wanted) {
-    const auto& [res, count] = key;
+    const auto& [res, count, placement] = key;
+    const NodeChoice* choice = &choices.at(placement);
     const std::string who = n == 1 ? "needs " : plural(n, "pod") + " need ";
     if (!offered(res)) {
       std::string line =
@@ -221,15 +167,20 @@ std::vector<std::string> fit_check(const std::vector<json>& pods, const std::vec
       lines.push_back(line);
       continue;
     }
-    long long most_alloc = 0, most_free = 0;
-    for (const auto& node : nodes) {
-      if (!node.schedulable) continue;
-      auto a = node.allocatable.find(res);
-      auto f = node.free.find(res);
-      if (a != node.allocatable.end()) most_alloc = std::max(most_alloc, a->second);
-      if (f != node.free.end()) most_free = std::max(most_free, f->second);
-    }
     const std::string need = who + std::to_string(count) + " " + unit(res, count) + " on one node";
+    if (std::none_of(choice->may.begin(), choice->may.end(), [](bool b) { return b; })) {
+      lines.push_back(need + "; no node may take " + (n == 1 ? "it" : "them") + ": " +
+                      choice->refusal_text());
+      continue;
+    }
+    long long most_alloc = 0, most_free = 0;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (!choice->may[i]) continue;
+      auto a = nodes[i].allocatable.find(res);
+      auto f = nodes[i].free.find(res);
+      if (a != nodes[i].allocatable.end()) most_alloc = std::max(most_alloc, a->second);
+      if (f != nodes[i].free.end()) most_free = std::max(most_free, f->second);
+    }
     if (most_alloc < count)
       lines.push_back(need + ", the largest schedulable node has " + std::to_string(most_alloc));
     else if (most_free < count)
@@ -239,21 +190,25 @@ std::vector<std::string> fit_check(const std::vector<json>& pods, const std::vec
 }
 
 long long placeable_pods(const std::vector<json>& pods, const std::vector<NodeRoom>& nodes) {
-  std::vector<std::map<std::string, long long>> asks;
+  NodeChoices choices(nodes);
+  std::vector<std::pair<std::map<std::string, long long>, std::string>> asks;  // requests, placement
   for (const auto& p : pods)
-    if (pod_unscheduled(p)) asks.push_back(pod_extended_requests(p));
+    if (pod_unscheduled(p)) asks.emplace_back(pod_extended_requests(p), choices.of(p));
   auto total = [](const std::map<std::string, long long>& m) {
     long long t = 0;
     for (const auto& [k, v] : m) t += v;
     return t;
   };
-  std::sort(asks.begin(), asks.end(), [&](const auto& a, const auto& b) { return total(a) > total(b); });
+  std::stable_sort(asks.begin(), asks.end(),
+                   [&](const auto& a, const auto& b) { return total(a.first) > total(b.first); });
   std::vector<std::map<std::string, long long>> room;
-  for (const auto& n : nodes)
-    if (n.schedulable) room.push_back(n.free);
+  for (const auto& n : nodes) room.push_back(n.free);
   long long placed = 0;
-  for (const auto& ask : asks) {
-    for (auto& r : room) {
+  for (const auto& [ask, placement] : asks) {
+    const NodeChoice& choice = choices.at(placement);
+    for (size_t i = 0; i < room.size(); ++i) {
+      if (!choice.may[i]) continue;
+      auto& r = room[i];
       const bool fits =
           std::all_of(ask.begin(), ask.end(), [&](const auto& kv) { return r[kv.first] >= kv.second; });
       if (!fits) continue;

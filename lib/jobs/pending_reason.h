@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-#include "kube/field_set.h"
+#include "jobs/node_room.h"
 
 namespace trainctl::jobs {
 
@@ -24,38 +24,10 @@ struct PendingReason {
   nlohmann::ordered_json to_json() const;  // {reason, message, details}
 };
 
-// What a node can still give of each extended resource (a name with a '/': nvidia.com/gpu,
-// aliyun.com/gpu...): allocatable minus the requests of the pods on it that have not ended.
-struct NodeRoom {
-  std::string name;
-  bool schedulable = true;  // Ready, not cordoned, no NoSchedule/NoExecute taint
-  std::map<std::string, long long> allocatable;
-  std::map<std::string, long long> free;
-};
-
-// Reduces nodes and pods (any order, as they stream in) to NodeRoom.
-class NodeRoomBuilder {
- public:
-  void add_node(const nlohmann::json& node);
-  void add_pod(const nlohmann::json& pod);
-  std::vector<NodeRoom> finish();
-
- private:
-  std::vector<NodeRoom> m_nodes;
-  std::map<std::string, std::map<std::string, long long>> m_used;
-};
-
-// The fields NodeRoomBuilder reads of a node and of a pod (kube/field_set.h).
-const kube::FieldSet& node_room_fields();
-const kube::FieldSet& room_pod_fields();
-
 // A pod not bound to a node and not ended: what the fit check and the gang minimum are about.
 // Binding is what sets spec.nodeName (kube-apiserver pkg/registry/core/pod/storage/storage.go,
 // BindingREST.setPodHostAndAnnotations, after kube-scheduler's bind).
 bool pod_unscheduled(const nlohmann::json& pod);
-
-// A pod's requests of extended resources (requests, else limits, summed over containers).
-std::map<std::string, long long> pod_extended_requests(const nlohmann::json& pod);
 
 // One diagnosis each; empty when it has nothing to say.
 PendingReason quota_refusal(const std::vector<nlohmann::json>& events);
@@ -65,10 +37,14 @@ PendingReason scheduling_failure(const std::vector<nlohmann::json>& pods,
 PendingReason gang_unschedulable(const std::vector<nlohmann::json>& pod_groups);
 // Lines for the unscheduled pods' extended resources no node can give: "needs 4 ×
 // aliyun.com/gpu; no node offers aliyun.com/gpu — did you mean --gpus without --gputopology?",
-// "needs 8 GPUs on one node, the most free on any node is 2".
+// "needs 8 GPUs on one node, the most free on any node is 2". Only the nodes a pod may go to
+// count for it (PodPlacement, node_room.h: cordons, taints against its tolerations, its
+// nodeSelector and required node affinity); "needs 8 GPUs on one node; no node may take it: 2
+// node(s) had untolerated taint {nvidia.com/gpu: present}" when there is none.
 std::vector<std::string> fit_check(const std::vector<nlohmann::json>& pods,
                                    const std::vector<NodeRoom>& nodes);
-// How many of the unscheduled pods the nodes can take now (first fit, largest requests first).
+// How many of the unscheduled pods the nodes can take now (first fit, largest requests first,
+// each pod on the nodes it may go to).
 long long placeable_pods(const std::vector<nlohmann::json>& pods, const std::vector<NodeRoom>& nodes);
 
 struct PendingFacts {

@@ -6,7 +6,9 @@
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/json_util.h"
+#include "jobs/legacy_pods.h"
 #include "jobs/pod_logs.h"
+#include "jobs/status_rules.h"
 #include "kube/list_reads.h"
 
 namespace trainctl::jobs {
@@ -84,25 +86,11 @@ std::optional<Failure> pod_failure(const JobKind& kind, const std::string& job, 
   return f;
 }
 
-// The job's failure as its status says it: a true Failed condition (kubeflow, batch), or
-// Volcano's status.state with phase Failed or Aborted.
-std::optional<json> failed_condition(const json& job) {
-  const json& c = condition(job, "Failed");
-  if (str(c, "status") == "True") return c;
-  const json& state = at_path(job, {"status", "state"});
-  const std::string phase = str(state, "phase");
-  if (phase == "Failed" || phase == "Aborted")
-    return json{{"reason", str(state, "reason").empty() ? phase : str(state, "reason")},
-                {"message", str(state, "message")},
-                {"lastTransitionTime", str(state, "lastTransitionTime")}};
-  return std::nullopt;
-}
-
 }  // namespace
 
-std::string job_failure_reason(const json& c) {
-  std::string reason = str(c, "reason");
-  const std::string message = str(c, "message");
+std::string job_failure_reason(const ObjectFailure& c) {
+  std::string reason = c.reason;
+  const std::string& message = c.message;
   if (auto slash = reason.find('/'); slash != std::string::npos) reason.resize(slash);
   if (message.find("reached the specified backoff limit") != std::string::npos) return "BackoffLimitExceeded";
   if (message.find("active longer than specified deadline") != std::string::npos) return "DeadlineExceeded";
@@ -119,16 +107,16 @@ std::optional<Failure> root_cause(const JobKind& kind, const json& job, const st
     auto key = [](const Failure& x) { return std::make_tuple(x.finished_at.empty(), x.finished_at, x.pod); };
     if (!first || key(*f) < key(*first)) first = std::move(f);
   }
-  const auto c = failed_condition(job);
+  const auto c = object_failure(kind, job);
   if (first) {
-    if (first->message.empty() && c) first->message = str(*c, "message");
+    if (first->message.empty() && c) first->message = c->message;
     return first;
   }
   if (!c) return std::nullopt;
   Failure f;
   f.reason = job_failure_reason(*c);
-  f.message = str(*c, "message");
-  f.finished_at = str(*c, "lastTransitionTime");
+  f.message = c->message;
+  f.finished_at = c->since;
   return f;
 }
 
@@ -139,7 +127,8 @@ std::optional<Failure> find_failure(kube::Client& client, const JobKind& kind, c
   const auto r = kube::read_all(client, {{kind.resource.object_path(ns, name), false, {}},
                                          {kube::pods().collection_path(ns), true, pods_query}});
   if (r[0].not_found) return std::nullopt;
-  auto f = root_cause(kind, r[0].object, r[1].items);
+  // No pod of the current labels: an older release's (legacy_pods.h), if any.
+  auto f = root_cause(kind, r[0].object, r[1].items.empty() ? read_legacy_pods(client, kind, ns, name) : r[1].items);
   if (!f || f->pod.empty() || tail <= 0) return f;
   LogOptions l;
   l.ns = ns;

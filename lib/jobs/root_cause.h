@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "jobs/kind.h"
+#include "jobs/status_rules.h"
 #include "kube/client.h"
 
 namespace trainctl::jobs {
@@ -33,18 +34,19 @@ struct Failure {
 // non-zero exit code, now or before its last restart (lastState), and Failed pods whose
 // status.reason says why (Evicted by the kubelet, DeadlineExceeded) or that the scheduler
 // preempted (DisruptionTarget PreemptionByScheduler). The earliest finishedAt wins, ties by
-// pod name. Without a candidate, the job's Failed condition (reason, message); nullopt when
-// there is neither. A job-level reason from the condition (backoff limit, deadline) is kept in
+// pod name. Without a candidate, the kind's failure rule on the job (object_failure,
+// status_rules.h: a Failed condition, Volcano's Failed, Aborted or Terminated phase...);
+// nullopt when there is neither. A job-level reason from the condition (backoff limit, deadline) is kept in
 // `message` when the pod has none of its own.
 std::optional<Failure> root_cause(const JobKind& kind, const nlohmann::json& job,
                                   const std::vector<nlohmann::json>& pods);
 
-// The job-level reason of a Failed condition: batch Job and MPIJob reasons as they are
+// The job-level reason of an object's failure: batch Job and MPIJob reasons as they are
 // (BackoffLimitExceeded, DeadlineExceeded; "BackoffLimitExceeded/<pod reason>" cut at '/'),
 // the training-operator's "<Kind>Failed" made BackoffLimitExceeded or DeadlineExceeded from its
 // message (pkg/controller.v1/common/job.go: "...reached the specified backoff limit",
 // "...active longer than specified deadline").
-std::string job_failure_reason(const nlohmann::json& failed_condition);
+std::string job_failure_reason(const ObjectFailure& failed);
 
 // Reads the job, its pods and the failing container's last `tail` log lines (previous=true
 // when the container has restarted since). nullopt when the job has no failure to explain.

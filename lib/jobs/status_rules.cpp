@@ -12,6 +12,11 @@ JobStatus object_status(const JobKind& kind, const json& job) {
   return deleting && !is_finished(s) ? JobStatus::Terminating : s;
 }
 
+std::optional<ObjectFailure> object_failure(const JobKind& kind, const json& job) {
+  if (kind.status_rules->status(job) != JobStatus::Failed) return std::nullopt;
+  return kind.status_rules->failure(job);
+}
+
 JobStatus status_with_pods(const JobKind& kind, JobStatus status, const ChiefPod* chief,
                            bool any_pod_pending) {
   if (const auto with_chief = kind.status_rules->with_chief) status = with_chief(status, chief);

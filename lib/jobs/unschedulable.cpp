@@ -4,6 +4,7 @@
 #include <set>
 
 #include "jobs/json_util.h"
+#include "jobs/legacy_pods.h"
 #include "kube/list_reads.h"
 
 namespace trainctl::jobs {
@@ -13,9 +14,7 @@ using nlohmann::json;
 
 std::optional<std::string> unschedulable_message(kube::Client& client, const JobKind& kind,
                                                  const std::string& ns, const std::string& name) {
-  kube::ListQuery q;
-  q.label_selector = kind.pod_selector(name);
-  auto pods = kube::read_all(client, {{kube::pods().collection_path(ns), true, q}})[0].items;
+  auto pods = read_job_pods(client, kind, ns, name);
   std::sort(pods.begin(), pods.end(), [](const json& a, const json& b) { return name_of(a) < name_of(b); });
   std::set<std::string> groups;
   for (const auto& pod : pods) {

@@ -14,8 +14,9 @@ namespace dom = simdjson::dom;
 
 namespace {
 
-// Item keys (depth counted from the item's own object = 2) that nothing reads. Labels and
-// annotations sit at depth 5, so a label that happens to share one of these names is kept.
+// Item keys (depth counted from the item's own object = 2) that nothing reads, unless a read
+// names them in its fields (legacy pods' ownerReferences). Labels and annotations sit at depth
+// 5, so a label that happens to share one of these names is kept.
 bool skipped_key(int depth, std::string_view key) {
   if (depth == 4) {
     // metadata.managedFields, spec.volumes, status.images (nodes), metadata.ownerReferences
@@ -49,7 +50,7 @@ void build(dom::element in, json& out, int depth, const FieldSet* fields) {
       out = json::object();
       auto& object = out.get_ref<json::object_t&>();
       for (dom::key_value_pair field : dom::object(in)) {
-        if (skipped_key(depth + 1, field.key)) continue;
+        if (!fields && skipped_key(depth + 1, field.key)) continue;  // a named field is built
         const FieldSet* below = nullptr;
         if (fields) {
           below = fields->find(field.key);

@@ -1,7 +1,8 @@
 // Parses one page of a Kubernetes list and hands over its items one at a time, each dropped
 // once its handler returns, so a page never exists as a whole document of nlohmann::json.
-// Keys no command reads (managedFields, container env, volumes, node images...) are never
-// built, and a read that names its fields (field_set.h) gets only those.
+// Keys no command reads (managedFields, ownerReferences, container env, volumes, node
+// images...) are never built unless a read names them, and a read that names its fields
+// (field_set.h) gets only those.
 //
 // The page is parsed and validated with simdjson, which indexes a page several times faster
 // than nlohmann's parser reads it; only the kept values are then built as nlohmann::json,

@@ -60,6 +60,7 @@ std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series) {
       g.node = first_label(s, {"Hostname", "hostname"});
       g.gpu = s.label("gpu");
       g.uuid = first_label(s, {"UUID", "uuid"});
+      g.instance = s.label("instance");
       // The job's pod: exported_* when Prometheus renamed the exporter's own labels, else the
       // -o names, else the plain ones.
       if (!s.label("exported_pod").empty()) {

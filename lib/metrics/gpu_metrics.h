@@ -25,6 +25,7 @@ struct GpuMetric {
   std::string uuid;
   std::string mig_instance;  // GPU_I_ID; empty for a whole GPU
   std::string ns, pod;       // the pod that holds it; empty when none does
+  std::string instance;      // DCGM: the scrape target's address (instance label), host:port
   std::optional<double> utilization;   // percent, 0..100
   std::optional<double> memory_used;   // bytes
   std::optional<double> memory_total;  // bytes

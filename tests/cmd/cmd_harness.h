@@ -55,6 +55,10 @@ inline const std::string kBatchJobs =
 inline const std::string kTFJobs = "/apis/kubeflow.org/v1/namespaces/default/tfjobs?limit=500";
 inline const std::string kTrainingPods =
     "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500";
+// The pods of older training-operator and pytorch-operator releases (jobs/legacy_pods.h).
+inline const std::string kLegacyPods =
+    "/api/v1/namespaces/default/pods?labelSelector=group-name%3Dkubeflow.org%2C%21training.kubeflow.org%2Fjob-"
+    "name&limit=500";
 inline const std::string kVolcanoPods =
     "/api/v1/namespaces/default/pods?labelSelector=volcano.sh%2Fjob-name&limit=500";
 inline const std::string kBatchPods =

@@ -54,6 +54,11 @@ inline void stub_job(FakeClient& c, int kind, const std::string& name, const jso
     const bool has_pods = k == kind || (!only && k == 0 && shares_training_pods(kind));
     c.on_get(pods_path(k, name, only), FakeClient::list(has_pods ? pods : json::array()));
   }
+  // PyTorchJob and TFJob also read the pods of older releases (jobs/legacy_pods.h).
+  if (!only || kind == 0 || kind == 4)
+    c.on_get("/api/v1/namespaces/default/pods?labelSelector=group-name%3Dkubeflow.org%2C%21training.kubeflow.org%2F"
+             "job-name&limit=500",
+             FakeClient::list(json::array()));
 }
 
 // The TensorBoard read of get: services labelled role=tensorboard,release=NAME.

@@ -15,6 +15,7 @@ void stub_scenario(FakeClient& c) {
   c.on_get(paths::kVolcanoJobs, FakeClient::list(json::array({vj()})));
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
   c.on_not_found(paths::kTFJobs);  // a cluster without the TFJob CRD
+  c.on_get(paths::kLegacyPods, FakeClient::list(json::array()));
   c.on_get(paths::kTrainingPods,
            FakeClient::list(concat(pytorch_dist_pods(), pytorch_git_pods(), mpi_pending_pods())));
   c.on_get(paths::kVolcanoPods, FakeClient::list(concat(vj_pods())));
@@ -36,7 +37,7 @@ TEST_CASE("list prints Arena's columns, newest first, in one parallel round trip
         "vj            RUNNING    VOLCANOJOB  2h        2               2               192.168.0.33\n");
   CHECK(h.err().empty());
   REQUIRE(h.client->batches().size() == 1);
-  CHECK(h.client->batches()[0] == 8);
+  CHECK(h.client->batches()[0] == 9);  // 5 job lists, 4 pod lists (one of older releases' pods)
   CHECK_NOTHROW(h.client->verify());
 }
 
@@ -67,6 +68,8 @@ TEST_CASE("list -A adds NAMESPACE first and lists every namespace") {
       "/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
       FakeClient::list(json::array({batchjob(
           "b", "2024-05-01T09:30:00Z", {{"active", 2}, {"startTime", "2024-05-01T09:30:00Z"}}, "team-b")})));
+  c.on_get("/api/v1/pods?labelSelector=group-name%3Dkubeflow.org%2C%21training.kubeflow.org%2Fjob-name&limit=500",
+           FakeClient::list(json::array()));
   c.on_get("/api/v1/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500",
            FakeClient::list(json::array(
                {pod("a-master-0", pytorch_labels("a", "master", 0), "Pending", 2, "", "team-a")})));
@@ -88,7 +91,7 @@ TEST_CASE("list skips a kind whose CRD is not installed, and -T narrows the kind
   auto& c = *h.client;
   c.on_not_found(paths::kMPIJobs);
   c.on_get(paths::kTrainingPods, FakeClient::list(json::array()));
-  h.run({"list", "-T", "MPI"});
+  h.run({"list", "-T", "MPI"});  // no older releases' pods: mpi-operator labels as it always did
   CHECK(h.out() == "NAME  STATUS  TRAINER  DURATION  GPU(Requested)  GPU(Allocated)  NODE\n");
   CHECK(h.err().empty());
   CHECK_NOTHROW(c.verify());
@@ -101,6 +104,7 @@ TEST_CASE("list follows continue tokens with limit=500 pages") {
   c.on_get(paths::kPyTorchJobs, FakeClient::list(json::array({pytorch_dist()}), "page2"));
   c.on_get(paths::kPyTorchJobs + "&continue=page2", FakeClient::list(json::array({pytorch_git()})));
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
+  c.on_get(paths::kLegacyPods, FakeClient::list(json::array()));
   c.on_get(paths::kTrainingPods, FakeClient::list(json::array()));
   c.on_get(paths::kBatchPods, FakeClient::list(json::array()));
   h.run({"list", "--type", "py", "-o", "name"});
@@ -149,6 +153,7 @@ TEST_CASE("a pod name with escape sequences is shown escaped") {
   json job = pytorchjob("evil\x1b[2Jjob", "2024-05-01T09:00:00Z", 1, 0);
   c.on_get(paths::kPyTorchJobs, FakeClient::list(json::array({job})));
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
+  c.on_get(paths::kLegacyPods, FakeClient::list(json::array()));
   c.on_get(paths::kTrainingPods, FakeClient::list(json::array()));
   c.on_get(paths::kBatchPods, FakeClient::list(json::array()));
   h.run({"list", "-T", "pytorch"});

@@ -62,6 +62,7 @@ TEST_CASE("status table: list's STATUS column shows each row's status") {
     c.on_get(paths::kVolcanoJobs, only(2));
     c.on_get(paths::kBatchJobs, only(3));
     c.on_get(paths::kTFJobs, only(4));
+    c.on_get(paths::kLegacyPods, FakeClient::list(json::array()));
     c.on_get(paths::kTrainingPods, FakeClient::list(json::array()));
     c.on_get(paths::kVolcanoPods, FakeClient::list(json::array()));
     c.on_get(paths::kBatchPods, FakeClient::list(json::array()));

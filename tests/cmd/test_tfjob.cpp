@@ -55,6 +55,7 @@ void stub_tf_cluster(FakeClient& c) {
   c.on_not_found(paths::kVolcanoJobs);
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
   c.on_get(paths::kTFJobs, FakeClient::list(json::array({tf_chief(), tf_dist()})));
+  c.on_get(paths::kLegacyPods, FakeClient::list(json::array()));
   c.on_get(paths::kTrainingPods,
            FakeClient::list(concat(tf_dist_pods(), pytorch_dist_pods(), tf_chief_pods())));
   c.on_get(paths::kVolcanoPods, FakeClient::list(json::array()));
@@ -81,6 +82,7 @@ TEST_CASE("list -T tf reads only TFJobs and their pods; -o json names the chief"
   Harness h;
   auto& c = *h.client;
   c.on_get(paths::kTFJobs, FakeClient::list(json::array({tf_dist()})));
+  c.on_get(paths::kLegacyPods, FakeClient::list(json::array()));
   c.on_get(paths::kTrainingPods,
            FakeClient::list(scenario::concat(tf_dist_pods(), scenario::pytorch_dist_pods())));
   h.run({"list", "-T", "tf", "-o", "json"});

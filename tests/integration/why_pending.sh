@@ -6,6 +6,7 @@
 # cannot be pulled; list -o wide shows the short reasons.
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
+source "$(dirname "$0")/why_pending.bash"
 KUBESIM_SEED="$WORK/why.yaml"
 cat >"$KUBESIM_SEED" <<'YAML'
 nodes:
@@ -13,29 +14,9 @@ nodes:
   - {name: gpu-b, ip: 10.0.0.12, gpus: 2, cpu: "64", memory: 512Gi}
   - {name: master-0, ip: 10.0.0.2, gpus: 8, cpu: "64", memory: 512Gi, roles: [master],
      taints: [{key: node-role.kubernetes.io/master, effect: NoSchedule}]}
-namespaces: [default, capped]
-objects:
-  - apiVersion: v1
-    kind: ResourceQuota
-    metadata: {name: gpu-quota, namespace: capped}
-    spec: {hard: {requests.nvidia.com/gpu: "1"}}
 YAML
+echo "$CAPPED_SEED" >>"$KUBESIM_SEED"
 start_kubesim --default-outcome run-forever
-
-# wait_reason JOB TEXT [get flags...]: get JOB until its output has TEXT (the scheduler and the
-# operators need a few simulated seconds).
-wait_reason() {
-  local job=$1 text=$2 out=""
-  shift 2
-  for _ in $(seq 1 60); do
-    out=$(tc get "$job" "$@" 2>&1) || true
-    grep -qF -- "$text" <<<"$out" && { echo "$out"; return 0; }
-    sleep 0.5
-  done
-  fail "get $job never said '$text': $out"
-}
-
-submit() { tc submit "$@" >/dev/null 2>&1 || fail "submit $*: $(tc submit "$@" 2>&1)"; }
 
 # A gang of 3 pods (master and 2 workers) with 2 GPUs each; the untainted nodes have 2 + 2.
 submit pytorch --name=gang --workers=3 --gpus=2 --gang --image=pytorch/pytorch "python train.py"

@@ -183,7 +183,7 @@ TEST_CASE("fit check: free GPUs are allocatable minus the requests of pods that 
                            running);
   CHECK(nodes[0].free.at("nvidia.com/gpu") == 2);
   CHECK(nodes[1].free.at("nvidia.com/gpu") == 1);
-  CHECK_FALSE(nodes[2].schedulable);
+  CHECK_FALSE(nodes[2].ready);
   CHECK(fit_check({pr_pod("big-worker-0", "", {{"nvidia.com/gpu", 8}})}, nodes) ==
         std::vector<std::string>{"needs 8 GPUs on one node, the most free on any node is 2"});
   CHECK(fit_check({pr_pod("huge", "", {{"nvidia.com/gpu", 16}})}, nodes) ==
@@ -192,6 +192,123 @@ TEST_CASE("fit check: free GPUs are allocatable minus the requests of pods that 
   CHECK(placeable_pods({pr_pod("a", "", {{"nvidia.com/gpu", 1}}), pr_pod("b", "", {{"nvidia.com/gpu", 1}}),
                         pr_pod("c", "", {{"nvidia.com/gpu", 1}}), pr_pod("d", "", {{"nvidia.com/gpu", 1}})},
                        nodes) == 3);
+}
+
+namespace {
+
+// GKE's GPU node pools: every GPU node tainted nvidia.com/gpu=present:NoSchedule, and the
+// ExtendedResourceToleration admission plugin gives pods that ask for nvidia.com/gpu the
+// toleration {key: nvidia.com/gpu, operator: Exists} (kubernetes
+// plugin/pkg/admission/extendedresourcetoleration/admission.go).
+json gke_gpu_node(const std::string& name, const std::string& pool) {
+  json n = pr_node(name, {{"nvidia.com/gpu", "4"}});
+  n["metadata"]["labels"] = {{"cloud.google.com/gke-nodepool", pool}, {"gpu-count", "4"}};
+  n["spec"]["taints"] = json::array({{{"key", "nvidia.com/gpu"}, {"value", "present"}, {"effect", "NoSchedule"}}});
+  return n;
+}
+
+json tolerating(json pod, const json& tolerations) {
+  pod["spec"]["tolerations"] = tolerations;
+  return pod;
+}
+
+const json kGpuToleration = json::array({{{"key", "nvidia.com/gpu"}, {"operator", "Exists"}, {"effect", "NoSchedule"}}});
+
+}  // namespace
+
+TEST_CASE("fit check: a taint the pod tolerates leaves the node in (TaintToleration)") {
+  json cpu = pr_node("cpu-0", {{"example.com/none", "0"}});
+  cpu["metadata"]["labels"] = {{"cloud.google.com/gke-nodepool", "default"}};
+  const auto nodes = pr_rooms({gke_gpu_node("gpu-a", "gpu"), gke_gpu_node("gpu-b", "gpu"), cpu},
+                              {pr_pod("busy", "gpu-a", {{"nvidia.com/gpu", 3}}),
+                               pr_pod("half", "gpu-b", {{"nvidia.com/gpu", 2}})});
+  const json big = tolerating(pr_pod("big-master-0", "", {{"nvidia.com/gpu", 8}}), kGpuToleration);
+  CHECK(fit_check({big}, nodes) == std::vector<std::string>{"needs 8 GPUs on one node, the largest schedulable node has 4"});
+  const json four = tolerating(pr_pod("four-master-0", "", {{"nvidia.com/gpu", 4}}), kGpuToleration);
+  CHECK(fit_check({four}, nodes) == std::vector<std::string>{"needs 4 GPUs on one node, the most free on any node is 2"});
+  const json two = tolerating(pr_pod("two-master-0", "", {{"nvidia.com/gpu", 2}}), kGpuToleration);
+  CHECK(fit_check({two}, nodes).empty());
+  CHECK(placeable_pods({two, two, two}, nodes) == 1);
+  // Without the toleration only the CPU node may take it: it has no GPUs.
+  CHECK(fit_check({pr_pod("bare", "", {{"nvidia.com/gpu", 2}})}, nodes) ==
+        std::vector<std::string>{"needs 2 GPUs on one node, the largest schedulable node has 0"});
+  CHECK(placeable_pods({pr_pod("bare", "", {{"nvidia.com/gpu", 2}})}, nodes) == 0);
+  // An Equal toleration must name the taint's value; a toleration of another effect does not count.
+  const json wrong_value = json::array({{{"key", "nvidia.com/gpu"}, {"operator", "Equal"}, {"value", "true"}}});
+  const json other_effect = json::array({{{"key", "nvidia.com/gpu"}, {"operator", "Exists"}, {"effect", "NoExecute"}}});
+  const json right_value = json::array({{{"key", "nvidia.com/gpu"}, {"value", "present"}}});
+  const json everything = json::array({{{"operator", "Exists"}}});
+  CHECK(placeable_pods({tolerating(two, wrong_value)}, nodes) == 0);
+  CHECK(placeable_pods({tolerating(two, other_effect)}, nodes) == 0);
+  CHECK(placeable_pods({tolerating(two, right_value)}, nodes) == 1);
+  CHECK(placeable_pods({tolerating(two, everything)}, nodes) == 1);
+}
+
+TEST_CASE("fit check: no node the pod may use says which filters refused them") {
+  const auto nodes = pr_rooms({gke_gpu_node("gpu-a", "gpu"), gke_gpu_node("gpu-b", "gpu")}, {});
+  CHECK(fit_check({pr_pod("p", "", {{"nvidia.com/gpu", 1}}), pr_pod("q", "", {{"nvidia.com/gpu", 1}})}, nodes) ==
+        std::vector<std::string>{"2 pods need 1 GPU on one node; no node may take them: 2 node(s) had untolerated "
+                                 "taint {nvidia.com/gpu: present}"});
+  json sel = tolerating(pr_pod("s", "", {{"nvidia.com/gpu", 1}}), kGpuToleration);
+  sel["spec"]["nodeSelector"] = {{"cloud.google.com/gke-nodepool", "a100"}};
+  CHECK(fit_check({sel}, nodes) == std::vector<std::string>{"needs 1 GPU on one node; no node may take it: 2 "
+                                                            "node(s) didn't match Pod's node affinity/selector"});
+}
+
+TEST_CASE("fit check: cordoned and not Ready nodes, unless the pod tolerates their taints") {
+  json cordoned = pr_node("cordoned", {{"nvidia.com/gpu", "8"}});
+  cordoned["spec"] = {{"unschedulable", true}};
+  const auto nodes =
+      pr_rooms({cordoned, pr_node("down", {{"nvidia.com/gpu", "8"}}, false), pr_node("up", {{"nvidia.com/gpu", "2"}})}, {});
+  const json p = pr_pod("p", "", {{"nvidia.com/gpu", 8}});
+  CHECK(fit_check({p}, nodes) == std::vector<std::string>{"needs 8 GPUs on one node, the largest schedulable node has 2"});
+  // NodeUnschedulable: tolerating node.kubernetes.io/unschedulable is tolerating the cordon.
+  const json cordon_ok = tolerating(p, json::array({{{"key", "node.kubernetes.io/unschedulable"}, {"operator", "Exists"}}}));
+  CHECK(fit_check({cordon_ok}, nodes).empty());
+  const json not_ready_ok = tolerating(p, json::array({{{"key", "node.kubernetes.io/not-ready"}, {"operator", "Exists"}}}));
+  CHECK(fit_check({not_ready_ok}, nodes).empty());
+}
+
+TEST_CASE("fit check: nodeSelector and required node affinity (NodeAffinity)") {
+  json a = gke_gpu_node("gpu-a", "a100"), b = gke_gpu_node("gpu-b", "t4");
+  b["metadata"]["labels"]["gpu-count"] = "8";
+  b["status"]["allocatable"]["nvidia.com/gpu"] = "8";
+  const auto nodes = pr_rooms({a, b}, {});
+  const json pod = tolerating(pr_pod("p", "", {{"nvidia.com/gpu", 8}}), kGpuToleration);
+  auto with_terms = [&](const json& terms) {
+    json p = pod;
+    p["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"] =
+        terms;
+    return placeable_pods({p}, nodes);
+  };
+  auto expr = [](const std::string& key, const std::string& op, const json& values) {
+    json e = {{"key", key}, {"operator", op}};
+    if (!values.is_null()) e["values"] = values;
+    return e;
+  };
+  const std::string pool = "cloud.google.com/gke-nodepool";
+  CHECK(placeable_pods({pod}, nodes) == 1);
+  json selected = pod;
+  selected["spec"]["nodeSelector"] = {{pool, "a100"}};
+  CHECK(placeable_pods({selected}, nodes) == 0);
+  CHECK(fit_check({selected}, nodes) ==
+        std::vector<std::string>{"needs 8 GPUs on one node, the largest schedulable node has 4"});
+  CHECK(with_terms(json::array({{{"matchExpressions", json::array({expr(pool, "In", {"t4", "l4"})})}}})) == 1);
+  CHECK(with_terms(json::array({{{"matchExpressions", json::array({expr(pool, "NotIn", {"t4"})})}}})) == 0);
+  CHECK(with_terms(json::array({{{"matchExpressions", json::array({expr("gpu-count", "Gt", {"4"})})}}})) == 1);
+  CHECK(with_terms(json::array({{{"matchExpressions", json::array({expr("gpu-count", "Lt", {"8"})})}}})) == 0);
+  CHECK(with_terms(json::array({{{"matchExpressions", json::array({expr("gpu-count", "Gt", {"four"})})}}})) == 0);
+  CHECK(with_terms(json::array({{{"matchExpressions", json::array({expr("spot", "DoesNotExist", nullptr)})}}})) == 1);
+  CHECK(with_terms(json::array({{{"matchExpressions", json::array({expr("spot", "Exists", nullptr)})}}})) == 0);
+  // Terms are ORed, a term's expressions ANDed; an empty term matches nothing.
+  CHECK(with_terms(json::array({{{"matchExpressions", json::array({expr(pool, "In", {"a100"})})}},
+                                {{"matchExpressions", json::array({expr(pool, "In", {"t4"})})}}})) == 1);
+  CHECK(with_terms(json::array({{{"matchExpressions",
+                                  json::array({expr(pool, "In", {"t4"}), expr("gpu-count", "In", {"4"})})}}})) == 0);
+  CHECK(with_terms(json::array({json::object()})) == 0);
+  // matchFields: metadata.name, In or NotIn with one value.
+  CHECK(with_terms(json::array({{{"matchFields", json::array({expr("metadata.name", "In", {"gpu-b"})})}}})) == 1);
+  CHECK(with_terms(json::array({{{"matchFields", json::array({expr("metadata.name", "NotIn", {"gpu-b"})})}}})) == 0);
 }
 
 TEST_CASE("diagnose: the gang first, scheduling and the gang minimum as details") {

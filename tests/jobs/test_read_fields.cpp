@@ -235,7 +235,9 @@ TEST_CASE("nodes and pods built with the room's fields give the whole objects' r
     }
     std::ostringstream o;
     for (const auto& n : b.finish()) {
-      o << n.name << ' ' << n.schedulable << ':';
+      o << n.name << ' ' << n.ready << n.unschedulable << ':';
+      for (const auto& t : n.taints) o << t.key << '=' << t.value << ':' << t.effect << ',';
+      for (const auto& [k, v] : n.labels) o << k << '=' << v << ',';
       for (const auto& [k, v] : n.allocatable) o << k << '=' << v << ',';
       for (const auto& [k, v] : n.free) o << k << '-' << v << ',';
       o << '\n';
@@ -243,5 +245,6 @@ TEST_CASE("nodes and pods built with the room's fields give the whole objects' r
     return o.str();
   };
   CHECK(room_of(true) == room_of(false));
-  CHECK_THAT(room_of(true), Catch::Contains("untainted 1:aliyun.com/gpu=7,nvidia.com/gpu=7,"));
+  CHECK_THAT(room_of(true), Catch::Contains("untainted 10:ack.node.gpu.schedule=topology,kubernetes.io/hostname="));
+  CHECK_THAT(room_of(true), Catch::Contains("gpu-node-7 10:nvidia.com/gpu=:NoSchedule,"));
 }

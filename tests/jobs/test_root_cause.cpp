@@ -204,11 +204,9 @@ TEST_CASE("root cause: without a pod that tells, the job's Failed condition") {
   const auto backoff = root_cause(kind, rc_failed_job("b", "PyTorchJobFailed", kRcBackoff), {});
   REQUIRE(backoff);
   CHECK(backoff->reason == "BackoffLimitExceeded");
-  CHECK(job_failure_reason(
-            {{"reason", "DeadlineExceeded"}, {"message", "Job was active longer than specified deadline"}}) ==
+  CHECK(job_failure_reason({"DeadlineExceeded", "Job was active longer than specified deadline", ""}) ==
         "DeadlineExceeded");
-  CHECK(job_failure_reason({{"reason", "BackoffLimitExceeded/Error"}, {"message", "x"}}) ==
-        "BackoffLimitExceeded");
+  CHECK(job_failure_reason({"BackoffLimitExceeded/Error", "x", ""}) == "BackoffLimitExceeded");
 }
 
 TEST_CASE("root cause: none for a job that has not failed and has no failed pod") {

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "jobs/build_job.h"
+#include "jobs/job_summary.h"
+#include "jobs/root_cause.h"
 #include "jobs/status_rules.h"
 #include "status_table.h"
 
@@ -18,6 +20,48 @@ TEST_CASE("status table: each kind's rule gives the row's status, alone and in t
     const TrainingJob t = build_job(kind, job, {}, fixtures::now());
     CHECK(t.status == row.expected);
     CHECK(t.to_json()["status"] == status_name(row.expected));
+  }
+}
+
+TEST_CASE("status table: every FAILED row has a reason, and the root cause without pods gives it") {
+  // Volcano's Aborted and Terminated jobs used to show FAILED with no reason and no root cause:
+  // the summary read the Failed phase only, the root cause Failed and Aborted.
+  for (const auto& row : status_table::rows()) {
+    const JobKind& kind = kind_for(row.trainer);
+    const json job = status_table::job_of(row, "demo");
+    CAPTURE(row.rule, status_name(row.expected));
+    const TrainingJob t = build_job(kind, job, {}, fixtures::now());
+    const auto cause = root_cause(kind, job, {});
+    if (row.expected == JobStatus::Failed) {
+      CHECK_FALSE(t.reason.empty());
+      CHECK(cause);
+      if (!cause) continue;
+      CHECK_FALSE(cause->reason.empty());
+      // Volcano's controller writes no reason or message: the phase's meaning stands in.
+      if (row.trainer == Trainer::Volcano) CHECK_FALSE(cause->message.empty());
+    } else if (row.expected != JobStatus::Terminating) {
+      CHECK(t.reason.empty());
+      CHECK_FALSE(cause);
+    }
+  }
+}
+
+TEST_CASE("status table: each kind's failure rule is set exactly when its status rule says FAILED") {
+  for (const auto& row : status_table::rows()) {
+    const JobKind& kind = kind_for(row.trainer);
+    const json job = status_table::job_of(row, "demo");
+    CAPTURE(row.rule, status_name(row.expected));
+    const bool failed = kind.status_rules->status(job) == JobStatus::Failed;
+    const auto failure = kind.status_rules->failure(job);
+    CHECK(failure.has_value() == failed);
+    CHECK(object_failure(kind, job).has_value() == failed);
+    if (!failure) continue;
+    CHECK(summarize_job(kind, job).failed_reason == failure->reason);
+    const auto cause = root_cause(kind, job, {});
+    REQUIRE(cause);
+    CHECK(cause->reason == job_failure_reason(*failure));
+    CHECK(cause->message == failure->message);
+    CHECK(cause->finished_at == failure->since);
   }
 }
 

@@ -98,6 +98,17 @@ TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") 
     c.on_get(pods_path + "&continue=p3",
              FakeClient::list(
                  json::array({pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1, "node-1")})));
+    // b runs under training-operator v1.3 (kubeflow/common v0.3.7 labels), found by the list
+    // of older releases' pods sent with the others and told to be b's by its owner.
+    json b_master = pod("b-master-0",
+                        {{"group-name", "kubeflow.org"}, {"job-name", "b"}, {"replica-type", "master"},
+                         {"replica-index", "0"}, {"job-role", "master"}},
+                        "Running", 1, "node-1");
+    b_master["metadata"]["ownerReferences"] =
+        json::array({{{"apiVersion", "kubeflow.org/v1"}, {"kind", "PyTorchJob"}, {"name", "b"}, {"controller", true}}});
+    c.on_get("/api/v1/namespaces/default/pods?labelSelector=group-name%3Dkubeflow.org%2C%21training.kubeflow.org%2Fjob-"
+             "name&limit=500",
+             FakeClient::list(json::array({b_master})));
     const auto jobs = list_jobs(c, "default", {&kind_for(Trainer::PyTorch)}, now(), instances);
     REQUIRE(jobs.size() == 2);
     CHECK(jobs[0].name == "a");
@@ -116,8 +127,11 @@ TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") 
     }
     CHECK(jobs[1].name == "b");
     CHECK(jobs[1].status == JobStatus::Pending);
-    CHECK(jobs[1].gpus_requested == 1);  // from the spec: no pods yet
-    CHECK(c.batches() == std::vector<size_t>{2, 2, 1});
+    CHECK(jobs[1].gpus_requested == 1);
+    CHECK(jobs[1].gpus_allocated == 1);
+    CHECK(jobs[1].chief_name == "b-master-0");
+    if (instances) CHECK(jobs[1].instances.size() == 1);
+    CHECK(c.batches() == std::vector<size_t>{3, 2, 1});
     CHECK_NOTHROW(c.verify());
   }
 }

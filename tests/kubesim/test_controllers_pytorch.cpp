@@ -27,6 +27,41 @@ json pytorch_job(const std::string& name, int workers, const std::string& outcom
 
 }  // namespace
 
+TEST_CASE("PyTorchJob pods labelled as older releases label them (--kubeflow-pod-labels)", "[controllers][pytorch]") {
+  // kubeflow/common v0.3.7 GenLabels (training-operator v1.3), v0.4.1 labels.go (v1.4: both
+  // sets), kubeflow/pytorch-operator v0.7.0 controller.go and the tf-operator GenLabels it vendors.
+  for (const std::string release : {"v1.3", "v1.4", "pytorch-operator-v0.7"}) {
+    CAPTURE(release);
+    SimulationOptions o;
+    o.kubeflow_pod_labels = release;
+    SimFixture f(true, o);
+    f.create("kubeflow.org", "v1", "pytorchjobs", pytorch_job("old", 1));
+    f.step(0ms);
+    f.step(5s);  // reconciled again: the pods it made are found, none made twice
+    const json master = f.pod("old-master-0");
+    const auto& l = master["metadata"]["labels"];
+    CHECK(l["group-name"] == "kubeflow.org");
+    CHECK(l["job-role"] == "master");
+    CHECK(l.contains("training.kubeflow.org/job-name") == (release == "v1.4"));
+    if (release == "pytorch-operator-v0.7") {
+      CHECK(l["pytorch-job-name"] == "old");
+      CHECK(l["job-name"] == "old");
+      CHECK(l["controller-name"] == "pytorch-operator");
+      CHECK(l["pytorch-replica-type"] == "master");
+      CHECK(l["pytorch-replica-index"] == "0");
+      CHECK_FALSE(l.contains("replica-type"));
+    } else {
+      CHECK(l["job-name"] == "old");
+      CHECK(l["replica-type"] == "master");
+      CHECK(l["replica-index"] == "0");
+    }
+    CHECK(f.list("", "v1", "pods").size() == 2);
+    const json svc = f.get("", "v1", "services", "old-master-0");
+    CHECK(svc["spec"]["selector"]["group-name"] == "kubeflow.org");
+    CHECK(svc["spec"]["selector"].contains("training.kubeflow.org/job-name") == (release == "v1.4"));
+  }
+}
+
 TEST_CASE("PyTorchJob creates the operator's pods with its labels and env", "[controllers][pytorch]") {
   SimFixture f;
   json job = f.create("kubeflow.org", "v1", "pytorchjobs", pytorch_job("pytorch-dist", 2));

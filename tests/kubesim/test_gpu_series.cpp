@@ -5,6 +5,8 @@
 #include <set>
 
 #include "kubesim/gpu_series.h"
+#include "kubesim/prometheus_options.h"
+#include "kubesim/store.h"
 #include "kubesim/prometheus_api.h"
 #include "support/paths.h"
 #include "test_controllers_fixture.h"
@@ -109,6 +111,28 @@ TEST_CASE("dcgm-exported: the job's pod is in exported_* labels", "[kubesim][gpu
   CHECK(m.contains("job"));
   CHECK(d["result"][0]["value"][1] == "9830");  // 60 % of 16Gi in MiB, rounded
   CHECK(query(f, "dcgm-exported", "DCGM_FI_DEV_FB_USED{pod=\"train-0\"}")["result"].empty());
+}
+
+TEST_CASE("dcgm-before-3.1.6: Hostname is the exporter pod's name, which runs on the node",
+          "[kubesim][gpu_series]") {
+  SimFixture f;
+  PrometheusOptions o;
+  o.exporter = kDcgmBefore316;
+  install_prometheus_service(f.store, o);
+  f.create("", "v1", "pods", gpu_pod("train-0", 1));
+  running(f);
+  const std::string node = f.pod("train-0")["spec"]["nodeName"];
+  json d = query(f, kDcgmBefore316, "DCGM_FI_DEV_FB_USED{exported_pod=\"train-0\"}");
+  REQUIRE(d["result"].size() == 1);
+  const json& m = d["result"][0]["metric"];
+  CHECK(m["Hostname"] == exporter_pod(node));
+  CHECK(m["pod"] == exporter_pod(node));
+  const ResourceType* pods = f.store.find("", "v1", "pods");
+  const auto exporter = f.store.get(*pods, "gpu-operator", exporter_pod(node));
+  REQUIRE(exporter);
+  CHECK((*exporter)["spec"]["nodeName"] == node);
+  CHECK((*exporter)["metadata"]["labels"]["app"] == "nvidia-dcgm-exporter");
+  CHECK(m["instance"] == (*exporter)["status"]["podIP"].get<std::string>() + ":9400");
 }
 
 TEST_CASE("arena: Alibaba's exporter names, in bytes", "[kubesim][gpu_series]") {
@@ -267,7 +291,7 @@ prometheus: {exporter: arena}
   CHECK(series[2].points.back().v == 40960.0 * 1048576);
 
   std::ofstream(path) << "prometheus: {exporter: nvml}\n";
-  CHECK_THROWS_WITH(load_seed_file(store, path), Catch::Contains("dcgm, dcgm-exported or arena"));
+  CHECK_THROWS_WITH(load_seed_file(store, path), Catch::Contains("dcgm, dcgm-exported, dcgm-before-3.1.6 or arena"));
 }
 
 TEST_CASE("docs/metrics.md queries find the pod's GPUs in every family", "[kubesim][gpu_series]") {

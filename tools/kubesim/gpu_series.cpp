@@ -11,6 +11,7 @@
 
 #include "core/rfc3339.h"
 #include "kubesim/controllers/context.h"
+#include "kubesim/prometheus_options.h"
 #include "kubesim/store.h"
 
 namespace kubesim {
@@ -36,15 +37,6 @@ std::string gpu_uuid(const std::string& node, int index) {
   const std::string h = hex;
   return "GPU-" + h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) +
          "-" + h.substr(20, 12);
-}
-
-// The DaemonSet pod name suffix of the node's exporter pod (generateName alphabet).
-std::string exporter_pod(const std::string& node) {
-  static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
-  uint64_t h = fnv1a(node + "/dcgm-exporter");
-  std::string out = "nvidia-dcgm-exporter-";
-  for (int i = 0; i < 5; ++i, h /= 27) out += alphabet[h % 27];
-  return out;
 }
 
 std::string node_ip(const json& node) {
@@ -95,6 +87,7 @@ struct Holder {
 
 struct GpuInfo {
   std::string node, ip, model, uuid;
+  std::string exporter_ip;  // the exporter pod's IP (dcgm-before-3.1.6), else the node's
   int index = 0;  // the physical GPU
   double total_mib = kDefaultGpuMemoryMiB;
   // A MIG instance (MIG strategy single): its profile (1g.5gb), GPU instance ID and the
@@ -167,8 +160,15 @@ void add_gpu(std::vector<promql::Series>& out, const std::string& exporter, cons
       base["GPU_I_PROFILE"] = g.mig_profile;
       base["GPU_I_ID"] = std::to_string(g.mig_id);
     }
-    const bool exported = exporter == "dcgm-exported";
+    // Before 3.1.6 the exporter's Hostname is os.Hostname(), its own pod's name
+    // (NVIDIA/dcgm-exporter pkg/dcgmexporter/gpu_collector.go), and Prometheus scrapes the pod.
+    const bool old = exporter == kDcgmBefore316;
+    const bool exported = exporter == "dcgm-exported" || old;
     const std::string prefix = exported ? "exported_" : "";
+    if (old) {
+      base["Hostname"] = exporter_pod(g.node);
+      base["instance"] = g.exporter_ip + ":9400";
+    }
     if (exported) {
       base["pod"] = exporter_pod(g.node);
       base["namespace"] = "gpu-operator";
@@ -220,6 +220,14 @@ std::vector<int64_t> scrape_times(int64_t first, int64_t from, int64_t to) {
 
 }  // namespace
 
+std::string exporter_pod(const std::string& node) {
+  static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+  uint64_t h = fnv1a(node + "/dcgm-exporter");
+  std::string out = "nvidia-dcgm-exporter-";
+  for (int i = 0; i < 5; ++i, h /= 27) out += alphabet[h % 27];
+  return out;
+}
+
 double gpu_utilisation(const std::string& profile, const std::string& pod_key, int gpu, int64_t t_ms) {
   if (profile == "idle") return 0;
   if (!profile.empty() && profile != "busy") {
@@ -260,6 +268,10 @@ std::vector<promql::Series> gpu_series(const Store& store, const std::string& ex
     GpuInfo g;
     g.node = meta_name(*n);
     g.ip = node_ip(*n);
+    g.exporter_ip = g.ip;
+    if (exporter == kDcgmBefore316)
+      if (auto e = store.get_shared(*pods_rt, kExporterNamespace, exporter_pod(g.node)))
+        g.exporter_ip = e->value("status", json::object()).value("podIP", g.ip);
     const std::string mem = label(*n, "nvidia.com/gpu.memory");  // MiB, as GPU feature discovery
     if (!mem.empty()) g.total_mib = std::max(1.0, std::strtod(mem.c_str(), nullptr));
     g.model = label(*n, "nvidia.com/gpu.product");

@@ -66,12 +66,17 @@ int main(int argc, char** argv) {
   app.add_option(
       "--prometheus", prometheus_exporter,
       "serve simulated GPU metrics through the service proxy of monitoring/prometheus-server:9090: "
-      "dcgm, dcgm-exported or arena (as the seed key prometheus:)");
+      "dcgm, dcgm-exported, dcgm-before-3.1.6 or arena (as the seed key prometheus:)");
   app.add_flag("--no-controllers", no_controllers, "do not run the simulated operators, scheduler and kubelets");
   app.add_flag("--manual-clock", manual_clock, "simulated time moves only when stepped");
   app.add_option("--speed", sim.speed, "simulated seconds per real second")->capture_default_str();
   app.add_option("--default-outcome", sim.default_outcome, "succeed|fail|crash|oom|evicted|run-forever")->capture_default_str();
   app.add_option("--default-duration", default_duration, "how long containers run (e.g. 60s, 5m)");
+  app.add_option("--kubeflow-pod-labels", sim.kubeflow_pod_labels,
+                 "label PyTorchJob and TFJob pods as this release does: v1.6 (and later), v1.4 (both label sets), "
+                 "v1.3 or pytorch-operator-v0.7")
+      ->check(CLI::IsMember({"v1.6", "v1.4", "v1.3", "pytorch-operator-v0.7"}))
+      ->capture_default_str();
   std::string rendezvous_timeout;
   app.add_option("--rendezvous-timeout", rendezvous_timeout,
                  "how long a PyTorch job whose ranks cannot meet waits before failing (default: PyTorch's own "

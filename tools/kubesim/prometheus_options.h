@@ -9,19 +9,26 @@ namespace kubesim {
 
 class Store;
 
+// dcgm-exporter before 3.1.6: as dcgm-exported, but Hostname is the exporter pod's name and
+// instance its pod IP; kubesim makes the exporter pods (namespace gpu-operator, label
+// app=nvidia-dcgm-exporter, one on each GPU node) for trainctl to find the nodes by.
+inline constexpr const char* kDcgmBefore316 = "dcgm-before-3.1.6";
+inline constexpr const char* kExporterNamespace = "gpu-operator";
+
 struct PrometheusOptions {
   bool enabled = false;
-  std::string exporter = "dcgm";  // dcgm | dcgm-exported | arena
+  std::string exporter = "dcgm";  // dcgm | dcgm-exported | dcgm-before-3.1.6 | arena
   std::string ns = "monitoring";
   std::string service = "prometheus-server";
   int port = 9090;
 };
 
-// Throws std::invalid_argument unless exporter is dcgm, dcgm-exported or arena.
+// Throws std::invalid_argument unless exporter is dcgm, dcgm-exported, dcgm-before-3.1.6 or arena.
 void check_prometheus_exporter(const std::string& exporter);
 
 // Creates the namespace (if missing) and the Service (labels kubernetes.io/service-name=SERVICE
-// and app.kubernetes.io/name=prometheus, port PORT named "http") unless it exists.
+// and app.kubernetes.io/name=prometheus, port PORT named "http") unless it exists; for
+// dcgm-before-3.1.6 also the exporter pods of the nodes with GPUs.
 void install_prometheus_service(Store& store, const PrometheusOptions& options);
 
 }  // namespace kubesim

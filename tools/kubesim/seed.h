@@ -23,7 +23,7 @@
 //   objects:                        # any manifests (also accepted as "jobs")
 //     - {apiVersion: kubeflow.org/v1, kind: PyTorchJob, metadata: {...}, spec: {...}}
 //   prometheus:                     # a simulated Prometheus with GPU metrics (gpu_series.h),
-//     exporter: dcgm                # dcgm | dcgm-exported | arena   (default dcgm)
+//     exporter: dcgm                # dcgm | dcgm-exported | dcgm-before-3.1.6 | arena   (default dcgm)
 //     namespace: monitoring         # default monitoring (created if missing)
 //     service: prometheus-server    # default; labels kubernetes.io/service-name=<service>,
 //     port: 9090                    #   app.kubernetes.io/name=prometheus; port "http" 9090

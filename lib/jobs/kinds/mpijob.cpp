@@ -53,7 +53,17 @@ std::chrono::seconds mpijob_duration(const StatusTimes& t, JobStatus status, Tim
   return seconds_between(created, now);
 }
 
-constexpr KindStatusRules kMPIJobRules{mpijob_status, kubeflow_times, mpijob_with_chief, mpijob_duration};
+// The Failed condition, else v1alpha1's launcherStatus Failed, which carries no reason.
+std::optional<ObjectFailure> mpijob_failure(const json& job) {
+  if (auto f = kubeflow_failure(job)) return f;
+  if (is_finished(kubeflow_conditions_status(job))) return std::nullopt;
+  if (str(at(job, "status"), "launcherStatus") == "Failed")
+    return ObjectFailure{"LauncherFailed", "the launcher failed (status.launcherStatus)", ""};
+  return std::nullopt;
+}
+
+constexpr KindStatusRules kMPIJobRules{mpijob_status, kubeflow_times, mpijob_with_chief, mpijob_duration,
+                                       mpijob_failure};
 
 long long mpijob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "mpiReplicaSpecs")); }
 

@@ -60,8 +60,15 @@ std::chrono::seconds indexed_job_duration(const StatusTimes& t, JobStatus status
   return seconds_between(*t.start, now);
 }
 
-constexpr KindStatusRules kIndexedJobRules{indexed_job_status, indexed_job_times, nullptr,
-                                           indexed_job_duration};
+// Failed, else the interim FailureTarget the controller writes first (1.31+).
+std::optional<ObjectFailure> indexed_job_failure(const json& job) {
+  if (condition_true(job, "Complete") || condition_true(job, "SuccessCriteriaMet")) return std::nullopt;
+  if (auto f = condition_failure(job, "Failed")) return f;
+  return condition_failure(job, "FailureTarget");
+}
+
+constexpr KindStatusRules kIndexedJobRules{indexed_job_status, indexed_job_times, nullptr, indexed_job_duration,
+                                           indexed_job_failure};
 
 long long indexed_job_spec_gpus(const json& spec) {
   const auto& c = at(spec, "completions");

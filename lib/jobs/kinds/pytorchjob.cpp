@@ -1,7 +1,11 @@
 // PyTorchJob (kubeflow.org/v1), made by the training-operator: its resource and labels, status,
 // duration and requested GPUs.
 //
-// Pods: training.kubeflow.org/job-name and operator-name=pytorchjob-controller; the chief is
+// Pods: training.kubeflow.org/job-name and operator-name=pytorchjob-controller (v1.4.0 on); the
+// older releases' pods (training-operator v1.3.x, kubeflow/common v0.3.7 GenLabels: group-name,
+// job-name, replica-type, replica-index; kubeflow/pytorch-operator v0.6.0-v0.7.0 and Arena's
+// build of it, controller.go: group-name, pytorch-job-name, pytorch-replica-type,
+// pytorch-replica-index) are found by group-name and their ownerReference (legacy_pods.h). The chief is
 // the operator's master role (pytorchjob_controller.go IsMasterRole): the Master replica's pod
 // when the spec has a Master, else worker 0 (an elastic job has Workers only). Requested GPUs:
 // spec.pytorchReplicaSpecs, each role's replicas times its pod template's GPUs.
@@ -47,7 +51,7 @@ std::chrono::seconds pytorchjob_duration(const StatusTimes& t, JobStatus status,
 }
 
 constexpr KindStatusRules kPyTorchJobRules{kubeflow_conditions_status, kubeflow_times, nullptr,
-                                           pytorchjob_duration};
+                                           pytorchjob_duration, kubeflow_failure};
 
 long long pytorchjob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "pytorchReplicaSpecs")); }
 
@@ -100,7 +104,15 @@ JobKind pytorchjob_kind() {
           .chief_task = pytorchjob_chief_task,
           .chief_value_from_pod = nullptr,
           .elastic_workers = pytorchjob_elastic_workers,
-          .framework_container = "pytorch"};
+          .framework_container = "pytorch",
+          // training-operator v1.3 (kubeflow/common v0.3.7: replica-type, replica-index, job-role)
+          // and pytorch-operator v0.6-v0.7 (pytorch-replica-type, pytorch-replica-index).
+          .legacy_pod_selector = kKubeflowLegacyPods,
+          .legacy_pod_labels = {{"training.kubeflow.org/replica-type", "replica-type"},
+                                {"training.kubeflow.org/replica-type", "pytorch-replica-type"},
+                                {"training.kubeflow.org/replica-index", "replica-index"},
+                                {"training.kubeflow.org/replica-index", "pytorch-replica-index"},
+                                {"training.kubeflow.org/job-role", "job-role"}}};
 }
 
 }  // namespace trainctl::jobs

@@ -27,6 +27,18 @@ StatusTimes kubeflow_times(const json& job) {
           true_condition_since(job, "Failed")};
 }
 
+std::optional<ObjectFailure> condition_failure(const json& job, const char* type) {
+  const json& c = condition(job, type);
+  if (str(c, "status") != "True") return std::nullopt;
+  const std::string reason = str(c, "reason");
+  return ObjectFailure{reason.empty() ? type : reason, str(c, "message"), str(c, "lastTransitionTime")};
+}
+
+std::optional<ObjectFailure> kubeflow_failure(const json& job) {
+  if (condition_true(job, "Succeeded")) return std::nullopt;  // Arena's getStatus: Succeeded first
+  return condition_failure(job, "Failed");
+}
+
 long long replica_gpus(const json& replica) {
   const auto& r = at(replica, "replicas");
   return (r.is_number() ? r.get<long long>() : 1) * spec_gpus(at_path(replica, {"template", "spec"}));

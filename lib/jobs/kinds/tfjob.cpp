@@ -3,7 +3,8 @@
 //
 // Pods (training-operator v1.9.0 pkg/apis/kubeflow.org/v1/common_types.go): job-name,
 // operator-name=tfjob-controller, replica-type (the replica type in lower case: chief, master,
-// ps, worker, evaluator) and replica-index.
+// ps, worker, evaluator) and replica-index, all under training.kubeflow.org/ from v1.4.0; v1.3.x
+// sets group-name, job-name, replica-type and replica-index (legacy_pods.h).
 //
 // The chief is the operator's master role (pkg/controller.v1/tensorflow/tfjob_controller.go
 // IsMasterRole): the Chief or Master replica when the spec has one (tensorflow/util.go
@@ -48,7 +49,8 @@ std::chrono::seconds tfjob_duration(const StatusTimes& t, JobStatus status, Time
   return seconds_between(*t.start, end.value_or(now));
 }
 
-constexpr KindStatusRules kTFJobRules{kubeflow_conditions_status, kubeflow_times, nullptr, tfjob_duration};
+constexpr KindStatusRules kTFJobRules{kubeflow_conditions_status, kubeflow_times, nullptr, tfjob_duration,
+                                      kubeflow_failure};
 
 long long tfjob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "tfReplicaSpecs")); }
 
@@ -77,7 +79,13 @@ JobKind tfjob_kind() {
           .chief_task = no_chief_task,
           .chief_value_from_pod = nullptr,
           .elastic_workers = nullptr,
-          .framework_container = "tensorflow"};
+          .framework_container = "tensorflow",
+          // training-operator v1.3 (kubeflow/common v0.3.7 GenLabels and the TFJob controller's
+          // replica-type, replica-index).
+          .legacy_pod_selector = kKubeflowLegacyPods,
+          .legacy_pod_labels = {{"training.kubeflow.org/replica-type", "replica-type"},
+                                {"training.kubeflow.org/replica-index", "replica-index"},
+                                {"training.kubeflow.org/job-role", "job-role"}}};
 }
 
 }  // namespace trainctl::jobs

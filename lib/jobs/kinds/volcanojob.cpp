@@ -8,7 +8,8 @@
 // task's replicas times its pod template's GPUs.
 //
 // The phases (volcano-sh/volcano staging/src/volcano.sh/apis/pkg/apis/batch/v1alpha1/job.go)
-// and where the job controller goes from each (pkg/controllers/job/state/*.go, v1.10.0):
+// and where the job controller goes from each (pkg/controllers/job/state/*.go, v1.10.0 and
+// v1.15.0 alike):
 //   Pending                            -> PENDING (also no phase yet)
 //   Running                            -> RUNNING
 //   Completing: required tasks done, the rest being killed; next Completed -> RUNNING
@@ -27,6 +28,9 @@
 // failed already. (Arena, pkg/training/trainer_volcano.go, prints the phases other than
 // Pending, Running, Completed and Failed as they are.)
 //
+// The failure (status.state): reason and message when set (v1.15.0's controller sets neither),
+// else the phase and what it means; since: lastTransitionTime.
+//
 // Duration: finished (SUCCEEDED or FAILED): status.state.lastTransitionTime - creation;
 // otherwise now - creation.
 #include "jobs/json_util.h"
@@ -41,14 +45,34 @@ using nlohmann::json;
 
 namespace {
 
+// The failed phases and what each means; the job controller writes no reason or message into
+// status.state (v1.15.0 sets only the phase: pkg/controllers/job/state/*.go), so these stand in.
+const char* volcano_failed_phase_meaning(const std::string& phase) {
+  if (phase == "Failed") return "restarted maxRetry times and failed again (restarting.go)";
+  if (phase == "Aborting" || phase == "Aborted")
+    return "aborted by a lifecycle policy's AbortJob action or vcctl job suspend; vcctl job resume restarts it";
+  if (phase == "Terminating" || phase == "Terminated")
+    return "terminated by a lifecycle policy's TerminateJob action (a pod failed or was evicted, or a task "
+           "completed)";
+  return nullptr;
+}
+
+std::optional<ObjectFailure> volcano_job_failure(const json& job) {
+  const json& state = at_path(job, {"status", "state"});
+  const std::string phase = str(state, "phase");
+  const char* meaning = volcano_failed_phase_meaning(phase);
+  if (!meaning) return std::nullopt;
+  const std::string reason = str(state, "reason"), message = str(state, "message");
+  return ObjectFailure{reason.empty() ? phase : reason, message.empty() ? meaning : message,
+                       str(state, "lastTransitionTime")};
+}
+
 JobStatus volcano_job_status(const json& job) {
   const std::string phase = str(at_path(job, {"status", "state"}), "phase");
   if (phase.empty() || phase == "Pending" || phase == "Restarting") return JobStatus::Pending;
   if (phase == "Running" || phase == "Completing") return JobStatus::Running;
   if (phase == "Completed") return JobStatus::Succeeded;
-  if (phase == "Failed" || phase == "Aborting" || phase == "Aborted" || phase == "Terminating" ||
-      phase == "Terminated")
-    return JobStatus::Failed;
+  if (volcano_failed_phase_meaning(phase)) return JobStatus::Failed;
   return JobStatus::Unknown;
 }
 
@@ -63,7 +87,7 @@ std::chrono::seconds volcano_job_duration(const StatusTimes& t, JobStatus status
 }
 
 constexpr KindStatusRules kVolcanoJobRules{volcano_job_status, volcano_job_times, nullptr,
-                                           volcano_job_duration};
+                                           volcano_job_duration, volcano_job_failure};
 
 long long volcano_job_spec_gpus(const json& spec) {
   long long total = 0;

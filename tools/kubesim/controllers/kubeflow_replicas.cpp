@@ -83,11 +83,34 @@ json replica_labels(const json& job, const std::string& operator_name, const std
 
 ObjectList operator_pods(Context& ctx, const json& job, const std::string& operator_name) {
   ObjectList pods;
-  for (auto& p : ctx.children(*ctx.pods, job))
-    if (label(*p, "training.kubeflow.org/operator-name") == operator_name &&
-        label(*p, "training.kubeflow.org/job-name") == meta_name(job))
-      pods.push_back(std::move(p));
+  for (auto& p : ctx.children(*ctx.pods, job)) {
+    const bool current = label(*p, "training.kubeflow.org/operator-name") == operator_name &&
+                         label(*p, "training.kubeflow.org/job-name") == meta_name(job);
+    const bool older = label(*p, "group-name") == "kubeflow.org" &&
+                       (label(*p, "job-name") == meta_name(job) || label(*p, "pytorch-job-name") == meta_name(job));
+    if (current || older) pods.push_back(std::move(p));
+  }
   return pods;
+}
+
+void label_as_release(json& labels, const std::string& release, bool pytorch) {
+  if (release.empty() || release == "v1.6") return;
+  const std::string prefix = "training.kubeflow.org/";
+  json older = {{"group-name", "kubeflow.org"}};
+  for (const char* key : {"job-name", "replica-type", "replica-index", "job-role"})
+    if (labels.contains(prefix + key)) older[key] = labels[prefix + key];
+  if (release == "pytorch-operator-v0.7" && pytorch) {
+    older["pytorch-job-name"] = older["job-name"];
+    older["controller-name"] = "pytorch-operator";
+    older["pytorch-replica-type"] = older["replica-type"];
+    older["pytorch-replica-index"] = older["replica-index"];
+    older.erase("replica-type");
+    older.erase("replica-index");
+  }
+  if (release != "v1.4")
+    for (const char* key : {"operator-name", "job-name", "replica-type", "replica-index", "job-role"})
+      labels.erase(prefix + key);
+  for (auto it = older.begin(); it != older.end(); ++it) labels[it.key()] = *it;
 }
 
 json replica_pod(const json& job, const json& replica_spec, const std::string& operator_name,
@@ -175,6 +198,7 @@ ReplicaCounts reconcile_replica_pods(Context& ctx, const json& job, const std::s
     auto it = pods.find(pod_name);
     if (it == pods.end()) {
       json pod = source.make_pod(i);
+      if (!pod.is_null()) label_as_release(pod["metadata"]["labels"], ctx.options.kubeflow_pod_labels, kind == "PyTorchJob");
       // training-operator pkg/controller.v1/control/pod_control.go: FailedCreatePod, "Error creating: %v".
       if (!pod.is_null() &&
           !ctx.create_pod(job, std::move(pod), "FailedCreatePod", "Error creating: ", source.operator_name)
@@ -205,7 +229,10 @@ ReplicaCounts reconcile_replica_pods(Context& ctx, const json& job, const std::s
       if (phase == "Failed") ++n.failed;
     }
     if (ctx.services && !ctx.store.get_shared(*ctx.services, meta_ns(job), pod_name)) {
-      ctx.create_if_absent(*ctx.services, source.make_service(i));
+      json svc = source.make_service(i);
+      label_as_release(svc["metadata"]["labels"], ctx.options.kubeflow_pod_labels, kind == "PyTorchJob");
+      label_as_release(svc["spec"]["selector"], ctx.options.kubeflow_pod_labels, kind == "PyTorchJob");
+      ctx.create_if_absent(*ctx.services, std::move(svc));
       ctx.record_event(job, "Normal", "SuccessfulCreateService", "Created service: " + pod_name,
                        source.operator_name);
     }

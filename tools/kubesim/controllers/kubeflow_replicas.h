@@ -43,8 +43,19 @@ json replica_labels(const json& job, const std::string& operator_name, const std
                     int index);
 
 // The job's pods as GetPodsForJob selects them: controlled by the job and labelled with its
-// operator-name and job-name.
+// operator-name and job-name (or, as an older release labels them, its job-name or
+// pytorch-job-name).
 ObjectList operator_pods(Context& ctx, const json& job, const std::string& operator_name);
+
+// The labels an older release puts where the current one puts replica_labels and job-role
+// (--kubeflow-pod-labels): "v1.6" (the default) leaves them; "v1.4" adds the deprecated copies
+// (kubeflow/common v0.4.1 GenLabels, pkg/util/labels/labels.go: group-name, job-name,
+// replica-type, replica-index, job-role); "v1.3" has those alone (kubeflow/common v0.3.7);
+// "pytorch-operator-v0.7" those of kubeflow/pytorch-operator v0.7.0 (controller.go, pod.go,
+// tf-operator's jobcontroller GenLabels: group-name, job-name, pytorch-job-name,
+// controller-name, pytorch-replica-type, pytorch-replica-index, job-role) on a PyTorchJob's
+// pods, "v1.3" on a TFJob's.
+void label_as_release(json& labels, const std::string& release, bool pytorch);
 
 // createNewPod without the framework's env: the replica spec's template named
 // NAME-<rt_lower>-<index> with the template's labels plus replica_labels (and job-role=master

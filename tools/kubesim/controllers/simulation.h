@@ -43,6 +43,10 @@ struct SimulationOptions {
   int64_t manual_start_unix = 0;
   // The Kubernetes minor release emulated (--kubernetes-version): Job pod labels depend on it.
   int kubernetes_minor = 31;
+  // The training-operator release whose pod labels PyTorchJob and TFJob pods get
+  // (--kubeflow-pod-labels; kubeflow_replicas.h label_as_release): v1.6, v1.4, v1.3 or
+  // pytorch-operator-v0.7.
+  std::string kubeflow_pod_labels = "v1.6";
   // Replaces every simulated PyTorch rendezvous timeout when > 0 (--rendezvous-timeout).
   std::chrono::milliseconds rendezvous_timeout{0};
   // Kueue's configuration (--kueue-integrations): only enabled integrations get a reconciler.

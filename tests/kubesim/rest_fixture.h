@@ -8,9 +8,11 @@
 
 #include <httplib.h>
 #include <openssl/pem.h>
+#include <zlib.h>
 
 #include <cstdio>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 namespace kubesim::testing {
@@ -90,6 +92,26 @@ inline void add_padded_pods(SimServer& sim, int n) {
                                            {"metadata", {{"name", name}, {"annotations", {{"pad", std::string(2048, 'x')}}}}},
                                            {"spec", {{"containers", {{{"name", "c"}, {"image", "busybox"}}}}}}});
   }
+}
+
+// A gzip body inflated whole (pages and lists kubesim sends compressed); an error fails the test.
+inline std::string gunzip(const std::string& in) {
+  z_stream zs{};
+  if (inflateInit2(&zs, 15 + 16) != Z_OK) throw std::runtime_error("inflateInit2 failed");
+  std::string out;
+  char buf[65536];
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  zs.avail_in = static_cast<uInt>(in.size());
+  int rc;
+  do {
+    zs.next_out = reinterpret_cast<Bytef*>(buf);
+    zs.avail_out = sizeof buf;
+    rc = inflate(&zs, Z_NO_FLUSH);
+    out.append(buf, sizeof buf - zs.avail_out);
+  } while (rc == Z_OK);
+  inflateEnd(&zs);
+  if (rc != Z_STREAM_END) throw std::runtime_error("gzip body does not inflate to its end");
+  return out;
 }
 
 }  // namespace kubesim::testing

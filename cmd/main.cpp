@@ -13,6 +13,7 @@
 #include "cmd/factory.h"
 #include "core/errors.h"
 #include "core/log.h"
+#include "print/error_text.h"
 #include "print/escape.h"
 
 int main(int argc, char** argv) {
@@ -61,8 +62,8 @@ int main(int argc, char** argv) {
     return static_cast<int>(ExitCode::Usage);
   } catch (const Error& e) {
     std::cout.flush();
-    // Messages carry text from the cluster: shown escaped, on one line.
-    std::cerr << "error: " << print::sanitize(log::redact(e.what())) << '\n';
+    // Text from the cluster is shown escaped; the error's own lines are its own (error_text.h).
+    std::cerr << print::error_text(e);
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
     std::cout.flush();

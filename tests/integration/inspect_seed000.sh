@@ -34,9 +34,11 @@ cn-huhehaote.192.168.0.33  192.168.0.33  <none>  ready   2           0
 Allocated/Total GPUs In Cluster:
 0/6 (0%)" "$(t top node)"
 
-# The volume the job mounts.
-expect_match "data list" '^training-data +ReadWriteMany +[0-9]+[smhd]$' "$(t data list)"
-expect_eq "data list header" "NAME           ACCESSMODE     DESCRIPTION  OWNER  AGE" "$(t data list | head -1)"
+# The volume the job mounts, with the description and owner of its annotations.
+expect_match "data list" '^training-data +ReadWriteMany +MNIST training and test images +ml-platform +[0-9]+[smhd]$' \
+  "$(t data list)"
+expect_eq "data list header" "NAME           ACCESSMODE     DESCRIPTION                     OWNER        AGE" \
+  "$(t data list | head -1)"
 
 # 2. Submit the job of the walk-through.
 t submit pytorch "${SEED000_PYTORCH[@]}" \

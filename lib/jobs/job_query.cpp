@@ -154,6 +154,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   std::vector<std::optional<JobSummary>> objects(n);
   std::vector<JobPods> pods(n);
   std::vector<std::vector<json>> raw_pods(n);  // with o.pending: what explains a pending job
+  std::vector<std::vector<Replica>> replicas(n);
   std::vector<kube::StreamRead> reads;
   for (size_t k = 0; k < n; ++k) {
     const JobKind& kind = *o.kinds[k];
@@ -173,15 +174,16 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
       if (o.kinds[k]->pod_job_label == l) sharing.push_back(k);
     const std::string selector =
         sharing.size() == 1 ? o.kinds[sharing[0]]->pod_selector(o.name) : l + "=" + o.name;
-    reads.push_back(
-        kube::list_read(kube::pods(), o.ns, selecting(selector), [&pods, &raw_pods, &o, sharing](json& p) {
-          PodSummary s = summarize_pod(p);
-          for (size_t k : sharing) {
-            if (!pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) continue;
-            pods[k].add(*o.kinds[k], s);
-            if (o.pending) raw_pods[k].push_back(p);
-          }
-        }));
+    reads.push_back(kube::list_read(kube::pods(), o.ns, selecting(selector),
+                                    [&pods, &raw_pods, &replicas, &o, sharing](json& p) {
+                                      PodSummary s = summarize_pod(p);
+                                      for (size_t k : sharing) {
+                                        if (!pod_belongs_to(*o.kinds[k], s, o.ns, o.name)) continue;
+                                        pods[k].add(*o.kinds[k], s);
+                                        replicas[k].push_back(replica_of(*o.kinds[k], o.name, p));
+                                        if (o.pending) raw_pods[k].push_back(p);
+                                      }
+                                    }));
   }
   GetExtras extras;
   add_extra_reads(o, extras, reads);
@@ -189,6 +191,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     objects.assign(n, std::nullopt);
     for (size_t k = 0; k < n; ++k) pods[k] = JobPods();
     raw_pods.assign(n, {});
+    replicas.assign(n, {});
     extras = GetExtras{};
   });
 
@@ -208,6 +211,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   const size_t k = found.front();
   GetResult r;
   r.job = build_job(*o.kinds[k], *objects[k], std::move(pods[k]), now);
+  r.replicas = std::move(replicas[k]);
   if (o.tensorboard) r.job.tensorboard = tensorboard_url(extras.services, job_host_ip(r.job));
   if (o.events) {
     std::set<std::string> names{o.name};

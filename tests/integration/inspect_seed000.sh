@@ -88,7 +88,8 @@ for _ in $(seq 100); do [[ -n "$(t logs pytorch-dist)" ]] && break; sleep 0.2; d
 t logs pytorch-dist -i pytorch-dist-worker-0 >/dev/null
 [[ $(t logs pytorch-dist -t 2 | wc -l) -le 2 ]] || fail "logs -t 2 printed more than 2 lines"
 if t logs pytorch-dist -i no-such-pod 2>"$tmp/err"; then fail "logs -i with a wrong instance succeeded"; fi
-grep -q "pytorch-dist-master-0" "$tmp/err" || fail "logs -i error does not list the instances"
+grep -qx "  pytorch-dist-master-0 (chief)" "$tmp/err" || fail "logs -i error does not list the instances: $(cat "$tmp/err")"
+[[ $(t logs pytorch-dist -i worker-1 | grep -m1 "^WORLD_SIZE") == "WORLD_SIZE: 3, CURRENT_RANK: 2" ]] || fail "logs -i worker-1"
 
 # 8. delete returns at once; the job is TERMINATING until its pods have stopped (their 30s
 # grace period), then gone, and a second delete is NotFound (exit 3).

@@ -11,6 +11,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/factory.h"
+#include "cmd/parse_error.h"
 #include "core/errors.h"
 #include "core/log.h"
 #include "print/error_text.h"
@@ -46,19 +47,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    // The deepest command that was recognised, for the message and the help hint.
-    CLI::App* cmd = &app;
-    for (auto subs = cmd->get_subcommands(); !subs.empty(); subs = cmd->get_subcommands()) cmd = subs.front();
-    std::string path = cmd->get_name();
-    for (CLI::App* p = cmd->get_parent(); p; p = p->get_parent()) path = p->get_name() + " " + path;
-    auto rest = cmd->remaining();
-    if (dynamic_cast<const CLI::RequiredError*>(&e) && !rest.empty() && !cmd->get_subcommands({}).empty() &&
-        rest.front().rfind('-', 0) != 0) {
-      std::cerr << "error: unknown command \"" << rest.front() << "\" for \"" << path << "\"\n";
-    } else {
-      std::cerr << "error: " << e.what() << '\n';
-    }
-    std::cerr << "Run '" << path << " --help' for usage.\n";
+    std::cerr << parse_error_text(app, e);
     return static_cast<int>(ExitCode::Usage);
   } catch (const Error& e) {
     std::cout.flush();

@@ -1,5 +1,8 @@
 // PyTorchJob: the training-operator's pods, labels, env, services and status conditions.
+#include <set>
+
 #include "kubesim/controllers/context.h"
+#include "kubesim/controllers/training_log.h"
 #include "test_controllers_fixture.h"
 
 using namespace kubesim;
@@ -185,6 +188,26 @@ TEST_CASE("each rank of a PyTorchJob logs its own progress and loss", "[controll
   // The loss falls as the job trains.
   CHECK(std::stod(split(logs[1][3]).second) > 1.0);
   CHECK(std::stod(split(logs[1][29]).second) < 0.1);
+}
+
+TEST_CASE("a long run logs at a smaller interval rather than a batch twice", "[controllers][pytorch]") {
+  const json container = {
+      {"name", "pytorch"},
+      {"command", json::array({"python", "mnist.py", "--epochs", "10"})},
+      {"env", json::array({{{"name", "WORLD_SIZE"}, {"value", "3"}}, {{"name", "RANK"}, {"value", "1"}}})}};
+  // Ten minutes at a line a second: 597 progress lines, more than the 320 that every 10th of
+  // 313 batches for 10 epochs gives; every 5th gives 630.
+  const TrainingLog log({{"metadata", {{"name", "p"}}}}, container, 600);
+  CHECK(log.line(0) == "WORLD_SIZE: 3, CURRENT_RANK: 1");
+  CHECK(log.line(1).find(", log_interval=5, ") != std::string::npos);
+  std::set<std::string> batches;
+  for (size_t n = 3; n < 600; ++n) {
+    const std::string l = log.line(n);
+    const auto open = l.find('['), slash = l.find('/');
+    REQUIRE(open != std::string::npos);
+    CHECK(std::stoul(l.substr(open + 1, slash - open - 1)) % (5 * 64) == 0);
+    CHECK(batches.insert(l.substr(0, l.find(" loss="))).second);
+  }
 }
 
 TEST_CASE("a failing PyTorchJob gets Failed", "[controllers][pytorch]") {

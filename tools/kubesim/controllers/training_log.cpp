@@ -50,12 +50,23 @@ TrainingLog::TrainingLog(const nlohmann::json& pod, const nlohmann::json& contai
   const ContainerEnv env = ContainerEnv::of(pod, container);
   m_world = std::max(1LL, number_or(env.value("WORLD_SIZE"), 1));
   m_rank = number_or(env.value("RANK"), 0);
+  // kubeflow/training-operator v1.9.0 examples/pytorch/mnist/mnist.py: the loader takes its
+  // batches from a DistributedSampler, so each rank trains on its own ceil(60000 / WORLD_SIZE)
+  // samples in ceil(that / 64) batches. The script logs every 10th (--log-interval); a run
+  // that writes more lines than that (kubesim writes a line a second) is one started with a
+  // smaller interval, the largest that logs no batch twice.
+  const auto world = static_cast<size_t>(m_world);
+  m_batches = ((60000 + world - 1) / world + 63) / 64;
+  const size_t progress_lines = m_total > 3 ? m_total - 3 : 1;
+  const auto logged = [&](size_t interval) {
+    return (m_batches + interval - 1) / interval * static_cast<size_t>(m_epochs);
+  };
+  for (m_interval = 10; m_interval > 1 && logged(m_interval) < progress_lines;) --m_interval;
   m_header = {"WORLD_SIZE: " + std::to_string(m_world) + ", CURRENT_RANK: " + std::to_string(m_rank),
               "args: Namespace(backend='nccl', batch_size=64, data='/mnist_data/pytorch_data/', "
               "dir='/mnist_data/pytorch_data/logs', epochs=" +
-                  std::to_string(m_epochs) +
-                  ", log_interval=10, lr=0.01, momentum=0.5, no_cuda=False, save_model=False, "
-                  "seed=1, test_batch_size=1000)",
+                  std::to_string(m_epochs) + ", log_interval=" + std::to_string(m_interval) +
+                  ", lr=0.01, momentum=0.5, no_cuda=False, save_model=False, seed=1, test_batch_size=1000)",
               "Using CUDA"};
 }
 
@@ -63,33 +74,26 @@ std::string TrainingLog::line(size_t n) const {
   const std::string step = " step=" + std::to_string(n + 1);
   if (!m_training) return m_container + " running:" + step;
   if (n < m_header.size()) return m_header[n];
-  // kubeflow/training-operator v1.9.0 examples/pytorch/mnist/mnist.py: the loader takes its
-  // batches from a DistributedSampler, so each rank trains on its own ceil(60000 / WORLD_SIZE)
-  // samples in ceil(that / 64) batches, and every 10th batch prints the rank's own progress
-  // (batch_idx * 64 of len(dataset), 100 * batch_idx / len(loader) %) and the loss of the
-  // rank's own batch. The ranks step together; the model has seen WORLD_SIZE * 64 samples a
-  // step, so the loss falls with the whole job's progress and differs by rank with the data.
-  // A run longer than one line a logged batch (kubesim writes a line a second) logs every
-  // batch rather than the same one twice.
-  const auto world = static_cast<size_t>(m_world);
-  const size_t loader_batches = ((60000 + world - 1) / world + 63) / 64;
+  // Every m_interval-th batch prints the rank's own progress (batch_idx * 64 of len(dataset),
+  // 100 * batch_idx / len(loader) %) and the loss of the rank's own batch. The ranks step
+  // together; the model has seen WORLD_SIZE * 64 samples a step, so the loss falls with the
+  // whole job's progress and differs by rank with the data.
   const size_t progress_lines = m_total > m_header.size() ? m_total - m_header.size() : 1;
-  const size_t interval = progress_lines > (loader_batches + 9) / 10 * static_cast<size_t>(m_epochs) ? 1 : 10;
-  const size_t per_epoch = (loader_batches + interval - 1) / interval;
+  const size_t per_epoch = (m_batches + m_interval - 1) / m_interval;
   const size_t k = n - m_header.size();
   const size_t total_logged = per_epoch * static_cast<size_t>(m_epochs);
   size_t b = progress_lines <= 1 ? total_logged - 1 : k * (total_logged - 1) / (progress_lines - 1);
   if (b >= total_logged) b = total_logged - 1;
   const size_t epoch = b / per_epoch + 1;
-  const size_t batch_idx = (b % per_epoch) * interval;
-  const size_t steps = (epoch - 1) * loader_batches + batch_idx;
-  const double seen = static_cast<double>(steps * 64 * world);
+  const size_t batch_idx = (b % per_epoch) * m_interval;
+  const size_t steps = (epoch - 1) * m_batches + batch_idx;
+  const double seen = static_cast<double>(steps * 64 * static_cast<size_t>(m_world));
   const auto rank = static_cast<uint64_t>(m_rank);
   const double loss = 0.0026 + 2.2 * std::exp(-seen / 38400.0) * (0.8 + 0.4 * spread(steps, rank)) +
                       0.01 * spread(rank, steps);
   char buf[128];
   std::snprintf(buf, sizeof buf, "Train Epoch: %zu [%zu/60000 (%.0f%%)] loss=%.4f", epoch, batch_idx * 64,
-                100.0 * static_cast<double>(batch_idx) / static_cast<double>(loader_batches), loss);
+                100.0 * static_cast<double>(batch_idx) / static_cast<double>(m_batches), loss);
   return buf + step;
 }
 

@@ -9,7 +9,9 @@
 //   (empty line)
 //   accuracy=0.9904
 // A rank trains on its DistributedSampler shard (ceil(60000 / WORLD_SIZE) samples, 64 a
-// batch) and prints its own progress in it and the loss of its own batches.
+// batch) and prints its own progress in it and the loss of its own batches, every 10th batch
+// (every 5th, ..., every one: log_interval in the args line, when the run is long enough to
+// write more lines than that).
 // Progress lines end with "step=N", N being the 1-based number of the line in the log, so a
 // reader can prove that no line was lost or doubled. Other containers print
 // "<container> running: step=N".
@@ -39,8 +41,10 @@ class TrainingLog {
  private:
   bool m_training = false;
   std::string m_container;
-  long long m_world = 1;  // WORLD_SIZE
-  long long m_rank = 0;   // RANK
+  long long m_world = 1;   // WORLD_SIZE
+  long long m_rank = 0;    // RANK
+  size_t m_batches = 1;    // the rank's batches an epoch
+  size_t m_interval = 10;  // a line every m_interval batches (the script's --log-interval)
   std::string m_command;
   size_t m_total = 1;
   int m_epochs = 10;

@@ -9,6 +9,7 @@
 #include "cmd/logs_all.h"
 #include "cmd/run.h"
 #include "core/duration.h"
+#include "jobs/instance_select.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
 #include "jobs/pod_logs.h"
@@ -19,27 +20,16 @@ namespace trainctl {
 
 namespace {
 
-std::string instance_list(const jobs::TrainingJob& job) {
-  std::string s;
-  for (const auto& i : job.instances) s += "\n  " + print::sanitize(i.name) + (i.is_chief ? " (chief)" : "");
-  return s;
-}
-
-const jobs::Instance& pick_instance(const jobs::TrainingJob& job, const std::string& wanted) {
+// -i names the instance (jobs/instance_select.h); without it, the job's only instance or its chief.
+const jobs::Instance& pick_instance(const jobs::GetResult& r, const std::string& wanted) {
+  const auto& job = r.job;
+  if (!wanted.empty()) return jobs::select_instance(job, r.replicas, wanted);
   if (job.instances.empty()) throw NotFoundError("job " + job.name + " has no instances yet");
-  if (!wanted.empty()) {
-    for (const auto& i : job.instances)
-      if (i.name == wanted) return i;
-    throw NotFoundError("job " + job.name + " has no instance " + print::sanitize(wanted) +
-                        "; its instances are:" + instance_list(job));
-  }
   if (job.instances.size() == 1) return job.instances.front();
   for (const auto& i : job.instances)
     if (i.is_chief) return i;
-  throw UsageError("job " + job.name +
-                   " has several instances and no chief; please use '-i' or '--instance' to "
-                   "choose one of:" +
-                   instance_list(job));
+  throw UsageError("job " + job.name + " has several instances and no chief; choose one with -i:",
+                   jobs::instance_choices(job, r.replicas));
 }
 
 std::string pick_container(const jobs::Instance& i, const std::string& wanted) {
@@ -78,7 +68,7 @@ void run_logs(const LogsOptions& o, Factory& f) {
   q.kinds = jobs::kinds_for_type(o.type);
   const auto r = jobs::get_job(f.client(), q, f.clock()());
   if (wants_all_logs(o)) return run_logs_all(o, f, l, r.job);
-  const auto& instance = pick_instance(r.job, o.instance);
+  const auto& instance = pick_instance(r, o.instance);
   l.ns = q.ns;
   l.pod = instance.name;
   l.container = pick_container(instance, o.container);
@@ -101,7 +91,10 @@ void setup_logs(CLI::App& root, Factory& f, RunFn<LogsOptions> run) {
   auto* cmd = root.add_subcommand("logs", "Print the logs of a training job");
   cmd->alias("log");
   cmd->add_option("name", opts->name, "Job name")->required();
-  cmd->add_option("-i,--instance", opts->instance, "Instance (pod) name; default: the chief instance");
+  cmd->add_option(
+      "-i,--instance", opts->instance,
+      "Instance: its pod name or the start of it, its replica (worker-1) or its rank (1); default: the "
+      "chief instance");
   cmd->add_option("-c,--container", opts->container,
                   "Container; default: the main one (init-code while initializing)");
   cmd->add_flag("-f,--follow", opts->follow, "Follow the log until the instance ends; exit 5 when it failed");
@@ -118,6 +111,10 @@ void setup_logs(CLI::App& root, Factory& f, RunFn<LogsOptions> run) {
                "  trainctl logs pytorch-dist\n"
                "  # The last 5 lines of one worker\n"
                "  trainctl logs pytorch-dist -i pytorch-dist-worker-0 -t 5\n"
+               "  # The same worker by its replica, as logs --all prefixes its lines\n"
+               "  trainctl logs pytorch-dist -i worker-0 -t 5\n"
+               "  # A pod of an operator-free job (mnist-1-x7k2p) by the start of its name\n"
+               "  trainctl logs mnist -i mnist-1\n"
                "  # Follow until the job ends; the exit status says whether it failed\n"
                "  trainctl logs -f pytorch-dist\n"
                "  # The last 10 minutes, with timestamps\n"

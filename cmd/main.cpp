@@ -11,8 +11,10 @@
 
 #include "cmd/commands.h"
 #include "cmd/factory.h"
+#include "cmd/parse_error.h"
 #include "core/errors.h"
 #include "core/log.h"
+#include "print/error_text.h"
 #include "print/escape.h"
 
 int main(int argc, char** argv) {
@@ -45,24 +47,12 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    // The deepest command that was recognised, for the message and the help hint.
-    CLI::App* cmd = &app;
-    for (auto subs = cmd->get_subcommands(); !subs.empty(); subs = cmd->get_subcommands()) cmd = subs.front();
-    std::string path = cmd->get_name();
-    for (CLI::App* p = cmd->get_parent(); p; p = p->get_parent()) path = p->get_name() + " " + path;
-    auto rest = cmd->remaining();
-    if (dynamic_cast<const CLI::RequiredError*>(&e) && !rest.empty() && !cmd->get_subcommands({}).empty() &&
-        rest.front().rfind('-', 0) != 0) {
-      std::cerr << "error: unknown command \"" << rest.front() << "\" for \"" << path << "\"\n";
-    } else {
-      std::cerr << "error: " << e.what() << '\n';
-    }
-    std::cerr << "Run '" << path << " --help' for usage.\n";
+    std::cerr << parse_error_text(app, e);
     return static_cast<int>(ExitCode::Usage);
   } catch (const Error& e) {
     std::cout.flush();
-    // Messages carry text from the cluster: shown escaped, on one line.
-    std::cerr << "error: " << print::sanitize(log::redact(e.what())) << '\n';
+    // Text from the cluster is shown escaped; the error's own lines are its own (error_text.h).
+    std::cerr << print::error_text(e);
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
     std::cout.flush();

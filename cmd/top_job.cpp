@@ -10,6 +10,7 @@
 #include "cmd/live_view.h"
 #include "cmd/run.h"
 #include "core/errors.h"
+#include "jobs/instance_select.h"
 #include "jobs/job_list_live.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
@@ -27,8 +28,9 @@ void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory
   q.ns = f.namespace_();
   q.name = o.name;
   q.kinds = jobs::kinds_for_type(o.type);
-  auto job = jobs::get_job(f.client(), q, f.clock()()).job;
-  jobs::keep_instance(job, o.instance);
+  auto got = jobs::get_job(f.client(), q, f.clock()());
+  auto& job = got.job;
+  jobs::keep_instance(job, got.replicas, o.instance);
   const auto idle = idle_rule(o.idle_flags);
   const auto gpus = job_gpu_metrics(f, job, idle);
   print::print_as(format,
@@ -85,7 +87,9 @@ void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
   auto opts = std::make_shared<TopJobOptions>();
   auto* cmd = top.add_subcommand("job", "Show GPU requests and allocation per job");
   cmd->add_option("name", opts->name, "A job: show its instances, their nodes and GPUs");
-  cmd->add_option("-i,--instance", opts->instance, "With a job name: only this instance (pod)");
+  cmd->add_option(
+      "-i,--instance", opts->instance,
+      "With a job name: only this instance (its pod name or the start of it, its replica or rank)");
   add_job_list_flags(cmd, opts->all_namespaces, opts->type, opts->output, TopJobOptions::kFormats,
                      "Jobs of all namespaces");
   add_idle_flags(cmd, opts->idle_flags);

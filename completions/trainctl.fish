@@ -470,7 +470,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s o -l output -x -
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl logs
-complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s i -l instance -x -a '(__trainctl_dynamic)' -d 'Instance (pod) name; default: the chief instance'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s i -l instance -x -a '(__trainctl_dynamic)' -d 'Instance: its pod name or the start of it, its replica (worker-1) or its rank (1); default: the chief instance'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s c -l container -r -F -d 'Container; default: the main one (init-code while initializing)'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s f -l follow -d 'Follow the log until the instance ends; exit 5 when it failed'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s t -l tail -r -F -d 'Only the last N lines (-1: all)'
@@ -499,7 +499,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -s r -l refres
 complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl top job
-complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s i -l instance -x -a '(__trainctl_dynamic)' -d 'With a job name: only this instance (pod)'
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s i -l instance -x -a '(__trainctl_dynamic)' -d 'With a job name: only this instance (its pod name or the start of it, its replica or rank)'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s A -l all-namespaces -d 'Jobs of all namespaces'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s o -l output -x -a 'wide json yaml' -d 'Output format: wide (default), json or yaml'

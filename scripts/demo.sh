@@ -2,8 +2,9 @@
 # From a fresh clone to a running demo: installs what is missing, builds trainctl and
 # kubesim, starts kubesim with a small GPU cluster (3 control-plane nodes, 3 nodes with
 # 2 GPUs each, PVC training-data), writes a kubeconfig for it, and walks through a
-# distributed PyTorch job: top node, submit, list, top job (with GPU utilisation from the
-# simulated Prometheus), get, logs, data list.
+# distributed PyTorch job: top node, submit, list (after a typo, to show the suggestion), top
+# job (with GPU utilisation from the simulated Prometheus), get, logs (one instance, then every
+# rank's, prefixed), data list.
 # kubesim keeps running afterwards; `scripts/demo.sh --stop` stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -64,7 +65,8 @@ run trainctl submit pytorch \
   --wait \
   "python /root/code/mnist-pytorch/mnist.py --epochs 10 --backend nccl --dir /mnist_data/pytorch_data/logs --data /mnist_data/pytorch_data/"
 
-say "3. The jobs in the namespace"
+say "3. The jobs in the namespace (a mistyped command gets a suggestion, as kubectl's do)"
+run trainctl lst || true
 run trainctl list
 
 say "4. GPUs per job, and per node; each GPU's utilisation and memory, from the cluster's Prometheus"
@@ -76,12 +78,13 @@ run trainctl top job pytorch-dist
 say "5. One job in detail"
 run trainctl get pytorch-dist
 
-say "6. Logs: the master (rank 0) by default, a worker with -i, the last lines with -t"
+say "6. Logs: the master (rank 0) by default, a worker with -i, the last lines with -t; every rank's with --all"
 sleep 3
 run trainctl logs pytorch-dist -t 5
 run trainctl logs pytorch-dist -i pytorch-dist-worker-0 -t 5
+run trainctl logs pytorch-dist --all -t 2
 
-say "7. The volumes jobs can mount with --data"
+say "7. The volumes jobs can mount with --data, with the description and owner their annotations give"
 run trainctl data list
 
 say "kubesim is still running (pid $(cat "$state/kubesim.pid")). Try more:"

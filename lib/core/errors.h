@@ -24,17 +24,37 @@ enum class ExitCode : int {
 class Error : public std::runtime_error {
 public:
   explicit Error(const std::string& message, ExitCode code = ExitCode::Error)
-      : std::runtime_error(message), m_code(code) {}
+      : std::runtime_error(message), m_code(code), m_message(message) {}
+  // A message with lines of its own under it: the choices the user has (a job's instances).
+  // Each part is one line of text; the line breaks between them are trainctl's, so a printer
+  // escapes each part on its own (print/error_text.h) and a line break inside a part, which
+  // came from elsewhere, stays visible as "\x0a". what() holds them all, each line indented.
+  Error(const std::string& message, std::vector<std::string> lines, ExitCode code)
+      : std::runtime_error(with_lines(message, lines)),
+        m_code(code),
+        m_message(message),
+        m_lines(std::move(lines)) {}
   ExitCode code() const { return m_code; }
+  // The first line alone, and the lines under it.
+  const std::string& message() const { return m_message; }
+  const std::vector<std::string>& lines() const { return m_lines; }
 
 private:
+  static std::string with_lines(std::string text, const std::vector<std::string>& lines) {
+    for (const auto& l : lines) text += "\n  " + l;
+    return text;
+  }
   ExitCode m_code;
+  std::string m_message;
+  std::vector<std::string> m_lines;
 };
 
 // Bad input from the user: wrong flag value, malformed argument. Exit 2.
 class UsageError : public Error {
 public:
   explicit UsageError(const std::string& message) : Error(message, ExitCode::Usage) {}
+  UsageError(const std::string& message, std::vector<std::string> lines)
+      : Error(message, std::move(lines), ExitCode::Usage) {}
 };
 
 // A command exists in the tree but its behaviour is not built yet.
@@ -99,6 +119,8 @@ private:
 class NotFoundError : public Error {
 public:
   explicit NotFoundError(const std::string& message) : Error(message, ExitCode::NotFound) {}
+  NotFoundError(const std::string& message, std::vector<std::string> lines)
+      : Error(message, std::move(lines), ExitCode::NotFound) {}
 };
 
 }  // namespace trainctl

@@ -167,6 +167,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   std::vector<JobPods> pods(n);
   std::vector<std::vector<json>> raw_pods(n);  // with o.pending: what explains a pending job
   std::vector<OwnObjects> own(n);             // with o.events: the pods whose events are the job's
+  std::vector<std::vector<Replica>> replicas(n);
   std::vector<kube::StreamRead> reads;
   for (size_t k = 0; k < n; ++k) {
     const JobKind& kind = *o.kinds[k];
@@ -174,9 +175,10 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     reads.push_back(kube::object_read(kind.resource, o.ns, o.name,
                                       [slot, &kind](json& j) { *slot = summarize_job(kind, j); }));
   }
-  auto take = [&pods, &raw_pods, &own, &o](size_t k, const json& p, const PodSummary& s) {
+  auto take = [&pods, &raw_pods, &own, &replicas, &o](size_t k, const json& p, const PodSummary& s) {
     if (o.events) own[k].add(p);
     pods[k].add(*o.kinds[k], s);
+    replicas[k].push_back(replica_of(*o.kinds[k], o.name, p));
     if (o.pending) raw_pods[k].push_back(p);
   };
   // One pod list per job-name label: kinds that share the label (PyTorchJob and MPIJob)
@@ -214,6 +216,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     for (size_t k = 0; k < n; ++k) pods[k] = JobPods();
     raw_pods.assign(n, {});
     own.assign(n, {});
+    replicas.assign(n, {});
     extras = GetExtras{};
   });
 
@@ -233,6 +236,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   const size_t k = found.front();
   GetResult r;
   r.job = build_job(*o.kinds[k], *objects[k], std::move(pods[k]), now);
+  r.replicas = std::move(replicas[k]);
   if (o.tensorboard) r.job.tensorboard = tensorboard_url(extras.services, job_host_ip(r.job));
   if (o.events) {
     own[k].add(objects[k]->uid, o.name);

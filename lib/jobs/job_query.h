@@ -9,6 +9,7 @@
 #include "jobs/kind.h"
 #include "jobs/listed_jobs.h"
 #include "jobs/pending_reason.h"
+#include "jobs/replica.h"
 #include "jobs/training_job.h"
 #include "kube/client.h"
 
@@ -45,6 +46,7 @@ struct GetOptions {
 
 struct GetResult {
   TrainingJob job;
+  std::vector<Replica> replicas;       // the role and rank of each of its pods (replica.h)
   std::vector<nlohmann::json> events;  // of the job and its pods, oldest first
   PendingReason pending;               // empty unless asked and the job looks pending
 };

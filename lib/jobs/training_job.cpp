@@ -1,9 +1,6 @@
 #include "jobs/training_job.h"
 
-#include <algorithm>
-
 #include "core/duration.h"
-#include "core/errors.h"
 
 namespace trainctl::jobs {
 
@@ -69,14 +66,6 @@ nlohmann::ordered_json TrainingJob::to_json() const {
     j["instances"].push_back(std::move(ij));
   }
   return j;
-}
-
-void keep_instance(TrainingJob& job, const std::string& instance) {
-  if (instance.empty()) return;
-  auto& all = job.instances;
-  all.erase(std::remove_if(all.begin(), all.end(), [&](const Instance& i) { return i.name != instance; }),
-            all.end());
-  if (all.empty()) throw NotFoundError("instance " + instance + " not found in job " + job.name);
 }
 
 }  // namespace trainctl::jobs

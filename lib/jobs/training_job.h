@@ -73,8 +73,4 @@ struct TrainingJob {
 // instead of asking for one block the size of all jobs.
 using JobList = std::deque<TrainingJob>;
 
-// Keeps only the instance named `instance` ("" keeps all); NotFoundError when the job has none
-// of that name.
-void keep_instance(TrainingJob& job, const std::string& instance);
-
 }  // namespace trainctl::jobs

@@ -6,6 +6,7 @@
 #include "core/errors.h"
 #include "get_stubs.h"
 #include "jobs/pod_logs.h"
+#include "print/error_text.h"
 #include "scenario.h"
 
 using namespace get_stubs;
@@ -65,10 +66,78 @@ TEST_CASE("logs -i with a wrong instance lists the instances") {
     h.run({"logs", "pytorch-dist", "-i", "pytorch-dist-worker-9"});
     FAIL("no error");
   } catch (const trainctl::NotFoundError& e) {
-    const std::string m = e.what();
-    CHECK(m.find("pytorch-dist-master-0 (chief)") != std::string::npos);
-    CHECK(m.find("pytorch-dist-worker-1") != std::string::npos);
+    // The pods are named after their replicas: the names alone.
+    CHECK(e.lines() == std::vector<std::string>{"pytorch-dist-master-0 (chief)", "pytorch-dist-worker-0",
+                                                "pytorch-dist-worker-1"});
   }
+}
+
+namespace {
+// The operator-free job "bad": an Indexed Job's pods NAME-INDEX-<random>, completion index 0
+// the master (rank 0), index i worker i-1.
+void stub_bad(FakeClient& c) {
+  json pods = json::array();
+  const char* names[] = {"bad-0-dmrq9", "bad-1-hrhts", "bad-2-k4xzp"};
+  for (int i = 0; i < 3; ++i) pods.push_back(pod(names[i], batch_labels("bad", i), "Running", 1, "node-1"));
+  stub_job(c, 3, "bad", batchjob("bad", "2024-05-01T09:00:00Z", {{"active", 3}}), pods);
+}
+}  // namespace
+
+TEST_CASE("logs -i takes the start of a pod's name, the replica logs --all names, or a rank") {
+  for (const auto& [wanted, pod_name] : std::vector<std::pair<std::string, std::string>>{
+           {"bad-1", "bad-1-hrhts"},     // the start of the name, without its random suffix
+           {"worker-1", "bad-2-k4xzp"},  // the replica, as logs --all prefixes its lines
+           {"Worker-1", "bad-2-k4xzp"},  // roles are compared as --role compares them
+           {"1", "bad-2-k4xzp"},         // the rank, as --rank counts it (worker-1 has rank 1)
+           {"bad-0-dmrq9", "bad-0-dmrq9"}}) {
+    INFO("-i " << wanted);
+    Harness h;
+    stub_bad(*h.client);
+    h.client->on("GET", "/api/v1/namespaces/default/pods/" + pod_name + "/log", 200, pod_name + " says hi\n");
+    h.run({"logs", "bad", "-i", wanted});
+    CHECK(h.out() == pod_name + " says hi\n");
+    CHECK_NOTHROW(h.client->verify());
+  }
+}
+
+TEST_CASE("logs -i that names several instances, or none, lists them as lines of the error") {
+  Harness h;
+  stub_bad(*h.client);
+  try {
+    h.run({"logs", "bad", "-i", "0"});  // master-0 and worker-0
+    FAIL("no error");
+  } catch (const trainctl::UsageError& e) {
+    CHECK(e.message() == "-i 0 matches 2 instances of job bad; choose one of:");
+    CHECK(e.lines() == std::vector<std::string>{"bad-0-dmrq9  master-0 (chief)", "bad-1-hrhts  worker-0"});
+  }
+  Harness h2;
+  stub_bad(*h2.client);
+  CHECK_THROWS_AS(h2.run({"logs", "bad", "-i", "bad-"}), trainctl::UsageError);
+  Harness h3;
+  stub_bad(*h3.client);
+  try {
+    h3.run({"logs", "bad", "-i", "bad-7"});
+    FAIL("no error");
+  } catch (const trainctl::NotFoundError& e) {
+    CHECK(e.message() == "job bad has no instance bad-7; its instances are:");
+    CHECK(e.lines() == std::vector<std::string>{"bad-0-dmrq9  master-0 (chief)", "bad-1-hrhts  worker-0",
+                                                "bad-2-k4xzp  worker-1"});
+    // As main prints it: one line each, no line break escaped.
+    CHECK(trainctl::print::error_text(e) ==
+          "error: job bad has no instance bad-7; its instances are:\n"
+          "  bad-0-dmrq9  master-0 (chief)\n"
+          "  bad-1-hrhts  worker-0\n"
+          "  bad-2-k4xzp  worker-1\n");
+  }
+}
+
+TEST_CASE("top job -i takes an instance as logs -i does") {
+  Harness h;
+  stub_bad(*h.client);
+  h.run({"top", "job", "bad", "-i", "worker-0", "-o", "json"});
+  const auto doc = json::parse(h.out());
+  REQUIRE(doc["instances"].size() == 1);
+  CHECK(doc["instances"][0]["name"] == "bad-1-hrhts");
 }
 
 TEST_CASE("logs of a job without a chief and several instances asks for -i") {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README demo on a real terminal: scripts/demo.sh runs in a tmux pane (a TTY) with the
 # built binaries, and the screen a newcomer reads is checked: the GPU table before and after,
-# the submit message, the job RUNNING (in colour, since this is a terminal), the TensorBoard
-# URL, the PVC, and the closing lines on how to go on and how to stop kubesim.
+# the submit message, the suggestion for a mistyped command, the job RUNNING (in colour, since
+# this is a terminal), the TensorBoard URL, each rank's own lines in logs --all, the PVC with
+# its description and owner, and the closing lines on how to go on and how to stop kubesim.
 set -euo pipefail
 source "$(dirname "$0")/skip.bash"
 if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
@@ -42,11 +43,22 @@ for want in \
   'pytorch-dist-worker-0' \
   '$ trainctl logs pytorch-dist -i pytorch-dist-worker-0 -t 5' \
   'loss=' \
-  'training-data  ReadWriteMany' \
+  'error: unknown command "lst" for "trainctl"' \
+  'Did you mean this?' \
+  '$ trainctl logs pytorch-dist --all -t 2' \
+  'training-data  ReadWriteMany  MNIST training and test images  ml-platform' \
   'Stop it with: scripts/demo.sh --stop'; do
   grep -qF -- "$want" "$work/screen.txt" || fail "the screen lacks \"$want\""
 done
 grep -Eq '^pytorch-dist +RUNNING +PYTORCHJOB' "$work/screen.txt" || fail "list does not show pytorch-dist RUNNING"
+grep -Eq '^[[:space:]]+list$' "$work/screen.txt" || fail "the typo lst does not suggest list"
+# logs --all: each rank's own lines, prefixed with its replica; the ranks' losses differ.
+for r in master-0 worker-0 worker-1; do
+  grep -Eq "^\[$r\] Train Epoch: [0-9]+ \[[0-9]+/60000 \([0-9]+%\)\] loss=[0-9.]+ step=[0-9]+$" "$work/screen.txt" ||
+    fail "logs --all shows no training line of $r"
+done
+losses=$(grep -E '^\[(master-0|worker-[01])\] Train Epoch' "$work/screen.txt" | sed 's/.* loss=\([0-9.]*\) .*/\1/' | sort -u | wc -l)
+((losses >= 4)) || fail "logs --all shows the same losses on every rank ($losses distinct of 6)"
 grep -Eq '^pytorch-dist-master-0 +Running +1 +[^ ]+ +[0-9] +[0-9]+\.[0-9]% +[0-9.]+/16384\.0\(MiB\)' "$work/screen.txt" ||
   fail "top job pytorch-dist shows no GPU utilisation"
 

@@ -34,9 +34,11 @@ cn-huhehaote.192.168.0.33  192.168.0.33  <none>  ready   2           0
 Allocated/Total GPUs In Cluster:
 0/6 (0%)" "$(t top node)"
 
-# The volume the job mounts.
-expect_match "data list" '^training-data +ReadWriteMany +[0-9]+[smhd]$' "$(t data list)"
-expect_eq "data list header" "NAME           ACCESSMODE     DESCRIPTION  OWNER  AGE" "$(t data list | head -1)"
+# The volume the job mounts, with the description and owner of its annotations.
+expect_match "data list" '^training-data +ReadWriteMany +MNIST training and test images +ml-platform +[0-9]+[smhd]$' \
+  "$(t data list)"
+expect_eq "data list header" "NAME           ACCESSMODE     DESCRIPTION                     OWNER        AGE" \
+  "$(t data list | head -1)"
 
 # 2. Submit the job of the walk-through.
 t submit pytorch "${SEED000_PYTORCH[@]}" \
@@ -86,7 +88,8 @@ for _ in $(seq 100); do [[ -n "$(t logs pytorch-dist)" ]] && break; sleep 0.2; d
 t logs pytorch-dist -i pytorch-dist-worker-0 >/dev/null
 [[ $(t logs pytorch-dist -t 2 | wc -l) -le 2 ]] || fail "logs -t 2 printed more than 2 lines"
 if t logs pytorch-dist -i no-such-pod 2>"$tmp/err"; then fail "logs -i with a wrong instance succeeded"; fi
-grep -q "pytorch-dist-master-0" "$tmp/err" || fail "logs -i error does not list the instances"
+grep -qx "  pytorch-dist-master-0 (chief)" "$tmp/err" || fail "logs -i error does not list the instances: $(cat "$tmp/err")"
+[[ $(t logs pytorch-dist -i worker-1 | grep -m1 "^WORLD_SIZE") == "WORLD_SIZE: 3, CURRENT_RANK: 2" ]] || fail "logs -i worker-1"
 
 # 8. delete returns at once; the job is TERMINATING until its pods have stopped (their 30s
 # grace period), then gone, and a second delete is NotFound (exit 3).

@@ -1,5 +1,8 @@
 // PyTorchJob: the training-operator's pods, labels, env, services and status conditions.
+#include <set>
+
 #include "kubesim/controllers/context.h"
+#include "kubesim/controllers/training_log.h"
 #include "test_controllers_fixture.h"
 
 using namespace kubesim;
@@ -185,7 +188,61 @@ TEST_CASE("PyTorchJob goes Created -> Running -> Succeeded with logs", "[control
   }
   CHECK(numbered == 27);  // 30 lines in 30 s minus the three header lines
   CHECK(lines[3].text.rfind("Train Epoch: 1 [0/60000 (0%)] loss=", 0) == 0);
-  CHECK(lines[29].text.rfind("Train Epoch: 10 [59520/60000 (99%)] loss=", 0) == 0);
+  // kubeflow/training-operator v1.9.0 examples/pytorch/mnist/mnist.py under DDP: each of the 3
+  // ranks has a DistributedSampler shard of 20000 samples, 313 batches of 64; every 10th batch
+  // prints batch_idx * 64 of len(dataset) and 100 * batch_idx / 313 %: the last is batch 310.
+  CHECK(lines[29].text.rfind("Train Epoch: 10 [19840/60000 (99%)] loss=", 0) == 0);
+}
+
+TEST_CASE("each rank of a PyTorchJob logs its own progress and loss", "[controllers][pytorch]") {
+  SimFixture f;
+  f.create("kubeflow.org", "v1", "pytorchjobs", pytorch_job("ranks", 2));
+  f.step(40s);
+  // The part of a progress line before " loss=", and the loss.
+  auto split = [](const std::string& line) {
+    const auto at = line.find(" loss=");
+    REQUIRE(at != std::string::npos);
+    return std::make_pair(line.substr(0, at), line.substr(at + 6, line.find(' ', at + 6) - at - 6));
+  };
+  std::vector<std::vector<std::string>> logs;
+  for (const char* pod : {"ranks-master-0", "ranks-worker-0", "ranks-worker-1"}) {
+    logs.emplace_back();
+    for (const auto& l : f.logs.lines("default", pod, "pytorch")) logs.back().push_back(l.text);
+    REQUIRE(logs.back().size() == 32);  // 3 header lines, 27 progress lines, "" and accuracy
+  }
+  for (int r = 0; r < 3; ++r) CHECK(logs[r][0] == "WORLD_SIZE: 3, CURRENT_RANK: " + std::to_string(r));
+  int differ = 0;
+  for (size_t i = 3; i < 30; ++i) {
+    const auto m = split(logs[0][i]), w0 = split(logs[1][i]), w1 = split(logs[2][i]);
+    // The ranks step together through their own shards: the same batch, each its own loss.
+    CHECK(m.first == w0.first);
+    CHECK(m.first == w1.first);
+    if (m.second != w0.second && m.second != w1.second && w0.second != w1.second) ++differ;
+  }
+  CHECK(differ >= 25);
+  // The loss falls as the job trains.
+  CHECK(std::stod(split(logs[1][3]).second) > 1.0);
+  CHECK(std::stod(split(logs[1][29]).second) < 0.1);
+}
+
+TEST_CASE("a long run logs at a smaller interval rather than a batch twice", "[controllers][pytorch]") {
+  const json container = {
+      {"name", "pytorch"},
+      {"command", json::array({"python", "mnist.py", "--epochs", "10"})},
+      {"env", json::array({{{"name", "WORLD_SIZE"}, {"value", "3"}}, {{"name", "RANK"}, {"value", "1"}}})}};
+  // Ten minutes at a line a second: 597 progress lines, more than the 320 that every 10th of
+  // 313 batches for 10 epochs gives; every 5th gives 630.
+  const TrainingLog log({{"metadata", {{"name", "p"}}}}, container, 600);
+  CHECK(log.line(0) == "WORLD_SIZE: 3, CURRENT_RANK: 1");
+  CHECK(log.line(1).find(", log_interval=5, ") != std::string::npos);
+  std::set<std::string> batches;
+  for (size_t n = 3; n < 600; ++n) {
+    const std::string l = log.line(n);
+    const auto open = l.find('['), slash = l.find('/');
+    REQUIRE(open != std::string::npos);
+    CHECK(std::stoul(l.substr(open + 1, slash - open - 1)) % (5 * 64) == 0);
+    CHECK(batches.insert(l.substr(0, l.find(" loss="))).second);
+  }
 }
 
 TEST_CASE("a failing PyTorchJob gets Failed", "[controllers][pytorch]") {

@@ -241,6 +241,28 @@ TEST_CASE("env:// without MASTER_ADDR fails at once", "[rendezvous][contract][en
   CHECK(job_condition(f, "noaddr") == "Failed/BackoffLimitExceeded");
 }
 
+TEST_CASE("an operator-free job's ranks train with the RANK of their completion index", "[rendezvous][env]") {
+  SimFixture f(true, short_timeouts());
+  json env = json::array(
+      {{{"name", "WORLD_SIZE"}, {"value", "2"}},
+       {{"name", "MASTER_ADDR"}, {"value", "ranked-0.ranked"}},
+       {{"name", "MASTER_PORT"}, {"value", "23456"}},
+       {{"name", "RANK"},
+        {"valueFrom",
+         {{"fieldRef",
+           {{"fieldPath", "metadata.annotations['batch.kubernetes.io/job-completion-index']"}}}}}}});
+  indexed_job(f, "ranked", 2, "python train.py", env);
+  f.step(40s);
+  CHECK(job_condition(f, "ranked") == "Complete/");
+  // The downward API gives each pod its index as RANK, and the script prints it (after what
+  // the rendezvous may have logged while it waited).
+  const auto rank0 = log_of(f, indexed_pod(f, "ranked", 0)), rank1 = log_of(f, indexed_pod(f, "ranked", 1));
+  CHECK(has_line(rank0, "WORLD_SIZE: 2, CURRENT_RANK: 0"));
+  CHECK(has_line(rank1, "WORLD_SIZE: 2, CURRENT_RANK: 1"));
+  CHECK_FALSE(has_line(rank1, "WORLD_SIZE: 2, CURRENT_RANK: 0"));
+  CHECK(rank1.back() == "accuracy=0.9904");
+}
+
 TEST_CASE("torchrun's c10d rendezvous: the elastic PyTorchJob's endpoint, and one that does not resolve",
           "[rendezvous][contract][c10d]") {
   SimFixture f(true, short_timeouts());

@@ -29,6 +29,10 @@ TEST_CASE("the demo seed is seed 000's cluster", "[seed]") {
   REQUIRE(pvc);
   CHECK((*pvc)["status"]["phase"] == "Bound");
   CHECK((*pvc)["spec"]["accessModes"][0] == "ReadWriteMany");
+  // The annotations Arena's data list reads for DESCRIPTION and OWNER (kubeflow/arena v0.15.5
+  // pkg/datahouse/list.go), so that the demo's data list fills both columns.
+  CHECK((*pvc)["metadata"]["annotations"].value("description", "") == "MNIST training and test images");
+  CHECK((*pvc)["metadata"]["annotations"].value("owner", "") == "ml-platform");
 }
 
 TEST_CASE("seed files carry namespaces, PVC annotations, taints and manifests", "[seed]") {

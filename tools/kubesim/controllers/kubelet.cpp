@@ -94,7 +94,7 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
       run.next_line = m_ctx.now();
       run.total_lines = static_cast<size_t>(run.duration / m_ctx.options.log_interval);
       for (const auto& c : containers_of(p, "containers"))
-        run.logs.push_back(std::make_unique<TrainingLog>(c, run.total_lines));
+        run.logs.push_back(std::make_unique<TrainingLog>(p, c, run.total_lines));
     } else {
       m_ctx.logs.remove_pod(ns, name);  // a new pod of an old name: the old one's log went with it
       begin(p, run);
@@ -205,7 +205,7 @@ void Kubelet::start_containers(const json& pod, Run& run) {
   run.logs.clear();
   const json containers = containers_of(pod, "containers");
   for (const auto& c : containers) {
-    run.logs.push_back(std::make_unique<TrainingLog>(c, run.total_lines));
+    run.logs.push_back(std::make_unique<TrainingLog>(pod, c, run.total_lines));
     if (restart) m_ctx.logs.reset(ns, name, c.value("name", ""));
   }
   for (const auto& c : containers) {

@@ -182,6 +182,27 @@ TEST_CASE("store delete: pods not scheduled or already ended go at once", "[kube
   }
 }
 
+TEST_CASE("store delete: a pod without status is deleted without one", "[kubesim][delete]") {
+  // An operator's pod that no kubelet has seen yet: the DELETE reads its spec and status to
+  // choose the grace period and must not add a null status that watchers then read.
+  Store s;
+  s.set_clock([] { return kDeleteNow; });
+  const auto* pods = s.find("", "v1", "pods");
+  s.create(*pods, pod("fresh", "", ""));
+  std::vector<json> objects;
+  uint64_t h = s.watch(nullptr, [&](const kubesim::WatchEvent& ev) {
+    objects.push_back(*ev.object);
+    return true;
+  });
+  CHECK(s.remove(*pods, "default", "fresh").removed);
+  s.unwatch(h);
+  REQUIRE(objects.size() == 2);
+  for (const json& o : objects) {
+    CHECK_FALSE((o.contains("status") && o["status"].is_null()));
+    CHECK(o["spec"].is_object());
+  }
+}
+
 TEST_CASE("store delete: preconditions", "[kubesim][delete]") {
   Store s;
   const auto* cm = s.find("", "v1", "configmaps");

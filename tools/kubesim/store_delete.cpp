@@ -12,6 +12,12 @@ namespace kubesim {
 
 namespace {
 
+// The object member KEY when it is an object, else nullptr (without adding it).
+const json* field_of(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_object() ? &*it : nullptr;
+}
+
 bool is_pod(const ResourceType& rt) { return rt.group.empty() && rt.kind == "Pod"; }
 
 // DefaultGarbageCollectionPolicy: batch/v1 Jobs orphan their pods unless told otherwise
@@ -106,15 +112,20 @@ Graceful before_delete(const ResourceType& rt, json& obj, DeleteOptions& o,
   if (o.grace_period_seconds) {
     period = *o.grace_period_seconds;
   } else {
-    const json& spec = obj["spec"];
-    if (spec.is_object() && spec.contains("terminationGracePeriodSeconds") &&
-        spec["terminationGracePeriodSeconds"].is_number_integer())
-      period = spec["terminationGracePeriodSeconds"].get<int64_t>();
+    const json* spec = field_of(obj, "spec");
+    if (spec && spec->contains("terminationGracePeriodSeconds") &&
+        (*spec)["terminationGracePeriodSeconds"].is_number_integer())
+      period = (*spec)["terminationGracePeriodSeconds"].get<int64_t>();
   }
-  const json& spec = obj["spec"];
-  if (!spec.is_object() || spec.value("nodeName", "").empty()) period = 0;
-  const json& status = obj["status"];
-  const std::string phase = status.is_object() ? status.value("phase", "") : "";
+  // Read through field_of: obj is not const, and its operator[] would store a null spec or
+  // status in a pod that has none.
+  const json* spec = field_of(obj, "spec");
+  if (!spec || !(*spec).contains("nodeName") || !(*spec)["nodeName"].is_string() ||
+      (*spec)["nodeName"].get<std::string>().empty())
+    period = 0;
+  const json* status = field_of(obj, "status");
+  const std::string phase =
+      status && status->contains("phase") && (*status)["phase"].is_string() ? (*status)["phase"].get<std::string>() : "";
   if (phase == "Succeeded" || phase == "Failed") period = 0;
   o.grace_period_seconds = period;
   md["deletionTimestamp"] = format_rfc3339(now + std::chrono::seconds(period));

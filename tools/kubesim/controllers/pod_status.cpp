@@ -27,7 +27,7 @@ std::string restart_policy(const nlohmann::json& pod) {
 
 bool pod_terminal(const nlohmann::json& pod) {
   auto st = pod.find("status");
-  if (st == pod.end()) return false;
+  if (st == pod.end() || !st->is_object()) return false;
   const std::string phase = st->value("phase", "");
   return phase == "Succeeded" || phase == "Failed";
 }

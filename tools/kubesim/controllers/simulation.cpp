@@ -267,7 +267,12 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
   ensure_default_queues(m->ctx);  // volcano-scheduler creates them at start
   // Current state first (owners, node capacity, usage), then changes from the watch.
   m->watch_handle = store.watch(nullptr, [impl](const WatchEvent& ev) {
-    impl->on_event(ev);
+    // The store drops a watcher that throws: the controllers would then see no change again.
+    try {
+      impl->on_event(ev);
+    } catch (const std::exception& e) {
+      trainctl::log::warn("kubesim: simulation: {} event of {}: {}", ev.resource->plural, ev.object ? meta_name(*ev.object) : "", e.what());
+    }
     return true;
   });
   for (const ResourceType* rt : store.types()) {

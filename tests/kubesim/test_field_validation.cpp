@@ -50,7 +50,7 @@ TEST_CASE("built-in kinds: Strict refuses unknown fields and repeated keys with 
   auto r = c->Post("/api/v1/namespaces/default/pods?fieldValidation=Strict", kHostilePod, kJson);
   REQUIRE(r);
   CHECK(r->status == 400);
-  const json st = body_json(r);
+  json st = body_json(r);
   CHECK(st["reason"] == "BadRequest");
   CHECK(st["message"] == "Pod in version \"v1\" cannot be handled as a Pod: " + kStrictErrors);
   CHECK(c->Get("/api/v1/namespaces/default/pods/p")->status == 404);
@@ -121,7 +121,7 @@ TEST_CASE("an unsupported fieldValidation is 422 on the request's options", "[ku
   auto check = [](const httplib::Result& r, const std::string& options) {
     REQUIRE(r);
     CHECK(r->status == 422);
-    const json st = body_json(r);
+    json st = body_json(r);
     CHECK(st["reason"] == "Invalid");
     CHECK(st["message"] == options + ".meta.k8s.io \"\" is invalid: fieldValidation: Unsupported value: \"Bogus\": "
                                      "supported values: \"\", \"Ignore\", \"Strict\", \"Warn\"");
@@ -155,7 +155,7 @@ TEST_CASE("updates and patches: strict errors of what the request sent", "[kubes
                "application/merge-patch+json");
   REQUIRE(r);
   CHECK(r->status == 422);
-  const json st = body_json(r);
+  json st = body_json(r);
   CHECK(st["reason"] == "Invalid");
   CHECK(st["details"]["causes"][0]["field"] == "patch");
   const std::string msg = st["details"]["causes"][0]["message"];

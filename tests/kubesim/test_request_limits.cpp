@@ -37,7 +37,7 @@ httplib::Result post_chunked(httplib::SSLClient& c, const std::string& path, con
 void check_too_large(const httplib::Result& r) {
   REQUIRE(r);
   CHECK(r->status == 413);
-  const json st = body_json(r);
+  json st = body_json(r);
   CHECK(st["reason"] == "RequestEntityTooLarge");
   CHECK(st["message"] == "Request entity too large: limit is 3145728");
   CHECK(st["code"] == 413);

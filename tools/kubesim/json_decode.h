@@ -21,6 +21,8 @@
 
 namespace kubesim {
 
+inline constexpr std::string_view kUtf8Replacement = "\xEF\xBF\xBD";  // U+FFFD
+
 // A body that is not JSON; what() is the scanner's message.
 struct JsonSyntaxError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -48,6 +50,11 @@ struct DecodedJson {
 
 // Throws JsonSyntaxError or JsonValueError.
 DecodedJson decode_json(std::string_view body);
+
+// The syntax check alone (json_scanner.cpp): the body with each byte that is not UTF-8 inside
+// a string replaced by U+FFFD (and a lone UTF-16 surrogate escape by \\ufffd); throws
+// JsonSyntaxError with the scanner's message.
+std::string scan_go_json(std::string_view body);
 
 // The bytes that are not well-formed UTF-8 replaced by U+FFFD, one for each byte, as Go's
 // encoding/json writes a string (a Status message that quotes the body).

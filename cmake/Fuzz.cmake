@@ -3,8 +3,26 @@
 # -fsanitize=fuzzer-no-link so the libraries carry coverage; each fuzz/<name>.cpp becomes an
 # executable fuzz_<name> linked with -fsanitize=fuzzer, and a CTest test fuzz_<name> runs it
 # for TRAINCTL_FUZZ_SECONDS over a copy of fuzz/corpus/<name>/ (fuzz/run_fuzzer.sh).
+# A sanitizer build without them gets the CTest test fuzz.not_built instead, which says why
+# (TRAINCTL_FUZZ_MISSING, set by scripts/test.sh) and fails under CI=true, so that the fuzz
+# targets never vanish without a word.
 option(TRAINCTL_FUZZ "Build the libFuzzer targets in fuzz/ (clang only)" OFF)
 set(TRAINCTL_FUZZ_SECONDS 10 CACHE STRING "Seconds each fuzz_<name> CTest test runs its fuzzer")
+set(TRAINCTL_FUZZ_MISSING "configured without -DTRAINCTL_FUZZ=ON (it needs clang and its libFuzzer runtime)"
+  CACHE STRING "Why a sanitizer build has no fuzz targets (the message of fuzz.not_built)")
+
+if(TRAINCTL_SANITIZE AND NOT TRAINCTL_FUZZ)
+  function(trainctl_fuzz_missing_test)
+    if(NOT BUILD_TESTING)
+      return()
+    endif()
+    add_test(NAME fuzz.not_built COMMAND bash -c
+      "echo \"the fuzz targets of fuzz/ were not built: $1\" >&2; [[ \${CI:-} == true ]] && exit 1; exit 77"
+      fuzz.not_built "${TRAINCTL_FUZZ_MISSING}")
+    set_tests_properties(fuzz.not_built PROPERTIES SKIP_RETURN_CODE 77 LABELS fuzz)
+  endfunction()
+  cmake_language(DEFER CALL trainctl_fuzz_missing_test)
+endif()
 
 if(TRAINCTL_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")

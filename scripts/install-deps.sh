@@ -10,8 +10,9 @@ PACKAGES=(
   openssl
   bash-completion zsh fish dpkg-dev tmux
   # used by the integration tests to talk to kubesim and check JSON; the official Kubernetes
-  # Python client is an independent judge of what kubesim serves
-  curl jq python3 python3-kubernetes
+  # Python client is an independent judge of what kubesim serves, PyYAML of the YAML trainctl
+  # writes (a parser that shares no code with yaml-cpp)
+  curl jq python3 python3-kubernetes python3-yaml
   # clang with its sanitizer and libFuzzer runtimes: the ASan+UBSan build and the fuzz targets
   clang libclang-rt-dev
 )

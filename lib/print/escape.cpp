@@ -2,43 +2,11 @@
 
 #include <cstdio>
 
+#include "core/utf8.h"
+
 namespace trainctl::print {
 
 namespace {
-
-// Decodes one UTF-8 sequence at text[i]; returns its length (0 when invalid) and the code point.
-size_t decode(std::string_view text, size_t i, char32_t& cp) {
-  const auto b0 = static_cast<unsigned char>(text[i]);
-  if (b0 < 0x80) {
-    cp = b0;
-    return 1;
-  }
-  size_t len = 0;
-  char32_t min = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    len = 2;
-    cp = b0 & 0x1F;
-    min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    len = 3;
-    cp = b0 & 0x0F;
-    min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    len = 4;
-    cp = b0 & 0x07;
-    min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (i + len > text.size()) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(text[i + k]);
-    if ((b & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
-}
 
 bool is_wide(char32_t cp) {
   return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0x33FF) ||
@@ -59,7 +27,7 @@ bool is_combining(char32_t cp) {
 bool is_utf8(std::string_view text) {
   char32_t cp = 0;
   for (size_t i = 0, len = 0; i < text.size(); i += len)
-    if ((len = decode(text, i, cp)) == 0) return false;
+    if ((len = decode_utf8(text, i, cp)) == 0) return false;
   return true;
 }
 
@@ -69,7 +37,7 @@ std::string sanitize(std::string_view text) {
   char buf[8];
   for (size_t i = 0; i < text.size();) {
     char32_t cp = 0;
-    size_t len = decode(text, i, cp);
+    size_t len = decode_utf8(text, i, cp);
     if (len == 0) {
       std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(text[i]));
       out += buf;
@@ -94,7 +62,7 @@ int display_width(std::string_view text) {
   int w = 0;
   for (size_t i = 0; i < text.size();) {
     char32_t cp = 0;
-    size_t len = decode(text, i, cp);
+    size_t len = decode_utf8(text, i, cp);
     if (len == 0) {
       ++w;
       ++i;
@@ -114,7 +82,7 @@ std::string truncate_to_width(std::string_view text, int width, std::string_view
   int w = 0;
   for (size_t i = 0; i < text.size();) {
     char32_t cp = 0;
-    size_t len = decode(text, i, cp);
+    size_t len = decode_utf8(text, i, cp);
     if (len == 0) len = 1;
     int cw = (len == 1) ? 1 : (is_combining(cp) ? 0 : (is_wide(cp) ? 2 : 1));
     if (w + cw > room) break;

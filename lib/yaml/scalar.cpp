@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -143,8 +144,28 @@ ScalarKind resolve_plain(std::string_view text, nlohmann::json* value) {
   return text_as(ScalarKind::String);
 }
 
-bool needs_quotes(std::string_view text) {
+bool go_yaml_quotes(std::string_view text) {
   return resolve_plain(text) != ScalarKind::String || is_base60_float(text);
 }
+
+bool pyyaml_reads_plain_differently(std::string_view text) {
+  if (text.empty()) return true;  // null
+  static constexpr std::string_view first = "yYnNtTfFoO-+0123456789.<~=";
+  if (first.find(text[0]) == std::string_view::npos) return false;  // the resolvers' first characters
+  // The patterns of yaml/resolver.py (re.X: its spaces removed, those in [ \t] kept).
+  static const std::regex patterns(
+      "yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF"  // bool
+      "|[-+]?(?:[0-9][0-9_]*)\\.[0-9_]*(?:[eE][-+][0-9]+)?|\\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?"  // float
+      "|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN)"
+      "|[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+"  // int
+      "|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+"
+      "|<<|~|null|Null|NULL|="  // merge, null, value
+      "|[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]"  // timestamp
+      "|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9]"
+      "(?:\\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?");
+  return std::regex_match(text.begin(), text.end(), patterns);
+}
+
+bool needs_quotes(std::string_view text) { return go_yaml_quotes(text) || pyyaml_reads_plain_differently(text); }
 
 }  // namespace trainctl::yaml

@@ -34,6 +34,17 @@ ScalarKind resolve_plain(std::string_view text, nlohmann::json* value = nullptr)
 // Whether go-yaml v2's encoder (goyaml.v2/encode.go stringv) writes this string quoted: when
 // as a plain scalar it would resolve to anything but a string, or looks like a YAML 1.1
 // base 60 number ("1:20", "-3:25:45.5"), which go-yaml still quotes for older readers.
+bool go_yaml_quotes(std::string_view text);
+
+// Whether PyYAML (yaml/resolver.py of 6.0, its implicit resolvers for bool, float, int,
+// merge, null, timestamp and value) reads this plain scalar as anything but the string: the
+// plain scalars go-yaml writes that PyYAML cannot read back are "2024-02-30" (its timestamp
+// pattern matches, the date does not exist: an error), "<<" and "=" (merge and value tags,
+// which its safe loader cannot construct), and "1_0.5", "0b_1", "+0_7" and the like.
+bool pyyaml_reads_plain_differently(std::string_view text);
+
+// The writer's rule (write.h): quoted when either reader would not read the plain scalar
+// back as this string.
 bool needs_quotes(std::string_view text);
 
 }  // namespace trainctl::yaml

@@ -30,4 +30,34 @@ OUT=$(kubectl --kubeconfig "$KCFG" get jobs.batch.volcano.sh applied -o jsonpath
 OUT=$("$TRAINCTL" --kubeconfig "$KCFG" wait applied --for=running --timeout=60s 2>&1) || fail "wait applied: $OUT"
 OUT=$(kubectl --kubeconfig "$KCFG" get pods -l volcano.sh/job-name=applied -o jsonpath='{.items[*].spec.serviceAccountName}')
 [[ "$OUT" == "paddle paddle paddle" ]] || fail "serviceAccountName of the pods: $OUT"
+
+# Values with the characters YAML treats as line breaks or does not allow (CR, NEL, U+2028,
+# U+2029, DEL, a BOM, C0 controls): `kubectl apply -f` reads the --dry-run YAML, and what the
+# cluster then holds is byte for byte what --dry-run -o json prints; PyYAML reads the same.
+command -v python3 >/dev/null 2>&1 && python3 -c 'import yaml' 2>/dev/null || skip_or_fail "python3-yaml not found"
+HOSTILE=$'cr\rcr nel\xc2\x85 ls\xe2\x80\xa8 ps\xe2\x80\xa9 del\x7f bom\xef\xbb\xbf tab\t esc\x1b[0m a \xc2\x85 b\r\n'
+hostile_submit() {
+  "$TRAINCTL" --kubeconfig "$KCFG" submit pytorch --name=hostile --image=busybox "--env=H=$HOSTILE" \
+    "--annotation=example.com/h=$HOSTILE" --dry-run "$@" "echo '$HOSTILE'"
+}
+hostile_submit >"$WORK/hostile.yaml" || fail "dry-run with hostile values"
+hostile_submit -o json >"$WORK/hostile.json" || fail "dry-run -o json with hostile values"
+python3 - "$WORK/hostile.yaml" "$WORK/hostile.json" <<'PY' || fail "PyYAML reads the --dry-run YAML differently from -o json"
+import json, sys, yaml
+docs = [d for d in yaml.safe_load_all(open(sys.argv[1], encoding="utf-8")) if d is not None]
+assert docs == json.load(open(sys.argv[2]))["items"], "differs"
+PY
+OUT=$(kubectl --kubeconfig "$KCFG" apply -f "$WORK/hostile.yaml" 2>&1) || fail "kubectl apply of hostile values: $OUT"
+kubectl --kubeconfig "$KCFG" get pytorchjobs.kubeflow.org hostile -o json >"$WORK/applied.json" || fail "kubectl get hostile"
+python3 - "$WORK/applied.json" "$WORK/hostile.json" <<'PY' || fail "what kubectl applied differs from --dry-run -o json"
+import json, sys
+applied, want = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))["items"][0]
+for path in (["metadata", "annotations", "example.com/h"],
+             ["spec", "pytorchReplicaSpecs", "Master", "template", "spec", "containers", 0, "command"],
+             ["spec", "pytorchReplicaSpecs", "Master", "template", "spec", "containers", 0, "env"]):
+    a, w = applied, want
+    for k in path:
+        a, w = a[k], w[k]
+    assert a == w, (path, a, w)
+PY
 echo "ok"

@@ -6,6 +6,7 @@
 #include "kubesim/server.h"
 #include "kubesim/store.h"
 
+#include <catch2/catch.hpp>
 #include <httplib.h>
 #include <openssl/pem.h>
 #include <zlib.h>
@@ -80,24 +81,10 @@ struct SimServer {
 
 inline nlohmann::json body_json(const httplib::Result& r) { return nlohmann::json::parse(r->body); }
 
-// n pods p000, p001, ... in default, each with a 2 KB annotation: 64 of them make a list
-// over kubesim's 128 KiB gzip threshold.
-inline void add_padded_pods(SimServer& sim, int n) {
-  const auto* pods = sim.store.find("", "v1", "pods");
-  for (int i = 0; i < n; ++i) {
-    char name[16];
-    std::snprintf(name, sizeof name, "p%03d", i);
-    sim.store.create(*pods, nlohmann::json{{"apiVersion", "v1"},
-                                           {"kind", "Pod"},
-                                           {"metadata", {{"name", name}, {"annotations", {{"pad", std::string(2048, 'x')}}}}},
-                                           {"spec", {{"containers", {{{"name", "c"}, {"image", "busybox"}}}}}}});
-  }
-}
-
-// A gzip body inflated whole (pages and lists kubesim sends compressed); an error fails the test.
+// A gzip-encoded body, decoded.
 inline std::string gunzip(const std::string& in) {
   z_stream zs{};
-  if (inflateInit2(&zs, 15 + 16) != Z_OK) throw std::runtime_error("inflateInit2 failed");
+  REQUIRE(inflateInit2(&zs, 15 + 16) == Z_OK);
   std::string out;
   char buf[65536];
   zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
@@ -110,8 +97,22 @@ inline std::string gunzip(const std::string& in) {
     out.append(buf, sizeof buf - zs.avail_out);
   } while (rc == Z_OK);
   inflateEnd(&zs);
-  if (rc != Z_STREAM_END) throw std::runtime_error("gzip body does not inflate to its end");
+  REQUIRE(rc == Z_STREAM_END);
   return out;
+}
+
+// n pods p000, p001, ... in default, each with a 2 KB annotation: 64 of them make a list
+// over kubesim's 128 KiB gzip threshold.
+inline void add_padded_pods(SimServer& sim, int n) {
+  const auto* pods = sim.store.find("", "v1", "pods");
+  for (int i = 0; i < n; ++i) {
+    char name[16];
+    std::snprintf(name, sizeof name, "p%03d", i);
+    sim.store.create(*pods, nlohmann::json{{"apiVersion", "v1"},
+                                           {"kind", "Pod"},
+                                           {"metadata", {{"name", name}, {"annotations", {{"pad", std::string(2048, 'x')}}}}},
+                                           {"spec", {{"containers", {{{"name", "c"}, {"image", "busybox"}}}}}}});
+  }
 }
 
 }  // namespace kubesim::testing

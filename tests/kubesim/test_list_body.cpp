@@ -7,13 +7,8 @@
 
 using kubesim::json;
 using kubesim::testing::SimServer;
-using kubesim::testing::add_padded_pods;
 using kubesim::testing::gunzip;
-
-namespace {
-
-
-}  // namespace
+using kubesim::testing::add_padded_pods;
 
 TEST_CASE("lists over 128 KiB go out gzip-encoded at the client's request, smaller ones plain",
           "[kubesim][rest][gzip]") {

@@ -12,8 +12,8 @@
 using kubesim::json;
 using kubesim::PageAhead;
 using kubesim::testing::SimServer;
-using kubesim::testing::add_padded_pods;
 using kubesim::testing::gunzip;
+using kubesim::testing::add_padded_pods;
 
 namespace {
 
@@ -23,6 +23,7 @@ PageAhead::Answer answer(const std::string& body, uint64_t rv) {
   a.store_rv = rv;
   return a;
 }
+
 
 
 // The page after `token` (the first page for ""), as JSON, decoded when gzip-encoded.

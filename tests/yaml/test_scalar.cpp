@@ -9,7 +9,9 @@
 #include <limits>
 #include <vector>
 
+#include "support/yaml_judges.h"
 #include "yaml/scalar.h"
+#include "yaml/write.h"
 
 using nlohmann::json;
 using trainctl::yaml::resolve_plain;
@@ -154,8 +156,8 @@ TEST_CASE("plain scalars resolve as go-yaml v2 resolves them", "[yaml][scalar]")
   }
 }
 
-TEST_CASE("needs_quotes is go-yaml's encoder rule: not a string when plain, or base 60", "[yaml][scalar]") {
-  using trainctl::yaml::needs_quotes;
+TEST_CASE("go_yaml_quotes is go-yaml's encoder rule: not a string when plain, or base 60", "[yaml][scalar]") {
+  const auto needs_quotes = trainctl::yaml::go_yaml_quotes;
   for (const Row& row : kRows) {
     INFO(row.text);
     // ":" and "#" aside (yaml-cpp's own concern), a row quotes exactly when it is not a string.
@@ -169,4 +171,27 @@ TEST_CASE("needs_quotes is go-yaml's encoder rule: not a string when plain, or b
   CHECK_FALSE(needs_quotes("1:2:"));   // a group needs a digit
   CHECK_FALSE(needs_quotes("a:20"));   // starts with a digit or sign
   CHECK_FALSE(needs_quotes("1:200"));  // at most two digits a group
+}
+
+TEST_CASE("pyyaml_reads_plain_differently is PyYAML's reading (PyYAML as the judge)", "[yaml][scalar][oracle]") {
+  std::vector<std::string> texts;
+  for (const Row& row : kRows) texts.push_back(row.text);
+  for (const Words& w : kWords)
+    for (const char* t : w.spellings) texts.push_back(t);
+  for (const char* t : {"2024-02-30", "2024-2-3", "2001-12-14 21:59:43.10 -5", "2001-12-14t21:59:43.10-05:00", "<<",
+                        "=", "==", "1_0.5", "0b_1", "+0_7", "0_8", "1:20.5", "._5", ".5_", "0x_", "0x_G", "-0",
+                        "+.inf", "-.NaN", "1e3", "1.5e3", "1.5e+3", "190:20:30", "1:60", "Null", "nULL", "~a",
+                        "y", "n", "2Gi", "500m", "1.2.3", "-c", "0o17", "08", "09.5", "1__0"})
+    texts.push_back(t);
+  if (!trainctl::testing::have_pyyaml()) return;
+  const std::vector<bool> as_string = trainctl::testing::pyyaml_reads_plain_as_string(texts);
+  REQUIRE(as_string.size() == texts.size());
+  for (size_t i = 0; i < texts.size(); ++i) {
+    INFO("\"" << texts[i] << "\"");
+    // What the predicate says PyYAML misreads, PyYAML misreads.
+    if (trainctl::yaml::pyyaml_reads_plain_differently(texts[i])) CHECK_FALSE(as_string[i]);
+    // What PyYAML misreads as `k: TEXT` is never written so: quoted by the scalar rule, or by
+    // yaml-cpp for its syntax ("-", "- a").
+    if (!as_string[i]) CHECK(trainctl::yaml::to_yaml(nlohmann::json{{"k", texts[i]}}) != "k: " + texts[i] + "\n");
+  }
 }

@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
   app.add_option("--ca-cert", opts.ca_cert_file, "CA certificate (PEM) for client certificates");
   app.add_option("--ca-key", opts.ca_key_file, "CA private key (PEM), to issue the kubeconfig's client certificate");
   app.add_option("--kubeconfig-out", kubeconfig_out, "write a kubeconfig for this server (mode 0600)");
-  app.add_option("--threads", opts.threads, "HTTP worker threads")->capture_default_str();
+  app.add_option("--threads", opts.threads, "HTTP threads kept waiting for connections (every connection gets one)")->capture_default_str();
   app.add_option("--schemas", schemas, "schema directory (crds/, openapi/) to validate custom resources")
       ->envname("TRAINCTL_SCHEMAS");
   app.add_option("--crds", crds_dir, "serve the CustomResourceDefinitions found in this directory");

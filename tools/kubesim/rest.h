@@ -3,6 +3,7 @@
 #pragma once
 
 #include "kubesim/faults.h"
+#include "kubesim/json_decode.h"
 #include "kubesim/logs.h"
 #include "kubesim/page_ahead.h"
 #include "kubesim/selector.h"
@@ -33,6 +34,8 @@ struct ApiRequest {
   ApiPath path;
   std::string user;
   std::optional<FaultRule> fault;  // a "cut" rule applies to streams
+  std::string validation;         // the fieldValidation directive of a write: Strict, Warn or Ignore
+  KeyReport body_keys;            // the keys of a JSON body: repeated ones, their order
   std::string param(const std::string& k) const {
     return http.has_param(k.c_str()) ? http.get_param_value(k.c_str()) : "";
   }
@@ -93,9 +96,14 @@ private:
   void do_watch(ApiRequest& req);
   void do_logs(ApiRequest& req);
   void resource_list(ApiRequest& req);  // /api/v1, /apis/G/V
-  // Decode + default + validate a request body for rt; applies fieldValidation.
+  // Request bodies (rest_validate.cpp). The fieldValidation directive of a write, checked as
+  // CreateOptions/UpdateOptions/PatchOptions (throws the 422).
+  std::string field_validation(ApiRequest& req, const char* options_kind);
+  // Decodes a create or update body for rt (throws the 400 of a body that is not JSON).
   json decode_body(ApiRequest& req, const ResourceType& rt, const std::string& body);
-  void validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bool create);
+  json decode_patch(ApiRequest& req, const std::string& body, bool apply, bool json_patch);
+  // Names, schema, strict decoding errors under req.validation (prunes unknown fields), sizes.
+  void validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bool create, bool patch = false);
 
   Store& m_store;
   LogStore& m_logs;
@@ -119,9 +127,11 @@ StatusError invalid(const ResourceType& rt, const std::string& name, const json&
 StatusError method_not_allowed();
 // Parses a JSON or YAML body (kubectl sends JSON); throws 400 BadRequest.
 json parse_body(const std::string& body, const std::string& content_type);
-// Names: DNS-1123 subdomain / label checks; empty string when valid, else the message.
+// Names: DNS-1123 subdomain / label and DNS-1035 label checks (rest_names.cpp); empty string
+// when valid, else the message.
 std::string check_dns_subdomain(const std::string& v);
 std::string check_dns_label(const std::string& v);
+std::string check_dns1035_label(const std::string& v);
 // Merge patch (RFC 7386) and a strategic merge patch good enough for kubectl apply.
 void merge_patch(json& target, const json& patch);
 void strategic_merge_patch(json& target, const json& patch);

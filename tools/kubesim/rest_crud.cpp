@@ -1,6 +1,7 @@
 // create, get, update, patch, delete and deletecollection.
 #include "kubesim/rest.h"
 #include "kubesim/kueue_model.h"
+#include "kubesim/object_limits.h"
 
 namespace kubesim {
 
@@ -87,6 +88,7 @@ void Api::do_get(ApiRequest& req) {
 
 void Api::do_create(ApiRequest& req) {
   const ApiPath& p = req.path;
+  req.validation = field_validation(req, "CreateOptions");
   json obj = decode_body(req, *p.rt, req.http.body);
   take_request_namespace(p, obj["metadata"]);
   drop_server_fields(obj["metadata"]);
@@ -102,12 +104,14 @@ void Api::write_object(ApiRequest& req, json obj, bool create) {
     send_json(req.res, code, obj.dump());
     return;
   }
+  check_storage_size(rt, obj);
   json written = create ? m_store.create(rt, std::move(obj)) : m_store.update(rt, std::move(obj));
   send_json(req.res, code, written.dump());
 }
 
 void Api::do_update(ApiRequest& req) {
   const ApiPath& p = req.path;
+  req.validation = field_validation(req, "UpdateOptions");
   json obj = decode_body(req, *p.rt, req.http.body);
   json& md = obj["metadata"];
   std::string name = md.value("name", "");
@@ -147,7 +151,8 @@ void Api::do_patch(ApiRequest& req) {
       p.rt->group != "scheduling.k8s.io")
     throw StatusError(415, "UnsupportedMediaType",
                       "strategic merge patch is not supported for " + qualified(*p.rt) + " (custom resource)");
-  json patch = parse_body(req.http.body, apply ? "yaml" : "json");
+  req.validation = field_validation(req, "PatchOptions");
+  json patch = decode_patch(req, req.http.body, apply, ct == "application/json-patch+json");
   for (int attempt = 0; attempt < 5; ++attempt) {
     auto old = m_store.get_shared(*p.rt, p.ns, p.name);
     if (!old) {
@@ -157,6 +162,7 @@ void Api::do_patch(ApiRequest& req) {
       if (p.rt->namespaced) obj["metadata"]["namespace"] = p.ns;
       drop_server_fields(obj["metadata"]);
       validate_object(req, *p.rt, obj, true);
+      check_storage_size(*p.rt, obj);
       send_json(req.res, 201, m_store.create(*p.rt, std::move(obj)).dump());
       return;
     }
@@ -180,7 +186,8 @@ void Api::do_patch(ApiRequest& req) {
         obj["status"] = (*old)["status"];
       }
     }
-    validate_object(req, *p.rt, obj, false);
+    validate_object(req, *p.rt, obj, false, true);
+    check_storage_size(*p.rt, obj);
     try {
       json updated = m_store.update(*p.rt, std::move(obj));
       send_json(req.res, 200, updated.dump());

@@ -1,4 +1,4 @@
-// Lists (selectors, paging, Table) and request-body decoding/validation.
+// Lists: selectors, paging, Table.
 #include "kubesim/rest.h"
 
 #include "kubesim/list_body.h"
@@ -7,29 +7,8 @@
 #include "kubesim/selectable_fields.h"
 
 #include <algorithm>
-#include <regex>
 
 namespace kubesim {
-
-namespace {
-
-// A name format of apimachinery pkg/util/validation/validation.go (IsDNS1123Subdomain,
-// IsDNS1123Label, IsDNS1035Label): MaxLenError past max_len, else RegexError's message.
-struct NameFormat {
-  size_t max_len;
-  std::string pattern, rule;
-  std::vector<std::string> examples;
-  std::regex re{pattern};
-  std::string check(const std::string& v) const {
-    if (v.size() > max_len) return "must be no more than " + std::to_string(max_len) + " characters";
-    if (std::regex_match(v, re)) return "";
-    std::string msg = rule + " (e.g. ";
-    for (size_t i = 0; i < examples.size(); ++i) msg += (i ? " or '" : "'") + examples[i] + "', ";
-    return msg + "regex used for validation is '" + pattern + "')";
-  }
-};
-
-}  // namespace
 
 ListFilter ListFilter::parse(const ResourceType& rt, const std::string& label_selector,
                              const std::string& field_selector) {
@@ -60,44 +39,6 @@ bool ListFilter::matches(const json& obj, const FieldValues& values) const {
   }
   return true;
 }
-
-std::string check_dns_subdomain(const std::string& v) {
-  static const NameFormat f{
-      253,
-      "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*",
-      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
-      "'-' or '.', and must start and end with an alphanumeric character",
-      {"example.com"}};
-  return f.check(v);
-}
-
-std::string check_dns_label(const std::string& v) {
-  static const NameFormat f{
-      63,
-      "[a-z0-9]([-a-z0-9]*[a-z0-9])?",
-      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', "
-      "and must start and end with an alphanumeric character",
-      {"my-name", "123-abc"}};
-  return f.check(v);
-}
-
-namespace {
-
-std::string check_dns1035_label(const std::string& v) {
-  static const NameFormat f{
-      63,
-      "[a-z]([-a-z0-9]*[a-z0-9])?",
-      "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start "
-      "with an alphabetic character, and end with an alphanumeric character",
-      {"my-name", "abc-123"}};
-  return f.check(v);
-}
-
-json cause(const std::string& reason, const std::string& field, const std::string& message) {
-  return {{"reason", reason}, {"message", message}, {"field", field}};
-}
-
-}  // namespace
 
 namespace {
 
@@ -203,73 +144,6 @@ void Api::do_list(ApiRequest& req) {
   ListFrame frame = list_frame(*p.rt, m_store.is_builtin(*p.rt), list);
   send_list_body(req.http, req.res, std::move(frame.head), std::move(list.encoded), std::move(frame.tail),
                  !req.fault);
-}
-
-json Api::decode_body(ApiRequest& req, const ResourceType& rt, const std::string& body) {
-  json obj = parse_body(body, req.http.get_header_value("Content-Type"));
-  if (!obj.is_object()) throw bad_request("the body of the request is not a JSON object");
-  std::string av = obj.value("apiVersion", ""), kind = obj.value("kind", "");
-  if (!av.empty() && av != rt.api_version())
-    throw bad_request("the API version in the data (" + av + ") does not match the expected API version (" +
-                      rt.api_version() + ")");
-  if (!kind.empty() && kind != rt.kind)
-    throw bad_request(kind + " in version \"" + rt.version + "\" cannot be handled as a " + rt.kind +
-                      ": no kind \"" + kind + "\" is registered for version \"" + rt.api_version() + "\"");
-  if (!obj.contains("metadata") || !obj["metadata"].is_object()) obj["metadata"] = json::object();
-  return obj;
-}
-
-void Api::validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bool create) {
-  json causes = json::array();
-  json& md = obj["metadata"];
-  std::string name = md.value("name", "");
-  std::string gen = md.value("generateName", "");
-  bool core = rt.group.empty();
-  auto check_name = [&](const std::string& v) {
-    if (core && rt.kind == "Service") return check_dns1035_label(v);
-    if (core && rt.kind == "Namespace") return check_dns_label(v);
-    return check_dns_subdomain(v);
-  };
-  if (name.empty() && (gen.empty() || !create)) {
-    causes.push_back(cause("FieldValueRequired", "metadata.name", "Required value: name or generateName is required"));
-  } else if (!name.empty()) {
-    std::string why = check_name(name);
-    if (!why.empty()) causes.push_back(cause("FieldValueInvalid", "metadata.name", "Invalid value: \"" + name + "\": " + why));
-  } else {
-    std::string why = check_name(gen + "x");
-    if (!why.empty())
-      causes.push_back(cause("FieldValueInvalid", "metadata.generateName", "Invalid value: \"" + gen + "\": " + why));
-  }
-  if (core && rt.kind == "Pod") {
-    const json& spec = obj.contains("spec") ? obj["spec"] : json();
-    if (!spec.is_object() || !spec.contains("containers") || !spec["containers"].is_array() || spec["containers"].empty())
-      causes.push_back(cause("FieldValueRequired", "spec.containers", "Required value"));
-    else
-      for (size_t i = 0; i < spec["containers"].size(); ++i) {
-        const json& c = spec["containers"][i];
-        std::string f = "spec.containers[" + std::to_string(i) + "]";
-        if (!c.is_object() || c.value("name", "").empty()) causes.push_back(cause("FieldValueRequired", f + ".name", "Required value"));
-        if (!c.is_object() || c.value("image", "").empty()) causes.push_back(cause("FieldValueRequired", f + ".image", "Required value"));
-      }
-  }
-  std::string mode = req.param("fieldValidation");
-  if (m_validator && !m_store.is_builtin(rt)) {
-    ValidationResult vr = m_validator(rt, obj);
-    if (!vr.unknown_fields.empty()) {
-      if (mode == "Strict") {
-        std::string msg = rt.kind + " in version \"" + rt.version + "\" cannot be handled as a " + rt.kind +
-                          ": strict decoding error: ";
-        for (size_t i = 0; i < vr.unknown_fields.size(); ++i)
-          msg += (i ? ", " : "") + std::string("unknown field \"") + vr.unknown_fields[i] + "\"";
-        throw bad_request(msg);
-      }
-      if (mode == "Warn")
-        for (const auto& f : vr.unknown_fields)
-          req.res.set_header("Warning", "299 - \"unknown field \\\"" + f + "\\\"\"");
-    }
-    for (const auto& c : vr.causes) causes.push_back(c);
-  }
-  if (!causes.empty()) throw invalid(rt, name.empty() ? gen : name, causes);
 }
 
 }  // namespace kubesim

@@ -2,6 +2,8 @@
 // the admin endpoint and dispatch to the REST API.
 #include "kubesim/server.h"
 
+#include "kubesim/connection_pool.h"
+#include "kubesim/request_body.h"
 #include "kubesim/response_gzip.h"
 #include "kubesim/rest.h"
 #include "kubesim/server_auth.h"
@@ -16,6 +18,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <iostream>
 
 namespace kubesim {
@@ -133,8 +136,10 @@ void Server::start() {
   }
   auto& srv = *m_http->server;
   if (!srv.is_valid()) throw std::runtime_error("kubesim: cannot set up the TLS server");
-  int threads = m_opts.threads;
-  srv.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
+  // A thread per connection, so that open watches and log streams never hold up the
+  // requests after them (connection_pool.h).
+  const size_t idle_threads = static_cast<size_t>(std::max(1, m_opts.threads));
+  srv.new_task_queue = [idle_threads] { return new ConnectionPool(idle_threads); };
   // Without TCP_NODELAY a response written as headers, then body (two TLS records) waits for
   // the client's delayed ACK of the first (~40 ms) before the rest leaves: every page of a
   // paged list paid that once. Accepted sockets inherit the option from the listener.
@@ -143,7 +148,13 @@ void Server::start() {
   srv.set_keep_alive_max_count(1000);
   srv.set_read_timeout(30);
   srv.set_write_timeout(30);
-  srv.set_payload_max_length(64 * 1024 * 1024);
+  // kube-apiserver's MaxRequestBodyBytes (request_body.h): httplib answers a Content-Length
+  // over it with 413 before any handler runs, with_limited_body a chunked body over it.
+  srv.set_payload_max_length(kMaxRequestBodyBytes);
+  auto fail = [](const httplib::Request& req, httplib::Response& res, const StatusError& e) {
+    send_status(res, e);
+    encode_response(req, res);
+  };
   auto handler = [this](const httplib::Request& req, httplib::Response& res) {
     try {
       dispatch(*this, *m_http->api, m_opts, req, res);
@@ -154,15 +165,17 @@ void Server::start() {
     }
     encode_response(req, res);
   };
+  auto with_body = with_limited_body(kMaxRequestBodyBytes, handler, fail);
   srv.Get(".*", handler);
-  srv.Post(".*", handler);
-  srv.Put(".*", handler);
-  srv.Patch(".*", handler);
-  srv.Delete(".*", handler);
+  srv.Post(".*", with_body);
+  srv.Put(".*", with_body);
+  srv.Patch(".*", with_body);
+  srv.Delete(".*", with_body);
   srv.Options(".*", handler);
   srv.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    if (res.body.empty())
-      send_status(res, StatusError(res.status, fault_reason(res.status), fault_reason(res.status)));
+    if (!res.body.empty()) return;
+    if (res.status == 413) send_status(res, request_entity_too_large(kMaxRequestBodyBytes));
+    else send_status(res, StatusError(res.status, fault_reason(res.status), fault_reason(res.status)));
   });
   m_port = m_opts.port == 0 ? srv.bind_to_any_port(m_opts.listen) : (srv.bind_to_port(m_opts.listen, m_opts.port) ? m_opts.port : -1);
   if (m_port <= 0) throw std::runtime_error("kubesim: cannot listen on " + m_opts.listen + ":" + std::to_string(m_opts.port));

@@ -36,12 +36,11 @@ struct ServerOptions {
   std::vector<std::string> tokens;  // accepted bearer tokens (user "admin")
   std::string cert_file, key_file;  // server certificate; generated when empty
   std::string ca_cert_file, ca_key_file;  // CA; generated when empty
-  // kube-apiserver serves every connection (Go's net/http Server.Serve starts a goroutine
-  // per accepted connection, net/http/server.go); a pool smaller than the connections a client
-  // holds open starves the ones beyond it until a kept-alive one times out. logs --all
-  // follows up to 256 replicas besides two watches, and curl keeps each finished stream's
-  // connection alive for the next.
-  int threads = 320;
+  // Threads kept waiting for the next connection. Every open connection has a thread of its
+  // own, started when none waits (connection_pool.h): kube-apiserver serves every connection
+  // (a goroutine per accepted connection, Go's net/http/server.go), so that no number of
+  // watches or followed logs holds up the requests after them.
+  int threads = 64;
   Validator validator;            // optional schema validation (CRDs)
   KubeVersion kubernetes_version;  // what /version answers
   // How often a watch with allowWatchBookmarks=true gets a BOOKMARK (kube-apiserver's

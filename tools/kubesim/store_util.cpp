@@ -21,8 +21,8 @@ json details_for(const ResourceType& rt, const std::string& name) {
 json StatusError::to_status() const {
   json md = json::object();
   if (!list_continue.empty()) md["continue"] = list_continue;
-  json s = {{"kind", "Status"},    {"apiVersion", "v1"}, {"metadata", md},
-            {"status", "Failure"}, {"message", message}, {"reason", reason}};
+  json s = {{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", md}, {"status", "Failure"}, {"message", message}};
+  if (!reason.empty()) s["reason"] = reason;  // StatusReasonUnknown is "", omitted
   if (!details.empty()) s["details"] = details;
   s["code"] = code;
   return s;

@@ -5,6 +5,7 @@
 #include "core/errors.h"
 #include "jobs/all_logs.h"
 #include "jobs/log_merge.h"
+#include "kube/answer_shape.h"
 #include "kube/query.h"
 #include "kube/resource.h"
 
@@ -22,7 +23,7 @@ std::string log_container(const nlohmann::json& pod, const std::string& wanted) 
 void read_all_logs(kube::Client& client, const AllLogsOptions& o, std::ostream& out) {
   kube::ListQuery q;
   q.label_selector = o.kind->pod_selector(o.job);
-  const auto list = client.get_json(kube::pods().collection_path(o.log.ns) + q.encode());
+  const auto list = kube::get_list(client, kube::pods().collection_path(o.log.ns) + q.encode(), "PodList");
   std::vector<std::pair<Replica, std::string>> replicas;  // with the container to read
   if (list.contains("items") && list["items"].is_array())
     for (const auto& pod : list["items"]) {
@@ -48,6 +49,7 @@ void read_all_logs(kube::Client& client, const AllLogsOptions& o, std::ostream& 
     // Timestamps are asked for and stripped unless wanted: a line is then known whole.
     req.path = log_path(l, false, true, true, "");
     req.accept = "text/plain, */*";
+    req.finite = true;
     try {
       client.stream_blocks(req, [&](std::string_view block) {
         if (block.empty()) return merged.flush(), true;

@@ -228,7 +228,10 @@ PageInfo parse_list_page(const std::string& body, const ItemHandler& on_item, co
 json parse_object(const std::string& body, const std::string& what, const FieldSet* fields,
                   std::string_view kind, std::string_view name) {
   const dom::element root = parse(body, what);
-  if (root.type() != dom::element_type::OBJECT) wrong_shape(what, describe(root), "an object");
+  if (root.type() != dom::element_type::OBJECT) {
+    const std::string wanted = kind.empty() ? std::string("an object") : describe_answer(json{{"kind", kind}});
+    wrong_shape(what, describe(root), wanted + (name.empty() ? "" : " named " + std::string(name)));
+  }
   json out;
   build(root, out, 2, fields);  // the object's keys get the depths they have inside a list
   // The kind and the name, read from the parsed answer (`fields` may leave them out).

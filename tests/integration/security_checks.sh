@@ -213,7 +213,7 @@ grep -q "^WARN the kubeconfig sends credentials to $plain_server in clear text" 
 if grep -qF -- "$plain_token" <<<"$OUT"; then fail "the token was printed: $(grep -F -- "$plain_token" <<<"$OUT")"; fi
 sed "s#server: *http://#server: https://#" "$KCFG" >"$WORK/https-to-plain.yaml"
 rc=0
-OUT=$(tc --kubeconfig "$WORK/https-to-plain.yaml" list 2>&1) || rc=$?
+OUT=$("$TRAINCTL" --kubeconfig "$WORK/https-to-plain.yaml" list 2>&1) || rc=$?
 [[ $rc == 1 ]] || fail "https:// to a plain HTTP server gave exit $rc: $OUT"
 grep -q '^error: the TLS handshake with https://' <<<"$OUT" || fail "https:// to a plain HTTP server: $OUT"
 if grep -qF -- "$plain_token" <<<"$OUT"; then fail "the token was printed: $OUT"; fi

@@ -153,7 +153,7 @@ TEST_CASE("answers of the wrong shape are errors naming the request", "[client][
   CHECK(error_of(list) ==
         "the server answered " + list_path + " with a JSON array where a PyTorchJobList was expected");
   CHECK(error_of(get) ==
-        "the server answered " + get_path + " with a JSON array where an object was expected");
+        "the server answered " + get_path + " with a JSON array where a PyTorchJob named demo was expected");
   answer = R"({"kind":"PyTorchJobList","items":[1]})";
   CHECK(error_of(list) ==
         "the server answered " + list_path +

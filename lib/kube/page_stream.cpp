@@ -143,26 +143,24 @@ void read_head(const std::string& padded, PageInfo& info) {
   }
 }
 
-// What a parsed value is, for messages (as kube/answer_shape.h describes a json value).
+// What a parsed value is, for messages: kube/answer_shape.h's describe_answer of a value of
+// its type (of an object, only its kind is built).
 std::string describe(dom::element e) {
+  json shape;
   switch (e.type()) {
     case dom::element_type::OBJECT: {
-      std::string_view kind;
-      if (dom::object(e)["kind"].get(kind)) return "an object without kind";
-      json j = {{"kind", std::string(kind)}};
-      return describe_answer(j);
+      shape = json::object();
+      dom::element kind;
+      if (!dom::object(e)["kind"].get(kind)) build(kind, shape["kind"], 3, nullptr);
+      break;
     }
-    case dom::element_type::ARRAY:
-      return "a JSON array";
-    case dom::element_type::STRING:
-      return "a JSON string";
-    case dom::element_type::BOOL:
-      return "a JSON boolean";
-    case dom::element_type::NULL_VALUE:
-      return "JSON null";
-    default:
-      return "a JSON number";
+    case dom::element_type::ARRAY: shape = json::array(); break;
+    case dom::element_type::STRING: shape = ""; break;
+    case dom::element_type::BOOL: shape = false; break;
+    case dom::element_type::NULL_VALUE: break;
+    default: shape = 0; break;
   }
+  return describe_answer(shape);
 }
 
 // A list page: an object (its kind, when a string, ending in "List" and `kind` when given),

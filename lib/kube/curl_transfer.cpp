@@ -210,13 +210,14 @@ size_t Transfer::on_header(char* data, size_t size, size_t count, void* self) {
     std::string value = trim(line.substr(colon + 1));
     if (name == "content-length" && t->m_on_block == nullptr) {
       // The whole body is kept: refuse one too large before reading it, else make room for
-      // it once (a body grown by doubling holds up to twice its size while it is copied).
+      // it once (a body grown by doubling holds up to twice its size while it is copied),
+      // with the 64 bytes simdjson reads past the end (page_stream.cpp would copy it for them).
       char* end = nullptr;
       const unsigned long long length = std::strtoull(value.c_str(), &end, 10);
       const size_t max = t->m_settings.max_answer_bytes;
       if (max > 0 && length > max) return t->too_large("an answer");
       if (end != value.c_str() && length > 0 && length <= (max > 0 ? max : size_t{1} << 30))
-        t->m_response.body.reserve(static_cast<size_t>(length));
+        t->m_response.body.reserve(static_cast<size_t>(length) + 64);
     }
     auto [it, inserted] = t->m_response.headers.emplace(name, value);
     if (!inserted) it->second += ", " + value;

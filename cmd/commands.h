@@ -27,6 +27,12 @@ void setup_completion(CLI::App& root, Factory& f);
 void setup_complete(CLI::App& root, Factory& f);  // hidden __complete, used by the completion scripts
 void setup_gendocs(CLI::App& root, Factory& f);   // hidden __gendocs DIR: docs/commands/*.md, man page
 
+// Refuses (UsageError) a flag written with '=' and nothing after it, such as `--name=`: CLI11
+// (App::_parse_arg) takes an empty value after '=' as no value and the next argument as the
+// value instead, so `--name= cmd2 x` would name the job cmd2. Arguments after `--` and the
+// words of __complete are left alone.
+void refuse_empty_values(int argc, const char* const* argv);
+
 // Registers every command on root and the global flags into the Factory's GlobalOptions.
 void setup_all(CLI::App& root, Factory& f, struct GlobalOptions& globals);
 // The same for a command line about to be parsed, for start-up time: when it names a

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
   Factory factory(IOStreams::system(), &globals);
   CLI::App app{"trainctl submits and inspects distributed training jobs on Kubernetes.", "trainctl"};
   try {
+    refuse_empty_values(argc, argv);
     setup_for_args(app, factory, globals, argc, argv);
     app.parse(argc, argv);
     std::cout.flush();

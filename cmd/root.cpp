@@ -7,6 +7,7 @@
 #include "cmd/commands.h"
 #include "cmd/config_defaults.h"
 #include "cmd/factory.h"
+#include "core/errors.h"
 
 namespace trainctl {
 
@@ -92,6 +93,18 @@ Setup invoked_setup(int argc, const char* const* argv) {
 }
 
 }  // namespace
+
+void refuse_empty_values(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--" || arg == "__complete") return;  // a command's own arguments; a word being completed
+    if (arg.size() < 4 || arg.substr(0, 2) != "--" || arg.back() != '=' || arg.find('=') != arg.size() - 1)
+      continue;
+    throw UsageError(std::string(arg) + " has an empty value: give one, as " + std::string(arg) +
+                     "VALUE or " + std::string(arg.substr(0, arg.size() - 1)) +
+                     " VALUE (written so, the flag would take the next argument as its value)");
+  }
+}
 
 void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   setup_root(root, g);

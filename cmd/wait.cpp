@@ -10,6 +10,7 @@
 #include "jobs/job_query.h"
 #include "jobs/root_cause.h"
 #include "jobs/status_rules.h"
+#include "kube/answer_shape.h"
 #include "print/escape.h"
 #include "print/failure_view.h"
 #include "submit/parse.h"
@@ -80,7 +81,7 @@ void run_wait(const WaitOptions& o, Factory& f) {
     if (code != ExitCode::JobDeleted) {
       try {
         j["status"] = jobs::status_name(
-            jobs::object_status(kind, f.client().get_json(kind.resource.object_path(q.ns, job.name))));
+            jobs::object_status(kind, kube::get_object(f.client(), kind.resource, q.ns, job.name)));
       } catch (const ApiError& e) {
         if (!e.is_not_found()) throw;
       }

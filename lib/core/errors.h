@@ -73,8 +73,14 @@ public:
 // The connection failed: DNS, refused, reset, timeout, TLS handshake.
 class TransportError : public Error {
 public:
-  explicit TransportError(const std::string& message, ExitCode code = ExitCode::Error)
-      : Error(message, code) {}
+  // reached: the request may have got to the server (false only when it certainly did not:
+  // the connection was refused, the host did not resolve).
+  explicit TransportError(const std::string& message, ExitCode code = ExitCode::Error, bool reached = true)
+      : Error(message, code), m_reached(reached) {}
+  bool may_have_reached_server() const { return m_reached; }
+
+private:
+  bool m_reached;
 };
 
 // One cause of a 422 Invalid answer (metav1.StatusCause).

@@ -75,6 +75,29 @@ std::string redact(std::string_view text) {
   return redact_locked(text);
 }
 
+std::string redact_credentials(std::string_view text) {
+  std::string out = redact(text);
+  static const std::regex pem(
+      R"(-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY-----|$))");
+  static const std::regex auth(R"(\b(Bearer|Basic)\s+[^\s"',;]+)", std::regex::icase);
+  static const std::regex jwt(R"(eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*)");
+  // key: value, key=value, "key": "value", with the key naming a credential.
+  static const std::regex pair(
+      R"((["']?[A-Za-z0-9_.-]*)"
+      R"((token|password|passwd|secret|credential|api[_-]?key|private[_-]?key|client[_-]?key[_-]?data|key[_-]?data))"
+      R"(["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;}&]+))",
+      std::regex::icase);
+  static const std::regex aws(R"(\b(AKIA|ASIA)[0-9A-Z]{16}\b)");
+  static const std::regex userinfo(R"(([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s@:]+:[^/\s@]+@)");
+  out = std::regex_replace(out, pem, "<redacted private key>");
+  out = std::regex_replace(out, auth, "$1 <redacted>");
+  out = std::regex_replace(out, jwt, "<redacted>");
+  out = std::regex_replace(out, pair, "$1<redacted>");
+  out = std::regex_replace(out, aws, "<redacted>");
+  out = std::regex_replace(out, userinfo, "$1<redacted>@");
+  return out;
+}
+
 void write(Level l, std::string_view message) {
   std::lock_guard lock(g_mutex);
   std::string line = std::string(level_name(l)) + " " + redact_locked(message);

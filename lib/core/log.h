@@ -28,6 +28,11 @@ void add_secret(std::string secret);
 void clear_secrets();
 // Replaces every registered secret, and bearer/basic Authorization values, with "<redacted>".
 std::string redact(std::string_view text);
+// redact(), and also what looks like a credential in text trainctl did not write (an exec
+// plugin's stderr): "Bearer X" and "Basic X", JSON Web Tokens, the values of keys named like
+// token, password, secret or key ("token": "X", password=X, client-key-data: X), PEM private
+// key blocks, AWS access key ids and the user:password of URLs.
+std::string redact_credentials(std::string_view text);
 
 void write(Level level, std::string_view message);
 

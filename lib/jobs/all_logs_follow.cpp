@@ -10,8 +10,10 @@
 #include "jobs/legacy_pods.h"
 #include "jobs/log_merge.h"
 #include "jobs/status_rules.h"
+#include "kube/answer_shape.h"
 #include "kube/query.h"
 #include "kube/resource.h"
+#include "kube/restart_backoff.h"
 #include "kube/stream_set.h"
 #include "kube/watch.h"
 
@@ -63,6 +65,7 @@ class AllLogsFollower {
     list_pods();
     read_job();
     while (!finished()) {
+      reopen_watches();
       open_streams();
       for (const auto& e : m_set->run(kFollowTick)) ended(e);
       m_merged.flush();
@@ -86,6 +89,11 @@ class AllLogsFollower {
     std::optional<kube::StreamSet::Id> id;
     std::string rv;
     bool relist = false;
+    size_t events = 0;  // ADDED, MODIFIED and DELETED events of the current stream
+    // When it ended without an event, was cut or failed: opened again (listed again when
+    // `relist`) at this time, as client-go's reflector waits (kube/restart_backoff.h).
+    std::optional<SteadyClock::time_point> reopen_at;
+    kube::RestartBackoff backoff;
   };
 
   // An ended pod whose log was cut before its end, or whose stream has not started.
@@ -120,11 +128,11 @@ class AllLogsFollower {
   // The pods of the kind's current labels; where there are none and the kind has a legacy
   // selector, those of that selector (legacy_pods.h), watched from then on.
   void list_pods() {
-    json list = m_client.get_json(pod_query(false));
+    json list = kube::get_list(m_client, pod_query(false), "PodList");
     const bool none = !list.contains("items") || !list["items"].is_array() || list["items"].empty();
     if (none && !m_o.kind->legacy_pod_selector.empty()) {
       m_legacy = true;
-      json older = m_client.get_json(pod_query(false));
+      json older = kube::get_list(m_client, pod_query(false), "PodList");
       const bool some = older.contains("items") && older["items"].is_array() &&
                         std::any_of(older["items"].begin(), older["items"].end(),
                                     [&](const json& p) { return owned_by_job(p); });
@@ -203,7 +211,7 @@ class AllLogsFollower {
   }
 
   void read_job() {
-    const json list = m_client.get_json(job_query(false));
+    const json list = kube::get_list(m_client, job_query(false), m_o.kind->resource.kind + "List");
     m_job_watch.rv = list.contains("metadata") ? list["metadata"].value("resourceVersion", "") : "";
     const bool found = list.contains("items") && list["items"].is_array() && !list["items"].empty();
     if (!found) m_deleted = true;
@@ -239,7 +247,9 @@ class AllLogsFollower {
           return false;
         }
         if (!ev->resource_version.empty()) w.rv = ev->resource_version;
-        if (ev->type != "BOOKMARK") events.emplace_back(ev->type, std::move(ev->object));
+        if (ev->type == "BOOKMARK") continue;
+        ++w.events;
+        events.emplace_back(ev->type, std::move(ev->object));
       }
       return true;
     };
@@ -351,13 +361,36 @@ class AllLogsFollower {
         log::debug("watch cut: {}", x.what());
       }
     }
-    if (w.relist) {
-      w.relist = false;
-      w.rv.clear();
-      return pods ? list_pods() : read_job();
+    if (w.events > 0) w.backoff.reset();
+    const auto now = SteadyClock::now();
+    if (e.error || w.relist || w.events == 0) {
+      const auto wait = w.backoff.next();
+      const char* why = w.relist ? "must list again" : e.error ? "was cut" : "ended without an event";
+      log::debug("watch of the {} {}; watching again in {} ms", pods ? "pods" : "job", why, wait.count());
+      w.reopen_at = now + wait;
+    } else {
+      w.reopen_at = now;
     }
-    w.id = m_set->add(watch_request(pods ? pod_query(true) : job_query(true)),
-                      pods ? queue_to(m_pod_events, m_pod_watch) : queue_to(m_job_events, m_job_watch));
+    reopen_watches();
+  }
+
+  // Opens the watches whose wait is over (listing again first after an ERROR event).
+  void reopen_watches() {
+    const auto now = SteadyClock::now();
+    for (const bool pods : {true, false}) {
+      Watch& w = pods ? m_pod_watch : m_job_watch;
+      if (!w.reopen_at || *w.reopen_at > now) continue;
+      w.reopen_at.reset();
+      w.events = 0;
+      if (w.relist) {
+        w.relist = false;
+        w.rv.clear();
+        pods ? list_pods() : read_job();
+        continue;
+      }
+      w.id = m_set->add(watch_request(pods ? pod_query(true) : job_query(true)),
+                        pods ? queue_to(m_pod_events, m_pod_watch) : queue_to(m_job_events, m_job_watch));
+    }
   }
 
   kube::Client& m_client;

@@ -6,6 +6,7 @@
 #include "jobs/all_logs.h"
 #include "jobs/legacy_pods.h"
 #include "jobs/log_merge.h"
+#include "kube/answer_shape.h"
 #include "kube/query.h"
 #include "kube/resource.h"
 
@@ -45,6 +46,7 @@ void read_all_logs(kube::Client& client, const AllLogsOptions& o, std::ostream& 
     // Timestamps are asked for and stripped unless wanted: a line is then known whole.
     req.path = log_path(l, false, true, true, "");
     req.accept = "text/plain, */*";
+    req.finite = true;
     try {
       client.stream_blocks(req, [&](std::string_view block) {
         if (block.empty()) return merged.flush(), true;

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "core/errors.h"
+#include "kube/answer_shape.h"
 #include "kube/object_ops.h"
 
 namespace trainctl::jobs {
@@ -49,10 +50,11 @@ std::vector<Dependent> find_dependents(kube::Client& client, const JobKind& kind
       }
     }
     const json list = json::parse(results[i].response.body, nullptr, false);
-    if (!list.is_object() || !list.contains("items") || !list["items"].is_array())
-      throw Error("the server's list of " + collections()[i]->kind + "s is not a Kubernetes list");
+    if (list.is_discarded()) throw Error("the server's answer to GET " + requests[i].path + " is not JSON");
+    kube::expect_list(list, "GET " + requests[i].path, collections()[i]->kind + "List");
+    if (list["items"].is_null()) continue;
     for (const auto& item : list["items"]) {
-      if (!item.is_object() || !item.contains("metadata") || !item["metadata"].is_object()) continue;
+      if (!item.contains("metadata") || !item["metadata"].is_object()) continue;
       const json& meta = item["metadata"];
       if (!owned_by_or_orphan(meta, job_uid)) continue;
       const std::string n = meta.value("name", "");

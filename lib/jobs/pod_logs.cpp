@@ -8,6 +8,7 @@
 #include "jobs/json_util.h"
 #include "jobs/log_resume.h"
 #include "jobs/time.h"
+#include "kube/answer_shape.h"
 #include "kube/resource.h"
 
 namespace trainctl::jobs {
@@ -33,7 +34,16 @@ void read_logs(kube::Client& client, const LogOptions& o, std::ostream& out) {
   kube::Request r;
   r.path = log_path(o, false, o.timestamps, true, "");
   r.accept = "text/plain, */*";
-  out << client.send(r).body;
+  r.finite = true;
+  // Written as it comes, as kubectl logs does: a log is never held whole.
+  client.stream_blocks(r, [&out](std::string_view block) {
+    if (block.empty()) {
+      out.flush();
+    } else {
+      out.write(block.data(), static_cast<std::streamsize>(block.size()));
+    }
+    return true;
+  });
 }
 
 namespace {
@@ -86,7 +96,7 @@ class LineWriter {
 
 std::string pod_phase(kube::Client& client, const LogOptions& o) {
   try {
-    auto pod = client.get_json(kube::pods().object_path(o.ns, o.pod));
+    auto pod = kube::get_object(client, kube::pods(), o.ns, o.pod);
     return str(at(pod, "status"), "phase");
   } catch (const ApiError& e) {
     if (e.is_not_found()) return "";
@@ -98,6 +108,7 @@ kube::Request log_request(const LogOptions& o, bool follow, const LineWriter& w)
   kube::Request r;
   r.path = log_path(o, follow, true, !w.last(), w.last() ? format_rfc3339(*w.last()) : "");
   r.accept = "text/plain, */*";
+  r.finite = !follow;
   return r;
 }
 
@@ -141,7 +152,10 @@ std::string follow_logs(kube::Client& client, const LogOptions& o, std::ostream&
       if (cut && !phase.empty()) {
         // The pod ended while the stream was down: read what it wrote meanwhile.
         writer.resume();
-        writer.block(client.send(log_request(o, false, writer)).body);
+        client.stream_blocks(log_request(o, false, writer), [&](std::string_view lines) {
+          writer.block(lines);
+          return true;
+        });
         writer.flush();
       }
       return phase;

@@ -32,6 +32,10 @@ struct Request {
   // Replaces the client's request timeout for this request (not for streams), e.g. the
   // short one of an optional extra such as a metrics query.
   std::optional<std::chrono::milliseconds> timeout;
+  // A stream that ends on its own (a log read without follow): the request timeout limits
+  // its silences (no byte for that long ends it), not its length. Other streams (watches,
+  // follows) have no time limit.
+  bool finite = false;
   bool is_idempotent() const {
     if (idempotent) return *idempotent;
     return method == "GET" || method == "HEAD" || method == "PUT" || method == "DELETE";

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
@@ -103,13 +104,19 @@ public:
   void invalidate();
   // Replaces the clock used to decide expiry (tests).
   void set_clock(std::function<std::chrono::system_clock::time_point()> now);
+  // How long one run of the plugin may take before it is stopped (default 5 minutes).
+  void set_timeout(std::chrono::milliseconds timeout);
 
-private:
+ private:
   ExecCredential run_plugin() const;
 
   ExecConfig m_config;
   std::string m_server;
   std::optional<ExecCredential> m_cached;
+  std::exception_ptr m_failure;  // the error of the run that failed, rethrown by later get()s
+  // kubectl waits for a plugin without a limit; trainctl stops it after 5 minutes, longer than
+  // kubelogin's own browser login (--authentication-timeout-sec, 180 s by default).
+  std::chrono::milliseconds m_timeout{300000};
   std::function<std::chrono::system_clock::time_point()> m_now;
   std::shared_ptr<std::mutex> m_mutex;
 };

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "core/errors.h"
@@ -20,11 +21,22 @@
 namespace trainctl::kube {
 namespace {
 
+using SteadyClock = std::chrono::steady_clock;
+
 // Where one request stands across its attempts.
 struct RequestState {
-  explicit RequestState(const RetryLimits& limits) : backoff(limits) {}
+  RequestState(const RetryLimits& limits, std::optional<SteadyClock::time_point> until)
+      : backoff(limits), deadline(until) {}
   Backoff backoff;
   bool auth_retried = false;
+  // The request timeout, counted from the first attempt over every retry (nullopt: none).
+  std::optional<SteadyClock::time_point> deadline;
+
+  std::chrono::milliseconds left() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - SteadyClock::now());
+  }
+  // A retry after `wait` still leaves its attempt some time.
+  bool fits(std::chrono::milliseconds wait) const { return !deadline || wait < left(); }
 };
 
 // What to do after an attempt.
@@ -47,13 +59,14 @@ public:
   }
 
   Response send(const Request& request) override {
-    RequestState state(m_limits);
+    RequestState state(m_limits, deadline_of(request));
     for (;;) {
       const AuthMaterial auth = m_credentials.current();
       Verdict v;
       {
         std::lock_guard lock(m_mutex);  // released after the transfer's handle is gone
         Transfer transfer(m_settings, request, auth, m_share.get());
+        if (state.deadline) transfer.set_timeout(state.left());
         transfer.finish(curl_api().easy_perform(transfer.handle()));
         v = judge(request, transfer, state);
         if (v.kind == Verdict::Kind::Success) return std::move(transfer.response());
@@ -65,7 +78,9 @@ public:
 
   std::vector<Result> send_all(const std::vector<Request>& requests) override {
     std::vector<Result> results(requests.size());
-    std::vector<RequestState> states(requests.size(), RequestState(m_limits));
+    std::vector<RequestState> states;
+    states.reserve(requests.size());
+    for (const auto& r : requests) states.emplace_back(m_limits, deadline_of(r));
     std::vector<size_t> pending(requests.size());
     for (size_t i = 0; i < pending.size(); ++i) pending[i] = i;
     while (!pending.empty()) {
@@ -82,6 +97,7 @@ public:
       for (size_t k = 0; k < pending.size(); ++k) {
         if (results[pending[k]].error) continue;
         transfers[k] = std::make_unique<Transfer>(m_settings, requests[pending[k]], auth[k], m_share.get());
+        if (states[pending[k]].deadline) transfers[k]->set_timeout(states[pending[k]].left());
       }
       run_together(transfers);
       std::vector<size_t> again;
@@ -120,7 +136,7 @@ public:
   }
 
   void stream_blocks(const Request& request, const BlockHandler& on_block) override {
-    RequestState state(m_limits);
+    RequestState state(m_limits, std::nullopt);  // a stream runs as long as it runs
     for (;;) {
       // A stream holds its connection for as long as it runs: it gets its own, outside the
       // shared cache, so other requests (and other streams) can run meanwhile.
@@ -138,6 +154,12 @@ public:
   }
 
 private:
+  std::optional<SteadyClock::time_point> deadline_of(const Request& request) const {
+    const auto timeout = request.timeout.value_or(m_settings.request_timeout);
+    if (timeout.count() <= 0) return std::nullopt;
+    return SteadyClock::now() + timeout;
+  }
+
   // Runs one stream's transfer (what curl_easy_perform would do) and tells its handler when
   // the stream goes quiet: no data for kQuietMs after some lines, or kQuietMs since it was
   // last told while data keeps coming. A fast stream thus costs its reader no flush per
@@ -230,8 +252,10 @@ private:
         return v;
       }
       ApiError error = api_error_from_response(status, t.response().body, t.response().headers);
-      if (is_retryable_status(status) && request.is_idempotent() && !t.lines_delivered()) {
-        if (auto wait = state.backoff.next(error.retry_after_seconds())) return retry(request, t, state, *wait);
+      // 429: the server did not process the request, whatever its verb.
+      if (is_retryable_status(status) && (request.is_idempotent() || status == 429) && !t.lines_delivered()) {
+        if (auto wait = state.backoff.next(error.retry_after_seconds()); wait && state.fits(*wait))
+          return retry(request, t, state, *wait);
       }
       v.kind = Verdict::Kind::Failure;
       v.error = std::make_exception_ptr(std::move(error));
@@ -247,7 +271,7 @@ private:
     const bool refused_at_first = failure.code == CURLE_COULDNT_CONNECT && !m_reached_server;
     if (failure.connected) m_reached_server = true;
     if (is_retryable_transport(failure) && may_resend && !refused_at_first && !t.lines_delivered()) {
-      if (auto wait = state.backoff.next()) return retry(request, t, state, *wait);
+      if (auto wait = state.backoff.next(); wait && state.fits(*wait)) return retry(request, t, state, *wait);
     }
     v.kind = Verdict::Kind::Failure;
     v.error = std::make_exception_ptr(transport_error(failure, m_settings.tls));

@@ -34,9 +34,15 @@
 // Retry-After seconds when given), 500/502/503/504, refused/reset/closed connections and
 // connect timeouts, with exponential backoff and jitter, at most max_retries times and
 // max_retry_time of waiting. A request that timed out after connecting is not retried (it
-// already used the whole request timeout). A non-idempotent request (POST, PATCH) is only
-// sent again when its connection was refused, so it cannot have reached the server; a
-// POST answered with 503 (or reset after sending) is never retried. A host name that does
+// already used the whole request timeout). A non-idempotent request (POST, PATCH) is sent
+// again when its connection was refused, so it cannot have reached the server, and when it
+// was answered 429: the server did not process it (client-go retries any verb answered 429
+// or 5xx with Retry-After, rest/with_retry.go IsNextRetry and checkWait); a POST answered
+// with 503 (or reset after sending) is never retried.
+// The request timeout bounds a request with all its retries, as client-go's does
+// (rest/request.go request(): context.WithTimeout around the retry loop): each attempt gets
+// what is left, and a retry whose wait would end past it is not made. The requests of one
+// send_all() share that deadline. A host name that does
 // not resolve and TLS failures are not retried for any request. A 401
 // with an exec plugin (or a token file that changed) is retried once with fresh credentials.
 // stream() and stream_blocks() retry the same way only before any line has been delivered.
@@ -59,6 +65,10 @@ struct ClientOptions {
   std::chrono::milliseconds initial_backoff{200};    // doubled per retry, with jitter
   std::string user_agent;                             // default "trainctl/VERSION"
   std::chrono::milliseconds connect_timeout{10000};  // TCP + TLS handshake; 0 = libcurl's default
+  // The largest answer read whole (and the longest line of a stream); a larger one is an
+  // Error, read no further. Lists come in pages of 500 items: a page of 500 nodes at the 50
+  // images each the kubelet reports is about 30 MB.
+  size_t max_answer_bytes = size_t{64} << 20;
   // Waits between retries; defaults to std::this_thread::sleep_for. Tests record the waits.
   std::function<void(std::chrono::milliseconds)> sleep;
 };

@@ -131,15 +131,23 @@ bool never_reached_server(const TransportFailure& f) {
 
 TransportError transport_error(const TransportFailure& f, const TlsContext& tls) {
   const std::string& where = f.server.empty() ? f.url : f.server;
+  const bool reached = !never_reached_server(f);
   switch (f.code) {
     case CURLE_COULDNT_CONNECT:
-      return TransportError("cannot connect to " + where + ": " + connect_reason(f));
+      return TransportError("cannot connect to " + where + ": " + connect_reason(f), ExitCode::Error,
+                            reached);
     case CURLE_COULDNT_RESOLVE_HOST:
-      return TransportError(with_detail("cannot connect to " + where + ": the host name does not resolve", f.detail));
+      return TransportError(
+          with_detail("cannot connect to " + where + ": the host name does not resolve", f.detail),
+          ExitCode::Error, reached);
     case CURLE_COULDNT_RESOLVE_PROXY:
-      return TransportError(with_detail("cannot connect to " + where + ": the proxy's host name does not resolve", f.detail));
+      return TransportError(
+          with_detail("cannot connect to " + where + ": the proxy's host name does not resolve", f.detail),
+          ExitCode::Error, reached);
     case CURLE_OPERATION_TIMEDOUT:
-      if (!f.connected) return TransportError("cannot connect to " + where + ": connection timed out");
+      if (!f.connected)
+        return TransportError("cannot connect to " + where + ": connection timed out", ExitCode::Error,
+                              false);
       return TransportError(with_detail("the request to " + f.url + " timed out", f.detail));
     case CURLE_PEER_FAILED_VERIFICATION:
       if (contains(f.detail, "subject name") || contains(f.detail, "host name")) {

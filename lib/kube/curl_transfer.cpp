@@ -1,5 +1,6 @@
 #include "kube/curl_transfer.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cstdlib>
@@ -57,6 +58,17 @@ void warn_insecure_once(const std::string& server) {
   }
 }
 
+// kubectl sends a kubeconfig's credentials to an http:// server as it would over TLS, without
+// a word; so does trainctl, with a warning: they cross the network readable by anyone on it.
+void warn_cleartext_once(const RestConfig& config) {
+  static std::atomic<bool> warned{false};
+  const bool credentials = !config.bearer_token.empty() || !config.token_file.empty() ||
+                           !config.username.empty() || !config.password.empty() || config.exec.has_value();
+  if (!credentials || ascii_lower(config.server).rfind("http://", 0) != 0 || warned.exchange(true)) return;
+  log::warn("the kubeconfig sends credentials to {} in clear text: the server URL is http://, not https://",
+            config.server);
+}
+
 void set_blob(CURL* curl, CURLoption option, const std::string& pem) {
   curl_blob blob{const_cast<char*>(pem.data()), pem.size(), CURL_BLOB_COPY};
   curl_api().easy_setopt(curl, option, &blob);
@@ -82,14 +94,19 @@ ClientSettings make_client_settings(const RestConfig& config, const ClientOption
   s.user_agent = options.user_agent.empty() ? "trainctl/" + version_info().version : options.user_agent;
   s.connect_timeout = options.connect_timeout;
   s.request_timeout = options.request_timeout;
+  s.max_answer_bytes = options.max_answer_bytes;
   s.tls = TlsContext{!config.ca_pem.empty(), config.cluster_name, config.source};
   if (s.insecure) warn_insecure_once(s.server);
+  warn_cleartext_once(config);
   return s;
 }
 
 Transfer::Transfer(const ClientSettings& settings, const Request& request, const AuthMaterial& auth,
                    CURLSH* share, const BlockHandler* on_block)
-    : m_settings(settings), m_on_block(on_block), m_url(settings.url_base + request.path) {
+    : m_settings(settings),
+      m_on_block(on_block),
+      m_url(settings.url_base + request.path),
+      m_method(request.method) {
   CURL* c = m_curl.get();
   curl_api().easy_setopt(c, CURLOPT_URL, m_url.c_str());
   curl_api().easy_setopt(c, CURLOPT_PROTOCOLS_STR, "https,http");
@@ -110,6 +127,10 @@ Transfer::Transfer(const ClientSettings& settings, const Request& request, const
   const auto timeout = request.timeout.value_or(settings.request_timeout);
   if (on_block == nullptr && timeout.count() > 0) {
     curl_api().easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout.count()));
+  } else if (request.finite && timeout.count() > 0) {
+    // Fewer than 1 byte a second for that long: stalled.
+    curl_api().easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_api().easy_setopt(c, CURLOPT_LOW_SPEED_TIME, static_cast<long>((timeout.count() + 999) / 1000));
   }
 
   // TLS
@@ -173,6 +194,12 @@ Transfer::Transfer(const ClientSettings& settings, const Request& request, const
   m_started = std::chrono::steady_clock::now();
 }
 
+void Transfer::set_timeout(std::chrono::milliseconds timeout) {
+  if (m_on_block != nullptr) return;
+  curl_api().easy_setopt(m_curl.get(), CURLOPT_TIMEOUT_MS,
+                         static_cast<long>(std::max<long long>(timeout.count(), 1)));
+}
+
 size_t Transfer::on_header(char* data, size_t size, size_t count, void* self) {
   auto* t = static_cast<Transfer*>(self);
   const std::string_view line(data, size * count);
@@ -181,10 +208,34 @@ size_t Transfer::on_header(char* data, size_t size, size_t count, void* self) {
   } else if (auto colon = line.find(':'); colon != std::string_view::npos) {
     std::string name = ascii_lower(trim(line.substr(0, colon)));
     std::string value = trim(line.substr(colon + 1));
+    if (name == "content-length" && t->m_on_block == nullptr) {
+      // The whole body is kept: refuse one too large before reading it, else make room for
+      // it once (a body grown by doubling holds up to twice its size while it is copied),
+      // with the 64 bytes simdjson reads past the end (page_stream.cpp would copy it for them).
+      char* end = nullptr;
+      const unsigned long long length = std::strtoull(value.c_str(), &end, 10);
+      const size_t max = t->m_settings.max_answer_bytes;
+      if (max > 0 && length > max) return t->too_large("an answer");
+      if (end != value.c_str() && length > 0 && length <= (max > 0 ? max : size_t{1} << 30))
+        t->m_response.body.reserve(static_cast<size_t>(length) + 64);
+    }
     auto [it, inserted] = t->m_response.headers.emplace(name, value);
     if (!inserted) it->second += ", " + value;
   }
   return size * count;
+}
+
+size_t Transfer::too_large(const char* what) {
+  const size_t max = m_settings.max_answer_bytes;
+  m_handler_error = std::make_exception_ptr(
+      Error("the server's answer to " + m_method + " " + m_url + " holds " + what + " larger than " +
+            std::to_string(max >> 20) + " MiB, the most trainctl reads at once; it was not read"));
+  m_stopped = true;
+  m_response.body.clear();
+  m_response.body.shrink_to_fit();
+  m_pending.clear();
+  m_pending.shrink_to_fit();
+  return 0;  // libcurl stops the transfer
 }
 
 int Transfer::on_debug(CURL*, curl_infotype type, char* data, size_t size, void* self) {
@@ -209,7 +260,9 @@ size_t Transfer::on_body(char* data, size_t size, size_t count, void* self) {
 }
 
 size_t Transfer::body_chunk(const char* data, size_t size) {
+  const size_t max = m_settings.max_answer_bytes;
   if (m_on_block == nullptr) {
+    if (max > 0 && m_response.body.size() + size > max) return too_large("an answer");
     m_response.body.append(data, size);
     return size;
   }
@@ -220,6 +273,7 @@ size_t Transfer::body_chunk(const char* data, size_t size) {
     m_streaming = status >= 200 && status < 300;
   }
   if (!m_streaming) {
+    if (max > 0 && m_response.body.size() + size > max) return too_large("an answer");
     m_response.body.append(data, size);  // an error body, read whole for the ApiError
     return size;
   }
@@ -227,6 +281,7 @@ size_t Transfer::body_chunk(const char* data, size_t size) {
   // chunk boundary is copied, to be completed by the next chunk.
   const auto* last = static_cast<const char*>(memrchr(data, '\n', size));
   if (last == nullptr) {
+    if (max > 0 && m_pending.size() + size > max) return too_large("a line");
     m_pending.append(data, size);
     return size;
   }
@@ -235,11 +290,14 @@ size_t Transfer::body_chunk(const char* data, size_t size) {
   if (m_pending.empty()) {
     go_on = deliver(std::string_view(data, whole));
   } else {
+    const auto* first = static_cast<const char*>(memchr(data, '\n', size));
+    if (max > 0 && m_pending.size() + static_cast<size_t>(first - data) > max) return too_large("a line");
     m_pending.append(data, whole);
     go_on = deliver(m_pending);
     m_pending.clear();
   }
   if (!go_on) return 0;  // 0 makes libcurl stop the transfer
+  if (max > 0 && size - whole > max) return too_large("a line");
   m_pending.append(data + whole, size - whole);
   return size;
 }

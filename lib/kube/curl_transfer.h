@@ -28,6 +28,7 @@ struct ClientSettings {
   std::string user_agent;
   std::chrono::milliseconds connect_timeout{0};
   std::chrono::milliseconds request_timeout{0};
+  size_t max_answer_bytes = 0;  // 0: no limit
   TlsContext tls;
 };
 
@@ -44,6 +45,9 @@ public:
 
   CURL* handle() const { return m_curl.get(); }
   const std::string& url() const { return m_url; }
+
+  // Replaces the time limit of a request that is not a stream (what is left of its deadline).
+  void set_timeout(std::chrono::milliseconds timeout);
 
   // Records the transfer's outcome; call once, after curl_easy_perform or CURLMSG_DONE.
   void finish(CURLcode code);
@@ -62,7 +66,8 @@ public:
   // Once a stream's 2xx answer is flowing: stops libcurl's trace, which is read only for
   // TLS alerts during the handshake and otherwise costs a formatted message per TLS record.
   void end_trace_when_streaming();
-  // An exception the line handler threw (the transfer was stopped).
+  // An exception the line handler threw, or the Error of an answer (or a line) larger than
+  // max_answer_bytes: the transfer was stopped.
   std::exception_ptr handler_error() const { return m_handler_error; }
 
 private:
@@ -71,11 +76,14 @@ private:
   static int on_debug(CURL* handle, curl_infotype type, char* data, size_t size, void* self);
   size_t body_chunk(const char* data, size_t size);
   bool deliver(std::string_view lines);
+  // Stops the transfer for holding more than max_answer_bytes (what: "an answer", "a line").
+  size_t too_large(const char* what);
 
   CurlHolder m_curl;
   const ClientSettings& m_settings;
   const BlockHandler* m_on_block;
   std::string m_url;
+  std::string m_method;
   Response m_response;
   CURLcode m_code = CURLE_OK;
   long m_os_errno = 0;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/base64.h"
+#include "core/duration.h"
 #include "core/errors.h"
 #include "core/log.h"
 #include "core/rfc3339.h"
@@ -75,12 +76,14 @@ ExecCredential parse_credential(const std::string& out, const ExecConfig& config
   nlohmann::json doc = nlohmann::json::parse(out, nullptr, false);
   // The output is never quoted in messages: it holds the credential.
   if (doc.is_discarded() || !doc.is_object()) throw ConfigError(who + " did not print an ExecCredential JSON object");
-  std::string api_version = doc.value("apiVersion", "");
-  if (api_version != config.api_version)
-    throw ConfigError(who + " returned apiVersion \"" + api_version + "\" but the kubeconfig asks for \"" +
-                      config.api_version + "\"");
-  if (doc.value("kind", "") != "ExecCredential")
-    throw ConfigError(who + " returned kind \"" + doc.value("kind", "") + "\" instead of ExecCredential");
+  // Nor are its fields: a plugin may put anything there, a token included.
+  const auto api_version = doc.find("apiVersion");
+  if (api_version == doc.end() || *api_version != config.api_version)
+    throw ConfigError(who + " returned an ExecCredential whose apiVersion is not the " + config.api_version +
+                      " the kubeconfig asks for");
+  const auto kind = doc.find("kind");
+  if (kind == doc.end() || *kind != "ExecCredential")
+    throw ConfigError(who + " printed a JSON object whose kind is not ExecCredential");
   auto status = doc.find("status");
   if (status == doc.end() || !status->is_object()) throw ConfigError(who + " returned an ExecCredential without status");
   ExecCredential cred;
@@ -96,7 +99,7 @@ ExecCredential parse_credential(const std::string& out, const ExecConfig& config
   if (std::string expiry = string_field(*status, "expirationTimestamp", who); !expiry.empty()) {
     cred.expiration = parse_rfc3339(expiry);
     if (!cred.expiration)
-      throw ConfigError(who + " returned an invalid expirationTimestamp \"" + expiry + "\" (want RFC 3339)");
+      throw ConfigError(who + " returned an expirationTimestamp that is not an RFC 3339 time");
   }
   return cred;
 }
@@ -117,14 +120,28 @@ ExecCredential ExecCredentialProvider::get() {
   // Like client-go: a credential is used until the clock passes its expiry; one without
   // expirationTimestamp until invalidate().
   if (m_cached && (!m_cached->expiration || now <= *m_cached->expiration)) return *m_cached;
+  // A plugin that failed is not run again in the same command: client-go runs it for every
+  // request until one succeeds, which for `get` (eight reads) was eight runs of a failing
+  // plugin. Its error stands for the rest of the command.
+  if (m_failure) std::rethrow_exception(m_failure);
   m_cached.reset();
-  m_cached = run_plugin();
+  try {
+    m_cached = run_plugin();
+  } catch (...) {
+    m_failure = std::current_exception();
+    throw;
+  }
   return *m_cached;
 }
 
 void ExecCredentialProvider::invalidate() {
   std::lock_guard lock(*m_mutex);
   m_cached.reset();
+}
+
+void ExecCredentialProvider::set_timeout(std::chrono::milliseconds timeout) {
+  std::lock_guard lock(*m_mutex);
+  m_timeout = timeout;
 }
 
 ExecCredential ExecCredentialProvider::run_plugin() const {
@@ -142,12 +159,26 @@ ExecCredential ExecCredentialProvider::run_plugin() const {
   std::vector<std::string> argv{command};
   argv.insert(argv.end(), m_config.args.begin(), m_config.args.end());
   log::debug("running {} with {} argument(s)", who, m_config.args.size());
-  detail::ProcessResult result =
-      detail::run_process(*program, argv, plugin_environment(m_config, exec_info(m_config, m_server)));
+  detail::ProcessLimits limits;
+  limits.timeout = m_timeout;
+  detail::ProcessResult result = detail::run_process(
+      *program, argv, plugin_environment(m_config, exec_info(m_config, m_server)), limits);
   if (result.exec_errno == ENOENT) throw not_found();
   if (result.exec_errno != 0)
     throw ConfigError(who + " could not be started: " + std::strerror(result.exec_errno));
-  std::string err = log::redact(detail::one_line(result.err));
+  // Its stderr may carry a credential, at every log level: what looks like one is redacted
+  // before it is shown (kubectl passes a plugin's stderr to the terminal as it is).
+  std::string err = log::redact_credentials(detail::one_line(log::redact_credentials(result.err)));
+  if (result.timed_out) {
+    const auto ms = limits.timeout.count();
+    throw ConfigError(
+        who + " did not finish within " +
+        (ms % 1000 ? std::to_string(ms) + "ms" : short_human_duration(std::chrono::seconds(ms / 1000))) +
+        " and was stopped" + (err.empty() ? "" : ": " + err));
+  }
+  if (result.out_too_long)
+    throw ConfigError(who + " printed more than " + std::to_string(limits.max_out >> 10) +
+                      " KiB and was stopped; an ExecCredential is a few KiB");
   if (result.term_signal != 0)
     throw ConfigError(who + " was killed by signal " + std::to_string(result.term_signal) +
                       (err.empty() ? "" : ": " + err));

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -28,12 +29,31 @@ std::vector<char*> c_strings(const std::vector<std::string>& items) {
   return out;
 }
 
-// Reads stdout and stderr together so that a plugin filling one pipe cannot block.
-void drain(int& out_fd, int& err_fd, std::string& out, std::string& err) {
+// Reads stdout and stderr together so that a plugin filling one pipe cannot block, within
+// the limits: past the timeout or max_out the process is killed (and its pipes read to their
+// end, which the kill brings); stderr past max_err is dropped.
+void drain(pid_t pid, int& out_fd, int& err_fd, ProcessResult& r, const ProcessLimits& limits) {
+  using steady = std::chrono::steady_clock;
+  auto deadline = steady::now() + limits.timeout;
+  bool killed = false;
+  auto kill_it = [&] {
+    if (!killed) ::kill(pid, SIGKILL);
+    killed = true;
+    // A child the plugin started may hold the pipes open: read them a second more at most.
+    deadline = steady::now() + std::chrono::seconds(1);
+  };
   char buf[8192];
   while (out_fd >= 0 || err_fd >= 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - steady::now()).count();
+    if (left <= 0) {
+      if (killed) break;
+      r.timed_out = true;
+      kill_it();
+      continue;
+    }
+    const int wait_ms = static_cast<int>(std::min<long long>(left, 1000));
     pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
-    if (::poll(fds, 2, -1) < 0) {
+    if (::poll(fds, 2, wait_ms) < 0) {
       if (errno == EINTR) continue;
       break;
     }
@@ -45,7 +65,14 @@ void drain(int& out_fd, int& err_fd, std::string& out, std::string& err) {
         close_fd(i == 0 ? out_fd : err_fd);
         continue;
       }
-      (i == 0 ? out : err).append(buf, static_cast<size_t>(n));
+      std::string& into = i == 0 ? r.out : r.err;
+      const size_t max = i == 0 ? limits.max_out : limits.max_err;
+      const size_t room = into.size() < max ? max - into.size() : 0;
+      into.append(buf, std::min(room, static_cast<size_t>(n)));
+      if (i == 0 && static_cast<size_t>(n) > room && !r.timed_out) {
+        r.out_too_long = true;
+        kill_it();
+      }
     }
   }
   close_fd(out_fd);
@@ -72,7 +99,7 @@ std::optional<std::string> find_executable(const std::string& command, const std
 }
 
 ProcessResult run_process(const std::string& program, const std::vector<std::string>& argv,
-                          const std::vector<std::string>& env) {
+                          const std::vector<std::string>& env, const ProcessLimits& limits) {
   // Everything the child needs is prepared before fork: after it only async-signal-safe calls.
   std::vector<char*> c_argv = c_strings(argv);
   std::vector<char*> c_env = c_strings(env);
@@ -118,7 +145,7 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
   close_fd(status_pipe[0]);
   if (n == static_cast<ssize_t>(sizeof child_errno)) result.exec_errno = child_errno;
 
-  drain(out_pipe[0], err_pipe[0], result.out, result.err);
+  drain(pid, out_pipe[0], err_pipe[0], result, limits);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }

@@ -109,7 +109,7 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
         continue;
       }
       if (!r.list) {
-        objects[n] = parse_object(res.response.body, "GET " + r.path, r.fields);
+        objects[n] = parse_object(res.response.body, "GET " + r.path, r.fields, r.kind, r.name);
         continue;
       }
       pages[n].emplace(std::move(res.response.body), "GET " + requests[n].path);
@@ -130,7 +130,7 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
       }
       if (!pages[n]) continue;
       static const ItemHandler ignore = [](nlohmann::json&) {};
-      pages[n]->hand_over(r.on_item ? r.on_item : ignore, r.fields);
+      pages[n]->hand_over(r.on_item ? r.on_item : ignore, r.fields, r.kind);
       if (r.on_version) r.on_version(pages[n]->info().resource_version);
       pages[n].reset();  // its body, before the next page's
     }
@@ -144,12 +144,17 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
 }  // namespace
 
 StreamRead list_read(const Resource& resource, const std::string& ns, ListQuery query, ItemHandler on_item) {
-  return {resource.collection_path(ns), true, std::move(query), std::move(on_item), nullptr};
+  StreamRead r{resource.collection_path(ns), true, std::move(query), std::move(on_item), nullptr};
+  r.kind = resource.kind + "List";
+  return r;
 }
 
 StreamRead object_read(const Resource& resource, const std::string& ns, const std::string& name,
                        ItemHandler on_item) {
-  return {resource.object_path(ns, name), false, {}, std::move(on_item), nullptr};
+  StreamRead r{resource.object_path(ns, name), false, {}, std::move(on_item), nullptr};
+  r.kind = resource.kind;
+  r.name = name;
+  return r;
 }
 
 std::vector<bool> stream_all(Client& client, const std::vector<StreamRead>& reads, int page_size,

@@ -40,6 +40,11 @@ struct StreamRead {
   // The fields its handler reads (field_set.h): items are built with only these. nullptr:
   // all but the keys no command reads. Must outlive the read.
   const FieldSet* fields = nullptr;
+  // What the answer must be (kube/answer_shape.h), set by list_read and object_read: the
+  // kind of a list ("PodList") or of the object, and the object's name. Empty: any list or
+  // object.
+  std::string kind;
+  std::string name;
 };
 
 // The read of the collection of `resource` in `ns` ("" = all namespaces) with `query`.

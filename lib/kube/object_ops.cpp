@@ -1,5 +1,7 @@
 #include "kube/object_ops.h"
 
+#include "kube/answer_shape.h"
+
 namespace trainctl::kube {
 
 nlohmann::json delete_options(Propagation propagation) {
@@ -10,13 +12,22 @@ nlohmann::json delete_options(Propagation propagation) {
 
 nlohmann::json create_object(Client& client, const Resource& resource, const std::string& ns,
                              const nlohmann::json& object) {
-  return client.post_json(resource.collection_path(ns) + Query().add("fieldValidation", "Strict").encode(),
-                          object);
+  const std::string path = resource.collection_path(ns) + Query().add("fieldValidation", "Strict").encode();
+  nlohmann::json answer = client.post_json(path, object);
+  const auto& md = object.contains("metadata") ? object["metadata"] : nlohmann::json();
+  expect_object(answer, "POST " + path, object.value("kind", ""),
+                md.is_object() ? md.value("name", "") : std::string());
+  return answer;
 }
 
 nlohmann::json delete_object(Client& client, const Resource& resource, const std::string& ns,
                              const std::string& name, Propagation propagation) {
-  return client.delete_json(resource.object_path(ns, name), delete_options(propagation));
+  const std::string path = resource.object_path(ns, name);
+  nlohmann::json answer = client.delete_json(path, delete_options(propagation));
+  // The object while finalizers hold it, or a Status.
+  if (!answer.is_null() && !answer.is_object())
+    wrong_shape("DELETE " + path, describe_answer(answer), "an object");
+  return answer;
 }
 
 }  // namespace trainctl::kube

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/errors.h"
+#include "kube/answer_shape.h"
 
 namespace trainctl::kube {
 
@@ -143,6 +144,47 @@ void read_head(const std::string& padded, PageInfo& info) {
   }
 }
 
+// What a parsed value is, for messages: kube/answer_shape.h's describe_answer of a value of
+// its type (of an object, only its kind is built).
+std::string describe(dom::element e) {
+  json shape;
+  switch (e.type()) {
+    case dom::element_type::OBJECT: {
+      shape = json::object();
+      dom::element kind;
+      if (!dom::object(e)["kind"].get(kind)) build(kind, shape["kind"], 3, nullptr);
+      break;
+    }
+    case dom::element_type::ARRAY: shape = json::array(); break;
+    case dom::element_type::STRING: shape = ""; break;
+    case dom::element_type::BOOL: shape = false; break;
+    case dom::element_type::NULL_VALUE: break;
+    default: shape = 0; break;
+  }
+  return describe_answer(shape);
+}
+
+// A list page: an object (its kind, when a string, ending in "List" and `kind` when given),
+// with an `items` array of objects, or null.
+void check_list(dom::element root, const std::string& what, std::string_view kind) {
+  const std::string wanted = kind.empty() ? std::string("a list") : describe_answer(json{{"kind", kind}});
+  if (root.type() != dom::element_type::OBJECT) wrong_shape(what, describe(root), wanted);
+  dom::element k;
+  if (!dom::object(root)["kind"].get(k)) {
+    std::string_view text;
+    const bool list = !k.get(text) && text.size() >= 4 && text.substr(text.size() - 4) == "List";
+    if (!list || (!kind.empty() && text != kind && text != "List")) wrong_shape(what, describe(root), wanted);
+  }
+  dom::element items;
+  if (dom::object(root)["items"].get(items)) wrong_shape(what, without_items(describe(root)), wanted);
+  if (items.type() == dom::element_type::NULL_VALUE) return;
+  if (items.type() != dom::element_type::ARRAY)
+    wrong_shape(what, describe(root) + " whose items are not an array", wanted);
+  for (dom::element e : dom::array(items))
+    if (e.type() != dom::element_type::OBJECT)
+      wrong_shape(what, describe(root) + " holding " + describe(e), wanted);
+}
+
 }  // namespace
 
 ListPage::ListPage(std::string body, std::string what) : m_body(std::move(body)), m_what(std::move(what)) {
@@ -153,14 +195,13 @@ ListPage::ListPage(std::string body, std::string what) : m_body(std::move(body))
   read_head(m_body, m_info);
 }
 
-void ListPage::hand_over(const ItemHandler& on_item, const FieldSet* fields) {
+void ListPage::hand_over(const ItemHandler& on_item, const FieldSet* fields, std::string_view kind) {
   const dom::element root = parse(m_body, m_what);
-  if (root.type() != dom::element_type::OBJECT) return;
+  check_list(root, m_what, kind);
   dom::element items;
   if (!dom::object(root)["items"].get(items) && items.type() == dom::element_type::ARRAY) {
     json item;
     for (dom::element e : dom::array(items)) {
-      if (e.type() != dom::element_type::OBJECT) continue;
       build(e, item, 2, fields);
       ++m_info.items;
       on_item(item);
@@ -177,15 +218,29 @@ void ListPage::hand_over(const ItemHandler& on_item, const FieldSet* fields) {
 }
 
 PageInfo parse_list_page(const std::string& body, const ItemHandler& on_item, const std::string& what,
-                         const FieldSet* fields) {
+                         const FieldSet* fields, std::string_view kind) {
   ListPage page(body, what);
-  page.hand_over(on_item, fields);
+  page.hand_over(on_item, fields, kind);
   return page.info();
 }
 
-json parse_object(const std::string& body, const std::string& what, const FieldSet* fields) {
+json parse_object(const std::string& body, const std::string& what, const FieldSet* fields,
+                  std::string_view kind, std::string_view name) {
+  const dom::element root = parse(body, what);
+  if (root.type() != dom::element_type::OBJECT) {
+    const std::string wanted = kind.empty() ? std::string("an object") : describe_answer(json{{"kind", kind}});
+    wrong_shape(what, describe(root), wanted + (name.empty() ? "" : " named " + std::string(name)));
+  }
   json out;
-  build(parse(body, what), out, 2, fields);  // the object's keys get the depths they have inside a list
+  build(root, out, 2, fields);  // the object's keys get the depths they have inside a list
+  // The kind and the name, read from the parsed answer (`fields` may leave them out).
+  json check = json::object();
+  dom::element e;
+  if (!dom::object(root)["kind"].get(e)) build(e, check["kind"], 3, nullptr);
+  if (!dom::object(root)["metadata"].get(e) && e.type() == dom::element_type::OBJECT &&
+      !dom::object(e)["name"].get(e))
+    build(e, check["metadata"]["name"], 4, nullptr);
+  expect_object(check, what, kind, name);
   return out;
 }
 

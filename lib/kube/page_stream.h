@@ -12,6 +12,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "kube/field_set.h"
 
@@ -36,8 +37,10 @@ class ListPage {
   // metadata.continue and metadata.resourceVersion; items counts what hand_over handed.
   const PageInfo& info() const { return m_info; }
   // Parses the page, builds each item (with `fields`, only those) and hands it to on_item.
-  // Throws Error naming the request when the body is not JSON.
-  void hand_over(const ItemHandler& on_item, const FieldSet* fields = nullptr);
+  // Throws Error naming the request when the body is not JSON, or not a list (an object
+  // whose kind, when there is one, is `kind` or ends in "List" when `kind` is empty, with an
+  // `items` array of objects): kube/answer_shape.h.
+  void hand_over(const ItemHandler& on_item, const FieldSet* fields = nullptr, std::string_view kind = {});
 
  private:
   std::string m_body;
@@ -49,9 +52,12 @@ class ListPage {
 // with only those fields. The body is parsed where it lies when its capacity leaves
 // simdjson's padding (64 bytes) past its end, and copied once otherwise.
 PageInfo parse_list_page(const std::string& body, const ItemHandler& on_item, const std::string& what,
-                         const FieldSet* fields = nullptr);
+                         const FieldSet* fields = nullptr, std::string_view kind = {});
 
-// Parses a single object with the same key filter.
-nlohmann::json parse_object(const std::string& body, const std::string& what, const FieldSet* fields = nullptr);
+// Parses a single object with the same key filter. Throws Error naming the request when it
+// is not JSON, not an object, or (when given) not of that kind or not of that name.
+nlohmann::json parse_object(const std::string& body, const std::string& what,
+                            const FieldSet* fields = nullptr, std::string_view kind = {},
+                            std::string_view name = {});
 
 }  // namespace trainctl::kube

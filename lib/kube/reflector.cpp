@@ -10,11 +10,16 @@
 
 namespace trainctl::kube {
 
-Reflectors::Reflectors(Client& client, std::vector<Collection> collections, std::chrono::seconds watch_timeout)
+Reflectors::Reflectors(Client& client, std::vector<Collection> collections,
+                       std::chrono::seconds watch_timeout, Timing timing)
     : m_client(client),
       m_collections(std::move(collections)),
       m_versions(m_collections.size()),
-      m_watch_timeout(watch_timeout) {}
+      m_watch_timeout(watch_timeout),
+      m_watch_events(m_collections.size()),
+      m_timing(std::move(timing)) {
+  for (size_t i = 0; i < m_collections.size(); ++i) m_backoff.emplace_back(m_timing.backoff, m_timing.now);
+}
 
 Reflectors::~Reflectors() = default;
 
@@ -59,6 +64,7 @@ void Reflectors::open_watch(size_t i) {
   req.path = c.path + q.encode();
   const auto id = m_set->add(req, [this, i](std::string_view lines) { return on_lines(i, lines); });
   m_open.emplace_back(id, i);
+  m_watch_events[i] = 0;
   ++m_stats.watches;
 }
 
@@ -80,43 +86,85 @@ bool Reflectors::on_lines(size_t i, std::string_view lines) {
     }
     ++m_changed;
     ++m_stats.events;
+    ++m_watch_events[i];
   }
   return true;
 }
 
-size_t Reflectors::run_for(std::chrono::milliseconds d) {
-  using steady = std::chrono::steady_clock;
-  const auto deadline = steady::now() + d;
-  for (auto now = steady::now(); now < deadline; now = steady::now()) {
-    for (const auto& ended : m_set->run(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now))) {
-      size_t i = 0;
-      for (auto it = m_open.begin(); it != m_open.end(); ++it)
-        if (it->first == ended.id) {
-          i = it->second;
-          m_open.erase(it);
-          break;
-        }
-      const std::string& path = m_collections[i].path;
-      if (ended.error) {
-        try {
-          std::rethrow_exception(ended.error);
-        } catch (const ApiError& e) {
-          if (is_expired(e)) {
-            log::debug("watch of {}: {} (410 {}); listing again", path, e.what(), e.reason());
-            relist(i);
-          } else if (e.http_status() >= 500 || e.http_status() == 429) {
-            log::debug("watch of {} failed: {}; watching again in 1s", path, e.what());
-            std::this_thread::sleep_for(std::chrono::seconds(1));
-          } else {
-            throw;
-          }
-        } catch (const TransportError& e) {
-          log::debug("watch of {} was cut: {}; watching again in 1s", path, e.what());
-          std::this_thread::sleep_for(std::chrono::seconds(1));
-        }
-      }
-      open_watch(i);
+// What comes after a watch ends, as client-go's reflector decides it (tools/cache/reflector.go
+// watch() and RunWithContext): a watch that delivered events and ended cleanly is opened again
+// at once; every other end waits the collection's backoff first, a 410 Expired then lists
+// the collection again. A 4xx other than 410 and 429 ends the view.
+void Reflectors::ended(const StreamSet::Ended& e, TimePoint now) {
+  size_t i = 0;
+  for (auto it = m_open.begin(); it != m_open.end(); ++it)
+    if (it->first == e.id) {
+      i = it->second;
+      m_open.erase(it);
+      break;
     }
+  const std::string& path = m_collections[i].path;
+  if (m_watch_events[i] > 0) m_backoff[i].reset();
+  Restart r{i, now, false};
+  std::string why;
+  if (e.error) {
+    try {
+      std::rethrow_exception(e.error);
+    } catch (const ApiError& x) {
+      if (is_expired(x)) {
+        r.relist = true;
+        why = fmt::format("{} (410 {}); listing again", x.what(), x.reason());
+      } else if (x.http_status() >= 500 || x.http_status() == 429) {
+        why = fmt::format("failed: {}", x.what());
+      } else {
+        throw;
+      }
+    } catch (const TransportError& x) {
+      why = fmt::format("was cut: {}", x.what());
+    }
+  } else if (m_watch_events[i] == 0) {
+    why = "ended without an event";
+  }
+  if (!why.empty()) {
+    const auto wait = m_backoff[i].next();
+    r.at = now + wait;
+    ++m_stats.waits;
+    log::debug("watch of {} {}; watching again in {} ms", path, why, wait.count());
+  }
+  m_restarts.push_back(r);
+}
+
+void Reflectors::restart_due(TimePoint now) {
+  for (size_t k = 0; k < m_restarts.size();) {
+    if (m_restarts[k].at > now) {
+      ++k;
+      continue;
+    }
+    const Restart r = m_restarts[k];
+    m_restarts.erase(m_restarts.begin() + static_cast<std::ptrdiff_t>(k));
+    if (r.relist) relist(r.collection);
+    open_watch(r.collection);
+  }
+}
+
+size_t Reflectors::run_for(std::chrono::milliseconds d) {
+  const auto deadline = now() + d;
+  for (auto t = now(); t < deadline; t = now()) {
+    restart_due(t);
+    auto until = deadline;
+    for (const auto& r : m_restarts) until = std::min(until, r.at);
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - t);
+    if (m_set->size() == 0) {
+      // Every watch waits to start again: nothing to move on meanwhile.
+      if (left.count() > 0) {
+        if (m_timing.sleep)
+          m_timing.sleep(left);
+        else
+          std::this_thread::sleep_for(left);
+      }
+      continue;
+    }
+    for (const auto& e : m_set->run(std::max(left, std::chrono::milliseconds(1)))) ended(e, now());
   }
   const size_t changed = m_changed;
   m_changed = 0;

@@ -1,10 +1,12 @@
 // Live views that cost what changes, not the cluster (client-go tools/cache/reflector.go
 // ListAndWatch): each collection is listed once, page by page, all in one round; then it is
 // watched from the list's resourceVersion with bookmarks, so that a refresh handles only the
-// events since the last one. A watch the server ends (its timeout) is opened again from the
-// last version seen; one whose version is gone (410 Expired) lists that collection again and
-// watches from the new list; a cut connection or a 5xx waits a second and watches on. The
-// watches of every collection move together on the calling thread (kube/stream_set.h).
+// events since the last one. A watch the server ends after events is opened again at once from
+// the last version seen; one that ended without an event (a proxy closing idle streams), a cut
+// connection or a 429/5xx wait as client-go's reflector waits (kube/restart_backoff.h) before
+// the collection is watched again; one whose version is gone (410 Expired) waits the same, then
+// lists that collection again and watches from the new list. The watches of every collection
+// move together on the calling thread (kube/stream_set.h).
 #pragma once
 
 #include <chrono>
@@ -18,10 +20,10 @@
 #include "kube/list_reads.h"
 #include "kube/page_stream.h"
 #include "kube/query.h"
+#include "kube/restart_backoff.h"
+#include "kube/stream_set.h"
 
 namespace trainctl::kube {
-
-class StreamSet;
 
 // One collection and what to do with its objects.
 struct Collection {
@@ -35,17 +37,27 @@ struct Collection {
   const FieldSet* fields = nullptr;
 };
 
+// How the reflectors tell time and wait; tests pass their own.
+struct ReflectorTiming {
+  std::function<std::chrono::steady_clock::time_point()> now;  // default: the steady clock
+  std::function<void(std::chrono::milliseconds)> sleep;        // default: sleep_for
+  RestartBackoffParams backoff;
+};
+
 class Reflectors {
  public:
   // What the live view has cost so far.
   struct Stats {
     size_t lists = 0;    // lists of a collection (the first ones and those after a 410)
     size_t watches = 0;  // watch requests opened
+    size_t waits = 0;    // restarts that waited (kube/restart_backoff.h)
     size_t events = 0;   // ADDED, MODIFIED and DELETED events handled
   };
 
+  using Timing = ReflectorTiming;
+
   Reflectors(Client& client, std::vector<Collection> collections,
-             std::chrono::seconds watch_timeout = std::chrono::seconds(300));
+             std::chrono::seconds watch_timeout = std::chrono::seconds(300), Timing timing = {});
   ~Reflectors();
 
   // Lists every collection (one round) and opens their watches.
@@ -55,11 +67,20 @@ class Reflectors {
   const Stats& stats() const { return m_stats; }
 
  private:
-  struct State;
+  using TimePoint = std::chrono::steady_clock::time_point;
+  // A collection whose watch ended, to be watched again (after listing it again) at `at`.
+  struct Restart {
+    size_t collection = 0;
+    TimePoint at;
+    bool relist = false;
+  };
   StreamRead listing(size_t i);  // the list read of collection i
   void relist(size_t i);
   void open_watch(size_t i);
   bool on_lines(size_t i, std::string_view lines);
+  void ended(const StreamSet::Ended& e, TimePoint now);
+  void restart_due(TimePoint now);
+  TimePoint now() const { return m_timing.now ? m_timing.now() : std::chrono::steady_clock::now(); }
 
   Client& m_client;
   std::vector<Collection> m_collections;
@@ -67,6 +88,10 @@ class Reflectors {
   std::chrono::seconds m_watch_timeout;
   std::unique_ptr<StreamSet> m_set;
   std::vector<std::pair<uint64_t, size_t>> m_open;  // stream id -> collection
+  std::vector<size_t> m_watch_events;               // per collection: events of its current watch
+  std::vector<RestartBackoff> m_backoff;            // per collection
+  std::vector<Restart> m_restarts;
+  Timing m_timing;
   size_t m_changed = 0;
   Stats m_stats;
 };

@@ -1,5 +1,10 @@
 #include "kube/watch.h"
 
+#include <algorithm>
+#include <array>
+
+#include "kube/answer_shape.h"
+
 namespace trainctl::kube {
 
 using nlohmann::json;
@@ -8,16 +13,32 @@ std::optional<WatchEvent> parse_watch_event(std::string_view line) {
   if (line.empty()) return std::nullopt;
   json ev = json::parse(line.begin(), line.end(), nullptr, false);
   if (ev.is_discarded()) return std::nullopt;
-  // JSON of another shape throws json::type_error, as the decoder fails on it.
+  // As client-go's decoder (rest/watch/decoder.go Decode): an event of another type, or
+  // whose object is not an object, is an error.
+  const auto type = ev.is_object() ? ev.find("type") : ev.end();
+  static const std::array<std::string_view, 5> types = {"ADDED", "MODIFIED", "DELETED", "BOOKMARK", "ERROR"};
+  if (type == ev.end() || !type->is_string() ||
+      std::find(types.begin(), types.end(), type->get<std::string>()) == types.end())
+    throw Error("the server sent a watch event of an unexpected shape (" + describe_answer(ev) +
+                (type != ev.end() && type->is_string()
+                     ? " of type \"" + type->get<std::string>().substr(0, 40) + "\""
+                     : "") +
+                ")");
   WatchEvent out;
-  out.type = ev.at("type").get<std::string>();
+  out.type = type->get<std::string>();
   auto obj = ev.find("object");
   if (obj != ev.end()) out.object = std::move(*obj);
-  if (out.object.is_object()) {
-    auto md = out.object.find("metadata");
-    if (md != out.object.end()) {
-      auto rv = md->find("resourceVersion");
-      if (rv != md->end()) out.resource_version = rv->get<std::string>();
+  if (!out.object.is_object())
+    throw Error("the server sent a " + out.type + " watch event of an unexpected shape (its object is " +
+                describe_answer(out.object) + ")");
+  auto md = out.object.find("metadata");
+  if (md != out.object.end() && md->is_object()) {
+    auto rv = md->find("resourceVersion");
+    if (rv != md->end()) {
+      if (!rv->is_string())
+        throw Error("the server sent a " + out.type +
+                    " watch event of an unexpected shape (its resourceVersion is not a string)");
+      out.resource_version = rv->get<std::string>();
     }
   }
   return out;

@@ -19,8 +19,8 @@ struct WatchEvent {
 };
 
 // One line of a watch stream; nullopt for a line that is no event (empty, or not JSON).
-// JSON of another shape (no type, metadata that is no object) throws nlohmann::json's
-// type_error or out_of_range.
+// JSON of another shape (not an event of a known type, an object that is not an object, a
+// resourceVersion that is not a string) throws Error.
 std::optional<WatchEvent> parse_watch_event(std::string_view line);
 
 // The error an ERROR event stands for (apimachinery's errors.FromObject): its Status's code,

@@ -35,7 +35,8 @@ std::string resolve_template_dir(const std::string& flag_value);
 
 // Writes every built-in template under DIR (creating sub-directories), so that an admin can
 // edit copies and point --template-dir at them. Refuses to overwrite existing files unless
-// `force`. Returns the paths written.
+// `force`; a symbolic link in their place is replaced, never followed, and links among the
+// sub-directories are refused. Returns the paths written.
 std::vector<std::string> export_templates(const std::string& dir, bool force);
 
 }  // namespace trainctl::render

@@ -57,9 +57,16 @@ std::vector<ConfigDir> read_config_files(const std::vector<std::string>& specs, 
                        " cannot be a file name in a ConfigMap (letters, digits, '-', '_', '.')");
     if (!targets.insert(target).second)
       throw UsageError("--config-file puts two files at " + dq(target));
-    std::string error;  // one message for a missing or an unreadable file
-    auto content = read_file(host, error);
-    if (!content) throw UsageError("cannot read --config-file " + dq(host) + ": no such readable file");
+    // A regular file that fits a ConfigMap, read no further than that.
+    std::string error;
+    auto content = read_regular_file(host, kConfigFileBytes, error);
+    if (!content) {
+      if (error.rfind("is ", 0) != 0)
+        error = "no such readable file";  // one message for missing or unreadable
+      throw UsageError(
+          "cannot read --config-file " + dq(host) + ": " + error +
+          (error.find("larger") != std::string::npos ? " (a ConfigMap holds at most 1 MiB)" : ""));
+    }
 
     auto it = std::find_if(dirs.begin(), dirs.end(), [&](const ConfigDir& d) { return d.path == dir; });
     if (it == dirs.end()) {

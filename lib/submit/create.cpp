@@ -3,6 +3,7 @@
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/time.h"
+#include "kube/answer_shape.h"
 #include "kube/object_ops.h"
 #include "submit/kueue_check.h"
 
@@ -22,7 +23,7 @@ std::string describe(const json& o) {
 std::string remove_job_if_created(kube::Client& client, const kube::Resource& resource, const std::string& ns,
                                   const std::string& name) {
   try {
-    const json found = client.get_json(resource.object_path(ns, name));
+    const json found = kube::get_object(client, resource, ns, name);
     const auto created = jobs::parse_time(found["metadata"].value("creationTimestamp", ""));
     const auto now = std::chrono::system_clock::now();
     if (!created || *created < now - std::chrono::minutes(1) || *created > now + std::chrono::minutes(1))
@@ -98,6 +99,12 @@ std::vector<json> create_all(kube::Client& client, const SubmitKind& kind, const
                   " is not installed on this cluster: " + kind.rules.not_installed_hint);
     }
     throw Error("creating " + describe(job) + " failed: " + e.what(), e.code());
+  } catch (const TransportError& e) {
+    // Refused, or a host that does not resolve: the create never reached the server.
+    if (!e.may_have_reached_server())
+      throw Error("creating " + describe(job) + " failed: " + e.what(), e.code());
+    const std::string note = remove_job_if_created(client, job_resource, ns, job_name);
+    throw Error("creating " + describe(job) + " failed: " + e.what() + note, e.code());
   } catch (const Error& e) {
     const std::string note = remove_job_if_created(client, job_resource, ns, job_name);
     throw Error("creating " + describe(job) + " failed: " + e.what() + note, e.code());

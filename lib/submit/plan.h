@@ -172,6 +172,9 @@ void plan_pod(const SubmitOptions& options, Plan& plan);
 std::vector<KeyValue> key_values(const std::string& flag, const std::vector<std::string>& items, bool label_key,
                                  bool label_value);
 std::vector<KeyValue> device_resources(const SubmitOptions& options);
+// Refuses a label of `flag` that gives one of trainctl's own labels (standard_labels_for_pods:
+// app, release, createdBy, app.kubernetes.io/managed-by, the kind's) another value.
+void check_owned_labels(const std::string& flag, const std::vector<KeyValue>& labels, const Plan& plan);
 // plan_elastic.cpp: --min-workers, --max-workers, --max-restarts, --rdzv-backend, --rdzv-port
 // (after plan_pod: the command must run torchrun).
 void plan_elastic(const SubmitOptions& options, Plan& plan);

@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "core/text.h"
+#include "submit/manifests.h"
 #include "submit/parse.h"
 #include "submit/plan.h"
 #include "submit/submit_kind.h"
@@ -48,6 +49,18 @@ std::vector<KeyValue> key_values(const std::string& flag, const std::vector<std:
   return out;
 }
 
+void check_owned_labels(const std::string& flag, const std::vector<KeyValue>& labels, const Plan& p) {
+  for (const auto& kv : labels) {
+    for (const auto& own : standard_labels_for_pods(p)) {
+      if (kv.key != own.key || kv.value == own.value) continue;
+      throw UsageError("invalid " + flag + " " + dq(kv.key + "=" + kv.value) + ": trainctl sets the label " +
+                       dq(own.key + "=" + own.value) +
+                       " on the job and its objects (list, get, delete and --wait find them by it); leave it "
+                       "out or choose another key");
+    }
+  }
+}
+
 void plan_pod(const SubmitOptions& o, Plan& p) {
   const SubmitKind::Rules& rules = p.submit_kind->rules;
   // --worker-image alone is every pod's image; with --image, only the workers'.
@@ -73,6 +86,7 @@ void plan_pod(const SubmitOptions& o, Plan& p) {
   p.selectors = key_values("--selector", o.selectors, true, true);
   p.annotations = key_values("--annotation", o.annotations, true, false);
   p.labels = key_values("--label", o.labels, true, true);
+  check_owned_labels("--label", p.labels, p);
   for (const auto& t : o.tolerations) p.tolerations.push_back(parse_toleration(t));
   for (const auto& s : o.image_pull_secrets) {
     if (!is_dns1123_subdomain(s)) throw UsageError("invalid --image-pull-secret " + dq(s));

@@ -96,6 +96,7 @@ void plan_tasks(const SubmitOptions& o, Plan& p) {
     KeyValue kv = parse_key_value("--task-label", rest);
     if (!is_label_key(kv.key) || !is_label_value(kv.value))
       throw UsageError("invalid --task-label " + dq(text) + ": use TASK:KEY=VALUE with a label key and value");
+    check_owned_labels("--task-label", {kv}, p);
     auto it = std::find_if(task->labels.begin(), task->labels.end(), [&](const KeyValue& l) { return l.key == kv.key; });
     if (it != task->labels.end())
       it->value = kv.value;

@@ -2,11 +2,14 @@
 
 #include <exception>
 #include <map>
+#include <thread>
 
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/status_rules.h"
 #include "jobs/unschedulable.h"
+#include "kube/answer_shape.h"
+#include "kube/restart_backoff.h"
 #include "kube/watch.h"
 
 namespace trainctl::submit {
@@ -32,7 +35,7 @@ using ObjectHandler = std::function<Step(const std::string& type, const json& ob
 
 class Watcher {
  public:
-  Watcher(kube::Client& client, const WaitOptions& o) : m_client(client), m_options(o) {
+  Watcher(kube::Client& client, const WaitOptions& o) : m_client(client), m_options(o), m_backoff(o.backoff) {
     if (o.timeout) m_deadline = o.clock() + *o.timeout;
   }
 
@@ -44,13 +47,16 @@ class Watcher {
   // As client-go's reflector (tools/cache/reflector.go): BOOKMARK events only move the
   // resourceVersion on; an ERROR event whose Status is 410 Expired (or an answer 410 to the
   // watch request) means the version is gone: list again, then watch from the new list's.
+  // A watch that ended after events is opened again at once; one that ended without an event
+  // (a proxy closing idle streams), was cut or ended in an error waits the backoff of
+  // kube/restart_backoff.h first (never past the timeout).
   Step run(const std::string& path, const std::string& query, const std::function<void()>& on_list,
            const ObjectHandler& on_object, bool resume = false) {
     std::string& rv = m_rv;
     try {
       for (;;) {
         if (!resume || rv.empty()) {
-          json list = m_client.get_json(path + "?" + query);
+          json list = kube::get_list(m_client, path + "?" + query, "");
           rv = list.contains("metadata") ? list["metadata"].value("resourceVersion", "") : "";
           if (on_list) on_list();
           if (list.contains("items"))
@@ -70,11 +76,13 @@ class Watcher {
           std::exception_ptr outcome;
           std::optional<Step> stopped;    // what ended the stream, when on_object did
           std::optional<ApiError> ended;  // the error the watch ended with
+          bool cut = false;               // the connection was lost
           kube::Request r;
           r.path = path + "?" + query +
                    "&watch=true&allowWatchBookmarks=true&timeoutSeconds=" + std::to_string(secs) +
                    (rv.empty() ? "" : "&resourceVersion=" + rv);
           bool got_line = false;
+          size_t events = 0;  // ADDED, MODIFIED and DELETED events of this watch
           try {
             m_client.stream(r, [&](std::string_view line) {
               got_line = true;
@@ -90,6 +98,7 @@ class Watcher {
                 m_errors = 0;
                 if (!ev->resource_version.empty()) rv = ev->resource_version;
                 if (ev->type == "BOOKMARK") return true;
+                ++events;
                 if (Step step = on_object(ev->type, ev->object); step.next != Step::Continue) {
                   stopped = step;
                   return false;
@@ -108,9 +117,11 @@ class Watcher {
             // The watch was cut (proxy, server restart): resume from the last resourceVersion
             // seen. A watch that failed before any line was retried by the client already.
             if (outcome || stopped || !got_line || ++m_cuts > k_max_cuts) throw;
+            cut = true;
           }
           if (outcome) std::rethrow_exception(outcome);
           if (stopped) return *stopped;
+          if (events > 0) m_backoff.reset();
           if (ended) {
             if (++m_errors > k_max_errors)
               throw Error("cannot follow the job: its watch keeps failing (" + std::string(ended->what()) +
@@ -122,6 +133,8 @@ class Watcher {
               log::debug("watch of {} ended with an error: {}; listing again", path, ended->what());
             relist = true;
           }
+          if (ended || cut || events == 0)
+            back_off(path, ended ? "ended with an error" : cut ? "was cut" : "ended without an event");
           if (m_deadline && m_options.clock() >= *m_deadline)
             throw Error("timed out waiting for the job", ExitCode::Timeout);
         }
@@ -130,6 +143,21 @@ class Watcher {
       throw Error(std::string("cannot follow the job: the server sent an object of an unexpected shape (") +
                   e.what() + ")");
     }
+  }
+
+  // Waits before the next watch or list (never past the deadline, which the caller checks).
+  void back_off(const std::string& path, const char* why) {
+    auto wait = m_backoff.next();
+    if (m_deadline) {
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(*m_deadline - m_options.clock());
+      wait = std::max(std::chrono::milliseconds(0), std::min(wait, left));
+    }
+    log::debug("watch of {} {}; watching again in {} ms", path, why, wait.count());
+    if (m_options.sleep)
+      m_options.sleep(wait);
+    else
+      std::this_thread::sleep_for(wait);
   }
 
   void status(const std::string& line) {
@@ -145,6 +173,7 @@ class Watcher {
   int m_errors = 0;
   kube::Client& m_client;
   const WaitOptions& m_options;
+  kube::RestartBackoff m_backoff;
   std::optional<std::chrono::system_clock::time_point> m_deadline;
   std::string m_last;
   std::string m_rv;  // resourceVersion of the last list or event seen
@@ -220,7 +249,7 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
       // watch on from that pod's event, without listing the pods again.
       json job;
       try {
-        job = client.get_json(kind.resource.object_path(ns, name));
+        job = kube::get_object(client, kind.resource, ns, name);
       } catch (const ApiError& e) {
         if (e.is_not_found()) throw Error(what + " was deleted", ExitCode::JobDeleted);
         throw;

@@ -11,6 +11,7 @@
 #include "jobs/job_status.h"
 #include "jobs/kind.h"
 #include "kube/client.h"
+#include "kube/restart_backoff.h"
 
 namespace trainctl::submit {
 
@@ -21,6 +22,10 @@ struct WaitOptions {
   int expected_pods = 1;
   std::optional<std::chrono::seconds> timeout;
   Clock clock = system_clock();
+  // Between watches that ended without an event, were cut or failed (kube/restart_backoff.h);
+  // sleep defaults to std::this_thread::sleep_for. Tests pass their own.
+  kube::RestartBackoff::Params backoff;
+  std::function<void(std::chrono::milliseconds)> sleep;
   // Called whenever the status changes, with a one-line description.
   std::function<void(const std::string&)> on_status;
 };

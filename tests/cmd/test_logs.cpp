@@ -23,7 +23,8 @@ void stub_dist(FakeClient& c) {
 TEST_CASE("logs prints the chief instance's log by default") {
   Harness h;
   stub_dist(*h.client);
-  h.client->on("GET", kMasterLog, 200, "WORLD_SIZE: 3, CURRENT_RANK: 0\naccuracy=0.9904\n");
+  // A log is streamed as it comes, never held whole.
+  h.client->on_stream(kMasterLog, {"WORLD_SIZE: 3, CURRENT_RANK: 0", "accuracy=0.9904"});
   h.run({"logs", "pytorch-dist"});
   CHECK(h.out() == "WORLD_SIZE: 3, CURRENT_RANK: 0\naccuracy=0.9904\n");
   CHECK_NOTHROW(h.client->verify());
@@ -32,8 +33,8 @@ TEST_CASE("logs prints the chief instance's log by default") {
 TEST_CASE("logs -i picks an instance; -t and --timestamps reach the server") {
   Harness h;
   stub_dist(*h.client);
-  h.client->on("GET", "/api/v1/namespaces/default/pods/pytorch-dist-worker-0/log?timestamps=true&tailLines=5",
-               200, "2024-05-01T09:59:59Z Train Epoch: 10\n");
+  h.client->on_stream("/api/v1/namespaces/default/pods/pytorch-dist-worker-0/log?timestamps=true&tailLines=5",
+                      {"2024-05-01T09:59:59Z Train Epoch: 10"});
   h.run({"logs", "pytorch-dist", "-i", "pytorch-dist-worker-0", "-t", "5", "--timestamps"});
   CHECK(h.out() == "2024-05-01T09:59:59Z Train Epoch: 10\n");
   CHECK_NOTHROW(h.client->verify());
@@ -42,13 +43,13 @@ TEST_CASE("logs -i picks an instance; -t and --timestamps reach the server") {
 TEST_CASE("logs --since and --since-time") {
   Harness h;
   stub_dist(*h.client);
-  h.client->on("GET", kMasterLog + "?sinceSeconds=300", 200, "x\n");
+  h.client->on_stream(kMasterLog + "?sinceSeconds=300", {"x"});
   h.run({"logs", "pytorch-dist", "--since", "5m"});
   CHECK(h.out() == "x\n");
 
   Harness h2;
   stub_dist(*h2.client);
-  h2.client->on("GET", kMasterLog + "?sinceTime=2024-05-01T09%3A00%3A00Z", 200, "y\n");
+  h2.client->on_stream(kMasterLog + "?sinceTime=2024-05-01T09%3A00%3A00Z", {"y"});
   h2.run({"logs", "pytorch-dist", "--since-time", "2024-05-01T09:00:00Z"});
   CHECK(h2.out() == "y\n");
 
@@ -158,7 +159,7 @@ TEST_CASE("logs of an instance in Init reads the init-code container") {
   p["status"]["initContainerStatuses"] =
       json::array({{{"name", "init-code"}, {"state", {{"running", json::object()}}}}});
   stub_job(*h.client, 0, "a", pytorchjob("a", "2024-05-01T09:00:00Z", 1, 1), json::array({p}));
-  h.client->on("GET", "/api/v1/namespaces/default/pods/a-master-0/log?container=init-code", 200, "cloning\n");
+  h.client->on_stream("/api/v1/namespaces/default/pods/a-master-0/log?container=init-code", {"cloning"});
   h.run({"logs", "a"});
   CHECK(h.out() == "cloning\n");
   CHECK_NOTHROW(h.client->verify());
@@ -221,8 +222,8 @@ TEST_CASE("logs -f follows a container restart and reads what was written while 
   json done =
       pod("pytorch-dist-master-0", pytorch_labels("pytorch-dist", "master", 0), "Succeeded", 1, "node-1");
   c.on_get(pod_path, done);
-  c.on("GET", kMasterLog + "?timestamps=true&sinceTime=2024-05-01T09%3A59%3A55Z", 200,
-       "2024-05-01T09:59:55Z start again\n2024-05-01T09:59:56Z finished\n");
+  c.on_stream(kMasterLog + "?timestamps=true&sinceTime=2024-05-01T09%3A59%3A55Z",
+              {"2024-05-01T09:59:55Z start again", "2024-05-01T09:59:56Z finished"});
   h.run({"logs", "-f", "pytorch-dist", "--reconnect-delay", "0s"});
   CHECK(h.out() == "start\ncrash\nstart again\nfinished\n");
   CHECK_NOTHROW(c.verify());

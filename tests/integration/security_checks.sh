@@ -8,7 +8,10 @@
 # - the exec plugin runs the named command with its arguments, no shell in between;
 # - `templates export` writes files that are not world-writable, even under umask 000;
 # - text from the cluster (event messages, server error messages) reaches the terminal
-#   escaped. `logs` prints the container's bytes raw by design (as kubectl logs does).
+#   escaped. `logs` prints the container's bytes raw by design (as kubectl logs does);
+# - an exec plugin's stderr is shown with credentials redacted at every log level;
+# - a server named http:// gets plain HTTP with a warning for the credentials sent; https://
+#   never falls back to plain HTTP.
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
 start_kubesim --default-duration 5s
@@ -117,6 +120,54 @@ grep -q 'GET ' <(tc --context exec --loglevel debug list 2>&1) || fail "the exec
 echo "ok: $runs command runs at --loglevel debug exited as expected and printed no token, password, key or" \
   "Authorization value (basic auth served by kubesim: $basic_served)"
 
+# An exec plugin's stderr may carry credentials: trainctl shows it (kubectl passes it to the
+# terminal as it is) with what looks like one redacted, at every log level, whether the plugin
+# failed (nothing registered as a secret yet) or succeeded (-vv logs its stderr).
+jwt="eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJib2IifQ.c2lnLSRSQU5ET00tJHJhbmRvbQ"
+leaks=("$token" "rt-$RANDOM-refresh" "$jwt" "pw-$RANDOM-hunter" "sk-$RANDOM-apikey")
+cat >"$WORK/leaky-plugin" <<EOF
+#!/bin/sh
+echo "token refresh failed: refresh_token=${leaks[1]} id_token: ${leaks[2]}" >&2
+echo "retrying with Authorization: Bearer $token and password=${leaks[3]}, api_key=${leaks[4]}" >&2
+[ "\$1" = ok ] || exit 1
+printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s"}}' "$token"
+EOF
+chmod +x "$WORK/leaky-plugin"
+for mode in fail ok; do
+  cat >"$WORK/leaky-$mode.yaml" <<EOF
+apiVersion: v1
+kind: Config
+current-context: leaky
+clusters:
+- {name: sim, cluster: {server: "$server", certificate-authority-data: "$ca_data"}}
+users:
+- name: leaky
+  user: {exec: {apiVersion: client.authentication.k8s.io/v1, command: "$WORK/leaky-plugin", args: ["$mode"], interactiveMode: Never}}
+contexts:
+- {name: leaky, context: {cluster: sim, user: leaky}}
+EOF
+  want=1
+  [[ $mode == ok ]] && want=0
+  for verbosity in "" -v -vv "--loglevel debug"; do
+    rc=0
+    # shellcheck disable=SC2086
+    "$TRAINCTL" --kubeconfig "$WORK/leaky-$mode.yaml" $verbosity list >"$WORK/out" 2>&1 || rc=$?
+    [[ $rc == "$want" ]] || fail "leaky plugin ($mode, '$verbosity'): exit $rc, expected $want: $(tail -3 "$WORK/out")"
+    for secret in "${leaks[@]}"; do
+      if grep -qF -- "$secret" "$WORK/out"; then fail "leaky plugin ($mode, '$verbosity') printed a secret:
+$(grep -nF -- "$secret" "$WORK/out" | head -3)"; fi
+    done
+  done
+  if [[ $mode == fail ]]; then
+    grep -q '^error: exec plugin .* failed with exit code 1: token refresh failed: refresh_token=<redacted>' "$WORK/out" ||
+      fail "the failing plugin's stderr is not shown redacted: $(cat "$WORK/out")"
+  else
+    grep -q 'wrote to stderr: token refresh failed: refresh_token=<redacted>' "$WORK/out" ||
+      fail "-vv does not log the plugin's stderr redacted: $(grep -i stderr "$WORK/out")"
+  fi
+done
+echo "ok: an exec plugin's stderr is shown with its credentials redacted at every log level, failing or not"
+
 # TLS: verified by default (a kubeconfig without the CA fails with exit 4), skipped only
 # when the kubeconfig says so, with a warning.
 rc=0; OUT=$(tc --context no-ca list 2>&1) || rc=$?
@@ -148,3 +199,22 @@ rc=0; OUT=$(tc --context token submit pytorch --name=sec-esc --image=i python-tr
 if grep -q $'\e' <<<"$OUT"; then fail "an error message from the server reached the terminal with a raw ESC"; fi
 grep -qF '\x1b' <<<"$OUT" || fail "the escaped error does not show the ESC as \\x1b: $OUT"
 echo "ok: event messages and server errors with terminal escapes are printed escaped"
+
+# Cleartext HTTP: a server named http:// gets plain HTTP, as kubectl sends it, with a warning
+# when the kubeconfig's credentials go with it; one named https:// never falls back to it.
+plain_token="plain-$RANDOM-$RANDOM-token"
+KCFG="$WORK/kubeconfig"
+start_kubesim --plain-http --token "$plain_token" --no-controllers
+plain_server=$(sed -n 's/^ *server: *//p' "$KCFG" | head -1)
+[[ $plain_server == http://* ]] || fail "kubesim --plain-http wrote server $plain_server"
+OUT=$(tc --loglevel debug list 2>&1) || fail "list over plain HTTP failed: $OUT"
+grep -q "^WARN the kubeconfig sends credentials to $plain_server in clear text" <<<"$OUT" ||
+  fail "no warning for credentials sent in clear text: $OUT"
+if grep -qF -- "$plain_token" <<<"$OUT"; then fail "the token was printed: $(grep -F -- "$plain_token" <<<"$OUT")"; fi
+sed "s#server: *http://#server: https://#" "$KCFG" >"$WORK/https-to-plain.yaml"
+rc=0
+OUT=$("$TRAINCTL" --kubeconfig "$WORK/https-to-plain.yaml" list 2>&1) || rc=$?
+[[ $rc == 1 ]] || fail "https:// to a plain HTTP server gave exit $rc: $OUT"
+grep -q '^error: the TLS handshake with https://' <<<"$OUT" || fail "https:// to a plain HTTP server: $OUT"
+if grep -qF -- "$plain_token" <<<"$OUT"; then fail "the token was printed: $OUT"; fi
+echo "ok: http:// servers get plain HTTP with a warning for the credentials; https:// never falls back to it"

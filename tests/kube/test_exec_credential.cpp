@@ -200,8 +200,10 @@ TEST_CASE("plugin output is checked: apiVersion, JSON, status") {
   std::string dir = trainctl::testing::make_temp_dir("exec-bad-output");
   std::string wrong = write_plugin(dir, credential_body(kV1beta1, ""), "wrong-version");
   ExecCredentialProvider p(exec_config(wrong, kV1));
-  CHECK(error_of(p) == "exec plugin \"" + wrong + "\" returned apiVersion \"" + kV1beta1 +
-                           "\" but the kubeconfig asks for \"" + kV1 + "\"");
+  // Nothing the plugin printed is quoted: its fields may hold anything, a token included.
+  CHECK(error_of(p) == "exec plugin \"" + wrong +
+                           "\" returned an ExecCredential whose apiVersion is not the " + kV1 +
+                           " the kubeconfig asks for");
 
   std::string junk = write_plugin(dir, "echo 'secret-looking-junk'", "junk");
   ExecCredentialProvider pj(exec_config(junk));
@@ -215,8 +217,78 @@ TEST_CASE("plugin output is checked: apiVersion, JSON, status") {
 
   std::string bad_time = write_plugin(dir, credential_body(kV1, "tomorrow"), "bad-time");
   ExecCredentialProvider pt(exec_config(bad_time));
-  CHECK(error_of(pt) == "exec plugin \"" + bad_time +
-                            "\" returned an invalid expirationTimestamp \"tomorrow\" (want RFC 3339)");
+  CHECK(error_of(pt) ==
+        "exec plugin \"" + bad_time + "\" returned an expirationTimestamp that is not an RFC 3339 time");
+
+  std::string token_in_version = write_plugin(
+      dir, "echo '{\"apiVersion\":\"sk-live-plugin-secret\",\"kind\":\"ExecCredential\",\"status\":{}}'",
+      "leaky");
+  ExecCredentialProvider pl(exec_config(token_in_version));
+  CHECK(error_of(pl).find("sk-live-plugin-secret") == std::string::npos);
+}
+
+TEST_CASE("a failing plugin's stderr is shown with what looks like a credential redacted") {
+  std::string dir = trainctl::testing::make_temp_dir("exec-leak");
+  // Nothing of this was registered as a secret: the plugin failed before giving a credential.
+  std::string plugin =
+      write_plugin(dir,
+                   "echo 'refresh failed for token=tok-3f9a2b71c0de; Authorization: Bearer "
+                   "abc.def-123' >&2\n"
+                   "echo '{\"access_token\": \"ya29.a0AfH6SMB\", \"id_token\": "
+                   "\"eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl\"}' >&2\n"
+                   "echo 'password=hunter2-long, see https://bob:s3cr3t-pw@idp.example.com/x' >&2\n"
+                   "exit 1");
+  ExecCredentialProvider p(exec_config(plugin));
+  const std::string message = error_of(p);
+  for (const char* secret : {"tok-3f9a2b71c0de", "abc.def-123", "ya29.a0AfH6SMB", "eyJhbGciOiJSUzI1NiJ9",
+                             "hunter2-long", "s3cr3t-pw"})
+    CHECK(message.find(secret) == std::string::npos);
+  CHECK(message.find("refresh failed for token=<redacted>") != std::string::npos);
+  CHECK(message.find("https://<redacted>@idp.example.com/x") != std::string::npos);
+}
+
+TEST_CASE("a successful plugin's stderr is logged redacted at debug level") {
+  std::string dir = trainctl::testing::make_temp_dir("exec-stderr-ok");
+  std::string plugin =
+      write_plugin(dir, "echo 'cached refresh_token: rt-77aa99bb' >&2\n" + credential_body(kV1, ""));
+  std::vector<std::string> lines;
+  log::set_sink([&lines](std::string_view l) { lines.emplace_back(l); });
+  const auto level = log::level();
+  log::set_level(log::Level::Debug);
+  ExecCredentialProvider p(exec_config(plugin));
+  p.get();
+  log::set_level(level);
+  log::reset_sink();
+  bool seen = false;
+  for (const auto& l : lines) {
+    CHECK(l.find("rt-77aa99bb") == std::string::npos);
+    seen = seen || l.find("refresh_token: <redacted>") != std::string::npos;
+  }
+  CHECK(seen);
+}
+
+TEST_CASE("a plugin that fails runs once per command; its error stands") {
+  std::string dir = trainctl::testing::make_temp_dir("exec-fail-once");
+  std::string plugin = write_plugin(dir, "echo 'no session' >&2\nexit 1");
+  ExecCredentialProvider p(exec_config(plugin));
+  const std::string first = error_of(p);
+  CHECK(error_of(p) == first);
+  CHECK(error_of(p) == first);
+  CHECK(runs(dir) == 1);
+}
+
+TEST_CASE("a plugin that does not finish is stopped; one that prints too much is stopped") {
+  std::string dir = trainctl::testing::make_temp_dir("exec-limits");
+  std::string sleeper = write_plugin(dir, "echo 'waiting for the browser' >&2\nexec sleep 600", "sleeper");
+  ExecCredentialProvider ps(exec_config(sleeper));
+  ps.set_timeout(milliseconds(300));
+  CHECK(error_of(ps) == "exec plugin \"" + sleeper +
+                            "\" did not finish within 300ms and was stopped: waiting for the browser");
+
+  std::string chatty = write_plugin(dir, "exec cat /dev/zero", "chatty");
+  ExecCredentialProvider pc(exec_config(chatty));
+  CHECK(error_of(pc) == "exec plugin \"" + chatty +
+                            "\" printed more than 1024 KiB and was stopped; an ExecCredential is a few KiB");
 }
 
 TEST_CASE("client certificate and key from a plugin; the exec token and key are redacted") {

@@ -36,9 +36,6 @@ TEST_CASE("objects are built as nlohmann's parser builds them") {
       R"({"x":[],"y":{},"z":[[1,[2,[3]]],{"k":null}],"t":true,"f":false,"n":null})",
       R"({"long key that passes sixteen bytes":"and a value longer than the small string buffer"})",
       R"(  {"spaces" : [ 1 , 2 ] }  )",
-      R"([1,2,3])",
-      R"("a string")",
-      R"(42)",
   };
   for (const char* doc : docs) {
     INFO(doc);
@@ -50,6 +47,28 @@ TEST_CASE("objects are built as nlohmann's parser builds them") {
   }
   // The last of repeated keys wins, as in nlohmann.
   CHECK(parse_object(R"({"a":1,"a":2})", "GET x") == json::parse(R"({"a":1,"a":2})"));
+}
+
+TEST_CASE("an answer that is not an object, or not of the kind and name asked for, is an Error") {
+  CHECK_THROWS_WITH(parse_object("[1,2,3]", "GET x"),
+                    "the server answered GET x with a JSON array where an object was expected");
+  CHECK_THROWS_WITH(parse_object(R"("a string")", "GET x"),
+                    "the server answered GET x with a JSON string where an object was expected");
+  CHECK_THROWS_WITH(parse_object("42", "GET x"),
+                    "the server answered GET x with a JSON number where an object was expected");
+  CHECK_THROWS_WITH(parse_object(R"({"kind":"PodList","items":[]})", "GET x"),
+                    "the server answered GET x with a PodList where an object was expected");
+  CHECK_THROWS_WITH(parse_object(R"({"kind":"Pod","metadata":{"name":"b"}})", "GET x", nullptr, "Pod", "a"),
+                    "the server answered GET x with a Pod named \"b\" where a Pod named a was expected");
+  CHECK_THROWS_WITH(
+      parse_object(R"({"kind":"Service","metadata":{"name":"a"}})", "GET x", nullptr, "Pod", "a"),
+      "the server answered GET x with a Service where a Pod named a was expected");
+  // A kind left out is tolerated (the name is not).
+  CHECK(parse_object(R"({"metadata":{"name":"a"}})", "GET x", nullptr, "Pod", "a")["metadata"]["name"] ==
+        "a");
+  CHECK_THROWS_WITH(parse_object(R"({"metadata":{}})", "GET x", nullptr, "Pod", "a"),
+                    "the server answered GET x with an object without kind without metadata.name where a Pod "
+                    "named a was expected");
 }
 
 TEST_CASE("what is not JSON is one Error naming the request") {
@@ -77,15 +96,40 @@ TEST_CASE("a body without room for the parser's padding is read all the same") {
   CHECK(info.continue_token == "c");
 }
 
-TEST_CASE("a list's items are handed over in order; non-object items and other keys are passed over") {
+TEST_CASE("a list's items are handed over in order; other keys are passed over") {
   const std::string body =
-      R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"7"},"items":[{"n":1},2,"x",{"n":3}]})";
+      R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"7"},"items":[{"n":1},{"n":3}],"x":1})";
   std::vector<int> seen;
   const auto info = parse_list_page(body, [&](json& item) { seen.push_back(item["n"]); }, "GET x");
   CHECK(seen == std::vector<int>{1, 3});
   CHECK(info.items == 2);
   CHECK(info.resource_version == "7");
   CHECK(info.continue_token.empty());
+}
+
+TEST_CASE("a page that is not a list of objects is an Error, before any item is handed over") {
+  int seen = 0;
+  auto page = [&](const std::string& body, std::string_view kind = {}) {
+    parse_list_page(
+        body, [&](json&) { ++seen; }, "GET x", nullptr, kind);
+  };
+  CHECK_THROWS_WITH(
+      page(R"({"kind":"PodList","items":[{"n":1},2]})"),
+      "the server answered GET x with a PodList holding a JSON number where a list was expected");
+  CHECK_THROWS_WITH(page("[1,2,3]"), "the server answered GET x with a JSON array where a list was expected");
+  CHECK_THROWS_WITH(page(R"({"kind":"Pod","metadata":{"name":"a"}})"),
+                    "the server answered GET x with a Pod where a list was expected");
+  CHECK_THROWS_WITH(page(R"({"kind":"NodeList","items":[]})", "PodList"),
+                    "the server answered GET x with a NodeList where a PodList was expected");
+  CHECK_THROWS_WITH(page(R"({"kind":"PodList","metadata":{}})"),
+                    "the server answered GET x with a PodList without items where a list was expected");
+  CHECK_THROWS_WITH(
+      page("{}"), "the server answered GET x with an object without kind or items where a list was expected");
+  CHECK(seen == 0);
+  // What kube-apiserver sends: a kind of the resource's list (or List), items empty or null.
+  CHECK_NOTHROW(page(R"({"kind":"PodList","items":null})", "PodList"));
+  CHECK_NOTHROW(page(R"({"kind":"List","items":[]})", "PodList"));
+  CHECK_NOTHROW(page(R"({"items":[]})", "PodList"));
 }
 
 TEST_CASE("a FieldSet keeps its paths, through arrays, and whole what a path ends on") {

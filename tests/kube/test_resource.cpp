@@ -129,7 +129,7 @@ TEST_CASE("the resource of a manifest comes from its apiVersion and kind") {
 TEST_CASE("create posts with strict field validation; delete sends one DeleteOptions body") {
   FakeClient c;
   c.on("POST", "/apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs?fieldValidation=Strict", 201,
-       json{{"metadata", {{"uid", "u1"}}}});
+       json{{"kind", "PyTorchJob"}, {"metadata", {{"name", "a"}, {"uid", "u1"}}}});
   c.on("DELETE", "/api/v1/namespaces/ns1/configmaps/a-pytorchjob", 200, json{{"kind", "Status"}});
   c.on("DELETE", "/apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs/a", 200, json{{"kind", "PyTorchJob"}});
   const json job = {{"apiVersion", "kubeflow.org/v1"}, {"kind", "PyTorchJob"}, {"metadata", {{"name", "a"}}}};

@@ -1,8 +1,8 @@
-#include "kubesim/faults.h"
-
-#include "rest_fixture.h"
-
+#include <algorithm>
 #include <catch2/catch.hpp>
+
+#include "kubesim/faults.h"
+#include "rest_fixture.h"
 
 using kubesim::FaultInjector;
 using kubesim::json;
@@ -75,4 +75,28 @@ TEST_CASE("faults: a cut rule closes a log stream after N lines", "[kubesim][fau
                   });
   CHECK(got == "line 0\nline 1\n");
   CHECK_FALSE(r);  // the stream ended without its terminating chunk
+}
+
+TEST_CASE("faults: an end rule ends a watch cleanly after N events, as a proxy closing idle streams",
+          "[kubesim][faults]") {
+  SimServer sim;
+  auto c = sim.client();
+  json cm = {{"metadata", {{"name", "a"}}}, {"data", {{"k", "v"}}}};
+  REQUIRE(c->Post("/api/v1/namespaces/default/configmaps", cm.dump(), "application/json")->status == 201);
+  sim.server->faults().set(
+      FaultInjector::parse(json::parse(R"([{"query":"watch=true","action":"end","first":1},
+                                           {"query":"watch=true","action":"end","lines":1}])")));
+  for (int events : {0, 1}) {
+    std::string got;
+    // Listed from resourceVersion 0, the watch has one ADDED event to send; the stream would
+    // otherwise last its 30 s.
+    auto r = c->Get("/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=0&timeoutSeconds=30",
+                    [&](const char* data, size_t n) {
+                      got.append(data, n);
+                      return true;
+                    });
+    REQUIRE(r);  // the terminating chunk came: a clean end, not a cut
+    CHECK(r->status == 200);
+    CHECK(std::count(got.begin(), got.end(), '\n') == events);
+  }
 }

@@ -93,6 +93,28 @@ TEST_CASE("export writes every built-in template and refuses to overwrite withou
   CHECK(over.get("volcano", "job.yaml") == render::embedded_templates().at("volcano/job.yaml"));
 }
 
+TEST_CASE("export --force replaces a symbolic link, never writing through it", "[templates]") {
+  const std::string dir = testing::make_temp_dir("export-links");
+  const fs::path outside = fs::path(testing::make_temp_dir("export-target")) / "precious.txt";
+  std::ofstream(outside) << "keep me";
+  const std::string name = render::embedded_templates().begin()->first;
+  fs::create_directories((fs::path(dir) / name).parent_path());
+  fs::create_symlink(outside, fs::path(dir) / name);
+  // Without --force a link is an existing file, even a dangling one.
+  CHECK_THROWS_WITH(render::export_templates(dir, false), Catch::Contains("already exists"));
+  render::export_templates(dir, true);
+  CHECK(read(outside) == "keep me");
+  CHECK_FALSE(fs::is_symlink(fs::symlink_status(fs::path(dir) / name)));
+  CHECK(read(fs::path(dir) / name) == render::embedded_templates().begin()->second);
+
+  // A sub-directory that is a link is not written through.
+  const std::string dir2 = testing::make_temp_dir("export-dirlink");
+  const fs::path elsewhere = testing::make_temp_dir("export-elsewhere");
+  fs::create_directory_symlink(elsewhere, fs::path(dir2) / fs::path(name).parent_path());
+  CHECK_THROWS_WITH(render::export_templates(dir2, true), Catch::Contains("is a symbolic link"));
+  CHECK(fs::is_empty(elsewhere));
+}
+
 TEST_CASE("the TensorBoard Service template renders a valid core/v1 Service", "[templates]") {
   auto set = schema::SchemaSet::load_dir(testing::require_schema_dir());
   json v = {

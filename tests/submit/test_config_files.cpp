@@ -1,8 +1,9 @@
 // --config-file HOST_FILE[:/container/path]: host files reach the pods through one ConfigMap
 // per container directory, named as Arena names it (its user guide shows
 // pytorch-config-file-a9cbad1b8719778 for /etc/config/config.json).
-#include <catch2/catch.hpp>
+#include <sys/stat.h>
 
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
 
@@ -10,6 +11,7 @@
 #include "submit/config_files.h"
 #include "submit/plan.h"
 #include "submit_testing.h"
+#include "support/paths.h"
 
 using namespace trainctl;
 using namespace trainctl::testing;
@@ -105,6 +107,23 @@ TEST_CASE("bad --config-file values are one-line usage errors", "[config-file]")
   TempFile big("big.txt", std::string(submit::kConfigFileBytes + 1, 'a'));
   CHECK(with({"--config-file", big.path + ":/etc/big.txt"}).find("a ConfigMap holds at most 1 MiB") !=
         std::string::npos);
+}
+
+TEST_CASE("--config-file reads regular files only, no further than a ConfigMap holds", "[config-file]") {
+  auto with = [](const std::string& spec) {
+    return usage_error_of({"--name=a", "--image=x/y", "--config-file", spec, "x"});
+  };
+  // /dev/zero would be read until memory runs out; a FIFO would wait for a writer forever.
+  CHECK(with("/dev/zero:/etc/z") == "cannot read --config-file \"/dev/zero\": is not a regular file");
+  const std::string dir = trainctl::testing::make_temp_dir("config-fifo");
+  const std::string fifo = dir + "/pipe";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK(with(fifo + ":/etc/p") == "cannot read --config-file \"" + fifo + "\": is not a regular file");
+  CHECK(with(dir + ":/etc/d") == "cannot read --config-file \"" + dir + "\": is a directory");
+  TempFile big("bigger.txt", std::string(submit::kConfigFileBytes + 1, 'a'));
+  CHECK(with(big.path + ":/etc/big.txt") ==
+        "cannot read --config-file \"" + big.path +
+            "\": is larger than 1000000 bytes (a ConfigMap holds at most 1 MiB)");
 }
 
 TEST_CASE("make_plan reads no file: the command reads --config-file and hands the contents over", "[config-file]") {

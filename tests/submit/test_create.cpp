@@ -33,6 +33,16 @@ kube::Response echo(const kube::Request& r) {
   return ScriptedClient::ok(o);
 }
 
+// The message of the Error the create of three_objects() ends with.
+std::string create_error(ScriptedClient& client) {
+  try {
+    submit::create_all(client, pytorch(), "ns1", three_objects());
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
 std::vector<std::string> verbs_and_paths(const ScriptedClient& c) {
   std::vector<std::string> out;
   for (const auto& r : c.requests()) out.push_back(r.method + " " + r.path);
@@ -189,6 +199,39 @@ TEST_CASE("create: other errors on the job keep the server's message and exit co
     CHECK(e.code() == ExitCode::Auth);
   }
   CHECK(client.requests().size() == 1);
+}
+
+TEST_CASE("create: a refused connection says nothing of a job that may exist", "[create]") {
+  ScriptedClient client([](const kube::Request&, int) -> kube::Response {
+    throw TransportError("cannot connect to https://10.0.0.1:6443: connection refused", ExitCode::Error,
+                         false);
+  });
+  CHECK(create_error(client) ==
+        "creating PyTorchJob demo failed: cannot connect to https://10.0.0.1:6443: connection refused");
+  CHECK(client.requests().size() == 1);  // no GET looking for a job that cannot exist
+}
+
+TEST_CASE("create: a connection lost after the request may have made the job: it is looked for", "[create]") {
+  ScriptedClient client([](const kube::Request& r, int) -> kube::Response {
+    if (r.method == "POST") throw TransportError("the connection to https://10.0.0.1:6443 was closed");
+    throw TransportError("cannot connect to https://10.0.0.1:6443: connection refused", ExitCode::Error,
+                         false);
+  });
+  CHECK(create_error(client).find("the job may have been created: check with trainctl get demo") !=
+        std::string::npos);
+  CHECK(client.requests().size() == 2);
+}
+
+TEST_CASE("create: an answer that is not the created job is an error, and the job is looked for",
+          "[create]") {
+  ScriptedClient client([](const kube::Request& r, int) -> kube::Response {
+    if (r.method == "POST") return ScriptedClient::ok(json::array({1, 2, 3}));
+    ScriptedClient::fail(404, "NotFound", "pytorchjobs.kubeflow.org \"demo\" not found");
+  });
+  CHECK(create_error(client) ==
+        "creating PyTorchJob demo failed: the server answered POST "
+        "/apis/kubeflow.org/v1/namespaces/ns1/pytorchjobs?fieldValidation=Strict with a JSON array where a "
+        "PyTorchJob named demo was expected");
 }
 
 TEST_CASE("the job manifests are created in their kinds' collections", "[create]") {

@@ -48,6 +48,7 @@ TEST_CASE("--wait: returns once every pod runs, from a watch started at the list
       });
   std::vector<std::string> lines;
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 2;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
   CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
@@ -73,6 +74,7 @@ TEST_CASE("--wait=finished: exit 0 on success, JobFailed on failure", "[wait]") 
           return {watch_event("MODIFIED", pytorch_job("Running")), watch_event("MODIFIED", pytorch_job(end))};
         });
     submit::WaitOptions o;
+    o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
     o.until_finished = true;
     std::vector<std::string> lines;
     o.on_status = [&](const std::string& l) { lines.push_back(l); };
@@ -106,6 +108,7 @@ TEST_CASE("--wait: a failed pod makes it ask the job, outside the stream", "[wai
         return {watch_event("ADDED", pod("demo-master-0", "Failed"))};
       });
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 1;
   CHECK_THROWS_MATCHES(
       submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o), Error,
@@ -128,6 +131,7 @@ TEST_CASE("--wait: after a pod ends and the job still runs, the watch goes on wi
         return {watch_event("MODIFIED", pod("demo-worker-1", "Running", "12"))};
       });
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 2;
   CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
         jobs::JobStatus::Running);
@@ -151,6 +155,7 @@ TEST_CASE("--timeout ends the wait with ExitCode::Timeout", "[wait]") {
         return {};
       });
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.until_finished = true;
   o.timeout = std::chrono::seconds(30);
   o.clock = [&] { return now; };
@@ -198,6 +203,7 @@ TEST_CASE("--wait: an ERROR 410 Expired event makes it list again and watch from
   log::set_level(log::Level::Debug);
   log::set_sink([&](std::string_view l) { logged.emplace_back(l); });
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.until_finished = true;
   std::vector<std::string> lines;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
@@ -233,6 +239,7 @@ TEST_CASE("--wait: a watch refused with 410 is listed again too; BOOKMARKs move 
         return {watch_event("MODIFIED", pytorch_job("Succeeded"))};
       });
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.until_finished = true;
   CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
         jobs::JobStatus::Succeeded);
@@ -260,6 +267,7 @@ TEST_CASE("--wait: pods listed again replace what the first list said", "[wait]"
                 watch_event("ADDED", pod("demo-worker-1", "Running", "22"))};
       });
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 2;
   std::vector<std::string> lines;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
@@ -287,6 +295,7 @@ TEST_CASE("--wait: a watch that keeps ending in ERROR gives up with one line", "
                     .dump()};
       });
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.until_finished = true;
   try {
     submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o);

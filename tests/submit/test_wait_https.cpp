@@ -71,6 +71,7 @@ TEST_CASE("--wait over HTTPS: the ERROR event of an expired watch, then a new li
   auto waits = std::make_shared<RecordedWaits>();
   auto client = kube::make_curl_client(fx.config(), fast_options(waits));
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.until_finished = true;
   std::vector<std::string> lines;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };

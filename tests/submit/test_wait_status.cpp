@@ -40,6 +40,7 @@ Outcome wait_finished(jobs::Trainer trainer, const json& job) {
                         });
   Outcome out;
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.until_finished = true;
   o.on_status = [&](const std::string& l) { out.lines.push_back(l); };
   try {
@@ -68,6 +69,7 @@ Outcome wait_pods_after_pod_ended(jobs::Trainer trainer, const json& job) {
       });
   Outcome out;
   submit::WaitOptions o;
+  o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 2;
   o.on_status = [&](const std::string& l) { out.lines.push_back(l); };
   try {

@@ -52,8 +52,8 @@ FaultRule FaultRule::from_json(const nlohmann::json& j) {
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(std::string("invalid fault rule: ") + e.what());
   }
-  static const std::vector<std::string> actions = {"status",   "reset",     "cut",  "stall", "latency",
-                                                   "truncate", "malformed", "html", "expire"};
+  static const std::vector<std::string> actions = {"status",  "reset",    "cut",       "end",  "stall",
+                                                   "latency", "truncate", "malformed", "html", "expire"};
   if (std::find(actions.begin(), actions.end(), r.action) == actions.end())
     throw std::invalid_argument("unknown fault action \"" + r.action + "\"");
   if ((r.action == "status" || r.action == "html") && (r.status < 100 || r.status > 599))

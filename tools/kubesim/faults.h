@@ -10,12 +10,15 @@
 //   first: 2               # optional: fire on the first 2 matching requests
 //   probability: 0.5       # optional: fire with this probability
 //   count: 5               # optional: stop after firing 5 times
-//   action: status|reset|cut|stall|latency|truncate|malformed|html|expire
+//   action: status|reset|cut|end|stall|latency|truncate|malformed|html|expire
 //   status: 429            # action status: HTTP code (body: a metav1.Status with reason);
 //                          # action html: the proxy's code (default 502)
 //   retryAfter: 2          # seconds, sent as Retry-After (429/503)
 //   message: "..."         # Status message
-//   lines: 3               # action cut: close the stream after this many lines/events
+//   lines: 3               # action cut: close the stream after this many lines/events;
+//                          # action end: end a watch cleanly (its last chunk sent) after
+//                          # this many events, default 0, as a proxy that closes idle
+//                          # streams does
 //   delayMs: 500           # action stall/latency: sleep before handling (stall: then reset)
 //   bytes: 100             # action truncate: send this many bytes of the real body (default
 //                          # half of it) under the full Content-Length, then close

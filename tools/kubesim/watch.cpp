@@ -174,6 +174,7 @@ void Api::do_watch(ApiRequest& req) {
   }
   int fd = request_socket(req.http);
   int cut_after = req.fault && req.fault->action == "cut" ? std::max(req.fault->lines, 0) : -1;
+  const int end_after = req.fault && req.fault->action == "end" ? std::max(req.fault->lines, 0) : -1;
   using steady = std::chrono::steady_clock;
   const auto start = steady::now();
   const auto deadline = start + std::chrono::seconds(timeout);
@@ -205,14 +206,17 @@ void Api::do_watch(ApiRequest& req) {
         if (*next_bookmark != steady::time_point::max())
           wait = std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(*next_bookmark - now),
                             std::chrono::milliseconds(1), wait);
-        auto lines = queue->take(wait);
+        // fault "end": the stream ends cleanly after end_after events, the rest unsent.
+        const auto ended = [&] { return end_after >= 0 && *sent >= end_after; };
+        auto lines = ended() ? std::deque<std::string>() : queue->take(wait);
         for (auto& l : lines) {
           if (cut_after >= 0 && *sent >= cut_after) return false;  // fault: cut the stream
+          if (ended()) break;
           if (!sink.write(l.data(), l.size())) return false;
           ++*sent;
         }
         if (cut_after >= 0 && *sent >= cut_after) return false;
-        if (steady::now() >= deadline || stopping->load() || peer_closed(fd)) {
+        if (ended() || steady::now() >= deadline || stopping->load() || peer_closed(fd)) {
           sink.done();
           return true;
         }

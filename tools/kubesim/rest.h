@@ -118,6 +118,7 @@ json parse_body(const std::string& body, const std::string& content_type);
 // Names: DNS-1123 subdomain / label checks; empty string when valid, else the message.
 std::string check_dns_subdomain(const std::string& v);
 std::string check_dns_label(const std::string& v);
+std::string check_dns1035_label(const std::string& v);
 // Merge patch (RFC 7386) and a strategic merge patch good enough for kubectl apply.
 void merge_patch(json& target, const json& patch);
 void strategic_merge_patch(json& target, const json& patch);

@@ -1,5 +1,6 @@
 // Lists (selectors, paging, Table) and request-body decoding/validation.
 #include "kubesim/rest.h"
+#include "kubesim/trainer_admission.h"
 
 #include "kubesim/list_body.h"
 #include "kubesim/response_gzip.h"
@@ -81,8 +82,6 @@ std::string check_dns_label(const std::string& v) {
   return f.check(v);
 }
 
-namespace {
-
 std::string check_dns1035_label(const std::string& v) {
   static const NameFormat f{
       63,
@@ -92,6 +91,8 @@ std::string check_dns1035_label(const std::string& v) {
       {"my-name", "abc-123"}};
   return f.check(v);
 }
+
+namespace {
 
 json cause(const std::string& reason, const std::string& field, const std::string& message) {
   return {{"reason", reason}, {"message", message}, {"field", field}};
@@ -220,6 +221,13 @@ json Api::decode_body(ApiRequest& req, const ResourceType& rt, const std::string
 }
 
 void Api::validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bool create) {
+  // Admission of the main resource (trainer_admission.h): defaults and mutating webhooks first.
+  const bool main_resource = req.path.sub.empty();
+  std::shared_ptr<const json> old;
+  if (!create && main_resource && obj["metadata"].is_object())
+    old = m_store.get_shared(rt, rt.namespaced ? obj["metadata"].value("namespace", "") : "",
+                             obj["metadata"].value("name", ""));
+  if (main_resource) trainer_admission_mutate(m_store, rt, obj, old.get());
   json causes = json::array();
   json& md = obj["metadata"];
   std::string name = md.value("name", "");
@@ -269,7 +277,11 @@ void Api::validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bo
     }
     for (const auto& c : vr.causes) causes.push_back(c);
   }
+  trainer_crd_rules(rt, obj, old.get(), causes);
   if (!causes.empty()) throw invalid(rt, name.empty() ? gen : name, causes);
+  if (main_resource)
+    for (const auto& w : trainer_admission_validate(m_store, rt, obj, old.get()))
+      req.res.set_header("Warning", "299 - " + json(w).dump());
 }
 
 }  // namespace kubesim

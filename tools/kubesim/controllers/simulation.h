@@ -42,6 +42,9 @@ struct SimulationOptions {
   int kubernetes_minor = 31;
   // Replaces every simulated PyTorch rendezvous timeout when > 0 (--rendezvous-timeout).
   std::chrono::milliseconds rendezvous_timeout{0};
+  // Kubeflow Trainer's feature gate TrainJobStatus (--trainer-feature-gates TrainJobStatus=true):
+  // trainer pods get the status server's env and report their progress (trainer_status_report.h).
+  bool trainjob_status = false;
 };
 
 class Simulation {

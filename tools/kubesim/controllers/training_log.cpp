@@ -5,12 +5,19 @@
 #include <cstdio>
 #include <regex>
 
+#include "kubesim/controllers/rendezvous_env.h"
+
 namespace kubesim {
 
-TrainingLog::TrainingLog(const nlohmann::json& container, size_t total_lines)
+TrainingLog::TrainingLog(const nlohmann::json& container, size_t total_lines, const nlohmann::json* pod)
     : m_total(total_lines == 0 ? 1 : total_lines) {
   m_container = container.value("name", "main");
   m_env = container.value("env", nlohmann::json::array());
+  if (pod) {
+    const ContainerEnv resolved = ContainerEnv::of(*pod, container);
+    for (const char* name : {"RANK", "WORLD_SIZE", "PET_NNODES", "PET_NODE_RANK", "PET_NPROC_PER_NODE"})
+      if (auto v = resolved.value(name)) m_resolved[name] = *v;
+  }
   for (const char* key : {"command", "args"}) {
     if (!container.contains(key) || !container[key].is_array()) continue;
     for (const auto& part : container[key])
@@ -21,8 +28,21 @@ TrainingLog::TrainingLog(const nlohmann::json& container, size_t total_lines)
   static const std::regex epochs_re("--epochs[ =]+([0-9]+)");
   if (std::regex_search(m_command, m, epochs_re)) m_epochs = std::max(1, std::stoi(m[1].str()));
   if (m_training) {
-    const std::string world = env("WORLD_SIZE", "1");
-    const std::string rank = env("RANK", "0");
+    // torchrun's environment for its worker of local rank 0.
+    int nproc = 1;
+    try {
+      nproc = std::max(1, std::stoi(env("PET_NPROC_PER_NODE", "1")));
+    } catch (...) {
+    }
+    std::string world = env("WORLD_SIZE", ""), rank = env("RANK", "");
+    try {
+      if (world.empty() && !env("PET_NNODES", "").empty()) world = std::to_string(std::stoi(env("PET_NNODES", "")) * nproc);
+      if (rank.empty() && !env("PET_NODE_RANK", "").empty()) rank = std::to_string(std::stoi(env("PET_NODE_RANK", "")) * nproc);
+    } catch (...) {
+    }
+    if (world.empty()) world = "1";
+    if (rank.empty()) rank = "0";
+    m_rank = rank;
     m_header = {"WORLD_SIZE: " + world + ", CURRENT_RANK: " + rank,
                 "args: Namespace(backend='nccl', batch_size=64, data='/mnist_data/pytorch_data/', "
                 "dir='/mnist_data/pytorch_data/logs', epochs=" +
@@ -34,6 +54,7 @@ TrainingLog::TrainingLog(const nlohmann::json& container, size_t total_lines)
 }
 
 std::string TrainingLog::env(const std::string& name, const std::string& fallback) const {
+  if (auto it = m_resolved.find(name); it != m_resolved.end()) return it->second;
   for (const auto& e : m_env)
     if (e.value("name", "") == name && e.contains("value") && e["value"].is_string())
       return e["value"].get<std::string>();
@@ -69,7 +90,7 @@ std::vector<std::string> TrainingLog::final_lines(int exit_code) const {
   }
   if (exit_code == 0) return {"", "accuracy=0.9904"};
   return {"Traceback (most recent call last):",
-          "RuntimeError: NCCL communicator was aborted on rank " + env("RANK", "0") + "."};
+          "RuntimeError: NCCL communicator was aborted on rank " + m_rank + "."};
 }
 
 }  // namespace kubesim

@@ -39,8 +39,11 @@ void serve_only_operators(Store& store, const std::string& list) {
   std::string item;
   while (std::getline(ss, item, ',')) {
     if (item.empty()) continue;
-    if (item == "all") {
+    if (item == "all") {  // every operator whose resources are here
       for (const auto& [name, rs] : operator_resources()) wanted.insert(name);
+      wanted.erase("kueue");
+      for (const ResourceType* rt : store.types())
+        if (rt->group == "kueue.x-k8s.io") wanted.insert("kueue");
       continue;
     }
     if (!operator_resources().count(item))

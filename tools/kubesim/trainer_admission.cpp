@@ -212,7 +212,7 @@ std::vector<std::string> validate_runtime(const ResourceType& rt, const json& ru
     bool found = false;
     for (const auto& c : containers) found = found || c.value("name", "") == expected.at(ancestor);
     if (!found)
-      lines.push_back(path + ".template.spec.template.spec.containers: Invalid value: " + containers.dump() +
+      lines.push_back(path + ".template.spec.template.spec.containers: Invalid value: " + trainer_go_json(containers) +
                       ": must contain the required container for the ancestor: " + ancestor);
   }
   if (!lines.empty())

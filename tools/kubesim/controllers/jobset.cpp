@@ -130,6 +130,15 @@ void create_jobs(JobSetRun& run) {
       for (int64_t i = 0; i < int_or(rj, "replicas", 1); ++i) {
         json job = jobset_construct_job(run.js, rj, i);
         if (existing.count(meta_name(job))) continue;
+        // kube-apiserver's validation of the Job (pkg/apis/core/validation ValidatePodSpec): a
+        // replicated job without containers (a runtimePatch naming one the runtime lacks).
+        if (job["spec"]["template"].value("spec", json::object()).value("containers", json::array()).empty()) {
+          run.ctx.record_event(run.js, "Warning", "JobCreationFailed",
+                               "job \"" + meta_name(job) + "\" creation failed with error: Job.batch \"" +
+                                   meta_name(job) + "\" is invalid: spec.template.spec.containers: Required value",
+                               "jobset");
+          return;
+        }
         job["metadata"]["ownerReferences"] = json::array({owner_reference(run.js)});
         try {
           run.ctx.create_if_absent(*run.t.jobs, std::move(job));

@@ -137,7 +137,8 @@ void JobSetRun::execute_failure_policy() {
   // findFirstFailedPolicyRuleAndJob: the first rule some failed Job matches, and its earliest.
   const json* rule = nullptr;
   std::shared_ptr<const json> job;
-  for (const auto& r : policy.value("rules", json::array())) {
+  const json rules = policy.value("rules", json::array());  // `rule` points into it
+  for (const auto& r : rules) {
     std::vector<std::shared_ptr<const json>> matching;
     for (const auto& j : failed)
       if (rule_applies(r, *j)) matching.push_back(j);

@@ -173,16 +173,20 @@ std::vector<FieldErr> validate_update(const json& js, const json& old) {
         // Kueue's fields: pod template labels, annotations, nodeSelector, tolerations, schedulingGates.
         const json opod = o.value("template", json::object()).value("spec", json::object()).value("template", json::object());
         json& pod = rj["template"]["spec"]["template"];
+        json& md = pod["metadata"];
+        if (!md.is_object()) md = json::object();
         for (const char* k : {"labels", "annotations"}) {
           const json ov = opod.value("metadata", json::object()).value(k, json());
-          if (ov.is_null()) pod["metadata"].erase(k);
-          else pod["metadata"][k] = ov;
+          if (ov.is_null()) md.erase(k);
+          else md[k] = ov;
         }
-        if (pod["metadata"].empty()) pod.erase("metadata");
+        if (md.empty() && !opod.contains("metadata")) pod.erase("metadata");
+        json& ps = pod["spec"];
+        if (!ps.is_object()) ps = json::object();
         for (const char* k : {"nodeSelector", "tolerations", "schedulingGates"}) {
           const json ov = opod.value("spec", json::object()).value(k, json());
-          if (ov.is_null()) pod["spec"].erase(k);
-          else pod["spec"][k] = ov;
+          if (ov.is_null()) ps.erase(k);
+          else ps[k] = ov;
         }
       }
   if (munged != old_rjobs) errs.push_back(invalid_err("spec.replicatedJobs", munged, "field is immutable"));

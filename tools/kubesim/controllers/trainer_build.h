@@ -78,6 +78,10 @@ json build_trainer_jobset(TrainerInfo& info, const json& trainjob);
 // coscheduling PodGroup (scheduler-plugins' CRD is not served by kubesim).
 std::vector<json> build_trainer_extras(const TrainerInfo& info, const json& trainjob, const TrainerOptions& options);
 
+// A field.Error's bad value as json.Marshal writes its Go struct (RuntimeRef, EnvVar,
+// RuntimePatch, Container: their fields in declaration order), for the webhooks' messages.
+std::string trainer_go_json(const json& value);
+
 // The plugins' Validate (torch, mpi, xgboost, jobset, volcano) for the validating webhook:
 // field errors as "path: Invalid value: ...: detail" lines, in plugin order. old: the TrainJob
 // before an update (nullptr on create); jobset: the existing JobSet (nullptr when none);

@@ -19,7 +19,7 @@ namespace {
 // other keys follow, sorted.
 int go_field_rank(const std::string& key) {
   static const std::vector<std::string> order = {
-      "name",        "apiGroup",      "kind",           "manager",         "time",
+      "name",        "apiGroup",      "kind",           "image",           "manager",         "time",
       "trainingRuntimeSpec", "metadata", "labels",      "annotations",     "template",
       "spec",        "replicatedJobs", "value",         "valueFrom",       "serviceAccountName",
       "volumes",     "initContainers", "containers",    "imagePullSecrets", "securityContext",
@@ -29,10 +29,12 @@ int go_field_rank(const std::string& key) {
   return it == order.end() ? static_cast<int>(order.size()) : static_cast<int>(it - order.begin());
 }
 
-std::string go_json(const json& v) {
+}  // namespace
+
+std::string trainer_go_json(const json& v) {
   if (v.is_array()) {
     std::string out = "[";
-    for (size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + go_json(v[i]);
+    for (size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + trainer_go_json(v[i]);
     return out + "]";
   }
   if (!v.is_object()) return v.dump();
@@ -43,12 +45,14 @@ std::string go_json(const json& v) {
     return ra != rb ? ra < rb : a < b;
   });
   std::string out = "{";
-  for (size_t i = 0; i < keys.size(); ++i) out += (i ? "," : "") + json(keys[i]).dump() + ":" + go_json(v[keys[i]]);
+  for (size_t i = 0; i < keys.size(); ++i) out += (i ? "," : "") + json(keys[i]).dump() + ":" + trainer_go_json(v[keys[i]]);
   return out + "}";
 }
 
+namespace {
+
 TrainerFieldError field_invalid(const std::string& field, const json& value, const std::string& detail) {
-  return {"FieldValueInvalid", field, "Invalid value: " + go_json(value) + ": " + detail};
+  return {"FieldValueInvalid", field, "Invalid value: " + trainer_go_json(value) + ": " + detail};
 }
 
 TrainerFieldError field_forbidden(const std::string& field, const std::string& detail) {

@@ -52,11 +52,11 @@ for v in "${VERSIONS[@]}"; do
   expect_output "$v trainjob header" "NAME STATE AGE"
   expect_output "$v done's State (the last condition)" $'\ndone Complete '
   # A TrainJob that never had a condition: the State cell is empty.
-  grep -qE $'^running [0-9]+s$' <<<"$OUT" || fail "$v running's row: $OUT"
+  grep -qE $'^running [0-9][0-9a-z]*$' <<<"$OUT" || fail "$v running's row: $OUT"
   OUT=$(squeeze "$("$K" get jobsets 2>&1)")
   expect_output "$v jobset header" "NAME TERMINALSTATE RESTARTS COMPLETED SUSPENDED AGE"
   expect_output "$v done's JobSet" $'\ndone Completed 0 True false '
-  grep -qE $'^running 0 false [0-9]+s$' <<<"$OUT" || fail "$v running's JobSet row: $OUT"
+  grep -qE $'^running 0 false [0-9][0-9a-z]*$' <<<"$OUT" || fail "$v running's JobSet row: $OUT"
   OUT=$(squeeze "$("$K" get clustertrainingruntimes 2>&1)")
   expect_output "$v runtimes header" "NAME AGE"
   for r in deepspeed-distributed jax-distributed mlx-distributed torch-distributed xgboost-distributed; do

@@ -7,6 +7,10 @@
 #include <fstream>
 
 #include "kubesim/builtin_types.h"
+#include "kubesim/controllers/context.h"
+#include "kubesim/controllers/simulation.h"
+#include "kubesim/logs.h"
+#include "kubesim/seed.h"
 #include "kubesim/controllers/trainer_model.h"
 #include "kubesim/operators.h"
 #include "kubesim/rest.h"
@@ -136,4 +140,45 @@ TEST_CASE("trainer serving: Tables with the CRDs' printer columns", "[trainer][s
   CHECK(table["rows"][0]["cells"][2] == "2");
   CHECK(table["rows"][0]["cells"][3] == "True");
   CHECK(table["rows"][0]["cells"][4] == "false");
+}
+
+TEST_CASE("trainer serving: generated TrainJobs are what the controllers would leave", "[trainer][serving][seed]") {
+  Store store;
+  LogStore logs;
+  GenerateOptions o;
+  o.nodes = 12;
+  o.jobs = 0;
+  o.pods = 0;
+  o.trainjobs = 20;
+  o.namespaces = 2;
+  const GenerateStats stats = generate_cluster(store, o);
+  CHECK(stats.trainjobs == 20);
+  const TrainerTypes t = TrainerTypes::find(store);
+  CHECK(store.count(*t.trainjobs) == 20);
+  CHECK(store.count(*t.jobsets) == 20);
+  const json tj = *store.get(*t.trainjobs, "team-1", "train-000001");
+  CHECK(tj["spec"]["trainer"]["numNodes"] == 2);
+  const json job = *store.get(*t.jobs, "team-1", "train-000001-node-0");
+  CHECK(job["metadata"]["labels"][kJobSetNameKey] == "train-000001");
+  CHECK(job["spec"]["parallelism"] == 2);
+  size_t pods = 0;
+  for (const auto& p : store.list(*t.pods, "team-1").items)
+    if ((*p)["metadata"]["labels"].value(kJobSetNameKey, "") == "train-000001") {
+      ++pods;
+      CHECK((*p)["spec"]["hostname"].get<std::string>().rfind("train-000001-node-0-", 0) == 0);
+      CHECK((*p)["spec"]["subdomain"] == "train-000001");
+    }
+  CHECK(pods == 2);
+  // The controllers find nothing to do: no new pod, no event, the statuses as generated.
+  std::vector<json> jobsets;
+  for (const auto& js : store.list(*t.jobsets, "").items) jobsets.push_back(*js);
+  SimulationOptions so;
+  so.manual_clock = true;
+  Simulation sim(store, logs, so);
+  sim.settle();
+  CHECK(store.count(*t.pods) == stats.pods);
+  CHECK(store.count(*store.find("", "v1", "events")) == 0);
+  CHECK(*store.get(*t.trainjobs, "team-1", "train-000001") == tj);
+  for (const auto& js : jobsets)
+    CHECK(store.get(*t.jobsets, meta_ns(js), meta_name(js))->at("status") == js["status"]);
 }

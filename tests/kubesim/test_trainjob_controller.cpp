@@ -24,7 +24,9 @@ json torch_spec(int nodes, json trainer_extra = json::object()) {
 TEST_CASE("trainjob: two torch nodes train and the TrainJob completes as the JobSet did", "[trainer][trainjob]") {
   TrainerSim f;
   TRAINER_RUNTIMES_OR_SKIP(f.store);
-  f.train_job("mnist", torch_spec(2), {{"kubesim.trainctl.io/duration", "30s"}});
+  // torchrun without python in its command still runs a training script.
+  f.train_job("mnist", torch_spec(2, {{"command", {"torchrun", "/workspace/mnist.py"}}}),
+              {{"kubesim.trainctl.io/duration", "30s"}});
   f.step(5s);
   const json js = f.jobset("mnist");
   CHECK(js["metadata"]["annotations"]["kubesim.trainctl.io/duration"] == "30s");

@@ -76,7 +76,10 @@ json build_trainer_jobset(TrainerInfo& info, const json& trainjob);
 // server's `<tj>-tls-config` ConfigMap, MPI's `<tj>-mpi-ssh-auth` Secret (created only when
 // absent: the caller checks) and `<tj>-mpi-hostfile` ConfigMap. Throws TrainerError for the
 // coscheduling PodGroup (scheduler-plugins' CRD is not served by kubesim).
-std::vector<json> build_trainer_extras(const TrainerInfo& info, const json& trainjob, const TrainerOptions& options);
+// ssh_secret: whether to make the Secret (its key is generated; mpi.go makes it only when none
+// exists).
+std::vector<json> build_trainer_extras(const TrainerInfo& info, const json& trainjob, const TrainerOptions& options,
+                                       bool ssh_secret = true);
 
 // A field.Error's bad value as json.Marshal writes its Go struct (RuntimeRef, EnvVar,
 // RuntimePatch, Container: their fields in declaration order), for the webhooks' messages.

@@ -155,7 +155,8 @@ json build_trainer_jobset(TrainerInfo& info, const json& tj) {
   return js;
 }
 
-std::vector<json> build_trainer_extras(const TrainerInfo& info, const json& tj, const TrainerOptions& options) {
+std::vector<json> build_trainer_extras(const TrainerInfo& info, const json& tj, const TrainerOptions& options,
+                                       bool ssh_secret) {
   std::vector<json> out;
   const std::string name = meta_name(tj);
   if (info.pod_group_policy.is_object() && info.pod_group_policy.contains("coscheduling"))
@@ -193,13 +194,15 @@ std::vector<json> build_trainer_extras(const TrainerInfo& info, const json& tj, 
   }
   if (info.ml_policy.is_object() && info.ml_policy.contains("mpi")) {
     const json& policy = info.ml_policy["mpi"];
-    const SshKeyPair keys = ecdsa_p521_ssh_key();
-    json secret = owned("v1", "Secret", name + "-mpi-ssh-auth", tj);
-    secret["type"] = "kubernetes.io/ssh-auth";
-    secret["immutable"] = true;
-    secret["data"] = {{"ssh-privatekey", trainctl::base64_encode(keys.private_pem)},
-                      {"ssh-publickey", trainctl::base64_encode(keys.authorized_key)}};
-    out.push_back(std::move(secret));
+    if (ssh_secret) {
+      const SshKeyPair keys = ecdsa_p521_ssh_key();
+      json secret = owned("v1", "Secret", name + "-mpi-ssh-auth", tj);
+      secret["type"] = "kubernetes.io/ssh-auth";
+      secret["immutable"] = true;
+      secret["data"] = {{"ssh-privatekey", trainctl::base64_encode(keys.private_pem)},
+                        {"ssh-publickey", trainctl::base64_encode(keys.authorized_key)}};
+      out.push_back(std::move(secret));
+    }
     const bool as_node = policy.value("runLauncherAsNode", false);
     const std::string slots = std::to_string(policy.value("numProcPerNode", 1));
     std::string hostfile;

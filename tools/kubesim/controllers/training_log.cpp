@@ -23,7 +23,9 @@ TrainingLog::TrainingLog(const nlohmann::json& container, size_t total_lines, co
     for (const auto& part : container[key])
       if (part.is_string()) m_command += part.get<std::string>() + " ";
   }
-  m_training = m_command.find("python") != std::string::npos || m_command.find("train") != std::string::npos;
+  // A python script, or torchrun, which runs one (a Kubeflow Trainer torch node's command).
+  m_training = m_command.find("python") != std::string::npos || m_command.find("train") != std::string::npos ||
+               m_command.find("torchrun") != std::string::npos;
   std::smatch m;
   static const std::regex epochs_re("--epochs[ =]+([0-9]+)");
   if (std::regex_search(m_command, m, epochs_re)) m_epochs = std::max(1, std::stoi(m[1].str()));

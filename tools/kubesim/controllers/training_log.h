@@ -1,5 +1,5 @@
-// The lines a simulated container prints. Containers whose command mentions python or
-// train print an MNIST-style training log like the PyTorch example's:
+// The lines a simulated container prints. Containers whose command mentions python, train or
+// torchrun print an MNIST-style training log like the PyTorch example's:
 //   WORLD_SIZE: 3, CURRENT_RANK: 0
 //   args: Namespace(...)
 //   Using CUDA

@@ -140,7 +140,8 @@ void TrainJobController::reconcile_objects(const json& tj) {
   TrainerInfo info = runtime_info(tj, runtime.value("spec", json::object()), m_options);
   // Build's plugins, each deciding whether it writes (jobset.go, mpi.go, volcano.go).
   const bool suspended = tj["spec"].value("suspend", false);
-  for (const json& obj : build_trainer_extras(info, tj, m_options)) {
+  const bool has_secret = m_t.secrets && m_ctx.store.get_shared(*m_t.secrets, meta_ns(tj), meta_name(tj) + "-mpi-ssh-auth");
+  for (const json& obj : build_trainer_extras(info, tj, m_options, !has_secret)) {
     const std::string kind = obj.value("kind", "");
     const ResourceType* rt = m_ctx.store.find_kind(obj.value("apiVersion", ""), kind);
     if (!rt) no_kind(obj);

@@ -28,13 +28,7 @@ json generated_runtime() {
           "image": "pytorch/pytorch:2.13.0-cuda13.0-cudnn9-runtime"}]}}}}}]}}}})"));
 }
 
-std::string gen_ts(std::time_t t) {
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
+std::string gen_ts(std::time_t t) { return format_rfc3339(std::chrono::system_clock::from_time_t(t)); }
 
 json controller_ref(const json& owner) { return owner_reference(owner); }
 

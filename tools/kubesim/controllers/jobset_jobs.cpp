@@ -1,10 +1,6 @@
 // The Jobs of a JobSet (kubernetes-sigs/jobset v0.12.0 pkg/controllers/jobset_controller.go
 // constructJob, labelAndAnnotateObject, jobHashKey, globalJobIndex, groupJobIndex,
 // GetSubdomain; pkg/util/placement GenJobName).
-#include <openssl/evp.h>
-
-#include <cstdio>
-
 #include "kubesim/controllers/context.h"
 #include "kubesim/controllers/jobset.h"
 
@@ -13,19 +9,7 @@ namespace kubesim {
 namespace {
 
 // jobHashKey: the hex sha1 of "<namespace>/<job name>".
-std::string job_hash_key(const std::string& ns, const std::string& job) {
-  const std::string s = ns + "/" + job;
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int n = 0;
-  EVP_Digest(s.data(), s.size(), md, &n, EVP_sha1(), nullptr);
-  std::string out;
-  char buf[3];
-  for (unsigned int i = 0; i < n; ++i) {
-    std::snprintf(buf, sizeof buf, "%02x", md[i]);
-    out += buf;
-  }
-  return out;
-}
+std::string job_hash_key(const std::string& ns, const std::string& job) { return sha1_hex(ns + "/" + job); }
 
 // The replicas of the replicated jobs before `name` (globalJobIndex, groupJobIndex) and in all.
 struct JobSetReplicaCounts {

@@ -30,18 +30,15 @@ TrainingLog::TrainingLog(const nlohmann::json& container, size_t total_lines, co
   static const std::regex epochs_re("--epochs[ =]+([0-9]+)");
   if (std::regex_search(m_command, m, epochs_re)) m_epochs = std::max(1, std::stoi(m[1].str()));
   if (m_training) {
-    // torchrun's environment for its worker of local rank 0.
-    int nproc = 1;
-    try {
-      nproc = std::max(1, std::stoi(env("PET_NPROC_PER_NODE", "1")));
-    } catch (...) {
-    }
+    // torchrun's environment for its worker of local rank 0, from a static PET_NNODES (an
+    // elastic "min:max" leaves the header as it was).
+    auto number = [](const std::string& v) {
+      return !v.empty() && v.find_first_not_of("0123456789") == std::string::npos && v.size() < 9 ? std::stoi(v) : -1;
+    };
+    const int nproc = std::max(1, number(env("PET_NPROC_PER_NODE", "1")));
     std::string world = env("WORLD_SIZE", ""), rank = env("RANK", "");
-    try {
-      if (world.empty() && !env("PET_NNODES", "").empty()) world = std::to_string(std::stoi(env("PET_NNODES", "")) * nproc);
-      if (rank.empty() && !env("PET_NODE_RANK", "").empty()) rank = std::to_string(std::stoi(env("PET_NODE_RANK", "")) * nproc);
-    } catch (...) {
-    }
+    if (world.empty() && number(env("PET_NNODES", "")) > 0) world = std::to_string(number(env("PET_NNODES", "")) * nproc);
+    if (rank.empty() && number(env("PET_NODE_RANK", "")) >= 0) rank = std::to_string(number(env("PET_NODE_RANK", "")) * nproc);
     if (world.empty()) world = "1";
     if (rank.empty()) rank = "0";
     m_rank = rank;

@@ -39,8 +39,12 @@ say "Starting kubesim, a simulated Kubernetes cluster, on 127.0.0.1"
 mkdir -p "$state"
 stop_kubesim
 rm -f "$state/kubeconfig"
+# Kubeflow Trainer v2's default runtimes when they are beside the tree, else kubesim's own
+# torch-distributed (docs/kubesim.md "Kubeflow Trainer v2 and JobSet").
+runtimes=tools/kubesim/seeds/runtimes
+[ -f ../shared/trainer-runtimes/torch_distributed.yaml ] && runtimes=../shared/trainer-runtimes
 kubesim --port 0 --seed tools/kubesim/seeds/demo.yaml --kubeconfig-out "$state/kubeconfig" \
-  --default-duration 10m --prometheus dcgm-exported >"$state/kubesim.log" 2>&1 &
+  --runtimes "$runtimes" --default-duration 10m --prometheus dcgm-exported >"$state/kubesim.log" 2>&1 &
 echo $! >"$state/kubesim.pid"
 for _ in $(seq 1 100); do [ -s "$state/kubeconfig" ] && break; sleep 0.1; done
 [ -s "$state/kubeconfig" ] || { echo "kubesim did not start; see $state/kubesim.log" >&2; exit 1; }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Downloads the Kubernetes schemas the tests validate against (the operators' CRDs and the
 # core OpenAPI v3 documents) from their upstream repositories at pinned commits, checks
-# their sha256, and stores them in ~/.cache/trainctl/k8s-schemas (or $1).
+# their sha256, and stores them in ~/.cache/trainctl/k8s-schemas (or $1); and Kubeflow Trainer
+# v2.3.0's default ClusterTrainingRuntimes (manifests/base/runtimes) in trainer-runtimes beside
+# it, which kubesim's Trainer tests load (../shared/trainer-runtimes when present).
 # Needs internet access. Tests find the schemas in $TRAINCTL_SCHEMAS, ../shared/k8s-schemas
 # beside the source tree, or this cache; scripts/test.sh runs this script when none is there.
 set -euo pipefail
@@ -25,6 +27,11 @@ files=(
   "crds/trainer.kubeflow.org_trainingruntimes.yaml $gh/kubeflow/trainer/658725bdae5c7e3a0854d93ac6ff492e109a22ab/manifests/base/crds/trainer.kubeflow.org_trainingruntimes.yaml 69b8dbdf60a18e28cddcc2b8dfc4ce72a943e14b531b9389d593118faee4919f"
   "crds/trainer.kubeflow.org_clustertrainingruntimes.yaml $gh/kubeflow/trainer/658725bdae5c7e3a0854d93ac6ff492e109a22ab/manifests/base/crds/trainer.kubeflow.org_clustertrainingruntimes.yaml ec84dc3388fcdbe8c61d3c247a773d14458dd9438e995bea8e50d2a18080eef9"
   "crds/jobset.x-k8s.io_jobsets.yaml $gh/kubernetes-sigs/jobset/f22e565ac3cc3265c7c45ef67ecffdc689af5d77/config/components/crd/bases/jobset.x-k8s.io_jobsets.yaml d022b87624512cf0b6741b31b24a2bea9945b5a838b50713af29332c878bb6fe"
+  "trainer-runtimes/torch_distributed.yaml $gh/kubeflow/trainer/658725bdae5c7e3a0854d93ac6ff492e109a22ab/manifests/base/runtimes/torch_distributed.yaml c4520df54615d481831d402e644dbeaf77a7a521eae87b2e80fd5f789aac5df2"
+  "trainer-runtimes/deepspeed_distributed.yaml $gh/kubeflow/trainer/658725bdae5c7e3a0854d93ac6ff492e109a22ab/manifests/base/runtimes/deepspeed_distributed.yaml f443d4c4b2c0e6a8acdae5381ff2563696b958929217c088e101a7f27bc36827"
+  "trainer-runtimes/mlx_distributed.yaml $gh/kubeflow/trainer/658725bdae5c7e3a0854d93ac6ff492e109a22ab/manifests/base/runtimes/mlx_distributed.yaml 2c034da061b53b6de8908552867838452e646c0252492b18c9d442d000c55fb0"
+  "trainer-runtimes/jax_distributed.yaml $gh/kubeflow/trainer/658725bdae5c7e3a0854d93ac6ff492e109a22ab/manifests/base/runtimes/jax_distributed.yaml c037b51a8088f26ad673325e3efe9823a61fe250a83f95966644be336f4f835f"
+  "trainer-runtimes/xgboost_distributed.yaml $gh/kubeflow/trainer/658725bdae5c7e3a0854d93ac6ff492e109a22ab/manifests/base/runtimes/xgboost_distributed.yaml d2345b16a2043333c31712870c7991e5d3536356be909a9e4dc1e6a7b31e1aca"
   "openapi/v1.31/api__v1_openapi.json $gh/kubernetes-sigs/kubectl-validate/a97ccfaca20b164819afdae780392496f6ed6bbd/pkg/openapiclient/builtins/1.31/api/v1.json 9774af2f5f5cdfbeb2557e5e1ec491341025f993639fbef912e2c7cbd97b21a2"
   "openapi/v1.31/apis__apps__v1_openapi.json $gh/kubernetes-sigs/kubectl-validate/a97ccfaca20b164819afdae780392496f6ed6bbd/pkg/openapiclient/builtins/1.31/apis/apps/v1.json 91c2ff75cfcb3f4f743bf08bda2d1b9c893a4987c792200df0364d6d52a9cdc9"
   "openapi/v1.31/apis__batch__v1_openapi.json $gh/kubernetes-sigs/kubectl-validate/a97ccfaca20b164819afdae780392496f6ed6bbd/pkg/openapiclient/builtins/1.31/apis/batch/v1.json 96e05ba1bb75313062bab67cbbb783e68ef2d02732cfceb7c183447db0f1cffc"
@@ -42,6 +49,7 @@ for entry in "${files[@]}"; do
   curl -fsSL --retry 3 -o "$tmp/$path" "$url"
   echo "$sum  $tmp/$path" | sha256sum -c --quiet -
 done
-mkdir -p "$dest"
+mkdir -p "$dest" "$(dirname "$dest")/trainer-runtimes"
 cp -r "$tmp"/crds "$tmp"/openapi "$dest"/
-echo "schemas stored in $dest"
+cp "$tmp"/trainer-runtimes/*.yaml "$(dirname "$dest")/trainer-runtimes/"
+echo "schemas stored in $dest, Trainer runtimes in $(dirname "$dest")/trainer-runtimes"

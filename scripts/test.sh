@@ -49,8 +49,9 @@ fi
 # The schema tests need the real CRDs and OpenAPI documents: fetch them (pinned, checksummed)
 # when none is found and the network allows, so that one command runs every test.
 # (The tests look in $TRAINCTL_SCHEMAS, ../shared/k8s-schemas, ~/.cache/trainctl/k8s-schemas.)
-if [ -z "${TRAINCTL_SCHEMAS:-}" ] && [ ! -d ../shared/k8s-schemas/crds ] &&
-    [ ! -d "$HOME/.cache/trainctl/k8s-schemas/crds" ]; then
+if { [ -z "${TRAINCTL_SCHEMAS:-}" ] && [ ! -d ../shared/k8s-schemas/crds ] &&
+     [ ! -d "$HOME/.cache/trainctl/k8s-schemas/crds" ]; } ||
+   { [ ! -d ../shared/trainer-runtimes ] && [ ! -d "$HOME/.cache/trainctl/trainer-runtimes" ]; }; then
   scripts/fetch-schemas.sh "$HOME/.cache/trainctl/k8s-schemas" ||
     echo "test.sh: could not fetch the Kubernetes schemas (no network?)" >&2
 fi

@@ -73,7 +73,9 @@ for k in "${VERSIONS[@]}"; do
   expect "$k get crd header" "NAME CREATED AT" "$out"
   for crd in pytorchjobs.kubeflow.org tfjobs.kubeflow.org mpijobs.kubeflow.org jobs.batch.volcano.sh \
     podgroups.scheduling.volcano.sh queues.scheduling.volcano.sh clusterqueues.kueue.x-k8s.io \
-    localqueues.kueue.x-k8s.io workloads.kueue.x-k8s.io resourceflavors.kueue.x-k8s.io; do
+    localqueues.kueue.x-k8s.io workloads.kueue.x-k8s.io resourceflavors.kueue.x-k8s.io \
+    trainjobs.trainer.kubeflow.org trainingruntimes.trainer.kubeflow.org \
+    clustertrainingruntimes.trainer.kubeflow.org jobsets.jobset.x-k8s.io; do
     expect "$k get crd $crd" "$crd " "$out"
   done
   out=$("$K" get crd pytorchjobs.kubeflow.org -o yaml 2>&1)
@@ -97,6 +99,12 @@ expect "builtin -o yaml nprocPerNode" "nprocPerNode:" "$out"
 expect "builtin -o yaml acceptedNames" "acceptedNames:" "$out"
 out=$("$KDIR/kubectl" create -f "$WORK/pt.yaml" 2>&1)
 expect "builtin create" "pytorchjob.kubeflow.org/nproc created" "$out"
+out=$("$KDIR/kubectl" get crd trainjobs.trainer.kubeflow.org -o jsonpath='{.spec.scope} {.spec.versions[0].name} {.spec.versions[0].subresources}' 2>&1)
+expect "builtin TrainJob CRD" 'Namespaced v1alpha1 {"status":{}}' "$out"
+out=$("$KDIR/kubectl" get crd clustertrainingruntimes.trainer.kubeflow.org -o jsonpath='{.spec.scope}' 2>&1)
+expect "builtin ClusterTrainingRuntime CRD" "Cluster" "$out"
+out=$("$KDIR/kubectl" get crd jobsets.jobset.x-k8s.io -o jsonpath='{.spec.versions[0].name}' 2>&1)
+expect "builtin JobSet CRD" "v1alpha2" "$out"
 
 if [ "$FAILS" -gt 0 ]; then echo "$FAILS check(s) failed"; exit 1; fi
 echo "kubectl_crd: ${#VERSIONS[@]} kubectl version(s) passed"

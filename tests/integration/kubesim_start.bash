@@ -12,6 +12,18 @@ schema_dir() {
   return 0  # none found: the caller skips, or fails under CI=true (not `set -e` on this test)
 }
 
+# trainer_runtimes_dir: prints the directory of Kubeflow Trainer v2.3.0's default runtimes, or
+# nothing: $TRAINCTL_TRAINER_RUNTIMES, ../shared/trainer-runtimes beside the source tree, then the
+# cache scripts/fetch-schemas.sh fills (as tests/support/paths.cpp looks for them).
+trainer_runtimes_dir() {
+  local d
+  for d in "${TRAINCTL_TRAINER_RUNTIMES:-}" "${SOURCE_DIR:-.}/../shared/trainer-runtimes" \
+    "$HOME/.cache/trainctl/trainer-runtimes"; do
+    [[ -n "$d" && -f "$d/torch_distributed.yaml" ]] && { echo "$d"; return; }
+  done
+  return 0
+}
+
 # wait_for_kubesim LOG PID: returns 0 once kubesim's LOG says "listening" (it has written its
 # --kubeconfig-out file before that line), 1 when PID exits first or KUBESIM_START_TIMEOUT
 # seconds pass (default 180: a sanitizer build on a loaded machine took more than 60 s to load

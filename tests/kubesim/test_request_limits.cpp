@@ -15,7 +15,7 @@ namespace {
 
 constexpr size_t kMaxRequestBodyBytes = 3 * 1024 * 1024;  // apiserver pkg/server/config.go
 
-json configmap(const std::string& name, const std::string& value) {
+json configmap_with_value(const std::string& name, const std::string& value) {
   return {{"apiVersion", "v1"}, {"kind", "ConfigMap"}, {"metadata", {{"name", name}}}, {"data", {{"v", value}}}};
 }
 
@@ -50,10 +50,10 @@ TEST_CASE("a body over 3 MiB is 413 RequestEntityTooLarge, chunked or not, and n
   SimServer sim;
   auto c = sim.client();
   c->set_read_timeout(60, 0);
-  const std::string big = configmap("big", std::string(20 * 1024 * 1024, 'x')).dump();
+  const std::string big = configmap_with_value("big", std::string(20 * 1024 * 1024, 'x')).dump();
   check_too_large(c->Post("/api/v1/namespaces/default/configmaps", big, kJson));
   check_too_large(post_chunked(*c, "/api/v1/namespaces/default/configmaps", big));
-  const std::string huge = configmap("huge", std::string(70 * 1024 * 1024, 'x')).dump();
+  const std::string huge = configmap_with_value("huge", std::string(70 * 1024 * 1024, 'x')).dump();
   check_too_large(post_chunked(*c, "/api/v1/namespaces/default/configmaps", huge));
   // Updates and patches too.
   check_too_large(post_chunked(*c, "/api/v1/namespaces/default/configmaps", big));
@@ -68,12 +68,12 @@ TEST_CASE("a body over 3 MiB is 413 RequestEntityTooLarge, chunked or not, and n
 TEST_CASE("a body of exactly 3 MiB is read; one byte more is not", "[kubesim][limits]") {
   SimServer sim;
   auto c = sim.client();
-  std::string body = configmap("edge", "v").dump();
+  std::string body = configmap_with_value("edge", "v").dump();
   body += std::string(kMaxRequestBodyBytes - body.size(), ' ');  // JSON white space
   auto r = post_chunked(*c, "/api/v1/namespaces/default/configmaps", body);
   REQUIRE(r);
   CHECK(r->status == 201);
-  body = configmap("edge2", "v").dump();
+  body = configmap_with_value("edge2", "v").dump();
   body += std::string(kMaxRequestBodyBytes + 1 - body.size(), ' ');
   check_too_large(post_chunked(*c, "/api/v1/namespaces/default/configmaps", body));
   check_too_large(c->Post("/api/v1/namespaces/default/configmaps", body, kJson));
@@ -84,7 +84,7 @@ TEST_CASE("objects kube-apiserver will not store: 422 for ConfigMap data and ann
   SimServer sim;
   auto c = sim.client();
   // 2 MB of data: under the body limit, over ValidateConfigMap's 1 MiB.
-  auto r = c->Post("/api/v1/namespaces/default/configmaps", configmap("two", std::string(2'000'000, 'x')).dump(), kJson);
+  auto r = c->Post("/api/v1/namespaces/default/configmaps", configmap_with_value("two", std::string(2'000'000, 'x')).dump(), kJson);
   REQUIRE(r);
   CHECK(r->status == 422);
   json st = body_json(r);
@@ -93,7 +93,7 @@ TEST_CASE("objects kube-apiserver will not store: 422 for ConfigMap data and ann
   CHECK(st["details"]["causes"][0]["field"] == "[]");
   CHECK(st["details"]["causes"][0]["reason"] == "FieldValueTooLong");
   // Exactly 1 MiB is allowed.
-  r = c->Post("/api/v1/namespaces/default/configmaps", configmap("one", std::string(1024 * 1024, 'x')).dump(), kJson);
+  r = c->Post("/api/v1/namespaces/default/configmaps", configmap_with_value("one", std::string(1024 * 1024, 'x')).dump(), kJson);
   REQUIRE(r);
   CHECK(r->status == 201);
 

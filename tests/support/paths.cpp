@@ -23,6 +23,18 @@ std::optional<std::string> find_schema_dir() {
   return std::nullopt;
 }
 
+std::optional<std::string> find_trainer_runtimes_dir() {
+  auto ok = [](const fs::path& p) { return fs::exists(p / "torch_distributed.yaml"); };
+  if (const char* env = std::getenv("TRAINCTL_TRAINER_RUNTIMES"); env && *env && ok(env)) return std::string(env);
+  fs::path shared = fs::path(TRAINCTL_SOURCE_DIR).parent_path() / "shared" / "trainer-runtimes";
+  if (ok(shared)) return fs::canonical(shared).string();
+  if (const char* home = std::getenv("HOME")) {
+    fs::path cache = fs::path(home) / ".cache" / "trainctl" / "trainer-runtimes";
+    if (ok(cache)) return cache.string();
+  }
+  return std::nullopt;
+}
+
 std::string require_schema_dir() {
   if (auto d = find_schema_dir()) return *d;
   // In CI (CI=true) nothing may be skipped: a missing schema directory fails the test.

@@ -63,6 +63,14 @@ std::vector<ResourceType> builtin_crd_types() {
            {"pg", "podgroup-v1beta1"}, {}, false),
       make("scheduling.volcano.sh", "v1beta1", "Queue", "queues", "queue", false, {"q", "queue-v1beta1"}, {},
            true),
+      // Kubeflow Trainer v2.3.0 (manifests/base/crds/trainer.kubeflow.org_*.yaml: no short names, only
+      // TrainJob has a status subresource) and JobSet v0.12.0 (config/components/crd/bases).
+      make("trainer.kubeflow.org", "v1alpha1", "TrainJob", "trainjobs", "trainjob", true, {}, {}, true),
+      make("trainer.kubeflow.org", "v1alpha1", "TrainingRuntime", "trainingruntimes", "trainingruntime", true, {},
+           {}, false),
+      make("trainer.kubeflow.org", "v1alpha1", "ClusterTrainingRuntime", "clustertrainingruntimes",
+           "clustertrainingruntime", false, {}, {}, false),
+      make("jobset.x-k8s.io", "v1alpha2", "JobSet", "jobsets", "jobset", true, {}, {}, true),
   };
 }
 

@@ -15,7 +15,9 @@ namespace kubesim {
 std::vector<ResourceType> builtin_core_types();
 
 // kubeflow.org/v1 pytorchjobs, kubeflow.org/v2beta1 mpijobs, batch.volcano.sh/v1alpha1 jobs,
-// scheduling.volcano.sh/v1beta1 podgroups and queues, as their CRDs declare them.
+// scheduling.volcano.sh/v1beta1 podgroups and queues, trainer.kubeflow.org/v1alpha1 trainjobs,
+// trainingruntimes and clustertrainingruntimes, jobset.x-k8s.io/v1alpha2 jobsets, as their CRDs
+// declare them.
 std::vector<ResourceType> builtin_crd_types();
 
 // Registers builtin_crd_types() that are not yet registered (as custom resources).

@@ -18,14 +18,46 @@ struct KnownSchema {
 // --schemas: training-operator v1.9.0 (manifests/base/crds/kubeflow.org_pytorchjobs.yaml,
 // kubeflow.org_tfjobs.yaml),
 // mpi-operator v0.8.0 (manifests/base/kubeflow.org_mpijobs.yaml), volcano v1.15.1
-// (config/crd/volcano/bases/*.yaml).
+// (config/crd/volcano/bases/*.yaml), Kubeflow Trainer v2.3.0
+// (manifests/base/crds/trainer.kubeflow.org_*.yaml), JobSet v0.12.0
+// (config/components/crd/bases/jobset.x-k8s.io_jobsets.yaml).
 const std::map<std::string, KnownSchema>& known_schemas() {
   static const FieldTypes kubeflow_status = {{"completionTime", "string"},
                                              {"conditions", "array"},
                                              {"lastReconcileTime", "string"},
                                              {"replicaStatuses", "object"},
                                              {"startTime", "string"}};
+  static const FieldTypes runtime_spec = {{"mlPolicy", "object"}, {"podGroupPolicy", "object"}, {"template", "object"}};
   static const std::map<std::string, KnownSchema> m = {
+      {"trainjobs.trainer.kubeflow.org",
+       {{{"activeDeadlineSeconds", "integer"},
+         {"initializer", "object"},
+         {"managedBy", "string"},
+         {"runtimePatches", "array"},
+         {"runtimeRef", "object"},
+         {"suspend", "boolean"},
+         {"trainer", "object"}},
+        {{"conditions", "array"}, {"jobsStatus", "array"}, {"trainerStatus", "object"}}}},
+      {"trainingruntimes.trainer.kubeflow.org", {runtime_spec, {}}},
+      {"clustertrainingruntimes.trainer.kubeflow.org", {runtime_spec, {}}},
+      {"jobsets.jobset.x-k8s.io",
+       {{{"coordinator", "object"},
+         {"failurePolicy", "object"},
+         {"managedBy", "string"},
+         {"network", "object"},
+         {"replicatedJobs", "array"},
+         {"startupPolicy", "object"},
+         {"successPolicy", "object"},
+         {"suspend", "boolean"},
+         {"ttlSecondsAfterFinished", "integer"},
+         {"volumeClaimPolicies", "array"}},
+        {{"conditions", "array"},
+         {"currentInPlaceRestartAttempt", "integer"},
+         {"previousInPlaceRestartAttempt", "integer"},
+         {"replicatedJobsStatus", "array"},
+         {"restarts", "integer"},
+         {"restartsCountTowardsMax", "integer"},
+         {"terminalState", "string"}}}},
       {"pytorchjobs.kubeflow.org",
        {{{"elasticPolicy", "object"},
          {"nprocPerNode", "string"},
@@ -132,14 +164,15 @@ json builtin_crd_document(const ResourceType& rt) {
   if (!rt.categories.empty()) names["categories"] = rt.categories;
   json schema = {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}};
   auto it = known_schemas().find(rt.crd_name());
-  if (it != known_schemas().end())
+  if (it != known_schemas().end()) {
     schema = {{"type", "object"},
               {"properties",
                {{"apiVersion", {{"type", "string"}}},
                 {"kind", {{"type", "string"}}},
                 {"metadata", {{"type", "object"}}},
-                {"spec", properties(it->second.spec)},
-                {"status", properties(it->second.status)}}}};
+                {"spec", properties(it->second.spec)}}}};
+    if (!it->second.status.empty()) schema["properties"]["status"] = properties(it->second.status);
+  }
   json version = {
       {"name", rt.version}, {"served", true}, {"storage", true}, {"schema", {{"openAPIV3Schema", schema}}}};
   if (rt.status_subresource) version["subresources"] = {{"status", json::object()}};

@@ -4,8 +4,10 @@
 #include "kubesim/controllers/simulation.h"
 #include "kubesim/crd_objects.h"
 #include "kubesim/kubeconfig_out.h"
+#include "kubesim/operators.h"
 #include "kubesim/server_startup.h"
 #include "kubesim/server.h"
+#include "kubesim/trainer_runtimes.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -34,7 +36,8 @@ int main(int argc, char** argv) {
   kubesim::ServerOptions opts;
   std::string kubeconfig_out, token, schemas, crds_dir, faults_file, seed_file, generate;
   std::vector<std::string> no_crds, crd_drop_fields;
-  std::string kubernetes_version;
+  std::string kubernetes_version, operators, trainer_gates;
+  std::vector<std::string> runtimes_dirs;
   bool plain_http = false, no_auth = false, no_controllers = false, manual_clock = false;
   kubesim::SimulationOptions sim;
   std::string default_duration;
@@ -57,6 +60,16 @@ int main(int argc, char** argv) {
   app.add_option("--crd-drop-field", crd_drop_fields,
                  "serve CRD:FIELD as an older operator release without it, e.g. "
                  "pytorchjobs.kubeflow.org:spec.nprocPerNode (repeatable)");
+  app.add_option("--operators", operators,
+                 "serve only these operators' custom resources: training-operator, mpi-operator, volcano, trainer, "
+                 "jobset, kueue (comma-separated; default all), e.g. trainer,jobset,kueue,volcano for a cluster "
+                 "with only Kubeflow Trainer v2");
+  app.add_option("--runtimes", runtimes_dirs,
+                 "load the Kubeflow Trainer ClusterTrainingRuntimes and TrainingRuntimes of this directory "
+                 "(repeatable; a later one replaces a runtime of the same name)");
+  app.add_option("--trainer-feature-gates", trainer_gates,
+                 "Kubeflow Trainer feature gates: TrainJobStatus=true makes trainer pods report their progress in "
+                 "status.trainerStatus");
   app.add_option("--kubernetes-version", kubernetes_version,
                  "Kubernetes release to emulate, e.g. 1.26 (/version, Job pod labels; default 1.31)");
   app.add_option("--faults", faults_file, "fault-injection rules (JSON or YAML)");
@@ -113,6 +126,12 @@ int main(int argc, char** argv) {
     sim.kueue = opts.kueue = kubesim::KueueConfig::parse(kueue_integrations, kueue_visibility);
     if (!default_duration.empty()) sim.default_duration = kubesim::parse_sim_duration(default_duration);
     if (!rendezvous_timeout.empty()) sim.rendezvous_timeout = kubesim::parse_sim_duration(rendezvous_timeout);
+    if (!trainer_gates.empty()) {
+      if (trainer_gates != "TrainJobStatus=true" && trainer_gates != "TrainJobStatus=false")
+        throw std::runtime_error("--trainer-feature-gates: only TrainJobStatus=true|false is modelled, not \"" +
+                                 trainer_gates + "\"");
+      sim.trainjob_status = trainer_gates == "TrainJobStatus=true";
+    }
 
     std::vector<kubesim::CrdFieldDrop> drops;
     for (const auto& d : crd_drop_fields) drops.push_back(kubesim::parse_crd_drop_field(d));
@@ -134,6 +153,7 @@ int main(int argc, char** argv) {
     else if (!schemas.empty()) kubesim::register_crds_from_dir(store, schemas + "/crds");
     std::unique_ptr<kubesim::Simulation> simulation;
     if (!no_controllers) simulation = std::make_unique<kubesim::Simulation>(store, logs, sim);
+    if (!operators.empty()) kubesim::serve_only_operators(store, operators);
     for (const auto& name : no_crds) {
       const kubesim::ResourceType* rt = store.resolve(name);
       if (!rt || store.is_builtin(*rt)) throw std::runtime_error("--no-crd: no custom resource \"" + name + "\"");
@@ -144,6 +164,9 @@ int main(int argc, char** argv) {
     kubesim::publish_crds(store, kubesim::load_crd_documents(crd_docs_dir), drops);
     if (!prometheus_exporter.empty()) kubesim::check_prometheus_exporter(prometheus_exporter);
     kubesim::load_startup_objects(store, seed_file, generate, opts.prometheus);
+    for (const auto& dir : runtimes_dirs)
+      std::cerr << "kubesim: loaded " << kubesim::load_trainer_runtimes(store, dir) << " Trainer runtimes from " << dir
+                << "\n";
     if (!prometheus_exporter.empty()) {
       opts.prometheus.enabled = true;
       opts.prometheus.exporter = prometheus_exporter;

@@ -53,8 +53,10 @@ void send_status(httplib::Response& res, const StatusError& e) {
 
 StatusError bad_request(const std::string& message) { return StatusError(400, "BadRequest", message); }
 
+// apierrors.NewInvalid names the kind qualified by its group (GroupKind.String()):
+// `TrainJob.trainer.kubeflow.org "x" is invalid`, `Job.batch "x" is invalid`, `Pod "x" is invalid`.
 StatusError invalid(const ResourceType& rt, const std::string& name, const json& causes) {
-  std::string msg = rt.kind + " \"" + name + "\" is invalid: ";
+  std::string msg = (rt.group.empty() ? rt.kind : rt.kind + "." + rt.group) + " \"" + name + "\" is invalid: ";
   if (causes.size() == 1) {
     msg += causes[0].value("field", "") + ": " + causes[0].value("message", "");
   } else {

@@ -141,6 +141,36 @@ std::string table_for(const ResourceType& rt, const Store::ListResult& list, boo
   } else if (rt.group == "kubeflow.org" && (rt.kind == "PyTorchJob" || rt.kind == "TFJob")) {
     cols = {col("Name", "string", 0, "name"), col("State"), col("Age", "date")};
     cells = [&](const json& o) { return json::array({o["metadata"].value("name", ""), last_condition(o), age_of(o, now)}); };
+  } else if (rt.group == "trainer.kubeflow.org" && rt.kind == "TrainJob") {
+    // The CRD's additionalPrinterColumns (kubeflow/trainer v2.3.0 trainjob_types.go): State is
+    // .status.conditions[-1:].type, the last condition's type (no cell without conditions).
+    cols = {col("Name", "string", 0, "name"), col("State"), col("Age", "date")};
+    cols[1]["description"] = "Custom resource definition column (in JSONPath format): .status.conditions[-1:].type";
+    cols[2]["description"] = "Custom resource definition column (in JSONPath format): .metadata.creationTimestamp";
+    cells = [&](const json& o) {
+      const std::string state = last_condition(o);
+      return json::array({o["metadata"].value("name", ""), state.empty() ? json() : json(state), age_of(o, now)});
+    };
+  } else if (rt.group == "jobset.x-k8s.io" && rt.kind == "JobSet") {
+    // jobset v0.12.0 api/jobset/v1alpha2/jobset_types.go printcolumns; a missing value is no cell.
+    cols = {col("Name", "string", 0, "name"), col("TerminalState"), col("Restarts"), col("Completed"),
+            col("Suspended"), col("Age", "date")};
+    cols[1]["description"] = "Final state of JobSet";
+    cols[2]["description"] = "Number of restarts";
+    cols[3]["description"] = "Custom resource definition column (in JSONPath format): .status.conditions[?(@.type==\"Completed\")].status";
+    cols[4]["description"] = "JobSet suspended";
+    cols[5]["description"] = "Time this JobSet was created";
+    cells = [&](const json& o) {
+      const json st = o.value("status", json::object());
+      json completed;
+      for (const auto& c : st.value("conditions", json::array()))
+        if (c.value("type", "") == "Completed") completed = c.value("status", "");
+      const json spec = o.value("spec", json::object());
+      return json::array({o["metadata"].value("name", ""),
+                          st.contains("terminalState") ? st["terminalState"] : json(),
+                          st.contains("restarts") ? json(st["restarts"].dump()) : json(), completed,
+                          spec.contains("suspend") ? json(spec["suspend"].dump()) : json(), age_of(o, now)});
+    };
   } else if (rt.group == "batch.volcano.sh" && rt.kind == "Job") {
     cols = {col("Name", "string", 0, "name"), col("STATUS"), col("minAvailable", "integer"), col("RUNNINGS", "integer"),
             col("AGE", "date"), col("QUEUE", "string", 1)};

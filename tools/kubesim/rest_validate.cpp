@@ -19,6 +19,7 @@
 
 #include "kubesim/json_decode.h"
 #include "kubesim/object_limits.h"
+#include "kubesim/trainer_admission.h"
 
 #include "core/utf8.h"
 
@@ -133,6 +134,14 @@ json Api::decode_patch(ApiRequest& req, const std::string& body, bool apply, boo
 }
 
 void Api::validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bool create, bool patch) {
+  // Admission of the main resource (trainer_admission.h): defaults and mutating webhooks first.
+  const bool main_resource = req.path.sub.empty();
+  std::shared_ptr<const json> old;
+  if (!create && main_resource && obj["metadata"].is_object())
+    old = m_store.get_shared(rt, rt.namespaced ? obj["metadata"].value("namespace", "") : "",
+                             obj["metadata"].value("name", ""));
+  if (main_resource)
+    trainer_admission_mutate(m_store, rt, obj, old.get(), m_kueue.frameworks.count("trainer.kubeflow.org/trainjob") > 0);
   json causes = json::array();
   json& md = obj["metadata"];
   std::string name = md.value("name", "");
@@ -204,7 +213,11 @@ void Api::validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bo
   if (req.validation == "Warn")
     for (const auto& s : strict) req.res.set_header("Warning", "299 - " + json(s.second).dump());
   object_size_causes(rt, obj, causes);
+  trainer_crd_rules(rt, obj, old.get(), causes);
   if (!causes.empty()) throw invalid(rt, name.empty() ? gen : name, causes);
+  if (main_resource)
+    for (const auto& w : trainer_admission_validate(m_store, rt, obj, old.get()))
+      req.res.set_header("Warning", "299 - " + json(w).dump());
 }
 
 }  // namespace kubesim

@@ -129,9 +129,11 @@ GenerateOptions parse_generate_options(const std::string& text) {
       o.namespaces = v;
     else if (key == "seed")
       o.random_seed = v;
+    else if (key == "trainjobs")
+      o.trainjobs = v;
     else
       throw std::invalid_argument("unknown --generate key " + key +
-                                  " (nodes, jobs, pods, gpus, namespaces, seed)");
+                                  " (nodes, jobs, pods, gpus, namespaces, seed, trainjobs)");
   }
   return o;
 }

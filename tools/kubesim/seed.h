@@ -58,19 +58,21 @@ SeedStats load_seed_file(Store& store, const std::string& path);
 struct GenerateOptions {
   size_t nodes = 5000;
   size_t jobs = 10000;   // PyTorchJobs, MPIJobs and Volcano Jobs, mixed
+  size_t trainjobs = 0;  // Kubeflow Trainer v2 TrainJobs on torch-distributed (seed_generate_trainjobs.h)
   size_t pods = 150000;  // spread over the jobs (at least one per job)
   int gpus_per_node = 8;
   size_t namespaces = 20;  // team-0 .. team-(N-1), plus "default"
   uint64_t random_seed = 42;
 };
 
-// Parses "nodes=5000,jobs=10000,pods=150000,gpus=8,namespaces=20" (unknown keys throw
-// std::invalid_argument).
+// Parses "nodes=5000,jobs=10000,pods=150000,gpus=8,namespaces=20,trainjobs=10000" (unknown
+// keys throw std::invalid_argument).
 GenerateOptions parse_generate_options(const std::string& text);
 
 struct GenerateStats {
   size_t nodes = 0;
   size_t jobs = 0;
+  size_t trainjobs = 0;
   size_t pods = 0;
 };
 

@@ -8,6 +8,7 @@
 
 #include "kubesim/builtin_types.h"
 #include "kubesim/seed.h"
+#include "kubesim/seed_generate_trainjobs.h"
 #include "kubesim/seed_objects.h"
 #include "kubesim/store.h"
 
@@ -322,6 +323,8 @@ GenerateStats generate_cluster(Store& store, const GenerateOptions& o) {
       ++stats.pods;
     }
   }
+  GeneratedCluster cluster{ns_names, gpu_nodes, take_gpu, rng, now};
+  generate_trainjobs(store, o, cluster, stats);
   return stats;
 }
 

@@ -45,7 +45,8 @@ void load_startup_objects(Store& store, const std::string& seed_file, const std:
   }
   if (!generate.empty()) {
     GenerateStats g = generate_cluster(store, parse_generate_options(generate));
-    std::cerr << "kubesim: generated " << g.nodes << " nodes, " << g.jobs << " jobs, " << g.pods << " pods\n";
+    std::cerr << "kubesim: generated " << g.nodes << " nodes, " << g.jobs << " jobs, " << g.trainjobs << " TrainJobs, "
+              << g.pods << " pods\n";
   }
 }
 

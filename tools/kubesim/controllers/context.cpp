@@ -1,6 +1,8 @@
 // Shared controller helpers: time formatting, quantities, owner references, safe writes.
 #include "kubesim/controllers/context.h"
 
+#include <openssl/evp.h>
+
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -289,6 +291,19 @@ int64_t parse_cpu_milli(const json& q) {
   return static_cast<int64_t>(std::llround(quantity_value(q) * 1000));
 }
 int64_t parse_quantity(const json& q) { return static_cast<int64_t>(std::llround(quantity_value(q))); }
+
+std::string sha1_hex(const std::string& s) {
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int n = 0;
+  EVP_Digest(s.data(), s.size(), md, &n, EVP_sha1(), nullptr);
+  std::string out;
+  char buf[3];
+  for (unsigned int i = 0; i < n; ++i) {
+    std::snprintf(buf, sizeof buf, "%02x", md[i]);
+    out += buf;
+  }
+  return out;
+}
 
 void inherit_sim_annotations(const json& job, json& pod_metadata) {
   for (const char* key :

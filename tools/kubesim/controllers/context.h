@@ -122,6 +122,9 @@ std::string meta_ns(const json& obj);
 std::string meta_uid(const json& obj);
 int64_t int_or(const json& v, const std::string& key, int64_t fallback);
 
+// The lower-case hex SHA-1 of s (Kueue's workload names, JobSet's job-key label).
+std::string sha1_hex(const std::string& s);
+
 // Quantities: "2", "500m", "4Gi", "1G". CPU in millicores, other resources in units.
 int64_t parse_cpu_milli(const json& q);
 int64_t parse_quantity(const json& q);

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "kubesim/controllers/pod_status.h"
+#include "kubesim/controllers/trainer_status_report.h"
 #include "kubesim/logs.h"
 
 namespace kubesim {
@@ -120,6 +121,7 @@ void Kubelet::reconcile(const std::string& ns, const std::string& name) {
       if (!poll_rendezvous(ns, name, run, now)) break;
     } else if (run.stage == Stage::Running) {
       write_logs(p, run, std::min(now, run.stage_end));
+      if (run.reports_progress) report_progress(p, run, std::min(now, run.stage_end), false);
       if (now < run.stage_end) break;
       if ((run.outcome == "crash" || run.outcome == "oom" || run.bind_failed) && restart_policy(p) != "Never")
         crash_restart(p, run);
@@ -203,10 +205,12 @@ void Kubelet::start_containers(const json& pod, Run& run) {
       run.outcome == "run-forever" ? 10000 : static_cast<size_t>(run.duration / m_ctx.options.log_interval);
   const std::string ns = meta_ns(pod), name = meta_name(pod);
   run.logs.clear();
+  run.last_report = t;
   const json containers = containers_of(pod, "containers");
   for (const auto& c : containers) {
     run.logs.push_back(std::make_unique<TrainingLog>(pod, c, run.total_lines));
     if (restart) m_ctx.logs.reset(ns, name, c.value("name", ""));
+    run.reports_progress = run.reports_progress || (run.logs.back()->is_training() && reports_trainer_progress(pod));
   }
   for (const auto& c : containers) {
     const std::string cname = c.value("name", "");
@@ -348,6 +352,7 @@ void Kubelet::finish(const json& pod, Run& run) {
     m_ctx.logs.close(ns, name, run.containers[i]);
   }
   if (!evicted.empty()) m_ctx.record_event(pod, "Warning", "Evicted", evicted, "kubelet");
+  if (code == 0 && run.reports_progress) report_progress(pod, run, t, true);
   run.stage = Stage::Done;
   run.stage_end = kNever;
   m_ctx.patch(*m_ctx.pods, ns, name, [&](json& obj) {

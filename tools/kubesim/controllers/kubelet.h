@@ -68,6 +68,9 @@ class Kubelet : public Controller {
     int max_restarts = 0;
     std::string role;
     std::optional<std::chrono::milliseconds> remaining;
+    // A Trainer pod's script that reports its progress (trainer_status_report.h).
+    bool reports_progress = false;
+    TimePoint last_report{};
   };
 
   void begin(const json& pod, Run& run);
@@ -77,6 +80,9 @@ class Kubelet : public Controller {
   // every image pulls.
   bool fail_image_pull(const json& pod, Run& run);
   void write_logs(const json& pod, Run& run, TimePoint until);
+  // kubelet_progress.cpp: the progress report of a Trainer pod's script, every
+  // kTrainerReportInterval while it trains and once when it succeeds (done).
+  void report_progress(const json& pod, Run& run, TimePoint at, bool done);
   void finish(const json& pod, Run& run);
   void terminate(const json& pod);
   void crash_restart(const json& pod, Run& run);

@@ -1,6 +1,4 @@
 // Kueue's job reconciler for the jobs it manages (see kueue.h).
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <cstdio>
 
@@ -10,19 +8,6 @@
 namespace kubesim {
 
 namespace {
-
-std::string sha1_hex(const std::string& s) {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int n = 0;
-  EVP_Digest(s.data(), s.size(), md, &n, EVP_sha1(), nullptr);
-  std::string out;
-  char buf[3];
-  for (unsigned int i = 0; i < n; ++i) {
-    std::snprintf(buf, sizeof buf, "%02x", md[i]);
-    out += buf;
-  }
-  return out;
-}
 
 // The replica types in the order Kueue lists their podSets (kubeflowjob OrderedReplicaTypes,
 // mpijob orderedReplicaTypes); others after them, by name.

@@ -11,7 +11,7 @@ bool is_cpu(const std::string& resource) {
   return resource == "cpu" || resource == "requests.cpu" || resource == "limits.cpu";
 }
 
-int64_t amount_of(const std::string& resource, const json& q) {
+int64_t quota_amount_of(const std::string& resource, const json& q) {
   return resource == "cpu" ? parse_cpu_milli(q) : parse_quantity(q);
 }
 
@@ -32,11 +32,11 @@ QuotaUsage pod_quota_usage(const json& pod) {
     const auto& req = res.value("requests", json::object());
     const auto& lim = res.value("limits", json::object());
     for (auto it = lim.begin(); it != lim.end(); ++it)
-      if (it.key() == "cpu" || it.key() == "memory") u["limits." + it.key()] += amount_of(it.key(), *it);
+      if (it.key() == "cpu" || it.key() == "memory") u["limits." + it.key()] += quota_amount_of(it.key(), *it);
     json requests = lim.is_object() ? lim : json::object();  // requests default to limits
     for (auto it = req.begin(); it != req.end(); ++it) requests[it.key()] = *it;
     for (auto it = requests.begin(); it != requests.end(); ++it) {
-      const int64_t v = amount_of(it.key(), *it);
+      const int64_t v = quota_amount_of(it.key(), *it);
       u["requests." + it.key()] += v;
       if (it.key() == "cpu" || it.key() == "memory") u[it.key()] += v;
     }

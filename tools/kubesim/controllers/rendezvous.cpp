@@ -201,7 +201,11 @@ RendezvousVerdict judge_c10d(const RendezvousInput& in, Group& g, const TorchRen
 std::vector<const json*> job_pods(const json& pod, const PodList& pods) {
   const json labels = pod.value("metadata", json::object()).value("labels", json::object());
   std::map<std::string, std::string> sel;
-  for (const char* key : {"training.kubeflow.org/job-name", "volcano.sh/job-name", "pytorch-job-name", "job-name"})
+  // A JobSet's pods (a TrainJob's) are one job across its Jobs (jobset.sigs.k8s.io/jobset-name,
+  // which every pod of every replicated job carries): rank 0 of a torch node Job, or the MPI
+  // launcher and its nodes, are of the same job.
+  for (const char* key : {"training.kubeflow.org/job-name", "volcano.sh/job-name", "pytorch-job-name",
+                          "jobset.sigs.k8s.io/jobset-name", "job-name"})
     if (labels.contains(key) && labels[key].is_string()) {
       sel[key] = labels[key];
       if (std::string(key) == "training.kubeflow.org/job-name" && labels.contains("training.kubeflow.org/operator-name"))

@@ -68,7 +68,8 @@ bool pod_running(const nlohmann::json& pod);
 bool runs_judged_launcher(const nlohmann::json& pod);
 
 // The pods of pod's job: those sharing its training.kubeflow.org/job-name (with its
-// operator-name), volcano.sh/job-name, or batch Job job-name label; the pod alone otherwise.
+// operator-name), volcano.sh/job-name, JobSet jobset.sigs.k8s.io/jobset-name, or batch Job
+// job-name label; the pod alone otherwise.
 std::vector<const nlohmann::json*> job_pods(const nlohmann::json& pod, const PodList& pods);
 
 // mpirun's hosts: -H/--host, --hostfile/--machinefile/--default-hostfile, or the OpenMPI

@@ -113,7 +113,8 @@ std::vector<const json*> ClusterDns::resolve(const std::string& host, const json
   const std::string ns = ascii_lower(meta_ns(self));
   const std::string own = hostname_of(self);
   const std::string subdomain = ascii_lower(self.value("spec", json::object()).value("subdomain", ""));
-  if (h == own || (!subdomain.empty() && h == own + "." + subdomain + "." + ns + kZone)) return {&self};
+  const std::string own_fqdn = subdomain.empty() ? "" : own + "." + subdomain + "." + ns + kZone;
+  if (h == own || (!own_fqdn.empty() && h == own_fqdn)) return {&self};
   static const std::regex ipv4("[0-9]{1,3}(\\.[0-9]{1,3}){3}");
   if (std::regex_match(h, ipv4)) {
     std::vector<const json*> out;
@@ -128,11 +129,15 @@ std::vector<const json*> ClusterDns::resolve(const std::string& host, const json
   for (const std::string& domain : {"." + ns + kZone, kZone, std::string(".cluster.local")})
     candidates.push_back(h + domain);
   if (dots < 5) candidates.push_back(h);
-  for (const auto& c : candidates)
+  for (const auto& c : candidates) {
+    // glibc looks each name of the search list up in /etc/hosts first (nsswitch "files dns"):
+    // HOST.SUBDOMAIN is the pod's own FQDN once the search domain NS.svc.cluster.local is added.
+    if (!own_fqdn.empty() && c == own_fqdn) return {&self};
     if (ends_with(c, kZone)) {
       auto found = service_record(c, ns);
       if (!found.empty()) return found;
     }
+  }
   return {};
 }
 

@@ -2,7 +2,9 @@
 // name, as the pod's /etc/hosts and the cluster DNS (CoreDNS's kubernetes plugin, the
 // Kubernetes DNS specification "DNS for Services and Pods") would answer it:
 // - loopback names and addresses, the pod's own hostname and, with a subdomain, its FQDN
-//   HOSTNAME.SUBDOMAIN.NS.svc.cluster.local (the kubelet's /etc/hosts) name the pod itself;
+//   HOSTNAME.SUBDOMAIN.NS.svc.cluster.local (the kubelet's /etc/hosts) name the pod itself, also
+//   when the search list makes the FQDN of HOSTNAME.SUBDOMAIN (glibc consults /etc/hosts for
+//   each name it tries);
 // - a pod IP names that pod;
 // - SERVICE[.NS[.svc[.cluster.local]]] (searched as the pod's resolv.conf does: ClusterFirst,
 //   `search NS.svc.cluster.local svc.cluster.local cluster.local`) names the pods of the

@@ -14,14 +14,17 @@
 #include "kubesim/controllers/context.h"
 #include "kubesim/controllers/deployment.h"
 #include "kubesim/controllers/garbage_collector.h"
+#include "kubesim/controllers/jobset.h"
 #include "kubesim/controllers/kubelet.h"
 #include "kubesim/controllers/kueue.h"
+#include "kubesim/controllers/kueue_trainjob.h"
 #include "kubesim/controllers/mpi_job.h"
 #include "kubesim/controllers/pod_status.h"
 #include "kubesim/controllers/pytorch_job.h"
 #include "kubesim/controllers/scheduler.h"
 #include "kubesim/controllers/service.h"
 #include "kubesim/controllers/tf_job.h"
+#include "kubesim/controllers/trainjob.h"
 #include "kubesim/controllers/volcano_job.h"
 #include "kubesim/controllers/volcano_policy.h"
 #include "kubesim/logs.h"
@@ -254,11 +257,17 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
   m->controllers.push_back(std::make_unique<DeploymentController>(m->ctx));
   m->controllers.push_back(std::make_unique<ReplicaSetController>(m->ctx));
   m->controllers.push_back(std::make_unique<ServiceController>(m->ctx));
+  // Kubeflow Trainer v2 and JobSet (trainjob.h, jobset.h).
+  const TrainerOptions trainer{m->ctx.options.trainjob_status};
+  m->controllers.push_back(std::make_unique<TrainJobController>(m->ctx, trainer));
+  m->controllers.push_back(std::make_unique<JobSetController>(m->ctx));
   // Kueue (when its CRDs are served): after the operators, so that they see a job suspended.
   // A disabled integration has no reconciler (jobframework/setup.go setupControllers).
   for (const ResourceType* rt : {m->ctx.pytorchjobs, m->ctx.tfjobs, m->ctx.mpijobs, m->ctx.jobs})
     if (rt && m->ctx.options.kueue.manages(*rt))
       m->controllers.push_back(std::make_unique<KueueJobController>(m->ctx, rt));
+  if (m->ctx.options.kueue.frameworks.count("trainer.kubeflow.org/trainjob"))
+    m->controllers.push_back(std::make_unique<KueueTrainJobController>(m->ctx, trainer));
   const KueueTypes kueue = KueueTypes::find(store);
   for (const ResourceType* rt : {kueue.cluster_queues, kueue.local_queues, kueue.workloads})
     m->controllers.push_back(std::make_unique<KueueQueueController>(m->ctx, rt));

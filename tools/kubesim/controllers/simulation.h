@@ -51,6 +51,9 @@ struct SimulationOptions {
   std::chrono::milliseconds rendezvous_timeout{0};
   // Kueue's configuration (--kueue-integrations): only enabled integrations get a reconciler.
   KueueConfig kueue;
+  // Kubeflow Trainer's feature gate TrainJobStatus (--trainer-feature-gates TrainJobStatus=true):
+  // trainer pods get the status server's env and report their progress (trainer_status_report.h).
+  bool trainjob_status = false;
 };
 
 class Simulation {

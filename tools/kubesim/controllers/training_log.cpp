@@ -40,7 +40,9 @@ TrainingLog::TrainingLog(const nlohmann::json& pod, const nlohmann::json& contai
     for (const auto& part : container[key])
       if (part.is_string()) m_command += part.get<std::string>() + " ";
   }
-  m_training = m_command.find("python") != std::string::npos || m_command.find("train") != std::string::npos;
+  // A python script, or torchrun, which runs one (a Kubeflow Trainer torch node's command).
+  m_training = m_command.find("python") != std::string::npos || m_command.find("train") != std::string::npos ||
+               m_command.find("torchrun") != std::string::npos;
   std::smatch m;
   static const std::regex epochs_re("--epochs[ =]+([0-9]+)");
   if (std::regex_search(m_command, m, epochs_re)) m_epochs = std::max(1, std::stoi(m[1].str()));
@@ -48,8 +50,14 @@ TrainingLog::TrainingLog(const nlohmann::json& pod, const nlohmann::json& contai
   // RANK and WORLD_SIZE as the process sees them: literal, or through the downward API (the
   // operator-free job's RANK is its pod's completion index).
   const ContainerEnv env = ContainerEnv::of(pod, container);
-  m_world = std::max(1LL, number_or(env.value("WORLD_SIZE"), 1));
-  m_rank = number_or(env.value("RANK"), 0);
+  // Without them, what torchrun gives its worker of local rank 0 from a static PET_NNODES (an
+  // elastic "min:max" leaves world 1, rank 0): PET_NNODES x PET_NPROC_PER_NODE and
+  // PET_NODE_RANK x PET_NPROC_PER_NODE (torch/distributed/run.py).
+  const long long nproc = std::max(1LL, number_or(env.value("PET_NPROC_PER_NODE"), 1));
+  const long long nnodes = number_or(env.value("PET_NNODES"), 0);
+  const long long node_rank = number_or(env.value("PET_NODE_RANK"), 0);
+  m_world = std::max(1LL, number_or(env.value("WORLD_SIZE"), nnodes > 0 ? nnodes * nproc : 1));
+  m_rank = number_or(env.value("RANK"), node_rank * nproc);
   // kubeflow/training-operator v1.9.0 examples/pytorch/mnist/mnist.py: the loader takes its
   // batches from a DistributedSampler, so each rank trains on its own ceil(60000 / WORLD_SIZE)
   // samples in ceil(that / 64) batches. The script logs every 10th (--log-interval); a run

@@ -1,5 +1,5 @@
-// The lines a simulated container prints. Containers whose command mentions python or
-// train print the training log of the PyTorch MNIST example (kubeflow/training-operator
+// The lines a simulated container prints. Containers whose command mentions python, train or
+// torchrun print the training log of the PyTorch MNIST example (kubeflow/training-operator
 // v1.9.0 examples/pytorch/mnist/mnist.py, with the header of Arena's sample), each rank its own:
 //   WORLD_SIZE: 3, CURRENT_RANK: 1
 //   args: Namespace(...)
@@ -12,12 +12,17 @@
 // batch) and prints its own progress in it and the loss of its own batches, every 10th batch
 // (every 5th, ..., every one: log_interval in the args line, when the run is long enough to
 // write more lines than that).
+// The header's world size and rank are WORLD_SIZE and RANK, or what torchrun makes of the
+// PET_* variables a Kubeflow Trainer torch node gets (PET_NNODES x PET_NPROC_PER_NODE, and
+// PET_NODE_RANK x PET_NPROC_PER_NODE for local rank 0; torch/distributed/run.py), their
+// downward-API values read from the pod.
 // Progress lines end with "step=N", N being the 1-based number of the line in the log, so a
 // reader can prove that no line was lost or doubled. Other containers print
 // "<container> running: step=N".
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <map>
 #include <string>
 #include <vector>
 

@@ -94,7 +94,7 @@ TEST_CASE("logs -i takes the start of a pod's name, the replica logs --all names
     INFO("-i " << wanted);
     Harness h;
     stub_bad(*h.client);
-    h.client->on("GET", "/api/v1/namespaces/default/pods/" + pod_name + "/log", 200, pod_name + " says hi\n");
+    h.client->on_stream("/api/v1/namespaces/default/pods/" + pod_name + "/log", {pod_name + " says hi"});
     h.run({"logs", "bad", "-i", wanted});
     CHECK(h.out() == pod_name + " says hi\n");
     CHECK_NOTHROW(h.client->verify());

@@ -12,6 +12,9 @@ PACKAGES=(
   # used by the integration tests to talk to kubesim and check JSON; the official Kubernetes
   # Python client is an independent judge of what kubesim serves
   curl jq python3 python3-kubernetes
+  # the real Prometheus (2.42 on bookworm) that scrapes kubesim's GPU exporters and judges
+  # trainctl's PromQL in the integration tests; they run their own on a free port
+  prometheus
   # clang with its sanitizer and libFuzzer runtimes: the ASan+UBSan build and the fuzz targets
   clang libclang-rt-dev
 )

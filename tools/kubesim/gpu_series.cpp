@@ -38,15 +38,6 @@ std::string gpu_uuid(const std::string& node, int index) {
          "-" + h.substr(20, 12);
 }
 
-// The DaemonSet pod name suffix of the node's exporter pod (generateName alphabet).
-std::string exporter_pod(const std::string& node) {
-  static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
-  uint64_t h = fnv1a(node + "/dcgm-exporter");
-  std::string out = "nvidia-dcgm-exporter-";
-  for (int i = 0; i < 5; ++i, h /= 27) out += alphabet[h % 27];
-  return out;
-}
-
 std::string node_ip(const json& node) {
   for (const auto& a : node.value("status", json::object()).value("addresses", json::array()))
     if (a.value("type", "") == "InternalIP") return a.value("address", "");
@@ -219,6 +210,14 @@ std::vector<int64_t> scrape_times(int64_t first, int64_t from, int64_t to) {
 }
 
 }  // namespace
+
+std::string exporter_pod(const std::string& node) {
+  static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+  uint64_t h = fnv1a(node + "/dcgm-exporter");
+  std::string out = "nvidia-dcgm-exporter-";
+  for (int i = 0; i < 5; ++i, h /= 27) out += alphabet[h % 27];
+  return out;
+}
 
 double gpu_utilisation(const std::string& profile, const std::string& pod_key, int gpu, int64_t t_ms) {
   if (profile == "idle") return 0;

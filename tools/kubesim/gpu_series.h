@@ -19,6 +19,10 @@ inline constexpr int64_t kScrapeIntervalMs = 15'000;
 inline constexpr int64_t kDefaultGpuMemoryMiB = 16 * 1024;
 inline constexpr const char* kDefaultGpuModel = "NVIDIA A100-SXM4-40GB";
 
+// The name of the node's dcgm-exporter pod (gpu-operator's DaemonSet): nvidia-dcgm-exporter-
+// and five characters of the generateName alphabet, from the node's name.
+std::string exporter_pod(const std::string& node);
+
 // Every series of the exporter family (dcgm, dcgm-exported or arena) with its samples in
 // [from_ms, min(to_ms, now_ms)].
 std::vector<promql::Series> gpu_series(const Store& store, const std::string& exporter, int64_t from_ms,

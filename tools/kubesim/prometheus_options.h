@@ -15,6 +15,10 @@ struct PrometheusOptions {
   std::string ns = "monitoring";
   std::string service = "prometheus-server";
   int port = 9090;
+  // HOST:PORT of a real Prometheus (seed key endpoint:, --prometheus-endpoint): the Service then
+  // has a Prometheus pod with that IP and Endpoints naming it, and the service proxy forwards
+  // there instead of answering with the simulated series.
+  std::string endpoint;
 };
 
 // Throws std::invalid_argument unless exporter is dcgm, dcgm-exported or arena.
@@ -23,5 +27,11 @@ void check_prometheus_exporter(const std::string& exporter);
 // Creates the namespace (if missing) and the Service (labels kubernetes.io/service-name=SERVICE
 // and app.kubernetes.io/name=prometheus, port PORT named "http") unless it exists.
 void install_prometheus_service(Store& store, const PrometheusOptions& options);
+
+// With options.endpoint: the Pod NS/SERVICE-0 (Running, podIP HOST, labelled as the Service
+// selects) and the Endpoints NS/SERVICE (HOST, port "http" PORT, targetRef that Pod), as
+// kube-controller-manager's endpoints controller would write them. Throws
+// std::invalid_argument unless the endpoint is HOST:PORT.
+void install_prometheus_endpoint(Store& store, const PrometheusOptions& options);
 
 }  // namespace kubesim

@@ -26,15 +26,35 @@ std::optional<std::vector<metrics::GpuMetric>> query_gpus(Factory& f, const std:
   }
 }
 
+// The utilisation history the range query answers, or nullopt (and why, on stderr).
+std::optional<metrics::UtilizationHistory> query_history(Factory& f, const std::string& promql,
+                                                         const metrics::IdleRule& rule) {
+  const auto& lookup = f.metrics_source();
+  if (!lookup.source) return std::nullopt;
+  const auto window = metrics::history_window(f.clock()(), rule.window);
+  try {
+    return metrics::gpu_history(lookup.source->query_range(promql, window.start, window.end, window.step), window,
+                                rule.threshold);
+  } catch (const metrics::PrometheusError& e) {
+    f.io().err() << "GPU utilisation history unavailable: " << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
+std::vector<std::string> running_pods(const jobs::TrainingJob& job) {
+  std::vector<std::string> pods;
+  for (const auto& i : job.instances)
+    if (i.phase == "Running") pods.push_back(i.name);
+  return pods;
+}
+
 long long window_of(const std::optional<metrics::IdleRule>& idle) { return idle ? idle->window.count() : 0; }
 
 }  // namespace
 
 std::optional<std::vector<metrics::GpuMetric>> job_gpu_metrics(Factory& f, const jobs::TrainingJob& job,
                                                                const std::optional<metrics::IdleRule>& idle) {
-  std::vector<std::string> pods;
-  for (const auto& i : job.instances)
-    if (i.phase == "Running") pods.push_back(i.name);
+  const auto pods = running_pods(job);
   if (pods.empty()) {
     if (!f.metrics_source().source) say_why(f, f.metrics_source().why);
     return f.metrics_source().source ? std::optional(std::vector<metrics::GpuMetric>{}) : std::nullopt;
@@ -64,6 +84,21 @@ std::optional<std::vector<metrics::GpuMetric>> node_gpu_metrics(Factory& f, cons
     metrics::mark_idle(*gpus, created, f.clock()(), *idle);
   }
   return gpus;
+}
+
+std::optional<metrics::UtilizationHistory> job_gpu_history(Factory& f, const jobs::TrainingJob& job,
+                                                           const metrics::IdleRule& rule) {
+  const auto pods = running_pods(job);
+  if (pods.empty()) return std::nullopt;
+  auto h = query_history(f, metrics::job_utilization_query(job.namespace_, pods), rule);
+  // Arena's exporter names no namespace in its query: keep the job's namespace only.
+  if (h) std::erase_if(h->gpus, [&](const metrics::GpuHistory& g) { return !g.gpu.ns.empty() && g.gpu.ns != job.namespace_; });
+  return h;
+}
+
+std::optional<metrics::UtilizationHistory> node_gpu_history(Factory& f, const std::vector<std::string>& nodes,
+                                                            const metrics::IdleRule& rule) {
+  return query_history(f, metrics::node_utilization_query(nodes), rule);
 }
 
 }  // namespace trainctl

@@ -1,7 +1,12 @@
 #include "cmd/gpu_metrics.h"
 
+#include <algorithm>
+#include <memory>
+#include <set>
+
 #include "core/log.h"
 #include "metrics/gpu_queries.h"
+#include "metrics/holders.h"
 
 namespace trainctl {
 
@@ -48,6 +53,23 @@ std::vector<std::string> running_pods(const jobs::TrainingJob& job) {
   return pods;
 }
 
+bool has_pods(const std::vector<jobs::NodeUsage>& usage) {
+  return std::any_of(usage.begin(), usage.end(), [](const jobs::NodeUsage& n) { return !n.pods.empty(); });
+}
+
+// The pods of `usage` that request GPUs: the only ones a GPU's pod label can name as its holder
+// (metrics/holders.h).
+metrics::RequestsGpus gpu_pods(const std::vector<jobs::NodeUsage>& usage) {
+  auto names = std::make_shared<std::set<std::pair<std::string, std::string>>>();
+  for (const auto& n : usage)
+    for (const auto& p : n.pods)
+      if (p.gpus > 0) {
+        names->insert({p.namespace_, p.name});
+        names->insert({"", p.name});
+      }
+  return [names](const std::string& ns, const std::string& name) { return names->count({ns, name}) > 0; };
+}
+
 long long window_of(const std::optional<metrics::IdleRule>& idle) { return idle ? idle->window.count() : 0; }
 
 }  // namespace
@@ -76,6 +98,10 @@ std::optional<std::vector<metrics::GpuMetric>> node_gpu_metrics(Factory& f, cons
                                                                 const std::vector<jobs::NodeUsage>& usage,
                                                                 const std::optional<metrics::IdleRule>& idle) {
   auto gpus = query_gpus(f, metrics::node_gpu_query(nodes, window_of(idle)));
+  if (gpus && has_pods(usage)) {
+    const auto requests_gpus = gpu_pods(usage);
+    for (auto& g : *gpus) metrics::forget_other_pod(g, requests_gpus);
+  }
   if (gpus && idle) {
     metrics::PodCreationIndex created;
     for (const auto& n : usage)
@@ -97,8 +123,14 @@ std::optional<metrics::UtilizationHistory> job_gpu_history(Factory& f, const job
 }
 
 std::optional<metrics::UtilizationHistory> node_gpu_history(Factory& f, const std::vector<std::string>& nodes,
+                                                            const std::vector<jobs::NodeUsage>& usage,
                                                             const metrics::IdleRule& rule) {
-  return query_history(f, metrics::node_utilization_query(nodes), rule);
+  auto h = query_history(f, metrics::node_utilization_query(nodes), rule);
+  if (h && has_pods(usage)) {
+    const auto requests_gpus = gpu_pods(usage);
+    for (auto& g : h->gpus) metrics::forget_other_pod(g.gpu, requests_gpus);
+  }
+  return h;
 }
 
 }  // namespace trainctl

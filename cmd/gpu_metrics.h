@@ -21,8 +21,9 @@ namespace trainctl {
 // The GPUs held by the job's running instances; nullopt when metrics are unavailable.
 std::optional<std::vector<metrics::GpuMetric>> job_gpu_metrics(Factory& f, const jobs::TrainingJob& job,
                                                                const std::optional<metrics::IdleRule>& idle = {});
-// The GPUs of `nodes` (all nodes when empty); nullopt when metrics are unavailable. With an
-// idle rule, the pods of `usage` (read with their pods) tell how old each GPU's holder is.
+// The GPUs of `nodes` (all nodes when empty); nullopt when metrics are unavailable. The pods of
+// `usage` (read with their pods) tell which pod label names a GPU's holder (metrics/holders.h)
+// and, with an idle rule, how old the holder is.
 std::optional<std::vector<metrics::GpuMetric>> node_gpu_metrics(Factory& f, const std::vector<std::string>& nodes,
                                                                 const std::vector<jobs::NodeUsage>& usage = {},
                                                                 const std::optional<metrics::IdleRule>& idle = {});
@@ -33,6 +34,7 @@ std::optional<std::vector<metrics::GpuMetric>> node_gpu_metrics(Factory& f, cons
 std::optional<metrics::UtilizationHistory> job_gpu_history(Factory& f, const jobs::TrainingJob& job,
                                                            const metrics::IdleRule& rule);
 std::optional<metrics::UtilizationHistory> node_gpu_history(Factory& f, const std::vector<std::string>& nodes,
+                                                            const std::vector<jobs::NodeUsage>& usage,
                                                             const metrics::IdleRule& rule);
 
 }  // namespace trainctl

@@ -66,7 +66,7 @@ void run_top_node(const TopNodeOptions& o, Factory& f) {
   const auto usage = jobs::read_node_usage(f.client(), o.nodes, keep_pods);
   const auto gpus = node_gpu_metrics(f, o.nodes, usage, idle);
   // -d: each GPU's utilisation over the window, from one range query.
-  const auto history = gpus && o.details ? node_gpu_history(f, o.nodes, idle) : std::nullopt;
+  const auto history = gpus && o.details ? node_gpu_history(f, o.nodes, usage, idle) : std::nullopt;
   print_nodes(o, format, usage, gpus, idle, f, f.io().out(), history ? &*history : nullptr);
 }
 

@@ -306,7 +306,7 @@ TEST_CASE("top job NAME with Prometheus: one row per GPU with Arena's duty cycle
         "GPU utilisation, last 10m (20s a column, 0-100%):\n"
         "INSTANCE               GPU  UTILISATION                      MIN    MEAN   MAX    UNDER 5%\n"
         "pytorch-dist-worker-0  0    ###############################  90.0%  90.0%  90.0%  -\n"
-        "pytorch-dist-worker-0  1    ++++++++++++++++++++___________  2.0%   39.4%  60.0%  3m20s\n");
+        "pytorch-dist-worker-0  1    ====================___________  2.0%   39.4%  60.0%  3m\n");
   CHECK(h.err().empty());
 
   Harness j;
@@ -420,6 +420,7 @@ TEST_CASE("top node with Prometheus: GPU(Util) per node and the cluster's averag
   d.client->on_get(kActivePods, trainctl::testing::FakeClient::list(pods));
   d.factory.set_metrics_source({MetricsSource(prom, prefix, "Prometheus", std::chrono::seconds(5)), ""});
   d.run({"top", "node", "-d"});
+  INFO(d.out());
   CHECK(d.out().find("GPUs:\n"
                      "  INDEX  DUTY_CYCLE  MEMORY(Used/Total GiB)  INSTANCE   IDLE\n"
                      "  0      90.0%       4.0/16.0                default/a  no\n"
@@ -427,6 +428,52 @@ TEST_CASE("top node with Prometheus: GPU(Util) per node and the cluster's averag
                      "  GPU utilisation, last 10m (20s a column, 0-100%):\n"
                      "  POD        GPU  UTILISATION                      MIN    MEAN   MAX    UNDER 5%\n"
                      "  default/a  0                   ****************  80.0%  80.0%  80.0%  -\n"
-                     "  default/b  1    ______________________________  4.0%   4.0%   4.0%   10m+\n") != std::string::npos);
+                     "  default/b  1    _______________________________  4.0%   4.0%   4.0%   10m+\n") != std::string::npos);
+  prom->verify();
+}
+
+TEST_CASE("top node -d: a GPU whose pod label names a pod without GPUs (the exporter's, a target label) is free") {
+  using trainctl::metrics::MetricsSource;
+  const std::string prefix = "/api/v1/namespaces/monitoring/services/prometheus-server:9090/proxy";
+  auto prom = std::make_shared<trainctl::testing::FakeClient>();
+  // dcgm-exporter scraped under honor_labels: false: GPU 0 held by pod a (exported_pod), GPU 1
+  // free, so its series carries only the target's pod and namespace, the exporter's own.
+  auto dcgm = [](const char* gpu, bool held) {
+    json m = {{"__name__", "DCGM_FI_DEV_GPU_UTIL"}, {"gpu", gpu}, {"Hostname", "cn-huhehaote.192.168.0.4"},
+              {"pod", "nvidia-dcgm-exporter-x7k2p"}, {"namespace", "gpu-operator"}};
+    if (held) m.update({{"exported_pod", "a"}, {"exported_namespace", "default"}});
+    return m;
+  };
+  prom->on_get(prefix + "/api/v1/query" +
+                   trainctl::kube::Query().add("query", trainctl::metrics::node_gpu_query({}, 600)).add("timeout", "5s").encode(),
+               {{"status", "success"},
+                {"data",
+                 {{"resultType", "vector"},
+                  {"result", json::array({{{"metric", dcgm("0", true)}, {"value", {1714557600.0, "90"}}},
+                                          {{"metric", dcgm("1", false)}, {"value", {1714557600.0, "0"}}}})}}}});
+  prom->on_get(prefix + "/api/v1/query_range" +
+                   trainctl::kube::Query()
+                       .add("query", trainctl::metrics::node_utilization_query({}))
+                       .add("start", "1714557000")
+                       .add("end", "1714557600")
+                       .add("step", "20")
+                       .add("timeout", "5s")
+                       .encode(),
+               {{"status", "success"},
+                {"data",
+                 {{"resultType", "matrix"},
+                  {"result", json::array({{{"metric", dcgm("1", false)}, {"values", {{1714557600, "0"}}}}})}}}});
+  Harness d;
+  d.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
+  d.client->on_get(kActivePods, trainctl::testing::FakeClient::list(json::array(
+                                    {gpu_pod("a", "cn-huhehaote.192.168.0.4", 1),
+                                     gpu_pod("nvidia-dcgm-exporter-x7k2p", "cn-huhehaote.192.168.0.4", 0)})));
+  d.factory.set_metrics_source({MetricsSource(prom, prefix, "Prometheus", std::chrono::seconds(5)), ""});
+  d.run({"top", "node", "-d"});
+  INFO(d.out());
+  CHECK(d.out().find("  0      90.0%       N/A                     default/a  N/A\n"
+                     "  1      0.0%        N/A                     N/A        N/A\n") != std::string::npos);
+  CHECK(d.out().find("  POD  GPU  UTILISATION                      MIN   MEAN  MAX   UNDER 5%\n"
+                     "  -    1                                  _  0.0%  0.0%  0.0%  0s\n") != std::string::npos);
   prom->verify();
 }

@@ -6,8 +6,10 @@
 #include "kubesim/server.h"
 #include "kubesim/store.h"
 
+#include <catch2/catch.hpp>
 #include <httplib.h>
 #include <openssl/pem.h>
+#include <zlib.h>
 
 #include <cstdio>
 #include <memory>
@@ -90,6 +92,26 @@ inline void add_padded_pods(SimServer& sim, int n) {
                                            {"metadata", {{"name", name}, {"annotations", {{"pad", std::string(2048, 'x')}}}}},
                                            {"spec", {{"containers", {{{"name", "c"}, {"image", "busybox"}}}}}}});
   }
+}
+
+// A gzip-encoded body, decoded.
+inline std::string gunzip(const std::string& in) {
+  z_stream zs{};
+  REQUIRE(inflateInit2(&zs, 15 + 16) == Z_OK);
+  std::string out;
+  char buf[65536];
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  zs.avail_in = static_cast<uInt>(in.size());
+  int rc;
+  do {
+    zs.next_out = reinterpret_cast<Bytef*>(buf);
+    zs.avail_out = sizeof buf;
+    rc = inflate(&zs, Z_NO_FLUSH);
+    out.append(buf, sizeof buf - zs.avail_out);
+  } while (rc == Z_OK);
+  inflateEnd(&zs);
+  REQUIRE(rc == Z_STREAM_END);
+  return out;
 }
 
 }  // namespace kubesim::testing

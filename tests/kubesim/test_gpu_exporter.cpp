@@ -16,7 +16,7 @@ using namespace kubesim::testing;
 
 namespace {
 
-json gpu_pod(const std::string& name, int gpus) {
+json profiled_pod(const std::string& name, int gpus) {
   return {{"apiVersion", "v1"},
           {"kind", "Pod"},
           {"metadata",
@@ -24,11 +24,11 @@ json gpu_pod(const std::string& name, int gpus) {
           {"spec", {{"restartPolicy", "Never"}, {"containers", json::array({gpu_container("trainer", "sleep 1", gpus)})}}}};
 }
 
-int64_t now_ms(SimFixture& f) {
+int64_t sim_ms(SimFixture& f) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(f.sim->now().time_since_epoch()).count();
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> exposition_lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string l; std::getline(in, l);) out.push_back(l);
@@ -39,12 +39,12 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 TEST_CASE("dcgm exposition: dcgm-exporter's layout, the pod's labels, the values at now", "[kubesim][gpu_exporter]") {
   SimFixture f;
-  f.create("", "v1", "pods", gpu_pod("train-0", 1));
+  f.create("", "v1", "pods", profiled_pod("train-0", 1));
   f.step(std::chrono::seconds(5));
   const std::string node = f.pod("train-0")["spec"]["nodeName"];
-  const auto text = gpu_exposition(f.store, "dcgm", node, now_ms(f));
+  const auto text = gpu_exposition(f.store, "dcgm", node, sim_ms(f));
   REQUIRE(text);
-  const auto lines = lines_of(*text);
+  const auto lines = exposition_lines(*text);
   REQUIRE(lines.size() == 3 * (2 + 2));  // 3 counters: HELP, TYPE, two GPUs
   CHECK(lines[0] == "# HELP DCGM_FI_DEV_GPU_UTIL GPU utilization (in %).");
   CHECK(lines[1] == "# TYPE DCGM_FI_DEV_GPU_UTIL gauge");
@@ -54,7 +54,7 @@ TEST_CASE("dcgm exposition: dcgm-exporter's layout, the pod's labels, the values
   // CSV's label field and the pod attributes in key order; no instance or job (target labels).
   const std::regex held(
       R"re(DCGM_FI_DEV_GPU_UTIL\{gpu="0",UUID="GPU-[0-9a-f-]{36}",pci_bus_id="00000000:00:00\.0",device="nvidia0",)re"
-      R"re(modelName="NVIDIA A100-SXM4-40GB",Hostname="([a-z0-9-]+)",DCGM_FI_DRIVER_VERSION="[0-9.]+",)re"
+      R"re(modelName="NVIDIA A100-SXM4-40GB",Hostname="([a-z0-9.-]+)",DCGM_FI_DRIVER_VERSION="[0-9.]+",)re"
       R"re(container="trainer",namespace="default",pod="train-0"\} 42)re");
   std::smatch m;
   REQUIRE(std::regex_match(lines[2], m, held));
@@ -64,21 +64,21 @@ TEST_CASE("dcgm exposition: dcgm-exporter's layout, the pod's labels, the values
   CHECK(lines[6].find("pod=\"train-0\"} 6554") != std::string::npos);  // 16384 - 60 %
   CHECK(lines[10].find("pod=\"train-0\"} 9830") != std::string::npos);
   // Before 3.1.6 the exporter's hostname is its own pod's name.
-  const auto old = gpu_exposition(f.store, "dcgm-before-3.1.6", node, now_ms(f));
+  const auto old = gpu_exposition(f.store, "dcgm-before-3.1.6", node, sim_ms(f));
   REQUIRE(old);
   CHECK(old->find("Hostname=\"" + exporter_pod(node) + "\"") != std::string::npos);
   CHECK(old->find("Hostname=\"" + node + "\"") == std::string::npos);
   // Unknown family or node.
-  CHECK_FALSE(gpu_exposition(f.store, "dcgm-exported", node, now_ms(f)));
-  CHECK_FALSE(gpu_exposition(f.store, "dcgm", "no-such-node", now_ms(f)));
+  CHECK_FALSE(gpu_exposition(f.store, "dcgm-exported", node, sim_ms(f)));
+  CHECK_FALSE(gpu_exposition(f.store, "dcgm", "no-such-node", sim_ms(f)));
 }
 
 TEST_CASE("arena exposition: the names and labels Arena reads, bytes", "[kubesim][gpu_exporter]") {
   SimFixture f;
-  f.create("", "v1", "pods", gpu_pod("train-0", 1));
+  f.create("", "v1", "pods", profiled_pod("train-0", 1));
   f.step(std::chrono::seconds(5));
   const std::string node = f.pod("train-0")["spec"]["nodeName"];
-  const auto text = gpu_exposition(f.store, "arena", node, now_ms(f));
+  const auto text = gpu_exposition(f.store, "arena", node, sim_ms(f));
   REQUIRE(text);
   CHECK(text->find("# TYPE nvidia_gpu_duty_cycle gauge\n") == 0);
   CHECK(text->find("nvidia_gpu_duty_cycle{allocate_mode=\"exclusive\",minor_number=\"0\",namespace_name=\"default\","
@@ -97,9 +97,9 @@ TEST_CASE("MIG exposition: GPU_I_PROFILE and GPU_I_ID after modelName, GR_ENGINE
 )";
   SimFixture f(false);
   load_seed_file(f.store, dir + "/seed.yaml");
-  f.create("", "v1", "pods", gpu_pod("train-0", 1));
+  f.create("", "v1", "pods", profiled_pod("train-0", 1));
   f.step(std::chrono::seconds(5));
-  const auto text = gpu_exposition(f.store, "dcgm", "mig-a", now_ms(f));
+  const auto text = gpu_exposition(f.store, "dcgm", "mig-a", sim_ms(f));
   REQUIRE(text);
   CHECK(text->find("DCGM_FI_DEV_GPU_UTIL") == std::string::npos);
   CHECK(text->find("# HELP DCGM_FI_PROF_GR_ENGINE_ACTIVE Ratio of time the graphics engine is active.") !=
@@ -117,7 +117,7 @@ TEST_CASE("targets: one per GPU node, as prometheus-operator labels a ServiceMon
     CHECK(target["targets"] == json::array({"127.0.0.1:6443"}));
     const json& l = target["labels"];
     const std::string path = l["__metrics_path__"];
-    CHECK(std::regex_match(path, std::regex("/kubesim/exporters/dcgm/[a-z0-9-]+/metrics")));
+    CHECK(std::regex_match(path, std::regex("/kubesim/exporters/dcgm/[a-z0-9.-]+/metrics")));
     CHECK(l["namespace"] == "gpu-operator");
     CHECK(l["pod"].get<std::string>().rfind("nvidia-dcgm-exporter-", 0) == 0);
     CHECK(l["service"] == "nvidia-dcgm-exporter");

@@ -12,6 +12,7 @@
 using kubesim::json;
 using kubesim::PageAhead;
 using kubesim::testing::SimServer;
+using kubesim::testing::gunzip;
 using kubesim::testing::add_padded_pods;
 
 namespace {
@@ -21,22 +22,6 @@ PageAhead::Answer answer(const std::string& body, uint64_t rv) {
   a.body = body;
   a.store_rv = rv;
   return a;
-}
-
-
-std::string gunzip(const std::string& in) {
-  z_stream zs{};
-  REQUIRE(inflateInit2(&zs, 15 + 16) == Z_OK);
-  std::string out(64 << 20, '\0');
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-  zs.avail_in = static_cast<uInt>(in.size());
-  zs.next_out = reinterpret_cast<Bytef*>(out.data());
-  zs.avail_out = static_cast<uInt>(out.size());
-  const int rc = inflate(&zs, Z_FINISH);
-  out.resize(zs.total_out);
-  inflateEnd(&zs);
-  REQUIRE(rc == Z_STREAM_END);
-  return out;
 }
 
 // The page after `token` (the first page for ""), as JSON, decoded when gzip-encoded.

@@ -38,7 +38,7 @@ struct Backend {
     server.Post(".*", echo);
     port = server.bind_to_any_port("127.0.0.1");
     thread = std::thread([this] { server.listen_after_bind(); });
-    server.wait_until_ready();
+    while (!server.is_running()) std::this_thread::yield();
   }
   ~Backend() {
     server.stop();

@@ -1,6 +1,6 @@
 // trainctl get: one training job: status, trainer, duration, instances with node and GPUs,
-// the TensorBoard URL; with -g the utilisation and memory of its GPUs (cmd/gpu_metrics.h), with
-// -e the events of the job and its pods.
+// the TensorBoard URL; with -g the utilisation and memory of its GPUs (cmd/gpu_metrics.h) and
+// their utilisation over --idle-window as sparklines, with -e the events of the job and its pods.
 #include "cmd/get.h"
 
 #include <CLI/CLI.hpp>
@@ -12,6 +12,7 @@
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
 #include "print/failure_view.h"
+#include "print/gpu_sparkline.h"
 #include "print/job_views.h"
 #include "print/pending_view.h"
 #include "print/print_as.h"
@@ -35,14 +36,20 @@ void run_get(const GetOptions& o, Factory& f) {
   // -g: the GPUs of the job's running instances, as Arena shows them while the job has not succeeded.
   std::optional<std::vector<metrics::GpuMetric>> gpus;
   const bool show_gpus = o.gpus && r.job.status != jobs::JobStatus::Succeeded;
-  if (show_gpus) gpus = job_gpu_metrics(f, r.job);
+  std::optional<metrics::UtilizationHistory> history;
+  if (show_gpus) {
+    const auto rule = idle_rule(o.idle_flags);
+    gpus = job_gpu_metrics(f, r.job);
+    if (gpus) history = job_gpu_history(f, r.job, rule);
+  }
   const GetQueue queue(f, r.job);
   print::print_as(format,
                   {.human =
                        [&](std::ostream& out) {
-                         const std::string section =
+                         std::string section =
                              show_gpus ? print::job_gpus_view(r.job, gpus.value_or(std::vector<metrics::GpuMetric>{}), f.io())
                                        : "";
+                         if (history) section += "\n" + print::job_gpu_history_text(*history, f.io());
                          out << print::job_details(r.job, f.io(), section) << print::pending_view(r.pending);
                          queue.print(out);
                          if (o.events) out << print::events_view(r.events, now, f.io());
@@ -51,6 +58,7 @@ void run_get(const GetOptions& o, Factory& f) {
                    .document =
                        [&] {
                          auto j = show_gpus ? print::job_json_with_gpus(r.job, gpus) : r.job.to_json();
+                         if (show_gpus) print::add_gpu_history(j, history);
                          queue.add_to(j);
                          if (o.events) j["events"] = print::events_json(r.events);
                          if (failure) j["failure"] = print::failure_json(*failure);
@@ -67,6 +75,7 @@ void setup_get(CLI::App& root, Factory& f, RunFn<GetOptions> run) {
   cmd->add_option("name", opts->name, "Job name")->required();
   cmd->add_flag("-e,--events", opts->events, "Also show the events of the job and its instances");
   cmd->add_flag("-g,--gpus", opts->gpus, "Also show the GPUs of its instances: utilisation and memory (Prometheus)");
+  add_idle_flags(cmd, opts->idle_flags);
   add_type_option(cmd, opts->type, "Job type, when two kinds have a job of this name");
   add_output_option(cmd, opts->output, GetOptions::kFormats);
   set_examples(cmd,
@@ -76,6 +85,8 @@ void setup_get(CLI::App& root, Factory& f, RunFn<GetOptions> run) {
                "  trainctl get pytorch-dist -e\n"
                "  # With the utilisation and memory of each GPU\n"
                "  trainctl get pytorch-dist -g\n"
+               "  # ... and their utilisation over the last 30 minutes, one column a minute\n"
+               "  trainctl get pytorch-dist -g --idle-window 30m\n"
                "  # An MPI job whose name is also used by a PyTorch job\n"
                "  trainctl get pytorch-4-vgg16 --type mpijob\n"
                "  # The chief's node IP, for scripts\n"

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cmd/idle_flags.h"
 #include "cmd/run.h"
 
 namespace trainctl {
@@ -17,6 +18,7 @@ struct GetOptions {
   std::string type;
   bool events = false;
   bool gpus = false;  // -g/--gpus
+  IdleFlags idle_flags;  // the window of -g's utilisation history, and its threshold
   std::string output;
 };
 

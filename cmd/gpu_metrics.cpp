@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "core/log.h"
 #include "metrics/exporter_nodes.h"
 #include "metrics/gpu_queries.h"
+#include "metrics/holders.h"
 
 namespace trainctl {
 
@@ -29,6 +31,45 @@ std::optional<std::vector<metrics::GpuMetric>> query_gpus(Factory& f, const std:
     say_why(f, e.what());
     return std::nullopt;
   }
+}
+
+// The utilisation history the range query answers, or nullopt (and why, on stderr).
+std::optional<metrics::UtilizationHistory> query_history(Factory& f, const std::string& promql,
+                                                         const metrics::IdleRule& rule) {
+  const auto& lookup = f.metrics_source();
+  if (!lookup.source) return std::nullopt;
+  const auto window = metrics::history_window(f.clock()(), rule.window);
+  try {
+    return metrics::gpu_history(lookup.source->query_range(promql, window.start, window.end, window.step), window,
+                                rule.threshold);
+  } catch (const metrics::PrometheusError& e) {
+    f.io().err() << "GPU utilisation history unavailable: " << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
+std::vector<std::string> running_pods(const jobs::TrainingJob& job) {
+  std::vector<std::string> pods;
+  for (const auto& i : job.instances)
+    if (i.phase == "Running") pods.push_back(i.name);
+  return pods;
+}
+
+bool has_pods(const std::vector<jobs::NodeUsage>& usage) {
+  return std::any_of(usage.begin(), usage.end(), [](const jobs::NodeUsage& n) { return !n.pods.empty(); });
+}
+
+// The pods of `usage` that request GPUs: the only ones a GPU's pod label can name as its holder
+// (metrics/holders.h).
+metrics::RequestsGpus gpu_pods(const std::vector<jobs::NodeUsage>& usage) {
+  auto names = std::make_shared<std::set<std::pair<std::string, std::string>>>();
+  for (const auto& n : usage)
+    for (const auto& p : n.pods)
+      if (p.gpus > 0) {
+        names->insert({p.namespace_, p.name});
+        names->insert({"", p.name});
+      }
+  return [names](const std::string& ns, const std::string& name) { return names->count({ns, name}) > 0; };
 }
 
 long long window_of(const std::optional<metrics::IdleRule>& idle) { return idle ? idle->window.count() : 0; }
@@ -69,9 +110,7 @@ void place_old_exporters(Factory& f, const std::vector<std::string>& nodes, cons
 
 std::optional<std::vector<metrics::GpuMetric>> job_gpu_metrics(Factory& f, const jobs::TrainingJob& job,
                                                                const std::optional<metrics::IdleRule>& idle) {
-  std::vector<std::string> pods;
-  for (const auto& i : job.instances)
-    if (i.phase == "Running") pods.push_back(i.name);
+  const auto pods = running_pods(job);
   if (pods.empty()) {
     if (!f.metrics_source().source) say_why(f, f.metrics_source().why);
     return f.metrics_source().source ? std::optional(std::vector<metrics::GpuMetric>{}) : std::nullopt;
@@ -94,6 +133,10 @@ std::optional<std::vector<metrics::GpuMetric>> node_gpu_metrics(Factory& f, cons
                                                                 const std::optional<metrics::IdleRule>& idle) {
   auto gpus = query_gpus(f, metrics::node_gpu_query(nodes, window_of(idle)));
   if (gpus && !usage.empty()) place_old_exporters(f, nodes, usage, window_of(idle), *gpus);
+  if (gpus && has_pods(usage)) {
+    const auto requests_gpus = gpu_pods(usage);
+    for (auto& g : *gpus) metrics::forget_other_pod(g, requests_gpus);
+  }
   if (gpus && idle) {
     metrics::PodCreationIndex created;
     for (const auto& n : usage)
@@ -102,6 +145,27 @@ std::optional<std::vector<metrics::GpuMetric>> node_gpu_metrics(Factory& f, cons
     metrics::mark_idle(*gpus, created, f.clock()(), *idle);
   }
   return gpus;
+}
+
+std::optional<metrics::UtilizationHistory> job_gpu_history(Factory& f, const jobs::TrainingJob& job,
+                                                           const metrics::IdleRule& rule) {
+  const auto pods = running_pods(job);
+  if (pods.empty()) return std::nullopt;
+  auto h = query_history(f, metrics::job_utilization_query(job.namespace_, pods), rule);
+  // Arena's exporter names no namespace in its query: keep the job's namespace only.
+  if (h) std::erase_if(h->gpus, [&](const metrics::GpuHistory& g) { return !g.gpu.ns.empty() && g.gpu.ns != job.namespace_; });
+  return h;
+}
+
+std::optional<metrics::UtilizationHistory> node_gpu_history(Factory& f, const std::vector<std::string>& nodes,
+                                                            const std::vector<jobs::NodeUsage>& usage,
+                                                            const metrics::IdleRule& rule) {
+  auto h = query_history(f, metrics::node_utilization_query(nodes), rule);
+  if (h && has_pods(usage)) {
+    const auto requests_gpus = gpu_pods(usage);
+    for (auto& g : h->gpus) metrics::forget_other_pod(g.gpu, requests_gpus);
+  }
+  return h;
 }
 
 }  // namespace trainctl

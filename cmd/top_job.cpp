@@ -1,6 +1,7 @@
 // trainctl top job: GPUs requested and allocated per job, with the totals of running jobs;
 // with a job name, Arena's per-job view of its instances with the duty cycle and memory of
-// each GPU from Prometheus (cmd/gpu_metrics.h; N/A without it), and whether it sat idle.
+// each GPU from Prometheus (cmd/gpu_metrics.h; N/A without it), whether it sat idle, and a
+// sparkline of its utilisation over the idle window.
 #include "cmd/top_job.h"
 
 #include <CLI/CLI.hpp>
@@ -15,6 +16,7 @@
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
 #include "print/gpu_metric_text.h"
+#include "print/gpu_sparkline.h"
 #include "print/job_views.h"
 #include "print/print_as.h"
 
@@ -33,6 +35,7 @@ void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory
   jobs::keep_instance(job, got.replicas, o.instance);
   const auto idle = idle_rule(o.idle_flags);
   const auto gpus = job_gpu_metrics(f, job, idle);
+  const auto history = gpus ? job_gpu_history(f, job, idle) : std::nullopt;
   print::print_as(format,
                   {.human =
                        [&](std::ostream& out) {
@@ -41,8 +44,14 @@ void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory
                          std::vector<const metrics::GpuMetric*> all;
                          for (const auto& g : shown) all.push_back(&g);
                          out << print::idle_footer(all, idle);
+                         if (history) out << "\n" << print::job_gpu_history_text(*history, f.io());
                        },
-                   .document = [&] { return print::job_json_with_gpus(job, gpus); }},
+                   .document =
+                       [&] {
+                         auto j = print::job_json_with_gpus(job, gpus);
+                         print::add_gpu_history(j, history);
+                         return j;
+                       }},
                   f.io().out());
 }
 

@@ -1,6 +1,6 @@
 // trainctl top node: GPU capacity and allocation per node, with the cluster's totals; with
 // Prometheus (cmd/gpu_metrics.h) the utilisation of each node's GPUs and how many sit idle,
-// and with -d each GPU's.
+// and with -d each GPU's, with a sparkline of its utilisation over the idle window (not with -r).
 #include <CLI/CLI.hpp>
 
 #include "cmd/top_node.h"
@@ -18,14 +18,15 @@ namespace trainctl {
 namespace {
 
 void print_nodes(const TopNodeOptions& o, print::OutputFormat format, const std::vector<jobs::NodeUsage>& usage,
-                 const print::NodeGpus& gpus, const print::IdleRule& idle, Factory& f, std::ostream& out) {
+                 const print::NodeGpus& gpus, const print::IdleRule& idle, Factory& f, std::ostream& out,
+                 const metrics::UtilizationHistory* history = nullptr) {
   print::print_as(format,
                   {.human =
                        [&](std::ostream& os) {
-                         os << (o.details ? print::node_details(usage, f.io(), gpus, idle)
+                         os << (o.details ? print::node_details(usage, f.io(), gpus, idle, history)
                                           : print::node_summary(usage, f.io(), gpus, idle));
                        },
-                   .document = [&] { return print::nodes_json(usage, gpus); }},
+                   .document = [&] { return print::nodes_json(usage, gpus, history); }},
                   out);
 }
 
@@ -64,7 +65,9 @@ void run_top_node(const TopNodeOptions& o, Factory& f) {
   }
   const auto usage = jobs::read_node_usage(f.client(), o.nodes, keep_pods);
   const auto gpus = node_gpu_metrics(f, o.nodes, usage, idle);
-  print_nodes(o, format, usage, gpus, idle, f, f.io().out());
+  // -d: each GPU's utilisation over the window, from one range query.
+  const auto history = gpus && o.details ? node_gpu_history(f, o.nodes, usage, idle) : std::nullopt;
+  print_nodes(o, format, usage, gpus, idle, f, f.io().out(), history ? &*history : nullptr);
 }
 
 void setup_top_node(CLI::App& top, Factory& f, RunFn<TopNodeOptions> run) {

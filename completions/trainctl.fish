@@ -90,7 +90,7 @@ function __trainctl_takes_value --argument-names cmdpath flag
             return 0
         case 'trainctl list -T' 'trainctl list --type' 'trainctl list -o' 'trainctl list --output' 'trainctl list --idle-window' 'trainctl list --idle-threshold' 'trainctl list --kubeconfig' 'trainctl list --config' 'trainctl list --context' 'trainctl list -n' 'trainctl list --namespace' 'trainctl list --loglevel' 'trainctl list --request-timeout' 'trainctl list --prometheus'
             return 0
-        case 'trainctl get -T' 'trainctl get --type' 'trainctl get -o' 'trainctl get --output' 'trainctl get --kubeconfig' 'trainctl get --config' 'trainctl get --context' 'trainctl get -n' 'trainctl get --namespace' 'trainctl get --loglevel' 'trainctl get --request-timeout' 'trainctl get --prometheus'
+        case 'trainctl get --idle-window' 'trainctl get --idle-threshold' 'trainctl get -T' 'trainctl get --type' 'trainctl get -o' 'trainctl get --output' 'trainctl get --kubeconfig' 'trainctl get --config' 'trainctl get --context' 'trainctl get -n' 'trainctl get --namespace' 'trainctl get --loglevel' 'trainctl get --request-timeout' 'trainctl get --prometheus'
             return 0
         case 'trainctl logs -i' 'trainctl logs --instance' 'trainctl logs -c' 'trainctl logs --container' 'trainctl logs -t' 'trainctl logs --tail' 'trainctl logs --since' 'trainctl logs --since-time' 'trainctl logs -T' 'trainctl logs --type' 'trainctl logs --role' 'trainctl logs --rank' 'trainctl logs --reconnect-delay' 'trainctl logs --kubeconfig' 'trainctl logs --config' 'trainctl logs --context' 'trainctl logs -n' 'trainctl logs --namespace' 'trainctl logs --loglevel' 'trainctl logs --request-timeout' 'trainctl logs --prometheus'
             return 0
@@ -465,6 +465,8 @@ complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -f
 # trainctl get
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s e -l events -d 'Also show the events of the job and its instances'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s g -l gpus -d 'Also show the GPUs of its instances: utilisation and memory (Prometheus)'
+complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -l idle-window -r -F -d 'How long a GPU must have been idle'
+complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -l idle-threshold -r -F -d 'Utilisation (%) under which a GPU is idle'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type, when two kinds have a job of this name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s o -l output -x -a 'wide json yaml name' -d 'Output format: wide (default), json, yaml or name'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -f -a '(__trainctl_dynamic)'

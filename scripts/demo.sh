@@ -3,8 +3,8 @@
 # kubesim, starts kubesim with a small GPU cluster (3 control-plane nodes, 3 nodes with
 # 2 GPUs each, PVC training-data), writes a kubeconfig for it, and walks through a
 # distributed PyTorch job: top node, submit, list (after a typo, to show the suggestion), top
-# job (with GPU utilisation from the simulated Prometheus), get, logs (one instance, then every
-# rank's, prefixed), data list.
+# job (with GPU utilisation from the simulated Prometheus, and a sparkline of it per GPU), get,
+# logs (one instance, then every rank's, prefixed), data list.
 # kubesim keeps running afterwards; `scripts/demo.sh --stop` stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,8 +76,9 @@ run trainctl list
 say "4. GPUs per job, and per node; each GPU's utilisation and memory, from the cluster's Prometheus"
 run trainctl top job
 run trainctl top node
-sleep 2  # the next scrape of the simulated DCGM exporter (every 15 simulated seconds)
-run trainctl top job pytorch-dist
+sleep 5  # a few scrapes of the simulated DCGM exporter (every 15 simulated seconds)
+say "   ... and each GPU's utilisation over the last minute, a sparkline per GPU (query_range)"
+run trainctl top job pytorch-dist --idle-window 1m
 
 say "5. One job in detail"
 run trainctl get pytorch-dist

@@ -13,6 +13,9 @@ PACKAGES=(
   # Python client is an independent judge of what kubesim serves, PyYAML of the YAML trainctl
   # writes (a parser that shares no code with yaml-cpp)
   curl jq python3 python3-kubernetes python3-yaml
+  # the real Prometheus (2.42 on bookworm) that scrapes kubesim's GPU exporters and judges
+  # trainctl's PromQL in the integration tests; they run their own on a free port
+  prometheus
   # clang with its sanitizer and libFuzzer runtimes: the ASan+UBSan build and the fuzz targets
   clang libclang-rt-dev
 )

@@ -3,6 +3,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -17,6 +18,7 @@ IOStreams IOStreams::system() {
   const char* term = std::getenv("TERM");
   const char* no_color = std::getenv("NO_COLOR");
   s.m_color = s.m_tty && !(no_color && *no_color) && !(term && std::string(term) == "dumb");
+  s.m_utf8 = s.m_tty && utf8_locale(std::getenv("LC_ALL"), std::getenv("LC_CTYPE"), std::getenv("LANG"));
   s.m_width = 80;
   struct winsize ws {};
   if (s.m_tty && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
@@ -36,8 +38,19 @@ IOStreams IOStreams::test(bool tty, int width) {
   s.m_err = s.m_err_buf.get();
   s.m_tty = tty;
   s.m_color = tty;
+  s.m_utf8 = tty;
   s.m_width = width;
   return s;
+}
+
+bool utf8_locale(const char* lc_all, const char* lc_ctype, const char* lang) {
+  const char* s = lc_all;
+  if (!s || !*s) s = lc_ctype;
+  if (!s || !*s) s = lang;
+  if (!s) return false;
+  std::string v(s);
+  for (auto& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return v.find("utf-8") != std::string::npos || v.find("utf8") != std::string::npos;
 }
 
 std::string IOStreams::out_text() const { return m_out_buf ? m_out_buf->str() : std::string(); }

@@ -73,19 +73,50 @@ std::string regex_escape(const std::string& literal) {
   return out;
 }
 
-std::string job_gpu_query(const std::string& ns, const std::vector<std::string>& pods, long long window_seconds) {
+namespace {
+
+std::vector<Arm> job_arms(const std::string& ns, const std::vector<std::string>& pods) {
   const std::string n = quoted(ns);
   const std::string p = quoted(alternatives(pods));
-  return query_of({{false, "exported_namespace=" + n + ", exported_pod=~" + p},
-                   {false, "namespace=" + n + ", pod=~" + p},
-                   {false, "pod_namespace=" + n + ", pod_name=~" + p},
-                   {true, "pod_name=~" + p}},
-                  window_seconds);
+  return {{false, "exported_namespace=" + n + ", exported_pod=~" + p},
+          {false, "namespace=" + n + ", pod=~" + p},
+          {false, "pod_namespace=" + n + ", pod_name=~" + p},
+          {true, "pod_name=~" + p}};
+}
+
+std::vector<Arm> node_arms(const std::vector<std::string>& nodes) {
+  const std::string h = nodes.empty() ? "\".+\"" : quoted(alternatives(nodes));
+  return {{false, "Hostname=~" + h}, {false, "hostname=~" + h}, {true, "node_name=~" + h}};
+}
+
+// The utilisation series alone, for a range query: selectors keep __name__, so GPU_UTIL and
+// GR_ENGINE_ACTIVE of one GPU both stay, and gpu_history.h picks one.
+std::string utilization_query_of(const std::vector<Arm>& arms) {
+  std::string out;
+  for (const auto& a : arms) {
+    std::string names;
+    for (const char* m : a.arena ? kArenaUtilization : kDcgmUtilization) names += (names.empty() ? "" : "|") + std::string(m);
+    out = join_or(out, "{__name__=~\"" + names + "\", " + a.matchers + "}");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string job_gpu_query(const std::string& ns, const std::vector<std::string>& pods, long long window_seconds) {
+  return query_of(job_arms(ns, pods), window_seconds);
 }
 
 std::string node_gpu_query(const std::vector<std::string>& nodes, long long window_seconds) {
-  const std::string h = nodes.empty() ? "\".+\"" : quoted(alternatives(nodes));
-  return query_of({{false, "Hostname=~" + h}, {false, "hostname=~" + h}, {true, "node_name=~" + h}}, window_seconds);
+  return query_of(node_arms(nodes), window_seconds);
+}
+
+std::string job_utilization_query(const std::string& ns, const std::vector<std::string>& pods) {
+  return utilization_query_of(job_arms(ns, pods));
+}
+
+std::string node_utilization_query(const std::vector<std::string>& nodes) {
+  return utilization_query_of(node_arms(nodes));
 }
 
 std::string max_utilization_query(long long window_seconds) {

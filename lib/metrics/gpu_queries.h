@@ -15,6 +15,11 @@ std::string job_gpu_query(const std::string& ns, const std::vector<std::string>&
 // The GPUs of `nodes` (all nodes when empty) (top node), with the same window arms.
 std::string node_gpu_query(const std::vector<std::string>& nodes, long long window_seconds = 0);
 
+// The utilisation series alone of the same GPUs, for a range query (gpu_history.h): the
+// same label variants joined with `or`, no window arms.
+std::string job_utilization_query(const std::string& ns, const std::vector<std::string>& pods);
+std::string node_utilization_query(const std::vector<std::string>& nodes);
+
 // The highest utilisation of every GPU of the cluster over the last `window_seconds`
 // (list --idle): the window arms alone, without a label matcher.
 std::string max_utilization_query(long long window_seconds);

@@ -13,8 +13,9 @@ namespace trainctl::metrics {
 
 namespace {
 
-// Prometheus's query endpoint (web/api/v1/api.go), relative to its root.
+// Prometheus's query endpoints (web/api/v1/api.go), relative to its root.
 constexpr const char* kQueryPath = "api/v1/query";
+constexpr const char* kQueryRangePath = "api/v1/query_range";
 
 kube::ClientOptions short_options(std::chrono::milliseconds timeout) {
   kube::ClientOptions o;
@@ -84,13 +85,32 @@ MetricsSource::MetricsSource(std::shared_ptr<kube::Client> client, std::string p
       m_timeout(timeout) {}
 
 std::vector<Series> MetricsSource::query(const std::string& promql) const {
-  kube::Request r;
   kube::Query q;
+  q.add("query", promql);
+  return send(kQueryPath, q);
+}
+
+std::vector<Series> MetricsSource::query_range(const std::string& promql, std::chrono::system_clock::time_point start,
+                                               std::chrono::system_clock::time_point end,
+                                               std::chrono::seconds step) const {
+  using std::chrono::duration_cast;
+  using std::chrono::seconds;
+  kube::Query q;
+  // Unix seconds, whole: a step-aligned grid that the same command gives again a step later.
+  q.add("query", promql)
+      .add("start", std::to_string(duration_cast<seconds>(start.time_since_epoch()).count()))
+      .add("end", std::to_string(duration_cast<seconds>(end.time_since_epoch()).count()))
+      .add("step", std::to_string(std::max<long long>(step.count(), 1)));
+  return send(kQueryRangePath, q);
+}
+
+std::vector<Series> MetricsSource::send(const char* endpoint, kube::Query& q) const {
+  kube::Request r;
   // Prometheus reads "5s" or "2m" (model.ParseDuration); short_human_duration writes whole units,
   // rounding a longer timeout down, never up.
-  q.add("query", promql).add("timeout", short_human_duration(std::max(std::chrono::duration_cast<std::chrono::seconds>(m_timeout),
-                                                                        std::chrono::seconds(1))));
-  r.path = m_prefix + "/" + kQueryPath + q.encode();
+  q.add("timeout", short_human_duration(std::max(std::chrono::duration_cast<std::chrono::seconds>(m_timeout),
+                                                 std::chrono::seconds(1))));
+  r.path = m_prefix + "/" + endpoint + q.encode();
   r.idempotent = false;  // no retries: the answer is worth at most the timeout
   r.timeout = m_timeout;
   std::string body;

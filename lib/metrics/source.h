@@ -2,7 +2,7 @@
 // (--prometheus URL, TRAINCTL_PROMETHEUS, the config file's `prometheus`; a bearer token from
 // TRAINCTL_PROMETHEUS_TOKEN or `prometheusToken`), else the first Service that looks like
 // Prometheus, reached through the API server's service proxy as Arena reaches it. Queries
-// are instant queries with a short timeout and no retries: metrics are an extra, and a slow
+// are instant queries (and a range query for the utilisation history) with a short timeout and no retries: metrics are an extra, and a slow
 // or broken Prometheus must cost at most that timeout and never fail a command.
 #pragma once
 
@@ -14,6 +14,7 @@
 
 #include "kube/client.h"
 #include "kube/config.h"
+#include "kube/query.h"
 #include "metrics/prometheus_response.h"
 
 namespace trainctl::metrics {
@@ -51,10 +52,16 @@ class MetricsSource {
 
   // An instant query. Throws PrometheusError (also for transport and HTTP failures).
   std::vector<Series> query(const std::string& promql) const;
+  // A range query (query_range): start and end in whole Unix seconds, step in seconds. Throws
+  // as query().
+  std::vector<Series> query_range(const std::string& promql, std::chrono::system_clock::time_point start,
+                                  std::chrono::system_clock::time_point end, std::chrono::seconds step) const;
   // "Prometheus monitoring/prometheus-server:9090" or the URL, for messages.
   const std::string& description() const { return m_description; }
 
  private:
+  std::vector<Series> send(const char* endpoint, kube::Query& q) const;
+
   std::shared_ptr<kube::Client> m_client;
   std::string m_prefix;
   std::string m_description;

@@ -8,6 +8,7 @@
 #include "print/bar.h"
 #include "print/escape.h"
 #include "print/gpu_metric_text.h"
+#include "print/gpu_sparkline.h"
 #include "print/output.h"
 #include "print/table.h"
 
@@ -136,7 +137,7 @@ std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStre
 }
 
 std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus,
-                         const IdleRule& idle) {
+                         const IdleRule& idle, const metrics::UtilizationHistory* history) {
   std::string out;
   long long total = 0, allocated = 0;
   for (const auto& n : nodes) {
@@ -173,6 +174,7 @@ std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStre
       }
       out += indent(t.render(io));
     }
+    if (history) out += node_gpu_history_text(*history, n.name, io);
     total += n.total;
     allocated += n.allocated;
   }
@@ -183,7 +185,8 @@ std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStre
   return out;
 }
 
-nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes, const NodeGpus& gpus) {
+nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes, const NodeGpus& gpus,
+                                  const metrics::UtilizationHistory* history) {
   auto arr = nlohmann::ordered_json::array();
   for (const auto& n : nodes) {
     auto j = n.to_json();
@@ -204,6 +207,7 @@ nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes, con
                                    {"idle", m.at("idle")}});
       }
     }
+    if (history) j["gpuUtilizationHistory"] = gpu_history_json(*history, histories_of(*history, n.name));
     arr.push_back(std::move(j));
   }
   return arr;

@@ -8,6 +8,7 @@
 
 #include "core/iostreams.h"
 #include "jobs/node_usage.h"
+#include "metrics/gpu_history.h"
 #include "metrics/gpu_metrics.h"
 #include "metrics/idle.h"
 
@@ -27,12 +28,14 @@ using IdleRule = std::optional<metrics::IdleRule>;
 std::string node_summary(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus = {},
                          const IdleRule& idle = {});
 // -d: per node its address, role, instances, GPU summary and, with metrics, a GPUs table
-// (INDEX DUTY_CYCLE MEMORY(Used/Total) in GiB, INSTANCE [IDLE]), then the cluster's totals.
+// (INDEX DUTY_CYCLE MEMORY(Used/Total) in GiB, INSTANCE [IDLE]) and, with `history`, each
+// GPU's utilisation sparkline (gpu_sparkline.h), then the cluster's totals.
 std::string node_details(const std::vector<jobs::NodeUsage>& nodes, const IOStreams& io, const NodeGpus& gpus = {},
-                         const IdleRule& idle = {});
+                         const IdleRule& idle = {}, const metrics::UtilizationHistory* history = nullptr);
 // -o json|yaml: one object per node (NodeUsage::to_json) with "gpuMetrics": one entry per GPU
 // (index, instance, namespace, gpuDutyCycle, usedGPUMemory, totalGPUMemory, maxGPUDutyCycle,
-// idle) or null.
-nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes, const NodeGpus& gpus = {});
+// idle) or null; with `history`, "gpuUtilizationHistory" of the node's GPUs (gpu_history_json).
+nlohmann::ordered_json nodes_json(const std::vector<jobs::NodeUsage>& nodes, const NodeGpus& gpus = {},
+                                  const metrics::UtilizationHistory* history = nullptr);
 
 }  // namespace trainctl::print

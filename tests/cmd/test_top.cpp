@@ -264,6 +264,30 @@ TEST_CASE("top job NAME with Prometheus: one row per GPU with Arena's duty cycle
                                .add("timeout", "5s")
                                .encode();
   for (int n = 0; n < 2; ++n) prom->on_get(path, answer);
+  // The range query of the last 10m (the client's clock, 10:00:00) in 20 s steps: GPU 0 at 90 %
+  // throughout, GPU 1 at 60 % then under 5 % for the last eleven steps.
+  auto range_of = [](const char* gpu, auto value_at) {
+    json values = json::array();
+    for (int i = 0; i <= 30; ++i) values.push_back({1714557000 + 20 * i, fmt_number(value_at(i))});
+    json metric = {{"__name__", "DCGM_FI_DEV_GPU_UTIL"}, {"gpu", gpu}, {"Hostname", "node-2"},
+                   {"exported_pod", "pytorch-dist-worker-0"}, {"exported_namespace", "default"},
+                   {"pod", "dcgm-exporter-1"}, {"namespace", "gpu-operator"}};
+    return json{{"metric", metric}, {"values", values}};
+  };
+  const json matrix = {{"status", "success"},
+                       {"data",
+                        {{"resultType", "matrix"},
+                         {"result", json::array({range_of("0", [](int) { return 90.0; }),
+                                                 range_of("1", [](int i) { return i < 20 ? 60.0 : 2.0; })})}}}};
+  const std::string range_path = prefix + "/api/v1/query_range" +
+                                 trainctl::kube::Query()
+                                     .add("query", trainctl::metrics::job_utilization_query("default", running))
+                                     .add("start", "1714557000")
+                                     .add("end", "1714557600")
+                                     .add("step", "20")
+                                     .add("timeout", "5s")
+                                     .encode();
+  for (int n = 0; n < 2; ++n) prom->on_get(range_path, matrix);
 
   Harness h;
   stub_pytorch_dist(*h.client);
@@ -278,7 +302,12 @@ TEST_CASE("top job NAME with Prometheus: one row per GPU with Arena's duty cycle
         "pytorch-dist-worker-0  Running  1             node-2  0                 87.0%           1024.0/16384.0(MiB)     no\n"
         "pytorch-dist-worker-0  Running  1             node-2  1                 12.0%           N/A                     yes\n"
         "pytorch-dist-worker-1  Running  1             node-2  N/A               N/A             N/A                     N/A\n"
-        "Idle/Allocated GPUs: 1/2 (under 5% for the last 10m)\n");
+        "Idle/Allocated GPUs: 1/2 (under 5% for the last 10m)\n"
+        "\n"
+        "GPU utilisation, last 10m (20s a column, 0-100%):\n"
+        "INSTANCE               GPU  UTILISATION                      MIN    MEAN   MAX    UNDER 5%\n"
+        "pytorch-dist-worker-0  0    ###############################  90.0%  90.0%  90.0%  -\n"
+        "pytorch-dist-worker-0  1    ====================___________  2.0%   39.4%  60.0%  3m\n");
   CHECK(h.err().empty());
 
   Harness j;
@@ -296,6 +325,12 @@ TEST_CASE("top job NAME with Prometheus: one row per GPU with Arena's duty cycle
   CHECK(w0["gpuMetrics"]["1"]["usedGPUMemory"].is_null());
   CHECK(w0["gpuMetrics"]["1"]["idle"] == true);
   CHECK(doc["instances"][0]["gpuMetrics"] == json::object());
+  const auto& history = doc["gpuUtilizationHistory"];
+  CHECK(history["start"] == "2024-05-01T09:50:00Z");
+  CHECK(history["stepSeconds"] == 20);
+  REQUIRE(history["gpus"].size() == 2);
+  CHECK(history["gpus"][1]["underThresholdSince"] == "2024-05-01T09:56:40Z");
+  CHECK(history["gpus"][1]["points"][30] == json::array({1714557600, 2.0}));
   prom->verify();
 }
 
@@ -337,6 +372,27 @@ TEST_CASE("top node with Prometheus: GPU(Util) per node and the cluster's averag
       prefix + "/api/v1/query" +
       trainctl::kube::Query().add("query", trainctl::metrics::node_gpu_query({}, 600)).add("timeout", "5s").encode();
   for (int n = 0; n < 2; ++n) prom->on_get(path, answer);
+  // -d: the range query of every node's GPUs; b's GPU stayed at 4 %, a's at 80 % from 09:55.
+  auto range_of = [](const char* gpu, const char* pod, double v, int from) {
+    json values = json::array();
+    for (int i = from; i <= 30; ++i) values.push_back({1714557000 + 20 * i, fmt_number(v)});
+    return json{{"metric",
+                 {{"__name__", "nvidia_gpu_duty_cycle"}, {"node_name", "cn-huhehaote.192.168.0.4"}, {"minor_number", gpu},
+                  {"pod_name", pod}, {"namespace_name", "default"}}},
+                {"values", values}};
+  };
+  prom->on_get(prefix + "/api/v1/query_range" +
+                   trainctl::kube::Query()
+                       .add("query", trainctl::metrics::node_utilization_query({}))
+                       .add("start", "1714557000")
+                       .add("end", "1714557600")
+                       .add("step", "20")
+                       .add("timeout", "5s")
+                       .encode(),
+               {{"status", "success"},
+                {"data",
+                 {{"resultType", "matrix"},
+                  {"result", json::array({range_of("0", "a", 80, 15), range_of("1", "b", 4, 0)})}}}});
   const json pods = json::array({gpu_pod("a", "cn-huhehaote.192.168.0.4", 1), gpu_pod("b", "cn-huhehaote.192.168.0.4", 1),
                                  gpu_pod("c", "cn-huhehaote.192.168.0.6", 1)});
 
@@ -365,9 +421,60 @@ TEST_CASE("top node with Prometheus: GPU(Util) per node and the cluster's averag
   d.client->on_get(kActivePods, trainctl::testing::FakeClient::list(pods));
   d.factory.set_metrics_source({MetricsSource(prom, prefix, "Prometheus", std::chrono::seconds(5)), ""});
   d.run({"top", "node", "-d"});
+  INFO(d.out());
   CHECK(d.out().find("GPUs:\n"
                      "  INDEX  DUTY_CYCLE  MEMORY(Used/Total GiB)  INSTANCE   IDLE\n"
                      "  0      90.0%       4.0/16.0                default/a  no\n"
-                     "  1      50.0%       N/A                     default/b  yes\n") != std::string::npos);
+                     "  1      50.0%       N/A                     default/b  yes\n"
+                     "  GPU utilisation, last 10m (20s a column, 0-100%):\n"
+                     "  POD        GPU  UTILISATION                      MIN    MEAN   MAX    UNDER 5%\n"
+                     "  default/a  0                   ****************  80.0%  80.0%  80.0%  -\n"
+                     "  default/b  1    _______________________________  4.0%   4.0%   4.0%   10m+\n") != std::string::npos);
+  prom->verify();
+}
+
+TEST_CASE("top node -d: a GPU whose pod label names a pod without GPUs (the exporter's, a target label) is free") {
+  using trainctl::metrics::MetricsSource;
+  const std::string prefix = "/api/v1/namespaces/monitoring/services/prometheus-server:9090/proxy";
+  auto prom = std::make_shared<trainctl::testing::FakeClient>();
+  // dcgm-exporter scraped under honor_labels: false: GPU 0 held by pod a (exported_pod), GPU 1
+  // free, so its series carries only the target's pod and namespace, the exporter's own.
+  auto dcgm = [](const char* gpu, bool held) {
+    json m = {{"__name__", "DCGM_FI_DEV_GPU_UTIL"}, {"gpu", gpu}, {"Hostname", "cn-huhehaote.192.168.0.4"},
+              {"pod", "nvidia-dcgm-exporter-x7k2p"}, {"namespace", "gpu-operator"}};
+    if (held) m.update({{"exported_pod", "a"}, {"exported_namespace", "default"}});
+    return m;
+  };
+  prom->on_get(prefix + "/api/v1/query" +
+                   trainctl::kube::Query().add("query", trainctl::metrics::node_gpu_query({}, 600)).add("timeout", "5s").encode(),
+               {{"status", "success"},
+                {"data",
+                 {{"resultType", "vector"},
+                  {"result", json::array({{{"metric", dcgm("0", true)}, {"value", {1714557600.0, "90"}}},
+                                          {{"metric", dcgm("1", false)}, {"value", {1714557600.0, "0"}}}})}}}});
+  prom->on_get(prefix + "/api/v1/query_range" +
+                   trainctl::kube::Query()
+                       .add("query", trainctl::metrics::node_utilization_query({}))
+                       .add("start", "1714557000")
+                       .add("end", "1714557600")
+                       .add("step", "20")
+                       .add("timeout", "5s")
+                       .encode(),
+               {{"status", "success"},
+                {"data",
+                 {{"resultType", "matrix"},
+                  {"result", json::array({{{"metric", dcgm("1", false)}, {"values", {{1714557600, "0"}}}}})}}}});
+  Harness d;
+  d.client->on_get(kNodes, trainctl::testing::FakeClient::list(seed_nodes()));
+  d.client->on_get(kActivePods, trainctl::testing::FakeClient::list(json::array(
+                                    {gpu_pod("a", "cn-huhehaote.192.168.0.4", 1),
+                                     gpu_pod("nvidia-dcgm-exporter-x7k2p", "cn-huhehaote.192.168.0.4", 0)})));
+  d.factory.set_metrics_source({MetricsSource(prom, prefix, "Prometheus", std::chrono::seconds(5)), ""});
+  d.run({"top", "node", "-d"});
+  INFO(d.out());
+  CHECK(d.out().find("  0      90.0%       N/A                     default/a  N/A\n"
+                     "  1      0.0%        N/A                     N/A        N/A\n") != std::string::npos);
+  CHECK(d.out().find("  POD  GPU  UTILISATION                      MIN   MEAN  MAX   UNDER 5%\n"
+                     "  -    1                                  _  0.0%  0.0%  0.0%  0s\n") != std::string::npos);
   prom->verify();
 }

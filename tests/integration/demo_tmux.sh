@@ -2,8 +2,9 @@
 # The README demo on a real terminal: scripts/demo.sh runs in a tmux pane (a TTY) with the
 # built binaries, and the screen a newcomer reads is checked: the GPU table before and after,
 # the submit message, the suggestion for a mistyped command, the job RUNNING (in colour, since
-# this is a terminal), the TensorBoard URL, each rank's own lines in logs --all, the PVC with
-# its description and owner, and the closing lines on how to go on and how to stop kubesim.
+# this is a terminal), a GPU's utilisation sparkline (block elements, since its locale is
+# UTF-8), the TensorBoard URL, each rank's own lines in logs --all, the PVC with its
+# description and owner, and the closing lines on how to go on and how to stop kubesim.
 set -euo pipefail
 source "$(dirname "$0")/skip.bash"
 if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
@@ -23,7 +24,7 @@ trap cleanup EXIT
 fail() { echo "FAIL: $*"; echo "--- screen"; cat "$work/screen.txt" 2>/dev/null; exit 1; }
 
 tmux -S "$sock" new-session -d -x 160 -y 60 -s demo \
-  "env -u NO_COLOR TERM=xterm-256color TRAINCTL_DEMO_BIN_DIR='$(dirname "$TRAINCTL")' TRAINCTL_DEMO_DIR='$work/demo' \
+  "env -u NO_COLOR -u LC_ALL -u LC_CTYPE TERM=xterm-256color LANG=C.UTF-8 TRAINCTL_DEMO_BIN_DIR='$(dirname "$TRAINCTL")' TRAINCTL_DEMO_DIR='$work/demo' \
    bash '$SOURCE_DIR/scripts/demo.sh'; echo DEMO-EXIT=\$?; sleep 600"
 tmux -S "$sock" set-option -t demo history-limit 5000 >/dev/null
 for _ in $(seq 1 900); do
@@ -61,6 +62,11 @@ losses=$(grep -E '^\[(master-0|worker-[01])\] Train Epoch' "$work/screen.txt" | 
 ((losses >= 4)) || fail "logs --all shows the same losses on every rank ($losses distinct of 6)"
 grep -Eq '^pytorch-dist-master-0 +Running +1 +[^ ]+ +[0-9] +[0-9]+\.[0-9]% +[0-9.]+/16384\.0\(MiB\)' "$work/screen.txt" ||
   fail "top job pytorch-dist shows no GPU utilisation"
+
+# A UTF-8 terminal: each GPU's utilisation over the last minute as block elements, the
+# busy profile's 70-99 % in the top three levels, with min/mean/max beside it.
+LC_ALL=C.UTF-8 grep -Eq '^pytorch-dist-master-0 +[0-9] +[ ▆▇█]*[▆▇█] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]% +[0-9]+\.[0-9]% +-$' \
+  "$work/screen.txt" || fail "top job pytorch-dist --idle-window 1m shows no sparkline in block elements"
 
 # On a terminal the status is coloured; the same command in a pipe has no escape codes.
 tmux -S "$sock" capture-pane -p -e -J -S - -t demo >"$work/screen-esc.txt"

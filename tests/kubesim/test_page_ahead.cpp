@@ -24,8 +24,6 @@ PageAhead::Answer answer(const std::string& body, uint64_t rv) {
   return a;
 }
 
-
-
 // The page after `token` (the first page for ""), as JSON, decoded when gzip-encoded.
 json page(httplib::SSLClient& c, int limit, const std::string& token, bool gzip, int* status = nullptr) {
   std::string path = "/api/v1/namespaces/default/pods?limit=" + std::to_string(limit);

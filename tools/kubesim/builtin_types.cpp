@@ -33,6 +33,9 @@ std::vector<ResourceType> builtin_core_types() {
   return {
       make("", "v1", "Pod", "pods", "pod", true, {"po"}, all, true),
       make("", "v1", "Service", "services", "service", true, {"svc"}, all, true),
+      // Endpoints, as kube-apiserver's service proxy resolves a Service's address from them
+      // (service_proxy.h); kubesim has no endpoints controller: they are written by hand.
+      make("", "v1", "Endpoints", "endpoints", "endpoints", true, {"ep"}, {}, false),
       make("", "v1", "ConfigMap", "configmaps", "configmap", true, {"cm"}, {}, false),
       make("", "v1", "Secret", "secrets", "secret", true, {}, {}, false),
       make("", "v1", "PersistentVolumeClaim", "persistentvolumeclaims", "persistentvolumeclaim", true,

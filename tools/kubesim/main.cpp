@@ -80,6 +80,10 @@ int main(int argc, char** argv) {
       "--prometheus", prometheus_exporter,
       "serve simulated GPU metrics through the service proxy of monitoring/prometheus-server:9090: "
       "dcgm, dcgm-exported, dcgm-before-3.1.6 or arena (as the seed key prometheus:)");
+  std::string prometheus_endpoint;
+  app.add_option("--prometheus-endpoint", prometheus_endpoint,
+                 "HOST:PORT of a real Prometheus: the service proxy of monitoring/prometheus-server:9090 forwards "
+                 "there (its pod and Endpoints are created; see /kubesim/exporters/ for what it scrapes)");
   app.add_flag("--no-controllers", no_controllers, "do not run the simulated operators, scheduler and kubelets");
   app.add_flag("--manual-clock", manual_clock, "simulated time moves only when stepped");
   app.add_option("--speed", sim.speed, "simulated seconds per real second")->capture_default_str();
@@ -172,6 +176,12 @@ int main(int argc, char** argv) {
       opts.prometheus.exporter = prometheus_exporter;
       kubesim::install_prometheus_service(store, opts.prometheus);
     }
+    if (!prometheus_endpoint.empty()) {
+      opts.prometheus.enabled = true;
+      opts.prometheus.endpoint = prometheus_endpoint;
+      kubesim::install_prometheus_service(store, opts.prometheus);
+    }
+    kubesim::install_prometheus_endpoint(store, opts.prometheus);
     if (simulation) opts.clock = [sim_ptr = simulation.get()] { return sim_ptr->now(); };
 
     kubesim::Server server(store, logs, opts);

@@ -21,6 +21,10 @@ struct PrometheusOptions {
   std::string ns = "monitoring";
   std::string service = "prometheus-server";
   int port = 9090;
+  // HOST:PORT of a real Prometheus (seed key endpoint:, --prometheus-endpoint): the Service then
+  // has a Prometheus pod with that IP and Endpoints naming it, and the service proxy forwards
+  // there instead of answering with the simulated series.
+  std::string endpoint;
 };
 
 // Throws std::invalid_argument unless exporter is dcgm, dcgm-exported, dcgm-before-3.1.6 or arena.
@@ -30,5 +34,11 @@ void check_prometheus_exporter(const std::string& exporter);
 // and app.kubernetes.io/name=prometheus, port PORT named "http") unless it exists; for
 // dcgm-before-3.1.6 also the exporter pods of the nodes with GPUs.
 void install_prometheus_service(Store& store, const PrometheusOptions& options);
+
+// With options.endpoint: the Pod NS/SERVICE-0 (Running, podIP HOST, labelled as the Service
+// selects) and the Endpoints NS/SERVICE (HOST, port "http" PORT, targetRef that Pod), as
+// kube-controller-manager's endpoints controller would write them. Throws
+// std::invalid_argument unless the endpoint is HOST:PORT.
+void install_prometheus_endpoint(Store& store, const PrometheusOptions& options);
 
 }  // namespace kubesim

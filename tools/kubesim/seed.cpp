@@ -39,6 +39,7 @@ PrometheusOptions prometheus_of(const json& v, const std::string& path) {
   o.ns = v.value("namespace", o.ns);
   o.service = v.value("service", o.service);
   o.port = v.value("port", o.port);
+  o.endpoint = v.value("endpoint", o.endpoint);
   try {
     check_prometheus_exporter(o.exporter);
   } catch (const std::invalid_argument& e) {

@@ -27,6 +27,7 @@
 //     namespace: monitoring         # default monitoring (created if missing)
 //     service: prometheus-server    # default; labels kubernetes.io/service-name=<service>,
 //     port: 9090                    #   app.kubernetes.io/name=prometheus; port "http" 9090
+//     endpoint: 127.0.0.1:9091      # a real Prometheus there instead (install_prometheus_endpoint)
 //                                   # ("prometheus: true" takes every default)
 // Command-line flags main.cpp should map: --seed FILE (load_seed_file),
 //   --generate nodes=N,jobs=N,pods=N,gpus=N (parse_generate_options + generate_cluster), and

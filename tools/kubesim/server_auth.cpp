@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "kubesim/gpu_exporter.h"
 #include "kubesim/kueue_visibility.h"
 #include "kubesim/node_evict.h"
 #include "kubesim/service_proxy.h"
@@ -135,6 +136,12 @@ void node_admin(Store& store, const httplib::Request& req, httplib::Response& re
   send_json(res, 200, evict_node_pods(store, node).dump());
 }
 
+// Simulated time (the Simulation's clock), else the real time, in Unix milliseconds.
+int64_t sim_now_ms(const ServerOptions& opts) {
+  const auto now = opts.clock ? opts.clock() : std::chrono::system_clock::now();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+}
+
 }  // namespace
 
 std::optional<UserInfo> authenticate(const httplib::Request& req, const ServerOptions& opts) {
@@ -192,6 +199,10 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
     node_admin(server.store(), req, res);
     return;
   }
+  if (path.rfind("/kubesim/exporters/", 0) == 0) {
+    serve_gpu_exporters(server.store(), sim_now_ms(opts), req, res);
+    return;
+  }
   if (path.rfind("/kubesim/", 0) == 0) {
     admin(server.faults(), req, res);
     return;
@@ -229,10 +240,7 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
       p.name = proxy->id;
       throw forbidden(*user, req.method == "POST" ? "create" : request_verb(req, p), p);
     }
-    const auto now = opts.clock ? opts.clock() : std::chrono::system_clock::now();
-    const int64_t now_ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
-    serve_service_proxy(server.store(), opts.prometheus, now_ms, *proxy, req, res);
+    serve_service_proxy(server.store(), opts.prometheus, sim_now_ms(opts), *proxy, req, res);
     return;
   }
   if (path.rfind("/api/", 0) == 0 || path.rfind("/apis/", 0) == 0) {

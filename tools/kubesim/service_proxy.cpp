@@ -5,13 +5,16 @@
 // NotFound); maps a numeric port to the Service port's name, else 503 "no service port N found
 // for service"; and answers 503 "no endpoints available for service" when no endpoint has that
 // port. The proxied answer is passed through with its status code
-// (staging/src/k8s.io/apimachinery/pkg/util/proxy UpgradeAwareHandler).
+// (staging/src/k8s.io/apimachinery/pkg/util/proxy UpgradeAwareHandler). A Service with
+// Endpoints is forwarded to one of them (service_forward.h); one without them is kubesim's
+// simulated Prometheus if it is that Service's, else "no endpoints available".
 #include "kubesim/service_proxy.h"
 
 #include <map>
 
 #include "kubesim/prometheus_api.h"
 #include "kubesim/rest.h"
+#include "kubesim/service_forward.h"
 #include "kubesim/store.h"
 
 namespace kubesim {
@@ -82,6 +85,10 @@ void serve_service_proxy(const Store& store, const PrometheusOptions& prometheus
       }
     }
     if (!found) throw unavailable("no service port " + port + " found for service \"" + name + "\"");
+  }
+  if (auto loc = endpoint_location(store, path.ns, name, port_name, scheme)) {
+    forward_to_endpoint(*loc, path.rest, req, res);
+    return;
   }
   const bool ours = prometheus.enabled && path.ns == prometheus.ns && name == prometheus.service;
   // The simulated Prometheus listens on the port named "http" (also reached without a port).

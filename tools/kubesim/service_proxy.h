@@ -1,6 +1,7 @@
 // The kube-apiserver service proxy, /api/v1/namespaces/NS/services/[SCHEME:]NAME[:PORT]/proxy/PATH,
-// for kubesim's simulated Prometheus Service only (prometheus_options.h); every other Service
-// answers as one without endpoints.
+// to the address of a Service's Endpoints (service_forward.h), or, for a Service without
+// Endpoints, kubesim's simulated Prometheus (prometheus_options.h); every other Service answers
+// as one without endpoints.
 #pragma once
 
 #include <httplib.h>

@@ -45,6 +45,11 @@ inline constexpr const char* kDryRunQueue = "trainctl-doctor";
 // Trainer v2 (TrainJob, its API generation, the runtimes), JobSet, batch/v1 Job.
 void ask_job_apis(Probe& p, const Context& c);
 void judge_job_apis(const Probe& p, const Context& c, Report& r);
+// The Kubeflow Trainer release whose TrainJob and ClusterTrainingRuntime CRDs (null: not read)
+// these are, from the fields each release added: "v2.0", "v2.1", "v2.2", "v2.3 or later",
+// "v2.2 or later" (no runtime CRD), "" without the TrainJob CRD. `markers` gets each field seen.
+std::string trainer_generation(const nlohmann::json& trainjob_crd, const nlohmann::json& runtime_crd,
+                               nlohmann::json& markers);
 // Gang scheduling and queues: coscheduling PodGroups, Volcano and its Queues, Kueue with its
 // LocalQueues and the integrations its webhook applies (from the dry-run creates).
 void ask_scheduling(Probe& p, const Context& c);

@@ -146,28 +146,6 @@ void judge_batch_job(const Probe& p, Report& r) {
   r.add(std::move(f));
 }
 
-// The Kubeflow Trainer release whose TrainJob and ClusterTrainingRuntime CRDs these are
-// (kubeflow/trainer manifests/base/crds/ at v2.0.0, v2.1.0, v2.2.0, v2.3.0).
-std::string trainer_generation(const json& trainjob_crd, const json& runtime_crd, json& markers) {
-  auto declares = [](const json& crd, const char* path) {
-    return !crd.is_null() && submit::crd_declares_field(crd, "v1alpha1", path);
-  };
-  markers = json::object();
-  if (!trainjob_crd.is_null()) {
-    for (const char* f : {"spec.podSpecOverrides", "spec.podTemplateOverrides", "spec.runtimePatches"})
-      markers[f] = declares(trainjob_crd, f);
-  }
-  if (!runtime_crd.is_null()) markers["spec.mlPolicy.torch.envInjection"] = declares(runtime_crd, "spec.mlPolicy.torch.envInjection");
-  if (trainjob_crd.is_null()) return "";
-  if (declares(trainjob_crd, "spec.runtimePatches")) {
-    if (runtime_crd.is_null()) return "v2.2 or later";
-    return declares(runtime_crd, "spec.mlPolicy.torch.envInjection") ? "v2.3 or later" : "v2.2";
-  }
-  if (declares(trainjob_crd, "spec.podTemplateOverrides")) return "v2.1";
-  if (declares(trainjob_crd, "spec.podSpecOverrides")) return "v2.0";
-  return "unknown";
-}
-
 void judge_trainer(const Probe& p, const Context& c, Report& r) {
   const bool served = serves(p, kTrainer, "v1alpha1", "trainjobs");
   Finding f{Section::JobApis, "api.trainjob", "TrainJob"};
@@ -226,6 +204,28 @@ void judge_trainer(const Probe& p, const Context& c, Report& r) {
 }
 
 }  // namespace
+
+// The Kubeflow Trainer release whose TrainJob and ClusterTrainingRuntime CRDs these are
+// (kubeflow/trainer manifests/base/crds/ at v2.0.0, v2.1.0, v2.2.0, v2.3.0).
+std::string trainer_generation(const json& trainjob_crd, const json& runtime_crd, json& markers) {
+  auto declares = [](const json& crd, const char* path) {
+    return !crd.is_null() && submit::crd_declares_field(crd, "v1alpha1", path);
+  };
+  markers = json::object();
+  if (!trainjob_crd.is_null()) {
+    for (const char* f : {"spec.podSpecOverrides", "spec.podTemplateOverrides", "spec.runtimePatches"})
+      markers[f] = declares(trainjob_crd, f);
+  }
+  if (!runtime_crd.is_null()) markers["spec.mlPolicy.torch.envInjection"] = declares(runtime_crd, "spec.mlPolicy.torch.envInjection");
+  if (trainjob_crd.is_null()) return "";
+  if (declares(trainjob_crd, "spec.runtimePatches")) {
+    if (runtime_crd.is_null()) return "v2.2 or later";
+    return declares(runtime_crd, "spec.mlPolicy.torch.envInjection") ? "v2.3 or later" : "v2.2";
+  }
+  if (declares(trainjob_crd, "spec.podTemplateOverrides")) return "v2.1";
+  if (declares(trainjob_crd, "spec.podSpecOverrides")) return "v2.0";
+  return "not one of v2.0 to v2.3";
+}
 
 void ask_job_apis(Probe& p, const Context& c) {
   p.get("version", kube::kVersionPath);

@@ -1,10 +1,11 @@
 # Sourced by the doctor tests, after kubesim_env.bash: runs `trainctl doctor -o json` and
 # reads its findings with jq (docs/json-output.md, "doctor").
 
-# doctor_json [ARGS...]: the report in $DOC, the exit code in $DOCTOR_RC, stderr in $DOCTOR_ERR.
+# doctor_json [ARGS...]: the report in $DOC, the exit code in $DOCTOR_RC, stderr in $DOCTOR_ERR;
+# as the user of $DOCTOR_KUBECONFIG when set.
 doctor_json() {
   set +e
-  DOC=$(tc doctor -o json "$@" 2>"$WORK/doctor.err")
+  DOC=$("$TRAINCTL" --kubeconfig "${DOCTOR_KUBECONFIG:-$KCFG}" doctor -o json "$@" 2>"$WORK/doctor.err")
   DOCTOR_RC=$?
   set -e
   DOCTOR_ERR=$(cat "$WORK/doctor.err")

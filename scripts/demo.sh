@@ -2,8 +2,8 @@
 # From a fresh clone to a running demo: installs what is missing, builds trainctl and
 # kubesim, starts kubesim with a small GPU cluster (3 control-plane nodes, 3 nodes with
 # 2 GPUs each, PVC training-data), writes a kubeconfig for it, and walks through a
-# distributed PyTorch job: top node, submit, list, top job (with GPU utilisation from the
-# simulated Prometheus), get, logs, data list.
+# distributed PyTorch job: doctor, top node, submit, list, top job (with GPU utilisation from
+# the simulated Prometheus), get, logs, data list.
 # kubesim keeps running afterwards; `scripts/demo.sh --stop` stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +45,9 @@ for _ in $(seq 1 100); do [ -s "$state/kubeconfig" ] && break; sleep 0.1; done
 [ -s "$state/kubeconfig" ] || { echo "kubesim did not start; see $state/kubesim.log" >&2; exit 1; }
 export KUBECONFIG="$state/kubeconfig"
 echo "kubeconfig: $KUBECONFIG"
+
+say "0. Can this cluster run my job? What works here, what does not, and the fix"
+run trainctl doctor
 
 say "1. Which GPUs are there?"
 run trainctl top node

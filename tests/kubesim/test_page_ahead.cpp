@@ -24,7 +24,7 @@ PageAhead::Answer answer(const std::string& body, uint64_t rv) {
 }
 
 
-std::string gunzip(const std::string& in) {
+std::string gunzip_page(const std::string& in) {
   z_stream zs{};
   REQUIRE(inflateInit2(&zs, 15 + 16) == Z_OK);
   std::string out(64 << 20, '\0');
@@ -49,7 +49,7 @@ json page(httplib::SSLClient& c, int limit, const std::string& token, bool gzip,
   REQUIRE(r);
   if (status) *status = r->status;
   if (r->status != 200) return json::parse(r->body);
-  return json::parse(r->get_header_value("Content-Encoding") == "gzip" ? gunzip(r->body) : r->body);
+  return json::parse(r->get_header_value("Content-Encoding") == "gzip" ? gunzip_page(r->body) : r->body);
 }
 
 }  // namespace

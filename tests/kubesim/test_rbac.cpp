@@ -29,7 +29,7 @@ void add_role(Store& s, const std::string& ns, const std::string& name, json rul
             {"metadata", md}, {"rules", std::move(rules)}});
 }
 
-void bind(Store& s, const std::string& ns, const std::string& name, const std::string& role_kind,
+void bind_role(Store& s, const std::string& ns, const std::string& name, const std::string& role_kind,
           const std::string& role, json subjects) {
   const bool cluster = ns.empty();
   json md = {{"name", name}};
@@ -60,6 +60,7 @@ AuthAttributes attrs(std::string verb, std::string group, std::string resource, 
 
 TEST_CASE("RBAC: bindings, scopes, subresources and names as kube-apiserver matches them", "[kubesim][rbac]") {
   Store s;
+  s.create(*s.find("", "v1", "namespaces"), {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "team-a"}}}});
   const UserInfo alice{"alice", {"team-a", "system:authenticated"}};
   const UserInfo admin{"admin", {"system:masters", "system:authenticated"}};
   CHECK(authorize(s, admin, attrs("delete", "", "nodes", "")).allowed);  // the privileged group
@@ -70,7 +71,7 @@ TEST_CASE("RBAC: bindings, scopes, subresources and names as kube-apiserver matc
            {{{"verbs", {"create", "list"}}, {"apiGroups", {"kubeflow.org"}}, {"resources", {"pytorchjobs"}}},
             {{"verbs", {"get"}}, {"apiGroups", {""}}, {"resources", {"pods/log"}}},
             {{"verbs", {"get"}}, {"apiGroups", {""}}, {"resources", {"configmaps"}}, {"resourceNames", {"only-this"}}}});
-  bind(s, "team-a", "runner-binding", "Role", "runner", user("alice"));
+  bind_role(s, "team-a", "runner-binding", "Role", "runner", user("alice"));
   const auto yes = authorize(s, alice, attrs("create", "kubeflow.org", "pytorchjobs", "team-a"));
   CHECK(yes.allowed);
   CHECK(yes.reason == "RBAC: allowed by RoleBinding \"runner-binding/team-a\" of Role \"runner\" to User \"alice\"");
@@ -90,7 +91,7 @@ TEST_CASE("RBAC: bindings, scopes, subresources and names as kube-apiserver matc
   add_role(s, "", "reader",
            {{{"verbs", {"get", "list", "watch"}}, {"apiGroups", {"*"}}, {"resources", {"*"}}},
             {{"verbs", {"update"}}, {"apiGroups", {"*"}}, {"resources", {"*/status"}}}});
-  bind(s, "", "readers", "ClusterRole", "reader", json::array({{{"kind", "Group"}, {"name", "team-a"}}}));
+  bind_role(s, "", "readers", "ClusterRole", "reader", json::array({{{"kind", "Group"}, {"name", "team-a"}}}));
   const auto read = authorize(s, alice, attrs("list", "", "nodes", ""));
   CHECK(read.allowed);
   CHECK(read.reason == "RBAC: allowed by ClusterRoleBinding \"readers\" of ClusterRole \"reader\" to Group \"team-a\"");
@@ -98,13 +99,13 @@ TEST_CASE("RBAC: bindings, scopes, subresources and names as kube-apiserver matc
   CHECK_FALSE(authorize(s, alice, attrs("update", "batch", "jobs", "x")).allowed);
 
   // A binding whose role is missing: refused, the error in the reason.
-  bind(s, "", "dangling", "ClusterRole", "nope", user("bob"));
+  bind_role(s, "", "dangling", "ClusterRole", "nope", user("bob"));
   const auto missing = authorize(s, UserInfo{"bob", {"system:authenticated"}}, attrs("list", "", "pods", "default"));
   CHECK_FALSE(missing.allowed);
   CHECK(missing.reason == "RBAC: clusterrole.rbac.authorization.k8s.io \"nope\" not found");
 
   // A ServiceAccount subject without a namespace takes the RoleBinding's.
-  bind(s, "team-a", "sa", "Role", "runner", json::array({{{"kind", "ServiceAccount"}, {"name", "ci"}}}));
+  bind_role(s, "team-a", "sa", "Role", "runner", json::array({{{"kind", "ServiceAccount"}, {"name", "ci"}}}));
   CHECK(authorize(s, UserInfo{"system:serviceaccount:team-a:ci", {}}, attrs("list", "kubeflow.org", "pytorchjobs", "team-a"))
             .allowed);
   CHECK_FALSE(authorize(s, UserInfo{"system:serviceaccount:other:ci", {}}, attrs("list", "kubeflow.org", "pytorchjobs", "team-a"))
@@ -134,7 +135,7 @@ TEST_CASE("SelfSubjectAccessReview: the decision that requests get, for the requ
   SimServer sim(nullptr, o);
   bootstrap_rbac(sim.store);
   add_role(sim.store, "default", "pods-reader", {{{"verbs", {"list"}}, {"apiGroups", {""}}, {"resources", {"pods"}}}});
-  bind(sim.store, "default", "alice-pods", "Role", "pods-reader", json::array({{{"kind", "Group"}, {"name", "ml"}}}));
+  bind_role(sim.store, "default", "alice-pods", "Role", "pods-reader", json::array({{{"kind", "Group"}, {"name", "ml"}}}));
   auto alice = sim.client(false);
   alice->set_bearer_token_auth("alice-token");
   auto review = [&](const std::string& verb, const std::string& resource) {
@@ -174,14 +175,19 @@ TEST_CASE("SelfSubjectAccessReview: the decision that requests get, for the requ
   REQUIRE(r);
   CHECK(r->status == 422);
   CHECK(body_json(r)["details"]["causes"][0]["field"] == "spec.resourceAttributes");
-  // Create is all the resource serves.
+  // Create is all the resource serves (authorization comes first: alice may not list them).
   r = alice->Get("/apis/authorization.k8s.io/v1/selfsubjectaccessreviews");
   REQUIRE(r);
+  CHECK(r->status == 403);
+  auto admin = sim.client();
+  r = admin->Get("/apis/authorization.k8s.io/v1/selfsubjectaccessreviews");
+  REQUIRE(r);
   CHECK(r->status == 405);
-  r = sim.client()->Get("/apis/authorization.k8s.io/v1");
+  r = admin->Get("/apis/authorization.k8s.io/v1");
   REQUIRE(r);
   bool listed = false;
-  for (const auto& res : body_json(r)["resources"])
+  const json list = body_json(r);
+  for (const auto& res : list["resources"])
     if (res["name"] == "selfsubjectaccessreviews") listed = res["verbs"] == json::array({"create"});
   CHECK(listed);
 }

@@ -1,8 +1,11 @@
 # Install layout and the Debian package.
 #
-#   cmake --install BUILD --prefix /usr   binary in bin/, trainctl(1) in share/man/man1, and
-#                                          the bash, zsh and fish completions where those
-#                                          shells look for vendor completions
+#   cmake --install BUILD --prefix /usr   binary in bin/ (with kubectl-trainctl and
+#                                          kubectl_complete-trainctl beside it: the kubectl
+#                                          plugin and its completion, docs/kubectl-plugin.md),
+#                                          trainctl(1) in share/man/man1, and the bash, zsh
+#                                          and fish completions where those shells look for
+#                                          vendor completions
 #   cd BUILD && cpack -G DEB               trainctl_VERSION_ARCH.deb
 #
 # The package holds the "trainctl" component only: kubesim, the API simulator for demos and
@@ -19,6 +22,12 @@ include(GNUInstallDirs)
 set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 
 install(TARGETS trainctl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT trainctl)
+# kubectl runs a plugin found on PATH as kubectl-NAME, and asks kubectl_complete-NAME for its
+# completions (k8s.io/kubectl pkg/cmd/plugin): both are trainctl, which reads its own name.
+foreach(link kubectl-trainctl kubectl_complete-trainctl)
+  install(CODE "file(CREATE_LINK trainctl \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/${link}\" SYMBOLIC)"
+          COMPONENT trainctl)
+endforeach()
 install(FILES ${PROJECT_SOURCE_DIR}/docs/man/trainctl.1
         DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT trainctl)
 install(FILES ${PROJECT_SOURCE_DIR}/completions/trainctl.bash

@@ -6,6 +6,7 @@
 #include "cmd/config_view.h"
 #include "cmd/data_list.h"
 #include "cmd/delete.h"
+#include "cmd/doctor.h"
 #include "cmd/get.h"
 #include "cmd/list.h"
 #include "cmd/logs.h"

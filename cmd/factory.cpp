@@ -80,20 +80,24 @@ kube::Client& Factory::client() {
   return *m_client;
 }
 
+metrics::PrometheusSettings Factory::prometheus_settings() {
+  metrics::PrometheusSettings settings;
+  auto env = [](const char* name) {
+    const char* v = std::getenv(name);
+    return std::string(v ? v : "");
+  };
+  settings.url = m_globals->prometheus;
+  if (settings.url.empty()) settings.url = env("TRAINCTL_PROMETHEUS");
+  if (settings.url.empty()) settings.url = user_config().prometheus;
+  settings.token = env("TRAINCTL_PROMETHEUS_TOKEN");
+  return settings;
+}
+
 const metrics::MetricsLookup& Factory::metrics_source() {
   if (!m_metrics) {
-    metrics::PrometheusSettings settings;
-    auto env = [](const char* name) {
-      const char* v = std::getenv(name);
-      return std::string(v ? v : "");
-    };
-    settings.url = m_globals->prometheus;
-    if (settings.url.empty()) settings.url = env("TRAINCTL_PROMETHEUS");
-    if (settings.url.empty()) settings.url = user_config().prometheus;
-    settings.token = env("TRAINCTL_PROMETHEUS_TOKEN");
     try {
       m_metrics = std::make_unique<metrics::MetricsLookup>(
-          metrics::find_metrics_source(client(), settings));
+          metrics::find_metrics_source(client(), prometheus_settings()));
     } catch (const Error& e) {
       m_metrics = std::make_unique<metrics::MetricsLookup>(metrics::MetricsLookup{std::nullopt, e.what()});
     }

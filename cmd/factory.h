@@ -73,6 +73,9 @@ public:
   // file's `prometheus`, else a Service found in the cluster (docs/metrics.md); the bearer
   // token from $TRAINCTL_PROMETHEUS_TOKEN. Looked up once; tests inject their own.
   const metrics::MetricsLookup& metrics_source();
+  // Where metrics_source() looks first: --prometheus, $TRAINCTL_PROMETHEUS, the config file's
+  // `prometheus` (empty url: look for a Service), and $TRAINCTL_PROMETHEUS_TOKEN.
+  metrics::PrometheusSettings prometheus_settings();
   void set_metrics_source(metrics::MetricsLookup lookup) {
     m_metrics = std::make_unique<metrics::MetricsLookup>(std::move(lookup));
   }

@@ -4,6 +4,8 @@
 #include <CLI/CLI.hpp>
 
 #include <csignal>
+#include <filesystem>
+#include <vector>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -34,11 +36,19 @@ int main(int argc, char** argv) {
 #endif
   GlobalOptions globals;
   Factory factory(IOStreams::system(), &globals);
-  CLI::App app{"trainctl submits and inspects distributed training jobs on Kubernetes.", "trainctl"};
+  // As a kubectl plugin (docs/kubectl-plugin.md): `kubectl trainctl ...` runs kubectl-trainctl,
+  // and kubectl's completion runs kubectl_complete-trainctl with the words after "trainctl"
+  // (k8s.io/kubectl pkg/cmd/plugin/plugin_completion.go), which __complete answers.
+  const std::string program = std::filesystem::path(argc > 0 ? argv[0] : "trainctl").filename().string();
+  std::vector<const char*> args(argv, argv + argc);
+  if (program == "kubectl_complete-trainctl") args.insert(args.begin() + 1, "__complete");
+  const int nargs = static_cast<int>(args.size());
+  CLI::App app{"trainctl submits and inspects distributed training jobs on Kubernetes.",
+               program == "kubectl-trainctl" ? "kubectl trainctl" : "trainctl"};
   try {
-    refuse_empty_values(argc, argv);
-    setup_for_args(app, factory, globals, argc, argv);
-    app.parse(argc, argv);
+    refuse_empty_values(nargs, args.data());
+    setup_for_args(app, factory, globals, nargs, args.data());
+    app.parse(nargs, args.data());
     std::cout.flush();
     return 0;
   } catch (const CLI::CallForHelp& e) {

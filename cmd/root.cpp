@@ -59,11 +59,12 @@ Setup single_setup(std::string_view name) {
   constexpr Setup templates = [](CLI::App& r, Factory& f) { setup_templates(r, f); };
   constexpr Setup config = [](CLI::App& r, Factory& f) { setup_config(r, f); };
   constexpr Setup wait = [](CLI::App& r, Factory& f) { setup_wait(r, f); };
+  constexpr Setup doctor = [](CLI::App& r, Factory& f) { setup_doctor(r, f); };
   static constexpr std::pair<std::string_view, Setup> kCommands[] = {
       {"submit", setup_submit}, {"list", list},  {"ls", list},           {"get", get},
       {"logs", logs},           {"log", logs},   {"top", setup_top},     {"data", setup_data},
       {"delete", del},          {"del", del},    {"version", version},   {"templates", templates},
-      {"config", config},       {"wait", wait},  {"queue", setup_queue},
+      {"config", config},       {"wait", wait},  {"queue", setup_queue}, {"doctor", doctor},
   };
   for (const auto& [n, setup] : kCommands)
     if (n == name) return setup;
@@ -117,6 +118,7 @@ void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   setup_queue(root, f);
   setup_delete(root, f);
   setup_wait(root, f);
+  setup_doctor(root, f);
   setup_completion(root, f);
   setup_version(root, f);
   setup_templates(root, f);

@@ -29,6 +29,8 @@ function __trainctl_child --argument-names cmdpath word
             echo delete
         case 'trainctl wait'
             echo wait
+        case 'trainctl doctor'
+            echo doctor
         case 'trainctl completion'
             echo completion
         case 'trainctl version'
@@ -115,6 +117,8 @@ function __trainctl_takes_value --argument-names cmdpath flag
         case 'trainctl delete -T' 'trainctl delete --type' 'trainctl delete --kubeconfig' 'trainctl delete --config' 'trainctl delete --context' 'trainctl delete -n' 'trainctl delete --namespace' 'trainctl delete --loglevel' 'trainctl delete --request-timeout' 'trainctl delete --prometheus'
             return 0
         case 'trainctl wait --for' 'trainctl wait --timeout' 'trainctl wait -T' 'trainctl wait --type' 'trainctl wait -o' 'trainctl wait --output' 'trainctl wait --kubeconfig' 'trainctl wait --config' 'trainctl wait --context' 'trainctl wait -n' 'trainctl wait --namespace' 'trainctl wait --loglevel' 'trainctl wait --request-timeout' 'trainctl wait --prometheus'
+            return 0
+        case 'trainctl doctor -T' 'trainctl doctor --type' 'trainctl doctor -o' 'trainctl doctor --output' 'trainctl doctor --kubeconfig' 'trainctl doctor --config' 'trainctl doctor --context' 'trainctl doctor -n' 'trainctl doctor --namespace' 'trainctl doctor --loglevel' 'trainctl doctor --request-timeout' 'trainctl doctor --prometheus'
             return 0
         case 'trainctl completion --kubeconfig' 'trainctl completion --config' 'trainctl completion --context' 'trainctl completion -n' 'trainctl completion --namespace' 'trainctl completion --loglevel' 'trainctl completion --request-timeout' 'trainctl completion --prometheus'
             return 0
@@ -203,6 +207,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a queue -d 'Show th
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a delete -d 'Delete training jobs and everything created for them'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a del -d 'alias of delete: Delete training jobs and everything created for them'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a wait -d 'Wait until a training job runs or finishes; the exit code says how it ended'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a doctor -d 'Check what this cluster can run for you, and what is missing'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a completion -d 'Print a shell completion script (bash, zsh or fish)'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a version -d 'Print the version of trainctl'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a templates -d 'Manage the manifest templates used by submit'
@@ -549,6 +554,11 @@ complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -l timeout -r -F -
 complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type, when two kinds have a job of this name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
 complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -s o -l output -x -a 'table json' -d 'Output format: table (default) or json'
 complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -f -a '(__trainctl_dynamic)'
+
+# trainctl doctor
+complete -c trainctl -n '__trainctl_at '\''trainctl doctor'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'The kind whose readiness decides the exit code (default pytorchjob): pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
+complete -c trainctl -n '__trainctl_at '\''trainctl doctor'\''' -s o -l output -x -a 'table json yaml' -d 'Output format: table (default), json or yaml'
+complete -c trainctl -n '__trainctl_at '\''trainctl doctor'\''' -f
 
 # trainctl completion
 complete -c trainctl -n '__trainctl_at '\''trainctl completion'\''' -f -a 'bash zsh fish'

@@ -2,7 +2,7 @@
 # From a fresh clone to a running demo: installs what is missing, builds trainctl and
 # kubesim, starts kubesim with a small GPU cluster (3 control-plane nodes, 3 nodes with
 # 2 GPUs each, PVC training-data), writes a kubeconfig for it, and walks through a
-# distributed PyTorch job: top node, submit, list (after a typo, to show the suggestion), top
+# distributed PyTorch job: doctor, top node, submit, list (after a typo, to show the suggestion), top
 # job (with GPU utilisation from the simulated Prometheus, and a sparkline of it per GPU), get,
 # logs (one instance, then every rank's, prefixed), data list.
 # kubesim keeps running afterwards; `scripts/demo.sh --stop` stops it.
@@ -50,6 +50,9 @@ for _ in $(seq 1 100); do [ -s "$state/kubeconfig" ] && break; sleep 0.1; done
 [ -s "$state/kubeconfig" ] || { echo "kubesim did not start; see $state/kubesim.log" >&2; exit 1; }
 export KUBECONFIG="$state/kubeconfig"
 echo "kubeconfig: $KUBECONFIG"
+
+say "0. Can this cluster run my job? What works here, what does not, and the fix"
+run trainctl doctor
 
 say "1. Which GPUs are there?"
 run trainctl top node

@@ -61,7 +61,9 @@ ctest_args=()
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B "$build" "${args[@]}" >/dev/null
 cmake --build "$build" -j"$jobs"
-ctest --test-dir "$build" --output-on-failure -j"$jobs" "${ctest_args[@]}"
+status=0
+ctest --test-dir "$build" --output-on-failure -j"$jobs" "${ctest_args[@]}" 2>&1 | tee "$build/ctest-console.log" ||
+  status=$?
 
 # Where the schema tests look (tests/integration/kubesim_env.bash, tests/support): say why
 # they were skipped rather than leave a bare "Skipped" list.
@@ -70,3 +72,7 @@ if [ -z "${TRAINCTL_SCHEMAS:-}" ] && [ ! -d ../shared/k8s-schemas/crds ] &&
   echo "test.sh: the schema and submit tests were skipped: no Kubernetes schemas found" \
        "(set TRAINCTL_SCHEMAS, put them in ../shared/k8s-schemas, or run scripts/fetch-schemas.sh)" >&2
 fi
+
+# What did not run, and why (scripts/skipped-tests.sh).
+scripts/skipped-tests.sh "$build" "$build/ctest-console.log" || true
+exit "$status"

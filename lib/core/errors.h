@@ -18,6 +18,7 @@ enum class ExitCode : int {
   Timeout = 6,        // --wait / --timeout elapsed before the condition held
   Unschedulable = 7,  // the timeout passed while a pod (or Volcano PodGroup) was unschedulable
   JobDeleted = 8,     // the job was deleted while waiting for it
+  NotReady = 9,       // doctor: the namespace cannot run the default kind
   Interrupted = 130   // SIGINT
 };
 

@@ -8,6 +8,8 @@
 #include <iostream>
 #include <memory>
 
+#include "core/text.h"
+
 namespace trainctl {
 
 IOStreams IOStreams::system() {
@@ -18,7 +20,7 @@ IOStreams IOStreams::system() {
   const char* term = std::getenv("TERM");
   const char* no_color = std::getenv("NO_COLOR");
   s.m_color = s.m_tty && !(no_color && *no_color) && !(term && std::string(term) == "dumb");
-  s.m_utf8 = s.m_tty && utf8_locale(std::getenv("LC_ALL"), std::getenv("LC_CTYPE"), std::getenv("LANG"));
+  s.m_unicode = locale_is_utf8(std::getenv("LC_ALL"), std::getenv("LC_CTYPE"), std::getenv("LANG"));
   s.m_width = 80;
   struct winsize ws {};
   if (s.m_tty && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
@@ -38,19 +40,24 @@ IOStreams IOStreams::test(bool tty, int width) {
   s.m_err = s.m_err_buf.get();
   s.m_tty = tty;
   s.m_color = tty;
-  s.m_utf8 = tty;
+  s.m_unicode = tty;  // a test terminal speaks UTF-8 unless set_unicode(false)
   s.m_width = width;
   return s;
 }
 
-bool utf8_locale(const char* lc_all, const char* lc_ctype, const char* lang) {
-  const char* s = lc_all;
-  if (!s || !*s) s = lc_ctype;
-  if (!s || !*s) s = lang;
-  if (!s) return false;
-  std::string v(s);
-  for (auto& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return v.find("utf-8") != std::string::npos || v.find("utf8") != std::string::npos;
+bool locale_is_utf8(const char* lc_all, const char* lc_ctype, const char* lang) {
+  const char* chosen = nullptr;
+  for (const char* v : {lc_all, lc_ctype, lang})
+    if (v && *v) {
+      chosen = v;
+      break;
+    }
+  if (!chosen) return false;
+  const std::string name = ascii_lower(chosen);
+  const size_t dot = name.find('.');
+  if (dot == std::string::npos) return false;
+  std::string codeset = name.substr(dot + 1, name.find('@', dot) - dot - 1);
+  return codeset == "utf-8" || codeset == "utf8";
 }
 
 std::string IOStreams::out_text() const { return m_out_buf ? m_out_buf->str() : std::string(); }

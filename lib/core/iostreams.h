@@ -23,10 +23,11 @@ public:
   std::ostream& err() const { return *m_err; }
   bool is_tty() const { return m_tty; }
   bool color() const { return m_color; }
-  // Whether the terminal shows UTF-8 (block glyphs): a TTY whose locale says UTF-8.
-  bool utf8() const { return m_utf8; }
-  void set_utf8(bool on) { m_utf8 = on; }
   int width() const { return m_width; }
+  // Whether symbols beyond ASCII (✓, ✗, sparkline blocks) may be printed: a terminal whose
+  // locale is UTF-8.
+  bool unicode() const { return m_unicode && m_tty; }
+  void set_unicode(bool on) { m_unicode = on; }
   void set_color(bool on) { m_color = on && m_tty; }
   void disable_color() { m_color = false; }
 
@@ -41,13 +42,14 @@ private:
   std::shared_ptr<std::ostringstream> m_err_buf;
   bool m_tty = false;
   bool m_color = false;
-  bool m_utf8 = false;
+  bool m_unicode = false;
   int m_width = 80;
 };
 
-// Whether the locale is UTF-8, as tmux decides it (tmux/tmux tmux.c main): the first of
-// LC_ALL, LC_CTYPE and LANG that is set and not empty contains "UTF-8" or "UTF8", in any case.
-bool utf8_locale(const char* lc_all, const char* lc_ctype, const char* lang);
+// Whether the locale the environment names for characters is UTF-8, as setlocale(LC_CTYPE,
+// "") picks it: LC_ALL, else LC_CTYPE, else LANG, the first that is set and not empty
+// (POSIX, "Internationalization Variables"); its codeset "UTF-8" or "utf8", in any case.
+bool locale_is_utf8(const char* lc_all, const char* lc_ctype, const char* lang);
 
 // The wall clock, injectable so that durations and ages print deterministically in tests.
 using Clock = std::function<std::chrono::system_clock::time_point()>;

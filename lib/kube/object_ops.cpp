@@ -12,12 +12,24 @@ nlohmann::json delete_options(Propagation propagation) {
 
 nlohmann::json create_object(Client& client, const Resource& resource, const std::string& ns,
                              const nlohmann::json& object) {
-  const std::string path = resource.collection_path(ns) + Query().add("fieldValidation", "Strict").encode();
+  const std::string path = create_request(resource, ns, nlohmann::json()).path;
   nlohmann::json answer = client.post_json(path, object);
   const auto& md = object.contains("metadata") ? object["metadata"] : nlohmann::json();
   expect_object(answer, "POST " + path, object.value("kind", ""),
                 md.is_object() ? md.value("name", "") : std::string());
   return answer;
+}
+
+Request create_request(const Resource& resource, const std::string& ns, const nlohmann::json& object,
+                       bool dry_run) {
+  Query q;
+  if (dry_run) q.add("dryRun", "All");
+  q.add("fieldValidation", "Strict");
+  Request r;
+  r.method = "POST";
+  r.path = resource.collection_path(ns) + q.encode();
+  r.body = object.dump();
+  return r;
 }
 
 nlohmann::json delete_object(Client& client, const Resource& resource, const std::string& ns,

@@ -22,6 +22,12 @@ nlohmann::json delete_options(Propagation propagation);
 nlohmann::json create_object(Client& client, const Resource& resource, const std::string& ns,
                              const nlohmann::json& object);
 
+// The same POST as a request of its own, for a round of several (Client::send_all); with
+// dry_run, ?dryRun=All: the server admits and validates the object (mutating webhooks
+// included) and answers what it would store, storing nothing.
+Request create_request(const Resource& resource, const std::string& ns, const nlohmann::json& object,
+                       bool dry_run = false);
+
 // DELETEs one object with that propagation policy. Returns the server's answer: the object
 // itself while finalizers hold it (metadata.deletionTimestamp set), a Success Status once
 // it is gone, null for an empty body.

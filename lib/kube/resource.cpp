@@ -54,6 +54,7 @@ enum KnownResource : size_t {
   kCustomResourceDefinitions,
   kResourceQuotas,
   kPodGroups,
+  kSelfSubjectAccessReviews,
   kKnownResources
 };
 
@@ -70,6 +71,7 @@ const std::array<Resource, kKnownResources>& known() {
       {"apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", false},
       {"", "v1", "resourcequotas", "ResourceQuota"},
       {"scheduling.volcano.sh", "v1beta1", "podgroups", "PodGroup"},
+      {"authorization.k8s.io", "v1", "selfsubjectaccessreviews", "SelfSubjectAccessReview", false},
   }};
   return resources;
 }
@@ -106,6 +108,15 @@ std::string Resource::display() const { return kind + " (" + api_version() + ")"
 
 std::string api_group_path(const std::string& group) { return "/apis/" + path_segment(group, "API group"); }
 
+std::string api_group_list_path() { return "/apis"; }
+
+std::string api_resource_list_path(const std::string& group, const std::string& version) {
+  Resource r;
+  r.group = group.empty() ? "" : path_segment(group, "API group");
+  r.version = path_segment(version, "API version");
+  return group_version_path(r);
+}
+
 std::string Resource::collection_path(const std::string& ns) const {
   std::string path = group_version_path(*this);
   if (namespaced && !ns.empty()) path += "/namespaces/" + path_segment(ns, "namespace");
@@ -138,6 +149,7 @@ const Resource& deployments() { return known()[kDeployments]; }
 const Resource& custom_resource_definitions() { return known()[kCustomResourceDefinitions]; }
 const Resource& resource_quotas() { return known()[kResourceQuotas]; }
 const Resource& pod_groups() { return known()[kPodGroups]; }
+const Resource& self_subject_access_reviews() { return known()[kSelfSubjectAccessReviews]; }
 
 Resource resource_of(const nlohmann::json& object) {
   const std::string api_version = object.is_object() ? object.value("apiVersion", "") : "";

@@ -49,6 +49,10 @@ inline constexpr const char* kVersionPath = "/version";
 // The discovery document of an API group (an APIGroup: its served versions and the preferred
 // one), as client-go's discovery client reads it without aggregated discovery: /apis/GROUP.
 std::string api_group_path(const std::string& group);
+// Every API group with its versions (an APIGroupList): /apis.
+std::string api_group_list_path();
+// The resources one group version serves (an APIResourceList): /api/v1, /apis/GROUP/VERSION.
+std::string api_resource_list_path(const std::string& group, const std::string& version);
 
 // The resources trainctl reads and writes besides the job kinds (jobs/kind.h).
 const Resource& pods();
@@ -63,6 +67,9 @@ const Resource& custom_resource_definitions();  // cluster-scoped
 const Resource& resource_quotas();
 const Resource& pod_groups();  // Volcano's (scheduling.volcano.sh/v1beta1), also used by the
                                // training-operator's gang scheduling
+// authorization.k8s.io/v1 selfsubjectaccessreviews (cluster-scoped, create only): what the
+// current user may do, as `kubectl auth can-i` asks.
+const Resource& self_subject_access_reviews();
 
 // The resource of a manifest, from its apiVersion and kind: one of the resources above when
 // its group and kind are theirs (with the manifest's version); else, as kubectl does without discovery

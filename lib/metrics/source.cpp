@@ -50,7 +50,7 @@ const std::vector<PrometheusSelector>& prometheus_selectors() {
   return selectors;
 }
 
-std::optional<PrometheusService> find_prometheus_service(kube::Client& api) {
+std::vector<kube::Request> prometheus_service_requests() {
   std::vector<kube::Request> requests;
   for (const auto& s : prometheus_selectors()) {
     kube::ListQuery q;
@@ -60,11 +60,14 @@ std::optional<PrometheusService> find_prometheus_service(kube::Client& api) {
     r.path = kube::services().collection_path() + q.encode();
     requests.push_back(std::move(r));
   }
-  const auto results = api.send_all(requests);
+  return requests;
+}
+
+std::optional<PrometheusService> pick_prometheus_service(const std::vector<kube::Client::Result>& results) {
   size_t failed = 0;
   for (const auto& r : results) failed += r.error ? 1 : 0;
   if (failed == results.size() && !results.empty()) std::rethrow_exception(results.front().error);  // e.g. 403
-  for (size_t i = 0; i < results.size(); ++i) {
+  for (size_t i = 0; i < results.size() && i < prometheus_selectors().size(); ++i) {
     if (results[i].error) continue;  // this selector's list failed: try the next
     const nlohmann::json body = nlohmann::json::parse(results[i].response.body, nullptr, false);
     const nlohmann::json items = body.is_object() ? body.value("items", nlohmann::json::array()) : nlohmann::json();
@@ -75,6 +78,10 @@ std::optional<PrometheusService> find_prometheus_service(kube::Client& api) {
     return PrometheusService{meta.value("namespace", ""), meta.value("name", ""), prometheus_selectors()[i].port};
   }
   return std::nullopt;
+}
+
+std::optional<PrometheusService> find_prometheus_service(kube::Client& api) {
+  return pick_prometheus_service(api.send_all(prometheus_service_requests()));
 }
 
 MetricsSource::MetricsSource(std::shared_ptr<kube::Client> client, std::string prefix, std::string description,
@@ -128,36 +135,41 @@ std::vector<Series> MetricsSource::send(const char* endpoint, kube::Query& q) co
   return parse_query_response(parsed);
 }
 
-MetricsLookup find_metrics_source(kube::Client& api, const PrometheusSettings& settings) {
+MetricsLookup metrics_source_for(kube::Client& api, const PrometheusSettings& settings,
+                                 const std::optional<PrometheusService>& svc) {
   MetricsLookup out;
-  try {
-    if (!settings.url.empty()) {
-      kube::RestConfig direct;
-      std::string url = settings.url;
-      while (!url.empty() && url.back() == '/') url.pop_back();
-      direct.server = url;
-      direct.bearer_token = settings.token;
-      direct.source = "--prometheus";
-      out.source.emplace(kube::make_curl_client(direct, short_options(settings.timeout)), "", redacted(url),
-                         settings.timeout);
-      return out;
-    }
-    const auto svc = find_prometheus_service(api);
-    if (!svc) {
-      out.why = "no Prometheus found in the cluster; name one with --prometheus URL or TRAINCTL_PROMETHEUS";
-      return out;
-    }
-    // The API server's own client (not owned here), with this request's short timeout.
-    std::shared_ptr<kube::Client> proxied(std::shared_ptr<kube::Client>(), &api);
-    std::string prefix = kube::service_proxy_path(svc->ns, svc->name, svc->port, "");
-    prefix.pop_back();  // the trailing slash: query() adds one before the query path
-    out.source.emplace(std::move(proxied), std::move(prefix),
-                       "Prometheus " + svc->ns + "/" + svc->name + ":" + std::to_string(svc->port), settings.timeout);
-  } catch (const Error& e) {
-    out.source.reset();
-    out.why = std::string("cannot look for Prometheus (") + e.what() + "); name one with --prometheus URL";
+  if (!settings.url.empty()) {
+    kube::RestConfig direct;
+    std::string url = settings.url;
+    while (!url.empty() && url.back() == '/') url.pop_back();
+    direct.server = url;
+    direct.bearer_token = settings.token;
+    direct.source = "--prometheus";
+    out.source.emplace(kube::make_curl_client(direct, short_options(settings.timeout)), "", redacted(url),
+                       settings.timeout);
+    return out;
   }
+  if (!svc) {
+    out.why = "no Prometheus found in the cluster; name one with --prometheus URL or TRAINCTL_PROMETHEUS";
+    return out;
+  }
+  // The API server's own client (not owned here), with this request's short timeout.
+  std::shared_ptr<kube::Client> proxied(std::shared_ptr<kube::Client>(), &api);
+  std::string prefix = kube::service_proxy_path(svc->ns, svc->name, svc->port, "");
+  prefix.pop_back();  // the trailing slash: query() adds one before the query path
+  out.source.emplace(std::move(proxied), std::move(prefix),
+                     "Prometheus " + svc->ns + "/" + svc->name + ":" + std::to_string(svc->port), settings.timeout);
   return out;
+}
+
+MetricsLookup find_metrics_source(kube::Client& api, const PrometheusSettings& settings) {
+  try {
+    return metrics_source_for(api, settings, settings.url.empty() ? find_prometheus_service(api) : std::nullopt);
+  } catch (const Error& e) {
+    MetricsLookup out;
+    out.why = std::string("cannot look for Prometheus (") + e.what() + "); name one with --prometheus URL";
+    return out;
+  }
 }
 
 }  // namespace trainctl::metrics

@@ -43,6 +43,11 @@ struct PrometheusService {
 // One LIST of Services per selector, sent together; the first selector with a Service wins
 // (the first Service of its list). nullopt when there is none.
 std::optional<PrometheusService> find_prometheus_service(kube::Client& api);
+// The same in two steps, for a caller that sends the lists in a round of its own: the lists,
+// one per selector in order, and the pick from their results (throws the first error when
+// every list failed, e.g. 403).
+std::vector<kube::Request> prometheus_service_requests();
+std::optional<PrometheusService> pick_prometheus_service(const std::vector<kube::Client::Result>& results);
 
 class MetricsSource {
  public:
@@ -79,5 +84,9 @@ struct MetricsLookup {
 // lookup. Discovery failures (no permission to list Services, ...) end in `why`, never in a
 // throw.
 MetricsLookup find_metrics_source(kube::Client& api, const PrometheusSettings& settings);
+// The source of settings.url (a client of its own), or of `found` through `api`'s service
+// proxy; `why` when there is neither.
+MetricsLookup metrics_source_for(kube::Client& api, const PrometheusSettings& settings,
+                                 const std::optional<PrometheusService>& found);
 
 }  // namespace trainctl::metrics

@@ -62,7 +62,7 @@ std::string gpu_history_text(const metrics::UtilizationHistory& h, const std::ve
   const auto span = std::chrono::duration_cast<std::chrono::seconds>(h.window.end - h.window.start);
   Table t({first, "GPU", "UTILISATION", "MIN", "MEAN", "MAX", fmt::format("UNDER {:g}%", h.threshold)});
   for (const auto* g : gpus)
-    t.add_row({label(g->gpu), gpu_device_index(g->gpu), sparkline(g->columns, io.utf8()), percent(g->min),
+    t.add_row({label(g->gpu), gpu_device_index(g->gpu), sparkline(g->columns, io.unicode()), percent(g->min),
                percent(g->mean), percent(g->max), under_threshold_text(*g, h.window)});
   std::ostringstream out;
   out << indent << "GPU utilisation, last " << short_human_duration(span) << " (" << short_human_duration(h.window.step)

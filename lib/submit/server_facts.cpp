@@ -40,22 +40,27 @@ json body_or_null(const kube::Client::Result& r, const std::string& what) {
 
 }  // namespace
 
-bool crd_has_field(const json& crd, const std::string& version, const std::string& path) {
+namespace {
+
+// The walk of crd_has_field and crd_declares_field: `loose` takes an object without declared
+// properties (or one preserving unknown fields), and a version the CRD does not serve, as
+// accepting the field.
+bool crd_field(const json& crd, const std::string& version, const std::string& path, bool loose) {
   const json& versions = crd.contains("spec") ? crd["spec"].value("versions", json::array()) : json::array();
   for (const auto& v : versions) {
     if (!v.is_object() || v.value("name", "") != version) continue;
     const json* schema = &v;
     for (const char* key : {"schema", "openAPIV3Schema"}) {
-      if (!schema->is_object() || !schema->contains(key)) return true;  // no structural schema: anything goes
+      if (!schema->is_object() || !schema->contains(key)) return loose;  // no structural schema: anything goes
       schema = &(*schema)[key];
     }
     size_t start = 0;
     while (start <= path.size()) {
       const size_t dot = path.find('.', start);
       const std::string field = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-      if (!schema->is_object() || schema->value("x-kubernetes-preserve-unknown-fields", false)) return true;
+      if (!schema->is_object() || schema->value("x-kubernetes-preserve-unknown-fields", false)) return loose;
       const auto props = schema->find("properties");
-      if (props == schema->end() || !props->is_object()) return true;
+      if (props == schema->end() || !props->is_object()) return loose;
       const auto it = props->find(field);
       if (it == props->end()) return false;
       schema = &*it;
@@ -64,7 +69,17 @@ bool crd_has_field(const json& crd, const std::string& version, const std::strin
     }
     return true;
   }
-  return true;  // the version is not served: the create fails on its own terms
+  return loose;  // the version is not served: the create fails on its own terms
+}
+
+}  // namespace
+
+bool crd_has_field(const json& crd, const std::string& version, const std::string& path) {
+  return crd_field(crd, version, path, true);
+}
+
+bool crd_declares_field(const json& crd, const std::string& version, const std::string& path) {
+  return crd_field(crd, version, path, false);
 }
 
 std::pair<int, int> parse_server_version(const json& version) {

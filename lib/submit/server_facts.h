@@ -41,6 +41,10 @@ std::vector<std::string> apply_server_facts(const ServerFacts& facts, Plan& plan
 // field at `path` ("spec.runPolicy.backoffLimit"): declared, or under an object that preserves
 // unknown fields or has no structural schema.
 bool crd_has_field(const nlohmann::json& crd, const std::string& version, const std::string& path);
+// Whether the schema of that version declares the field at `path`: every step is a declared
+// property (an object that only preserves unknown fields, or declares none, does not count).
+// What tells one release of an operator's API from another.
+bool crd_declares_field(const nlohmann::json& crd, const std::string& version, const std::string& path);
 
 // "v1.26.3", "v1.28.0-gke.1" -> {1, 26}; {0, 0} when unreadable.
 std::pair<int, int> parse_server_version(const nlohmann::json& version);

@@ -35,6 +35,8 @@ done
 grep -q 'DEMO-EXIT=0' "$work/screen.txt" || fail "the demo did not finish with exit code 0 within 90 s"
 
 for want in \
+  '$ trainctl doctor' \
+  'Ready: trainctl submit pytorch can create PyTorchJobs in namespace default.' \
   'Allocated/Total GPUs In Cluster:' \
   '0/6 (0%)' \
   'The Job pytorch-dist has been submitted successfully' \

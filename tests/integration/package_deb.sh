@@ -29,7 +29,8 @@ done
 [[ $depends != *-dev* ]] || fail "Depends names a -dev package"
 
 dpkg-deb -c "$deb" | awk '{print $6}' >"$tmp/files"
-for f in ./usr/bin/trainctl ./usr/share/man/man1/trainctl.1 \
+for f in ./usr/bin/trainctl ./usr/bin/kubectl-trainctl ./usr/bin/kubectl_complete-trainctl \
+         ./usr/share/man/man1/trainctl.1 \
          ./usr/share/bash-completion/completions/trainctl \
          ./usr/share/zsh/vendor-completions/_trainctl \
          ./usr/share/fish/vendor_completions.d/trainctl.fish \
@@ -39,6 +40,12 @@ done
 ! grep -q kubesim "$tmp/files" || fail "kubesim must not be in the package"
 
 dpkg -x "$deb" "$tmp/root"
+# The kubectl plugin and its completion are trainctl itself (docs/kubectl-plugin.md).
+for link in kubectl-trainctl kubectl_complete-trainctl; do
+  [ "$(readlink "$tmp/root/usr/bin/$link")" = trainctl ] || fail "$link is not a link to trainctl"
+done
+[ "$("$tmp/root/usr/bin/kubectl_complete-trainctl" ver)" = "$(printf 'version\n:4')" ] ||
+  fail "kubectl_complete-trainctl does not complete: $("$tmp/root/usr/bin/kubectl_complete-trainctl" ver)"
 grep -q '^License: Apache-2.0' "$tmp/root/usr/share/doc/trainctl/copyright" || fail "copyright does not say Apache-2.0"
 version=$("$tmp/root/usr/bin/trainctl" version --short)
 [ "$version" = "$(field Version)" ] || fail "packaged trainctl says version $version, package $(field Version)"

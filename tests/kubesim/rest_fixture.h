@@ -115,24 +115,5 @@ inline void add_padded_pods(SimServer& sim, int n) {
   }
 }
 
-// A gzip-encoded body, decoded.
-inline std::string gunzip(const std::string& in) {
-  z_stream zs{};
-  REQUIRE(inflateInit2(&zs, 15 + 16) == Z_OK);
-  std::string out;
-  char buf[65536];
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-  zs.avail_in = static_cast<uInt>(in.size());
-  int rc;
-  do {
-    zs.next_out = reinterpret_cast<Bytef*>(buf);
-    zs.avail_out = sizeof buf;
-    rc = inflate(&zs, Z_NO_FLUSH);
-    out.append(buf, sizeof buf - zs.avail_out);
-  } while (rc == Z_OK);
-  inflateEnd(&zs);
-  REQUIRE(rc == Z_STREAM_END);
-  return out;
-}
 
 }  // namespace kubesim::testing

@@ -199,6 +199,33 @@ TEST_CASE("--crd-drop-field: bad arguments get one line saying how to write them
                     Catch::Contains("serves no CRD \"workloads.kueue.x-k8s.io\""));
 }
 
+TEST_CASE("--crd-version: a custom resource served at another version only, CRD and discovery alike",
+          "[kubesim][crd]") {
+  auto dir = trainctl::testing::find_schema_dir();
+  for (const std::string schema_dir : {std::string(), dir.value_or("")}) {
+    Store store;
+    register_builtin_crds(store);
+    if (!schema_dir.empty()) register_crds_from_dir(store, schema_dir + "/crds");
+    auto docs = load_crd_documents(schema_dir.empty() ? "" : schema_dir + "/crds");
+    serve_crd_at_version(store, docs, "mpijobs.kubeflow.org=v1");
+    publish_crds(store, docs, {});
+    CHECK(store.find("kubeflow.org", "v1", "mpijobs"));
+    CHECK_FALSE(store.find("kubeflow.org", "v2beta1", "mpijobs"));
+    const ResourceType* crds = store.find("apiextensions.k8s.io", "v1", "customresourcedefinitions");
+    const auto crd = store.get_shared(*crds, "", "mpijobs.kubeflow.org");
+    REQUIRE(crd);
+    REQUIRE((*crd)["spec"]["versions"].size() == 1);
+    CHECK((*crd)["spec"]["versions"][0]["name"] == "v1");
+    CHECK((*crd)["status"]["storedVersions"] == json::array({"v1"}));
+    if (!dir) break;
+  }
+  Store store;
+  register_builtin_crds(store);
+  std::vector<json> none;
+  CHECK_THROWS_WITH(serve_crd_at_version(store, none, "mpijobs.kubeflow.org"), Catch::Contains("PLURAL.GROUP=VERSION"));
+  CHECK_THROWS_WITH(serve_crd_at_version(store, none, "nope.example.com=v1"), Catch::Contains("serves no custom resource"));
+}
+
 TEST_CASE("--kubernetes-version: /version answers the emulated release", "[kubesim][version]") {
   CrdServer sim("", {}, parse_kubernetes_version("1.26"));
   auto r = sim.client()->Get("/version");

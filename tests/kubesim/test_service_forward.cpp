@@ -46,7 +46,7 @@ struct Backend {
   }
 };
 
-json pod(const std::string& name, const std::string& ip) {
+json pod_at(const std::string& name, const std::string& ip) {
   return {{"apiVersion", "v1"},
           {"kind", "Pod"},
           {"metadata", {{"name", name}, {"namespace", "default"}}},
@@ -81,7 +81,7 @@ TEST_CASE("service proxy: forwards to the Service's endpoint, without the caller
   Backend backend;
   SimServer sim;
   add_service(sim.store);
-  sim.store.create(*sim.store.find("", "v1", "pods"), pod("web-0", "127.0.0.1"));
+  sim.store.create(*sim.store.find("", "v1", "pods"), pod_at("web-0", "127.0.0.1"));
   sim.store.create(*sim.store.find("", "v1", "endpoints"), endpoints("127.0.0.1", backend.port, kRef));
   auto c = sim.client();
   for (const std::string id : {"web:80", "web:http", "http:web:80"}) {
@@ -123,7 +123,7 @@ TEST_CASE("service proxy: endpoints that cannot be used", "[kubesim][service_pro
   sim.store.remove(eps, "default", "web");
   sim.store.create(eps, endpoints("127.0.0.1", 9, kRef));
   CHECK(message() == "no endpoints available for service \"web\"");
-  sim.store.create(pods, pod("web-0", "10.0.0.7"));
+  sim.store.create(pods, pod_at("web-0", "10.0.0.7"));
   CHECK(message() == "no endpoints available for service \"web\"");
   // A pod address kubesim cannot reach: no pod network, nothing is dialled.
   sim.store.remove(eps, "default", "web");
@@ -131,7 +131,7 @@ TEST_CASE("service proxy: endpoints that cannot be used", "[kubesim][service_pro
   CHECK(message() == "error trying to reach service: dial tcp 10.0.0.7:8080: connect: no route to host");
   // A loopback address where nothing listens.
   sim.store.remove(eps, "default", "web");
-  sim.store.create(pods, pod("web-1", "127.0.0.1"));
+  sim.store.create(pods, pod_at("web-1", "127.0.0.1"));
   int port = 0;
   {
     Backend closed;

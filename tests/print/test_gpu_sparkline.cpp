@@ -8,7 +8,7 @@
 
 using namespace trainctl::print;
 using trainctl::IOStreams;
-using trainctl::utf8_locale;
+using trainctl::locale_is_utf8;
 namespace metrics = trainctl::metrics;
 using std::chrono::seconds;
 
@@ -42,12 +42,12 @@ TEST_CASE("sparkline: eight levels over 0-100 %, a space where no sample is", "[
 }
 
 TEST_CASE("UTF-8 locale: the first of LC_ALL, LC_CTYPE, LANG that is set", "[print][sparkline]") {
-  CHECK(utf8_locale(nullptr, nullptr, "en_US.UTF-8"));
-  CHECK(utf8_locale(nullptr, "C.utf8", "C"));
-  CHECK_FALSE(utf8_locale("C", "en_US.UTF-8", "en_US.UTF-8"));
-  CHECK(utf8_locale("", "", "de_DE.Utf-8"));
-  CHECK_FALSE(utf8_locale(nullptr, nullptr, nullptr));
-  CHECK_FALSE(utf8_locale(nullptr, nullptr, "POSIX"));
+  CHECK(locale_is_utf8(nullptr, nullptr, "en_US.UTF-8"));
+  CHECK(locale_is_utf8(nullptr, "C.utf8", "C"));
+  CHECK_FALSE(locale_is_utf8("C", "en_US.UTF-8", "en_US.UTF-8"));
+  CHECK(locale_is_utf8("", "", "de_DE.Utf-8"));
+  CHECK_FALSE(locale_is_utf8(nullptr, nullptr, nullptr));
+  CHECK_FALSE(locale_is_utf8(nullptr, nullptr, "POSIX"));
 }
 
 TEST_CASE("the section: one row per GPU, glyphs for the terminal", "[print][sparkline]") {
@@ -59,7 +59,7 @@ TEST_CASE("the section: one row per GPU, glyphs for the terminal", "[print][spar
         "p-0       0     #=_         0.0%  50.0%  100.0%  0s\n");
   auto tty = IOStreams::test(true);
   CHECK(job_gpu_history_text(h, tty).find(" █▅▁ ") != std::string::npos);
-  tty.set_utf8(false);  // a terminal whose locale is not UTF-8
+  tty.set_unicode(false);  // a terminal whose locale is not UTF-8
   CHECK(job_gpu_history_text(h, tty).find(" #=_ ") != std::string::npos);
   CHECK(node_gpu_history_text(h, "gpu-b", plain).empty());
   CHECK(node_gpu_history_text(h, "gpu-a", plain).find("  default/p-0  0 ") != std::string::npos);

@@ -5,6 +5,7 @@
 
 #include "core/text.h"
 #include "kubesim/crd_objects.h"
+#include "kubesim/rbac.h"
 
 namespace kubesim {
 
@@ -30,7 +31,7 @@ ResourceType make(std::string group, std::string version, std::string kind, std:
 
 std::vector<ResourceType> builtin_core_types() {
   const std::vector<std::string> all = {"all"};
-  return {
+  std::vector<ResourceType> types = {
       make("", "v1", "Pod", "pods", "pod", true, {"po"}, all, true),
       make("", "v1", "Service", "services", "service", true, {"svc"}, all, true),
       // Endpoints, as kube-apiserver's service proxy resolves a Service's address from them
@@ -54,6 +55,8 @@ std::vector<ResourceType> builtin_core_types() {
       make("apiextensions.k8s.io", "v1", "CustomResourceDefinition", "customresourcedefinitions",
            "customresourcedefinition", false, {"crd", "crds"}, {"api-extensions"}, true),
   };
+  for (auto& rt : rbac_types()) types.push_back(std::move(rt));
+  return types;
 }
 
 std::vector<ResourceType> builtin_crd_types() {

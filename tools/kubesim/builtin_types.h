@@ -11,7 +11,7 @@ namespace kubesim {
 
 // core/v1 pods, services, configmaps, secrets, persistentvolumeclaims, namespaces, nodes,
 // events; apps/v1 deployments, replicasets; batch/v1 jobs; scheduling.k8s.io/v1
-// priorityclasses. Registered by Store's constructor.
+// priorityclasses; RBAC and SelfSubjectAccessReviews (rbac.h). Registered by Store's constructor.
 std::vector<ResourceType> builtin_core_types();
 
 // kubeflow.org/v1 pytorchjobs, kubeflow.org/v2beta1 mpijobs, batch.volcano.sh/v1alpha1 jobs,

@@ -112,6 +112,38 @@ bool drop_crd_field(json& crd, const std::string& path) {
   return dropped;
 }
 
+void serve_crd_at_version(Store& store, std::vector<json>& docs, const std::string& arg) {
+  const auto eq = arg.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == arg.size())
+    throw std::invalid_argument("--crd-version \"" + arg + "\": expected PLURAL.GROUP=VERSION, e.g. mpijobs.kubeflow.org=v1");
+  const std::string name = arg.substr(0, eq), version = arg.substr(eq + 1);
+  const ResourceType* served = nullptr;
+  for (const ResourceType* rt : store.types())
+    if (!store.is_builtin(*rt) && rt->crd_name() == name &&
+        (!served || rt->storage_version.empty() || rt->storage_version == rt->version))
+      served = rt;
+  if (!served) throw std::invalid_argument("--crd-version: kubesim serves no custom resource \"" + name + "\"");
+  ResourceType renamed = *served;
+  const std::string old_version = renamed.storage_version.empty() ? renamed.version : renamed.storage_version;
+  renamed.version = version;
+  renamed.storage_version.clear();
+  store.unregister_type(renamed.group, renamed.plural);
+  store.register_type(renamed);
+  for (auto& d : docs) {
+    if (d["metadata"].value("name", "") != name) continue;
+    json kept = json::array();
+    for (const auto& v : d["spec"].value("versions", json::array()))
+      if (v.value("name", "") == old_version) kept.push_back(v);
+    if (kept.empty() && !d["spec"].value("versions", json::array()).empty()) kept.push_back(d["spec"]["versions"][0]);
+    for (auto& v : kept) {
+      v["name"] = version;
+      v["served"] = true;
+      v["storage"] = true;
+    }
+    d["spec"]["versions"] = kept;
+  }
+}
+
 void publish_crds(Store& store, const std::vector<json>& docs, const std::vector<CrdFieldDrop>& drops) {
   const ResourceType* crds = store.find("apiextensions.k8s.io", "v1", "customresourcedefinitions");
   if (!crds) return;

@@ -41,6 +41,14 @@ json builtin_crd_document(const ResourceType& rt);
 // version has it.
 bool drop_crd_field(json& crd, const std::string& path);
 
+// --crd-version PLURAL.GROUP=VERSION: serve that custom resource at VERSION only, as a release
+// that served another version did (mpijobs.kubeflow.org=v1: the MPIJob of training-operator
+// v1.x, manifests/base/crds/kubeflow.org_mpijobs.yaml up to v1.9.0, beside no mpi-operator).
+// Its served versions are replaced by one of that name in the store and in its CRD document
+// in docs (the schema stays the storage version's). Throws std::invalid_argument for a
+// malformed argument or a resource kubesim does not serve.
+void serve_crd_at_version(Store& store, std::vector<json>& docs, const std::string& arg);
+
 // Stores one CRD object (status Established) for every custom resource the store serves:
 // the matching document of docs when there is one, else builtin_crd_document(); the drops
 // applied. Throws std::invalid_argument when a drop names a CRD or field that is not served.

@@ -47,7 +47,9 @@ int compare_kube_aware(const std::string& a, const std::string& b) {
 }
 
 json resource_entry(const ResourceType& rt) {
-  json verbs = {"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"};
+  json verbs = rt.verbs.empty()
+                   ? json{"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"}
+                   : json(rt.verbs);
   json r = {{"name", rt.plural}, {"singularName", rt.singular}, {"namespaced", rt.namespaced},
             {"kind", rt.kind}, {"verbs", verbs}};
   if (rt.group.empty() && rt.kind == "Event") r["verbs"] = verbs;

@@ -8,6 +8,7 @@
 #include "kubesim/server_startup.h"
 #include "kubesim/server.h"
 #include "kubesim/trainer_runtimes.h"
+#include "kubesim/token_file.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -35,8 +36,8 @@ int main(int argc, char** argv) {
   CLI::App app{"kubesim: a local Kubernetes API simulator"};
   kubesim::ServerOptions opts;
   std::string kubeconfig_out, token, schemas, crds_dir, faults_file, seed_file, generate;
-  std::vector<std::string> no_crds, crd_drop_fields;
-  std::string kubernetes_version, operators, trainer_gates;
+  std::vector<std::string> no_crds, crd_drop_fields, crd_versions;
+  std::string kubernetes_version, operators, trainer_gates, token_auth_file;
   std::vector<std::string> runtimes_dirs;
   bool plain_http = false, no_auth = false, no_controllers = false, manual_clock = false;
   kubesim::SimulationOptions sim;
@@ -47,6 +48,9 @@ int main(int argc, char** argv) {
   app.add_flag("--plain-http", plain_http, "serve plain HTTP instead of HTTPS (debugging)");
   app.add_flag("--no-auth", no_auth, "accept requests without credentials");
   app.add_option("--token", token, "bearer token to accept (default: a random one, see --kubeconfig-out)");
+  app.add_option("--token-auth-file", token_auth_file,
+                 "more bearer tokens, as kube-apiserver's: CSV lines token,user,uid[,\"group1,group2\"]; "
+                 "RBAC decides what those users may do");
   app.add_option("--cert", opts.cert_file, "server certificate (PEM); generated when absent");
   app.add_option("--key", opts.key_file, "server private key (PEM)");
   app.add_option("--ca-cert", opts.ca_cert_file, "CA certificate (PEM) for client certificates");
@@ -70,6 +74,9 @@ int main(int argc, char** argv) {
   app.add_option("--trainer-feature-gates", trainer_gates,
                  "Kubeflow Trainer feature gates: TrainJobStatus=true makes trainer pods report their progress in "
                  "status.trainerStatus");
+  app.add_option("--crd-version", crd_versions,
+                 "serve PLURAL.GROUP at this version only, as an older release did, e.g. mpijobs.kubeflow.org=v1 "
+                 "(training-operator's MPIJob) (repeatable)");
   app.add_option("--kubernetes-version", kubernetes_version,
                  "Kubernetes release to emulate, e.g. 1.26 (/version, Job pod labels; default 1.31)");
   app.add_option("--faults", faults_file, "fault-injection rules (JSON or YAML)");
@@ -126,6 +133,7 @@ int main(int argc, char** argv) {
     opts.auth = !no_auth;
     if (token.empty()) token = random_token();
     opts.tokens = {token};
+    if (!token_auth_file.empty()) opts.token_users = kubesim::load_token_auth_file(token_auth_file);
     sim.manual_clock = manual_clock;
     sim.kueue = opts.kueue = kubesim::KueueConfig::parse(kueue_integrations, kueue_visibility);
     if (!default_duration.empty()) sim.default_duration = kubesim::parse_sim_duration(default_duration);
@@ -165,12 +173,15 @@ int main(int argc, char** argv) {
     }
     // The CRD objects of what is served (after --no-crd), from the documents when there are some.
     const std::string crd_docs_dir = !crds_dir.empty() ? crds_dir : (!schemas.empty() ? schemas + "/crds" : "");
-    kubesim::publish_crds(store, kubesim::load_crd_documents(crd_docs_dir), drops);
+    std::vector<kubesim::json> crd_docs = kubesim::load_crd_documents(crd_docs_dir);
+    for (const auto& v : crd_versions) kubesim::serve_crd_at_version(store, crd_docs, v);
+    kubesim::publish_crds(store, crd_docs, drops);
     if (!prometheus_exporter.empty()) kubesim::check_prometheus_exporter(prometheus_exporter);
     kubesim::load_startup_objects(store, seed_file, generate, opts.prometheus);
     for (const auto& dir : runtimes_dirs)
       std::cerr << "kubesim: loaded " << kubesim::load_trainer_runtimes(store, dir) << " Trainer runtimes from " << dir
                 << "\n";
+    kubesim::bootstrap_rbac(store);  // after the seed: its own roles and bindings of those names win
     if (!prometheus_exporter.empty()) {
       opts.prometheus.enabled = true;
       opts.prometheus.exporter = prometheus_exporter;

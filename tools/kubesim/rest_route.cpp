@@ -143,6 +143,9 @@ void Api::route(ApiRequest& req) {
   const ApiPath& p = req.path;
   const std::string& m = req.http.method;
   bool collection = p.name.empty();
+  // A resource that serves only some verbs has no handler here: a SelfSubjectAccessReview's
+  // create is answered before (access_review.h), any other method is not allowed.
+  if (!p.rt->verbs.empty()) throw method_not_allowed();
   if (!p.sub.empty()) {
     bool known = p.sub == "status" ? p.rt->status_subresource : (p.sub == "log" && p.rt->kind == "Pod" && p.rt->group.empty());
     if (!known) throw no_resource();

@@ -9,6 +9,8 @@
 //       gpuResource: nvidia.com/gpu # optional (e.g. aliyun.com/gpu)
 //       gpuMemory: 16Gi             # memory per GPU (label nvidia.com/gpu.memory in MiB, as
 //                                   # GPU feature discovery); the GPU metrics assume 16Gi without
+//       resources: {nvidia.com/mig-1g.10gb: 7, aliyun.com/gpu-mem: 64}  # other extended
+//                                   # resources, capacity = allocatable (MIG mixed, ACK sharing)
 //       cpu: "16"                   # optional, default "32"
 //       memory: 64Gi                # optional, default "128Gi"
 //       roles: [master]             # node-role.kubernetes.io/<role> labels

@@ -66,6 +66,11 @@ json make_node(const json& seed) {
         seed.value("gpuResource", "nvidia.com/gpu") == "nvidia.com/gpu")
       labels["nvidia.com/gpu.present"] = "true";
   }
+  // Other extended resources, as a device plugin advertises them (nvidia.com/mig-1g.10gb,
+  // aliyun.com/gpu-mem): name -> count.
+  const json extra_resources = seed.value("resources", json::object());
+  for (auto it = extra_resources.begin(); it != extra_resources.end(); ++it)
+    capacity[it.key()] = it->is_string() ? it->get<std::string>() : it->dump();
   const bool ready = seed.value("ready", true);
   const std::string since = seed.value("since", "2026-01-01T00:00:00Z");
   json conditions = json::array();

@@ -8,6 +8,7 @@
 #include "kubesim/kueue_config.h"
 #include "kubesim/logs.h"
 #include "kubesim/prometheus_options.h"
+#include "kubesim/rbac.h"
 #include "kubesim/store.h"
 
 #include <atomic>
@@ -34,6 +35,9 @@ struct ServerOptions {
   bool tls = true;
   bool auth = true;               // require a token or client certificate
   std::vector<std::string> tokens;  // accepted bearer tokens (user "admin")
+  // More bearer tokens, each of its own user (--token-auth-file, token_file.h); RBAC decides
+  // what they may do unless they are in system:masters.
+  std::vector<TokenUser> token_users;
   std::string cert_file, key_file;  // server certificate; generated when empty
   std::string ca_cert_file, ca_key_file;  // CA; generated when empty
   // Threads kept waiting for the next connection. Every open connection has a thread of its

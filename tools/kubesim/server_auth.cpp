@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "kubesim/gpu_exporter.h"
+#include "kubesim/access_review.h"
 #include "kubesim/kueue_visibility.h"
 #include "kubesim/node_evict.h"
 #include "kubesim/service_proxy.h"
@@ -150,6 +151,8 @@ std::optional<UserInfo> authenticate(const httplib::Request& req, const ServerOp
     std::string token = auth.substr(7);
     for (const auto& t : opts.tokens)
       if (constant_time_equal(t, token)) return UserInfo{"admin", {"system:masters", "system:authenticated"}};
+    for (const auto& t : opts.token_users)
+      if (constant_time_equal(t.token, token)) return t.user;
     return std::nullopt;  // a wrong token is rejected even when a certificate is present
   }
   if (req.ssl) {
@@ -179,6 +182,17 @@ std::string request_verb(const httplib::Request& req, const ApiPath& p) {
   if (m == "PATCH") return "patch";
   if (m == "DELETE") return p.name.empty() ? "deletecollection" : "delete";
   return "get";
+}
+
+AuthAttributes request_attributes(const httplib::Request& req, const ApiPath& p) {
+  AuthAttributes a;
+  a.verb = request_verb(req, p);
+  a.group = p.group;
+  a.resource = p.plural;
+  a.subresource = p.sub;
+  a.name = p.name;
+  a.namespace_ = p.has_ns ? p.ns : (p.group.empty() && p.plural == "namespaces" ? p.name : "");
+  return a;
 }
 
 void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib::Request& req,
@@ -227,28 +241,29 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
   if (api.handle_discovery(req, res) || api.handle_openapi(req, res) ||
       handle_kueue_visibility(server.store(), server.options().kueue, req, res))
     return;
-  const bool master =
-      std::find(user->groups.begin(), user->groups.end(), "system:masters") != user->groups.end();
   if (auto proxy = parse_service_proxy_path(path)) {
-    // RBAC: GET is verb "get" on services/proxy, other methods are writes.
-    if (!master && req.method != "GET") {
-      ApiPath p;
-      p.plural = "services";
-      p.sub = "proxy";
-      p.ns = proxy->ns;
-      p.has_ns = true;
-      p.name = proxy->id;
-      throw forbidden(*user, req.method == "POST" ? "create" : request_verb(req, p), p);
-    }
+    // RBAC: GET is verb "get" on services/proxy, POST "create" (requestinfo.go).
+    ApiPath p;
+    p.plural = "services";
+    p.sub = "proxy";
+    p.ns = proxy->ns;
+    p.has_ns = true;
+    p.name = proxy->id;
+    if (!authorize(server.store(), *user, request_attributes(req, p)).allowed)
+      throw forbidden(*user, request_verb(req, p), p);
     serve_service_proxy(server.store(), opts.prometheus, sim_now_ms(opts), *proxy, req, res);
     return;
   }
   if (path.rfind("/api/", 0) == 0 || path.rfind("/apis/", 0) == 0) {
     ApiRequest areq{req, res, {}, user->name, fault};
     auto parsed = parse_api_path(path);
-    if (parsed && !parsed->group_version_only && !master) {
-      std::string verb = request_verb(req, *parsed);
-      if (verb != "get" && verb != "list" && verb != "watch") throw forbidden(*user, verb, *parsed);
+    if (parsed && !parsed->group_version_only) {
+      const AuthAttributes attributes = request_attributes(req, *parsed);
+      if (!authorize(server.store(), *user, attributes).allowed) throw forbidden(*user, attributes.verb, *parsed);
+      if (is_self_subject_access_review(path)) {
+        serve_self_subject_access_review(server.store(), *user, req, res);
+        return;
+      }
     }
     api.handle(areq);
     if (fault && fault->action == "truncate") truncate_answer(res, *fault);

@@ -13,7 +13,7 @@ namespace kubesim {
 
 namespace {
 
-StatusError unavailable(const std::string& message) { return StatusError(503, "ServiceUnavailable", message); }
+StatusError forward_unavailable(const std::string& message) { return StatusError(503, "ServiceUnavailable", message); }
 
 bool valid_address(const Store& store, const std::string& ns, const json& addr) {
   const json ref = addr.value("targetRef", json());
@@ -63,14 +63,14 @@ std::optional<EndpointLocation> endpoint_location(const Store& store, const std:
       }
     }
   }
-  throw unavailable("no endpoints available for service \"" + name + "\"");
+  throw forward_unavailable("no endpoints available for service \"" + name + "\"");
 }
 
 void forward_to_endpoint(const EndpointLocation& loc, const std::string& rest, const httplib::Request& req,
                          httplib::Response& res) {
   const std::string host = loc.ip.find(':') != std::string::npos ? "[" + loc.ip + "]" : loc.ip;
   const std::string dial = "dial tcp " + host + ":" + std::to_string(loc.port);
-  if (!loopback(loc.ip)) throw unavailable("error trying to reach service: " + dial + ": connect: no route to host");
+  if (!loopback(loc.ip)) throw forward_unavailable("error trying to reach service: " + dial + ": connect: no route to host");
   std::unique_ptr<httplib::ClientImpl> cli;
   if (loc.scheme == "https") {
     auto ssl = std::make_unique<httplib::SSLClient>(loc.ip, loc.port);
@@ -97,7 +97,7 @@ void forward_to_endpoint(const EndpointLocation& loc, const std::string& rest, c
   httplib::Error err = httplib::Error::Success;
   if (!cli->send(out, answer, err)) {
     const std::string why = err == httplib::Error::Connection ? "connect: connection refused" : httplib::to_string(err);
-    throw unavailable("error trying to reach service: " + dial + ": " + why);
+    throw forward_unavailable("error trying to reach service: " + dial + ": " + why);
   }
   res.status = answer.status;
   for (const auto& [k, v] : answer.headers) {

@@ -39,6 +39,9 @@ struct ResourceType {
   // Every served version of a group/plural reads and writes the same objects, converted by
   // rewriting apiVersion (a CRD's conversion strategy None).
   std::string storage_version;
+  // The verbs it serves when not every verb of a stored resource (discovery's "verbs"):
+  // selfsubjectaccessreviews take "create" only. Empty: all of them.
+  std::vector<std::string> verbs;
 
   std::string api_version() const { return group.empty() ? version : group + "/" + version; }
   std::string key() const { return group + "/" + version + "/" + plural; }

@@ -25,7 +25,6 @@ struct Fields {
   std::optional<double> util, gr_active, fb_used, fb_free, fb_reserved;
   std::optional<double> duty, mem_used, mem_total;
   std::optional<double> max_util, max_gr_active, max_duty;  // over the idle window
-  bool current = false;  // an instant series: the GPU reports now, not only earlier in the window
 };
 
 }  // namespace
@@ -86,7 +85,6 @@ std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series) {
       else if (name == "nvidia_gpu_duty_cycle") f.max_duty = v;
       continue;
     }
-    f.current = true;
     if (name == "DCGM_FI_DEV_GPU_UTIL") f.util = v;
     else if (name == "DCGM_FI_PROF_GR_ENGINE_ACTIVE") f.gr_active = v;
     else if (name == "DCGM_FI_DEV_FB_USED") f.fb_used = v;
@@ -98,9 +96,6 @@ std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series) {
   }
   std::vector<GpuMetric> out;
   for (auto& [key, f] : gpus) {
-    // A series seen only in the window arms went stale (its pod labels changed when a pod took
-    // or left the GPU, or the GPU is gone): the same GPU reports under its current labels.
-    if (!f.current) continue;
     GpuMetric g = f.gpu;
     if (g.exporter == Exporter::Arena) {
       g.utilization = f.duty;

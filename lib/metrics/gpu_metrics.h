@@ -42,8 +42,7 @@ inline constexpr const char* kWindowMaxLabel = "trainctl_max_over";
 
 // The GPUs the series describe, one entry per (exporter, node, gpu, MIG instance, namespace,
 // pod), in that order. Series of other metrics are ignored; so are NaN values. A series with
-// the kWindowMaxLabel sets max_utilization, the others the current values; a GPU with window
-// series only (stale labels) is left out.
+// the kWindowMaxLabel sets max_utilization, the others the current values.
 std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series);
 
 const char* exporter_name(Exporter e);  // "arena", "dcgm", "dcgm-mig"

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <string_view>
 #include <tuple>
 
@@ -25,6 +26,7 @@ struct Fields {
   std::optional<double> util, gr_active, fb_used, fb_free, fb_reserved;
   std::optional<double> duty, mem_used, mem_total;
   std::optional<double> max_util, max_gr_active, max_duty;  // over the idle window
+  bool current = false;  // an instant series: the GPU reports now, not only earlier in the window
 };
 
 }  // namespace
@@ -85,6 +87,7 @@ std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series) {
       else if (name == "nvidia_gpu_duty_cycle") f.max_duty = v;
       continue;
     }
+    f.current = true;
     if (name == "DCGM_FI_DEV_GPU_UTIL") f.util = v;
     else if (name == "DCGM_FI_PROF_GR_ENGINE_ACTIVE") f.gr_active = v;
     else if (name == "DCGM_FI_DEV_FB_USED") f.fb_used = v;
@@ -94,8 +97,17 @@ std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series) {
     else if (name == "nvidia_gpu_memory_used_bytes") f.mem_used = v;
     else if (name == "nvidia_gpu_memory_total_bytes") f.mem_total = v;
   }
+  // A device (exporter, node, GPU, MIG instance) that reports now under some pod labels: its
+  // entries seen only in the window arms are stale series of the same GPU (their pod labels
+  // changed when a pod took or left it) and are left out. A device with window series only
+  // (an answer without instant arms, or a GPU that stopped reporting) stays.
+  std::set<std::tuple<int, std::string, std::string, std::string>> reporting;
+  for (const auto& [key, f] : gpus)
+    if (f.current) reporting.insert({std::get<0>(key), std::get<1>(key), std::get<2>(key), std::get<3>(key)});
   std::vector<GpuMetric> out;
   for (auto& [key, f] : gpus) {
+    if (!f.current && reporting.count({std::get<0>(key), std::get<1>(key), std::get<2>(key), std::get<3>(key)}))
+      continue;
     GpuMetric g = f.gpu;
     if (g.exporter == Exporter::Arena) {
       g.utilization = f.duty;

@@ -42,7 +42,8 @@ inline constexpr const char* kWindowMaxLabel = "trainctl_max_over";
 
 // The GPUs the series describe, one entry per (exporter, node, gpu, MIG instance, namespace,
 // pod), in that order. Series of other metrics are ignored; so are NaN values. A series with
-// the kWindowMaxLabel sets max_utilization, the others the current values.
+// the kWindowMaxLabel sets max_utilization, the others the current values; an entry with window
+// series only is left out where the same device reports now under other pod labels (stale).
 std::vector<GpuMetric> gpu_metrics(const std::vector<Series>& series);
 
 const char* exporter_name(Exporter e);  // "arena", "dcgm", "dcgm-mig"

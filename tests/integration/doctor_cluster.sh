@@ -84,8 +84,10 @@ done
 [[ $(jq -r .roundTrips <<<"$DOC") == 2 ]] || fail "round trips: $(jq .roundTrips <<<"$DOC")"
 
 # Job APIs and their versions, as kubectl discovers them.
+# (read whole first: grep -q would end the pipe early, and kubectl's SIGPIPE fails it under pipefail)
+API_VERSIONS=$(k api-versions) || fail "kubectl api-versions"
 for gv in kubeflow.org/v1 kubeflow.org/v2beta1 batch.volcano.sh/v1alpha1 trainer.kubeflow.org/v1alpha1 jobset.x-k8s.io/v1alpha2; do
-  k api-versions | grep -qx "$gv" || fail "kubectl does not discover $gv"
+  grep -qx "$gv" <<<"$API_VERSIONS" || fail "kubectl does not discover $gv"
 done
 expect_finding api.pytorchjob ok "spec.nprocPerNode, spec.elasticPolicy, spec.runPolicy.schedulingPolicy.scheduleTimeoutSeconds"
 expect_finding api.tfjob ok "kubeflow.org/v1"

@@ -23,10 +23,10 @@ wait_rows() {  # wait_rows COUNT REGEX ARGS...: the output of tc ARGS once it ha
 # Arena's exporter: memory in bytes (shown in MiB), utilisation in percent.
 start_real_prometheus arena false --default-outcome run-forever
 OUT=$(tc submit pytorch --name=busy --gpus=2 --image=pytorch/pytorch:2.3 "python train.py" 2>&1) || fail "submit: $OUT"
-wait_rows 2 '^busy-master-0 +Running +2 +[^ ]+ +[0-7] +(7[0-9]|8[0-9]|9[0-9])\.0% +9830\.[0-9]/16384\.0\(MiB\) +no$' \
-  top job busy --idle-window 1m
-[[ $(grep -cE '^busy-master-0 +[0-7] +[+*# ]*[+*#] +(7[0-9]|8[0-9]|9[0-9])\.0% ' <<<"$OUT") -eq 2 ]] ||
-  fail "arena sparklines: $OUT"
+# The sparklines need a step of the range query at or after a GPU's first sample.
+wait_rows 2 '^busy-master-0 +[0-7] +[+*# ]*[+*#] +(7[0-9]|8[0-9]|9[0-9])\.0% ' top job busy --idle-window 1m
+[[ $(grep -cE '^busy-master-0 +Running +2 +[^ ]+ +[0-7] +(7[0-9]|8[0-9]|9[0-9])\.0% +9830\.[0-9]/16384\.0\(MiB\) +no$' \
+  <<<"$OUT") -eq 2 ]] || fail "arena GPU rows: $OUT"
 OUT=$(prom_query 'nvidia_gpu_memory_total_bytes{pod_name="busy-master-0"}') || fail "arena query: $OUT"
 python3 - "$OUT" <<'PY' || fail "arena series: $OUT"
 import json, sys
@@ -52,9 +52,9 @@ nodes:
 YAML
 KUBESIM_SEED="$WORK/mig.yaml" start_real_prometheus dcgm true --default-outcome run-forever
 OUT=$(tc submit pytorch --name=mig --gpus=2 --image=pytorch/pytorch:2.3 "python train.py" 2>&1) || fail "submit mig: $OUT"
-wait_rows 2 '^mig-master-0 +Running +2 +mig-a +0/mig-[01] +(7[0-9]|8[0-9]|9[0-9])\.0% +3072\.0/5120\.0\(MiB\) +no$' \
-  top job mig --idle-window 1m
-[[ $(grep -cE '^mig-master-0 +0/mig-[01] +[+*# ]*[+*#] ' <<<"$OUT") -eq 2 ]] || fail "MIG sparklines: $OUT"
+wait_rows 2 '^mig-master-0 +0/mig-[01] +[+*# ]*[+*#] ' top job mig --idle-window 1m
+[[ $(grep -cE '^mig-master-0 +Running +2 +mig-a +0/mig-[01] +(7[0-9]|8[0-9]|9[0-9])\.0% +3072\.0/5120\.0\(MiB\) +no$' \
+  <<<"$OUT") -eq 2 ]] || fail "MIG GPU rows: $OUT"
 OUT=$(prom_query 'DCGM_FI_PROF_GR_ENGINE_ACTIVE{pod="mig-master-0"}') || fail "MIG query: $OUT"
 python3 - "$OUT" <<'PY' || fail "MIG series: $OUT"
 import json, sys

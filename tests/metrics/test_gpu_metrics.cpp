@@ -164,3 +164,19 @@ TEST_CASE("window series set the highest utilisation beside the current values o
   CHECK(*gpus[2].utilization == Approx(2.0));
   CHECK(*gpus[2].max_utilization == Approx(3.0));
 }
+
+TEST_CASE("a GPU seen only in the window arms (its series went stale) is left out", "[metrics][gpu]") {
+  // GPU 0 was free (the exporter pod's target labels) until a job's pod took it: its old series
+  // is in max_over_time over the window, not in the instant arms.
+  auto labels = [](const char* pod, bool window) {
+    std::map<std::string, std::string> l = {{"__name__", "DCGM_FI_DEV_GPU_UTIL"}, {"gpu", "0"}, {"Hostname", "gpu-a"},
+                                            {"pod", pod}, {"namespace", "default"}};
+    if (window) l[kWindowMaxLabel] = "600s";
+    return l;
+  };
+  const auto gpus = gpu_metrics({series(labels("train-0", false), 90), series(labels("train-0", true), 95),
+                                 series(labels("nvidia-dcgm-exporter-x7k2p", true), 0)});
+  REQUIRE(gpus.size() == 1);
+  CHECK(gpus[0].pod == "train-0");
+  CHECK(gpus[0].max_utilization == 95.0);
+}

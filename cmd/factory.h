@@ -37,7 +37,7 @@ public:
   Factory(IOStreams io, GlobalOptions globals);
 
   // Applies the global flags (log level, colour). Every command's run calls it first,
-  // through run_command() in cmd/run.h.
+  // through bind_run() in cmd/run.h.
   void apply_globals();
 
   IOStreams& io() { return m_io; }

@@ -14,7 +14,6 @@
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
 #include "jobs/pending_query.h"
-#include "metrics/idle.h"
 #include "print/job_views.h"
 #include "print/print_as.h"
 

@@ -6,14 +6,12 @@
 #include <csignal>
 #include <filesystem>
 #include <vector>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <iostream>
 
 #include "cmd/commands.h"
 #include "cmd/factory.h"
 #include "cmd/parse_error.h"
+#include "core/allocator.h"
 #include "core/errors.h"
 #include "core/log.h"
 #include "print/error_text.h"
@@ -22,18 +20,7 @@
 int main(int argc, char** argv) {
   using namespace trainctl;
   std::signal(SIGPIPE, SIG_IGN);
-#if defined(__GLIBC__)
-  // A list page's body (about 1 MB) is allocated and freed page after page; glibc would give
-  // the top of the heap back after each and fault it in again (20,000 minor faults and ~5 %
-  // of list -A's CPU). Keep up to 64 MB of freed heap and serve blocks under 32 MB from it.
-  mallopt(M_TRIM_THRESHOLD, 64 << 20);
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  // One arena: the thread that reads the next list page ahead (kube/list_reads.cpp) would
-  // otherwise get its own, holding its own free memory beside the main one (about 4 MB more
-  // at the peak of list at 100,000 jobs). It allocates each page's body (about 1 MB) and
-  // little else, so the shared lock costs nothing measurable.
-  mallopt(M_ARENA_MAX, 1);
-#endif
+  tune_allocator_for_list_pages();  // core/allocator.h
   GlobalOptions globals;
   Factory factory(IOStreams::system(), &globals);
   // As a kubectl plugin (docs/kubectl-plugin.md): `kubectl trainctl ...` runs kubectl-trainctl,

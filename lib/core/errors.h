@@ -58,13 +58,6 @@ public:
       : Error(message, std::move(lines), ExitCode::Usage) {}
 };
 
-// A command exists in the tree but its behaviour is not built yet.
-class NotImplementedError : public Error {
-public:
-  explicit NotImplementedError(const std::string& what)
-      : Error(what + " is not implemented yet", ExitCode::Error) {}
-};
-
 // Configuration problems: kubeconfig missing, unreadable, malformed, context unknown.
 class ConfigError : public Error {
 public:

@@ -58,8 +58,4 @@ bool pod_completed(const nlohmann::json& pod) {
   return phase == "Succeeded" || phase == "Failed";
 }
 
-bool pod_holds_gpus(const nlohmann::json& pod) {
-  return at(at(pod, "status"), "startTime").is_string() && !pod_completed(pod);
-}
-
 }  // namespace trainctl::jobs

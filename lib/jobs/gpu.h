@@ -16,8 +16,6 @@ long long pod_gpus(const nlohmann::json& pod);
 long long spec_gpus(const nlohmann::json& pod_spec);
 // Whether the pod ended (phase Succeeded or Failed).
 bool pod_completed(const nlohmann::json& pod);
-// A pod holds its GPUs when it has started (status.startTime) and has not completed.
-bool pod_holds_gpus(const nlohmann::json& pod);
 
 // Quantities as the API writes them: "2", 2, "1k"... only whole numbers are meaningful for
 // extended resources; anything unparsable is 0.

@@ -80,8 +80,9 @@ ListedJobs read_listed_jobs(kube::Client& client, const std::string& ns,
     reads.back().fields = &pod_summary_fields();
   }
   // Pods of older operator releases (legacy_pods.h), in the same round.
-  for (const auto& [selector, sharing] : legacy_selectors(kinds)) {
-    reads.push_back(kube::list_read(kube::pods(), ns, selecting(selector), [&listed, &kinds, sharing](json& item) {
+  for (const auto& entry : legacy_selectors(kinds)) {
+    const std::string& selector = entry.first;  // (no structured binding: clang before 16 cannot capture one)
+    reads.push_back(kube::list_read(kube::pods(), ns, selecting(selector), [&listed, &kinds, sharing = entry.second](json& item) {
       for (size_t k : sharing) {
         json mine = item;
         const std::string job = modernize_pod(*kinds[k], mine);
@@ -200,8 +201,9 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     }));
   }
   // Pods of older operator releases (legacy_pods.h), in the same round.
-  for (const auto& [selector, sharing] : legacy_selectors(o.kinds)) {
-    reads.push_back(kube::list_read(kube::pods(), o.ns, selecting(selector), [&take, &o, sharing](json& p) {
+  for (const auto& entry : legacy_selectors(o.kinds)) {
+    const std::string& selector = entry.first;
+    reads.push_back(kube::list_read(kube::pods(), o.ns, selecting(selector), [&take, &o, sharing = entry.second](json& p) {
       for (size_t k : sharing) {
         json mine = p;
         if (modernize_pod(*o.kinds[k], mine) == o.name) take(k, mine, summarize_pod(mine));

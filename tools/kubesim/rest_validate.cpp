@@ -192,7 +192,9 @@ void Api::validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bo
     if (at != order.end()) strict.emplace_back(at->second, "unknown field \"" + f + "\"");
     else if (create && !patch) strict.emplace_back(std::numeric_limits<size_t>::max(), "unknown field \"" + f + "\"");
   }
-  for (const auto& [place, path] : req.body_keys.duplicates) {
+  for (const auto& duplicate : req.body_keys.duplicates) {
+    const size_t place = duplicate.first;
+    const std::string& path = duplicate.second;  // (not a structured binding: clang 14 cannot capture one)
     // The decoder skips an unknown field's value: nothing under it is reported.
     const bool under_unknown = std::any_of(unknown.begin(), unknown.end(), [&](const std::string& f) {
       return path.size() > f.size() && path.compare(0, f.size(), f) == 0 && (path[f.size()] == '.' || path[f.size()] == '[');

@@ -56,7 +56,8 @@ TEST_CASE("--service-account reaches every pod template of every kind", "[flags]
     std::vector<std::string> plain;
     for (const auto& a : args)
       if (a != sa) plain.push_back(a);
-    for (const json* spec : job_pod_specs(submit_objects(kind, plain))) CHECK_FALSE(spec->contains("serviceAccountName"));
+    const auto plain_objs = submit_objects(kind, plain);  // held: the specs point into it
+    for (const json* spec : job_pod_specs(plain_objs)) CHECK_FALSE(spec->contains("serviceAccountName"));
   }
 }
 

@@ -2,6 +2,7 @@
 #include "kubesim/crd_objects.h"
 
 #include <algorithm>
+#include <mutex>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -67,22 +68,54 @@ CrdFieldDrop parse_crd_drop_field(const std::string& arg) {
   return d;
 }
 
-std::vector<json> load_crd_documents(const std::string& dir) {
+namespace {
+
+std::vector<std::filesystem::path> crd_files(const std::string& dir) {
   namespace fs = std::filesystem;
-  std::vector<json> out;
-  if (dir.empty() || !fs::is_directory(dir)) return out;
   std::vector<fs::path> files;
+  if (dir.empty() || !fs::is_directory(dir)) return files;
   for (const auto& e : fs::directory_iterator(dir)) {
     const auto ext = e.path().extension().string();
     if (e.is_regular_file() && (ext == ".yaml" || ext == ".yml" || ext == ".json")) files.push_back(e.path());
   }
   std::sort(files.begin(), files.end());
-  for (const auto& f : files) {
+  return files;
+}
+
+}  // namespace
+
+std::string crd_dir_signature(const std::string& dir) {
+  namespace fs = std::filesystem;
+  if (dir.empty()) return "";
+  std::string sig = fs::absolute(dir).string();
+  for (const auto& f : crd_files(dir)) {
+    std::error_code ec;
+    sig += "|" + f.filename().string() + ":" + std::to_string(fs::file_size(f, ec)) + ":" +
+           std::to_string(fs::last_write_time(f, ec).time_since_epoch().count());
+  }
+  return sig;
+}
+
+std::vector<json> load_crd_documents(const std::string& dir) {
+  // Parsing the real CRDs' YAML (about 3 MB) is most of a server's start, and a test process
+  // starts dozens of servers on one directory: each directory, as its files are now, is parsed
+  // once per process and copied from then on.
+  static std::mutex mu;
+  static std::map<std::string, std::vector<json>> parsed;
+  if (dir.empty()) return {};
+  const std::string key = crd_dir_signature(dir);
+  {
+    std::lock_guard lock(mu);
+    if (auto it = parsed.find(key); it != parsed.end()) return it->second;
+  }
+  std::vector<json> out;
+  for (const auto& f : crd_files(dir)) {
     for (auto& doc : trainctl::yaml::parse_all(trainctl::read_file(f.string()), f.string()))
       if (doc.is_object() && doc.value("kind", "") == "CustomResourceDefinition")
         out.push_back(std::move(doc));
   }
-  return out;
+  std::lock_guard lock(mu);
+  return parsed.emplace(key, std::move(out)).first->second;
 }
 
 bool drop_crd_field(json& crd, const std::string& path) {

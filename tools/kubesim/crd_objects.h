@@ -31,6 +31,9 @@ CrdFieldDrop parse_crd_drop_field(const std::string& arg);
 // Every CustomResourceDefinition document in dir (*.yaml, *.yml, *.json, several documents a
 // file); an empty dir gives none.
 std::vector<json> load_crd_documents(const std::string& dir);
+// The directory and its CRD files' names, sizes and modification times: what the caches of
+// parsed CRDs (load_crd_documents, make_schema_validator) are keyed by.
+std::string crd_dir_signature(const std::string& dir);
 
 // The CRD kubesim builds for a custom resource no document describes: its names, scope,
 // versions and a short openAPIV3Schema of the spec/status fields kubesim knows for the

@@ -1,15 +1,33 @@
 #include "kubesim/server_startup.h"
 
+#include "kubesim/crd_objects.h"
 #include "kubesim/seed.h"
 #include "schema/schema.h"
 
 #include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 
 namespace kubesim {
 
 Validator make_schema_validator(const std::string& dir) {
-  auto set = std::make_shared<trainctl::schema::SchemaSet>(trainctl::schema::SchemaSet::load_dir(dir));
+  // One SchemaSet per schema directory and process (it is thread-safe): a test process starts
+  // many servers on the same schemas, and reading them is most of a start (crd_objects.h).
+  static std::mutex mu;
+  static std::map<std::string, std::shared_ptr<trainctl::schema::SchemaSet>> sets;
+  const std::string key = crd_dir_signature(dir + "/crds") + "|" + crd_dir_signature(dir + "/openapi");
+  std::shared_ptr<trainctl::schema::SchemaSet> set;
+  {
+    std::lock_guard lock(mu);
+    if (auto it = sets.find(key); it != sets.end()) set = it->second;
+  }
+  if (!set) {
+    set = std::make_shared<trainctl::schema::SchemaSet>(trainctl::schema::SchemaSet::load_dir(dir));
+    std::lock_guard lock(mu);
+    set = sets.emplace(key, set).first->second;
+  }
   return [set](const ResourceType&, json& obj) {
     ValidationResult out;
     auto vr = set->validate(obj, trainctl::schema::Mode::Ignore);

@@ -12,7 +12,7 @@ using namespace trainctl::jobs;
 static const char* const kKindsCreated = "2024-05-01T09:50:00Z";
 
 TEST_CASE("every kind holds its whole strategy") {
-  REQUIRE(all_kinds().size() == 5);
+  REQUIRE(all_kinds().size() == 6);
   for (const auto& k : all_kinds()) {
     CAPTURE(k.resource.display(), k.list_selector);
     CHECK(&kind_for(k.trainer) == &k);
@@ -79,5 +79,5 @@ TEST_CASE("kind_for_type: each kind's type names, case-insensitively") {
   for (const char* t : {"tfjob", "TensorFlow", "tf"}) CHECK(kind_for_type(t).trainer == Trainer::TF);
   CHECK_THROWS_WITH(kind_for_type("xgb"),
                     "unknown job type \"xgb\": use pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob "
-                    "(volcano, vj) or tfjob (tensorflow, tf)");
+                    "(volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)");
 }

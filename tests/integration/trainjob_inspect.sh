@@ -125,11 +125,13 @@ OUT=$(tc wait broken --for finished --timeout 120s 2>&1)
 rc=$?
 set -e
 [[ $rc == 5 ]] || fail "wait broken: exit $rc: $OUT"
-expect_output "failure pod" "broken-node-0-"
-grep -Eq 'exited [1-9][0-9]*' <<<"$OUT" || fail "failure names no exit code: $OUT"
+grep -Eq '^Failed: node-[01] exited [1-9][0-9]* \(Error\)' <<<"$OUT" || fail "failure names no node and exit code: $OUT"
+expect_output "failure pod" "of broken-node-0-"
+expect_output "failure condition" "jobset failed due to one or more job failures (first failed job: broken-node-0)"
 OUT=$(tc get broken)
 expect_output "get failed" "Status:      FAILED"
-expect_output "get failed reason" "FailedJobs"
+OUT=$(tc list -o wide)
+grep -Eq '^broken +FAILED +TRAINJOB .* FailedJobs$' <<<"$OUT" || fail "list -o wide reason: $OUT"
 
 # ---- a rank that cannot meet rank 0 ----
 k get clustertrainingruntime torch-distributed -o json |

@@ -29,8 +29,13 @@ TEST_CASE("every kind holds its whole strategy") {
     CHECK(k.status_rules->duration != nullptr);  // with_chief may be null: the chief changes nothing
     CHECK(k.spec_gpus != nullptr);
     CHECK(k.chief_task != nullptr);  // chief_value_from_pod may be null: the pods carry the label
-    for (const auto& key : k.pod_labels_from_annotations)
-      CHECK((key == k.chief_label || key == k.pod_task_label));
+    // A label read from an annotation names the chief or the task (TrainJob: its chief
+    // fallbacks read the completion index).
+    for (const auto& key : k.pod_labels_from_annotations) {
+      bool in_fallback = false;
+      for (const auto& rule : k.chief_fallbacks) in_fallback = in_fallback || rule.find(key + "=") != std::string::npos;
+      CHECK((key == k.chief_label || key == k.pod_task_label || in_fallback));
+    }
     if (!k.type_names.empty()) CHECK(k.type_names.front() == k.type);
   }
 }

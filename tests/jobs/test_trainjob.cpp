@@ -163,6 +163,7 @@ TEST_CASE("TrainJob: a failed node's container named node is the root cause") {
   const auto f = root_cause(tj(), job, {tj_pod("broken", "node", 0, "Running"), failed});
   REQUIRE(f);
   CHECK(f->pod == "broken-node-0-1-x7k2p");
+  CHECK(f->replica == "node-1");  // as logs --all names it, not the pod name after "broken-"
   CHECK(f->container == "node");
   CHECK(f->exit_code == 1);
   CHECK(f->reason == "Error");

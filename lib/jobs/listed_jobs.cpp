@@ -74,8 +74,10 @@ void ListedJobs::add_job(size_t kind, JobSummary job) {
   e.has_elastic = job.elastic.has_value();
   e.elastic = job.elastic.value_or(WorkerRange{});
   if (m_instances) m_details[i].uid = std::move(job.uid);
-  if (job.progress) m_progress[i] = std::move(*job.progress);
-  else m_progress.erase(i);
+  if (job.progress)
+    m_progress[i] = std::move(*job.progress);
+  else
+    m_progress.erase(i);
 }
 
 void ListedJobs::add_pod(size_t kind, std::string_view job, PodSummary pod) {

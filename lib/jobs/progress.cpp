@@ -1,12 +1,16 @@
 #include "jobs/progress.h"
 
+#include <nlohmann/json.hpp>
+
 #include "core/duration.h"
 
 namespace trainctl::jobs {
 
 std::string TrainingProgress::display() const {
   std::string s = percent ? std::to_string(*percent) + "%" : "";
-  if (remaining) s += s.empty() ? "ETA " + short_human_duration(*remaining) : " (ETA " + short_human_duration(*remaining) + ")";
+  if (remaining)
+    s += s.empty() ? "ETA " + short_human_duration(*remaining)
+                   : " (ETA " + short_human_duration(*remaining) + ")";
   return s.empty() ? "-" : s;
 }
 

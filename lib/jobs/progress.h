@@ -5,7 +5,7 @@
 #pragma once
 
 #include <chrono>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <utility>
@@ -14,10 +14,10 @@
 namespace trainctl::jobs {
 
 struct TrainingProgress {
-  std::optional<long long> percent;                  // progressPercentage, 0..100
-  std::optional<std::chrono::seconds> remaining;     // estimatedRemainingSeconds
+  std::optional<long long> percent;                          // progressPercentage, 0..100
+  std::optional<std::chrono::seconds> remaining;             // estimatedRemainingSeconds
   std::vector<std::pair<std::string, std::string>> metrics;  // name, value as written
-  std::string updated;                               // lastUpdatedTime, RFC 3339 as written
+  std::string updated;                                       // lastUpdatedTime, RFC 3339 as written
 
   // "42%", "42% (ETA 1h)", "ETA 5m" or "-" when neither is known (list's PROGRESS column).
   std::string display() const;

@@ -83,8 +83,10 @@ Table job_list_table(const JobList& jobs, bool all) { return jobs_table(jobs, al
 void write_job_list_table(std::ostream& out, const IOStreams& io, const JobSource& jobs, bool all,
                           bool reason) {
   const bool progress = reason && jobs.any_progress;
-  render_rows_to(out, io, jobs_header(all, "DURATION", jobs.any_elastic, reason, progress), all ? 2 : 1, jobs.size,
-                 [&](size_t i) { return job_cells(jobs.job(i), all, false, jobs.any_elastic, reason, false, progress); });
+  render_rows_to(out, io, jobs_header(all, "DURATION", jobs.any_elastic, reason, progress), all ? 2 : 1,
+                 jobs.size, [&](size_t i) {
+                   return job_cells(jobs.job(i), all, false, jobs.any_elastic, reason, false, progress);
+                 });
 }
 
 Table job_change_table(const JobList& jobs, const std::vector<bool>& deleted, bool all) {
@@ -259,7 +261,8 @@ std::string job_details(const TrainingJob& job, const IOStreams& io, const std::
   if (job.progress) {
     auto at = fields.begin() + 6;
     at = fields.insert(at, {"Progress:", job.progress->display()}) + 1;
-    if (!job.progress->metrics.empty()) at = fields.insert(at, {"Metrics:", job.progress->metrics_display()}) + 1;
+    if (!job.progress->metrics.empty())
+      at = fields.insert(at, {"Metrics:", job.progress->metrics_display()}) + 1;
     if (auto t = parse_time(job.progress->updated)) fields.insert(at, {"Reported:", format_local(*t)});
   }
   std::string out;

@@ -34,7 +34,8 @@ inline std::string pods_path(int kind, const std::string& name, bool only = fals
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dpytorchjob-controller",
                              "training.kubeflow.org%2Fjob-name%3D" + name +
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dmpi-operator",
-                             "volcano.sh%2Fjob-name%3D" + name, "job-name%3D" + name,
+                             "volcano.sh%2Fjob-name%3D" + name,
+                             "job-name%3D" + name,
                              "training.kubeflow.org%2Fjob-name%3D" + name +
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dtfjob-controller",
                              "jobset.sigs.k8s.io%2Fjobset-name%3D" + name};

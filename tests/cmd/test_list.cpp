@@ -67,7 +67,8 @@ TEST_CASE("list -A adds NAMESPACE first and lists every namespace") {
   c.on_get("/apis/batch.volcano.sh/v1alpha1/jobs?limit=500", FakeClient::list(json::array()));
   c.on_get("/apis/kubeflow.org/v1/tfjobs?limit=500", FakeClient::list(json::array()));
   c.on_get("/apis/trainer.kubeflow.org/v1alpha1/trainjobs?limit=500", FakeClient::list(json::array()));
-  c.on_get("/api/v1/pods?labelSelector=jobset.sigs.k8s.io%2Fjobset-name&limit=500", FakeClient::list(json::array()));
+  c.on_get("/api/v1/pods?labelSelector=jobset.sigs.k8s.io%2Fjobset-name&limit=500",
+           FakeClient::list(json::array()));
   c.on_get(
       "/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
       FakeClient::list(json::array({batchjob(

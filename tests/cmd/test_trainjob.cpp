@@ -31,8 +31,8 @@ json mnist() {
   return trainjob("mnist", "2024-05-01T09:55:00Z", "torch-distributed", 2, 2, status);
 }
 json mnist_pod(int rank, const std::string& node) {
-  json p = pod("mnist-node-0-" + std::to_string(rank) + "-x7k2p", trainjob_labels("mnist", "node", rank), "Running",
-               2, node, "default", "2024-05-01T09:55:05Z");
+  json p = pod("mnist-node-0-" + std::to_string(rank) + "-x7k2p", trainjob_labels("mnist", "node", rank),
+               "Running", 2, node, "default", "2024-05-01T09:55:05Z");
   p["spec"]["containers"][0]["name"] = "node";
   p["status"]["containerStatuses"][0]["name"] = "node";
   return p;
@@ -74,10 +74,13 @@ TEST_CASE("list shows TrainJobs beside the other kinds; -o wide adds PROGRESS") 
   stub_cluster(*wide.client);
   wide.run({"list", "-o", "wide"});
   CHECK(wide.out() ==
-        "NAME          STATUS   TRAINER     DURATION  GPU(Requested)  GPU(Allocated)  NODE          PROGRESS      "
+        "NAME          STATUS   TRAINER     DURATION  GPU(Requested)  GPU(Allocated)  NODE          PROGRESS "
+        "     "
         "REASON\n"
-        "pytorch-dist  RUNNING  PYTORCHJOB  21s       3               3               192.168.0.31  -             -\n"
-        "mnist         RUNNING  TRAINJOB    5m        4               4               192.168.0.32  42% (ETA 1h)  "
+        "pytorch-dist  RUNNING  PYTORCHJOB  21s       3               3               192.168.0.31  -        "
+        "     -\n"
+        "mnist         RUNNING  TRAINJOB    5m        4               4               192.168.0.32  42% (ETA "
+        "1h)  "
         "-\n");
 }
 
@@ -118,8 +121,9 @@ TEST_CASE("get of a TrainJob: TRAINER TRAINJOB, its progress, rank 0 first") {
   h.run({"get", "mnist"});
   const std::string out = h.out();
   CHECK(out.rfind("Name:        mnist\nStatus:      RUNNING\n", 0) == 0);
-  CHECK(out.find("Trainer:     TRAINJOB\nDuration:    5m\nProgress:    42% (ETA 1h)\nMetrics:     loss=0.231\n"
-                 "Reported:    2024-05-01 09:59:50\n") != std::string::npos);
+  CHECK(
+      out.find("Trainer:     TRAINJOB\nDuration:    5m\nProgress:    42% (ETA 1h)\nMetrics:     loss=0.231\n"
+               "Reported:    2024-05-01 09:59:50\n") != std::string::npos);
   const size_t chief = out.find("mnist-node-0-0-x7k2p ");
   const size_t other = out.find("mnist-node-0-1-x7k2p ");
   REQUIRE(chief != std::string::npos);
@@ -132,7 +136,8 @@ TEST_CASE("top job counts TrainJob GPUs") {
   Harness h;
   stub_cluster(*h.client);
   h.run({"top", "job"});
-  CHECK(h.out().find("mnist         RUNNING  TRAINJOB    5m   4               4               192.168.0.32\n") !=
+  CHECK(h.out().find(
+            "mnist         RUNNING  TRAINJOB    5m   4               4               192.168.0.32\n") !=
         std::string::npos);
   CHECK_NOTHROW(h.client->verify());
 }

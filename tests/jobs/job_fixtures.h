@@ -117,8 +117,9 @@ inline json volcanojob(const std::string& name, const std::string& created, cons
 // A TrainJob as a user creates it for a runtime (kubeflow/trainer@v2.3.0
 // pkg/apis/trainer/v1alpha1/trainjob_types.go; runtimeRef defaulted by the CRD): `nodes`
 // nodes of `gpus` GPUs each (resourcesPerNode limits, as the Kubeflow SDK writes them).
-inline json trainjob(const std::string& name, const std::string& created, const std::string& runtime, int nodes,
-                     int gpus, const json& status = json::object(), const std::string& ns = "default") {
+inline json trainjob(const std::string& name, const std::string& created, const std::string& runtime,
+                     int nodes, int gpus, const json& status = json::object(),
+                     const std::string& ns = "default") {
   json trainer = {{"image", "pytorch/pytorch:2.13.0-cuda13.0-cudnn9-runtime"}, {"numNodes", nodes}};
   if (gpus > 0) trainer["resourcesPerNode"] = {{"limits", {{"nvidia.com/gpu", std::to_string(gpus)}}}};
   return {{"apiVersion", "trainer.kubeflow.org/v1alpha1"},

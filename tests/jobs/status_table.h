@@ -163,33 +163,49 @@ inline void add_trainjob_rows(std::vector<Row>& t) {
                            "jobset failed due to one or more job failures (first failed job: demo-node-0)");
   const json init_done = rjob("dataset-initializer", 0, 1, 0, 0, 0);
   t.push_back({tj, "no status before the first reconcile", json::object(), S::Pending});
-  t.push_back({tj, up + "JobSet made, no Job active yet",
-               {{"jobsStatus", json::array({rjob("node", 0, 0, 0, 0, 0)})}}, S::Pending});
-  t.push_back({tj, up + "spec.suspend (or Kueue before admission): Suspended True",
+  t.push_back({tj,
+               up + "JobSet made, no Job active yet",
+               {{"jobsStatus", json::array({rjob("node", 0, 0, 0, 0, 0)})}},
+               S::Pending});
+  t.push_back({tj,
+               up + "spec.suspend (or Kueue before admission): Suspended True",
                {{"conditions", conds(suspended)}, {"jobsStatus", json::array({rjob("node", 0, 0, 0, 0, 1)})}},
                S::Pending});
-  t.push_back({tj, up + "node Job active, never suspended: no condition at all",
-               {{"jobsStatus", json::array({rjob("node", 0, 0, 0, 1, 0)})}}, S::Running});
-  t.push_back({tj, up + "resumed, initializer done, node ready",
+  t.push_back({tj,
+               up + "node Job active, never suspended: no condition at all",
+               {{"jobsStatus", json::array({rjob("node", 0, 0, 0, 1, 0)})}},
+               S::Running});
+  t.push_back({tj,
+               up + "resumed, initializer done, node ready",
                {{"conditions", conds(resumed)},
                 {"jobsStatus", json::array({init_done, rjob("node", 1, 0, 0, 1, 0)})}},
                S::Running});
-  t.push_back({tj, up + "Complete (JobSet AllJobsCompleted)",
+  t.push_back({tj,
+               up + "Complete (JobSet AllJobsCompleted)",
                {{"conditions", conds(resumed, complete)},
                 {"jobsStatus", json::array({init_done, rjob("node", 0, 1, 0, 0, 0)})}},
                S::Succeeded});
-  t.push_back({tj, up + "Failed (JobSet FailedJobs)",
+  t.push_back({tj,
+               up + "Failed (JobSet FailedJobs)",
                {{"conditions", conds(resumed, failed)},
                 {"jobsStatus", json::array({init_done, rjob("node", 0, 0, 1, 0, 0)})}},
                S::Failed});
-  t.push_back({tj, up + "Failed DeadlineExceeded (reconcileDeadline), the JobSet deleted",
-               {{"conditions", conds(meta("Failed", "True", "DeadlineExceeded", "TrainJob exceeded its active deadline"))},
+  t.push_back({tj,
+               up + "Failed DeadlineExceeded (reconcileDeadline), the JobSet deleted",
+               {{"conditions",
+                 conds(meta("Failed", "True", "DeadlineExceeded", "TrainJob exceeded its active deadline"))},
                 {"jobsStatus", json::array({rjob("node", 0, 0, 0, 1, 0)})}},
                S::Failed});
-  t.push_back({tj, up + "node Job active, being deleted",
-               {{"jobsStatus", json::array({rjob("node", 1, 0, 0, 1, 0)})}}, S::Terminating, true});
-  t.push_back({tj, up + "Complete, being deleted: still SUCCEEDED", {{"conditions", conds(complete)}},
-               S::Succeeded, true});
+  t.push_back({tj,
+               up + "node Job active, being deleted",
+               {{"jobsStatus", json::array({rjob("node", 1, 0, 0, 1, 0)})}},
+               S::Terminating,
+               true});
+  t.push_back({tj,
+               up + "Complete, being deleted: still SUCCEEDED",
+               {{"conditions", conds(complete)}},
+               S::Succeeded,
+               true});
 }
 
 inline std::vector<Row> make_rows() {

@@ -33,7 +33,8 @@ TEST_CASE("every kind holds its whole strategy") {
     // fallbacks read the completion index).
     for (const auto& key : k.pod_labels_from_annotations) {
       bool in_fallback = false;
-      for (const auto& rule : k.chief_fallbacks) in_fallback = in_fallback || rule.find(key + "=") != std::string::npos;
+      for (const auto& rule : k.chief_fallbacks)
+        in_fallback = in_fallback || rule.find(key + "=") != std::string::npos;
       CHECK((key == k.chief_label || key == k.pod_task_label || in_fallback));
     }
     if (!k.type_names.empty()) CHECK(k.type_names.front() == k.type);

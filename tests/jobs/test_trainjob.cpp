@@ -30,11 +30,11 @@ json tj_pod(const std::string& job, const std::string& rjob, int index, const st
 
 json running_status() {
   return {{"jobsStatus", json::array({{{"name", "node"},
-                                        {"ready", 1},
-                                        {"succeeded", 0},
-                                        {"failed", 0},
-                                        {"active", 1},
-                                        {"suspended", 0}}})}};
+                                       {"ready", 1},
+                                       {"succeeded", 0},
+                                       {"failed", 0},
+                                       {"active", 1},
+                                       {"suspended", 0}}})}};
 }
 
 }  // namespace
@@ -64,7 +64,8 @@ TEST_CASE("TrainJob: replicas are the replicated job and the completion index") 
 }
 
 TEST_CASE("TrainJob: the chief is node rank 0, the MPI launcher when there is one") {
-  const json job = fixtures::trainjob("mnist", "2024-05-01T09:50:00Z", "torch-distributed", 2, 1, running_status());
+  const json job =
+      fixtures::trainjob("mnist", "2024-05-01T09:50:00Z", "torch-distributed", 2, 1, running_status());
   const json init = tj_pod("mnist", "dataset-initializer", 0, "Succeeded");
   const json n1 = tj_pod("mnist", "node", 1, "Running");
   const json n0 = tj_pod("mnist", "node", 0, "Running", "node-2");
@@ -74,7 +75,8 @@ TEST_CASE("TrainJob: the chief is node rank 0, the MPI launcher when there is on
   CHECK(t.chief_node_ip == "192.168.0.32");
   CHECK(t.instances.front().is_chief);
 
-  const json ds = fixtures::trainjob("ds", "2024-05-01T09:50:00Z", "deepspeed-distributed", 3, 0, running_status());
+  const json ds =
+      fixtures::trainjob("ds", "2024-05-01T09:50:00Z", "deepspeed-distributed", 3, 0, running_status());
   const json l = tj_pod("ds", "launcher", 0, "Running");
   const json d0 = tj_pod("ds", "node", 0, "Running");
   CHECK(build_job(tj(), ds, {&d0, &l}, fixtures::now()).chief_name == "ds-launcher-0-0-x7k2p");
@@ -82,12 +84,14 @@ TEST_CASE("TrainJob: the chief is node rank 0, the MPI launcher when there is on
   // A runtime whose trainer job is not named node: index 0 of the job that runs.
   const json r1 = tj_pod("lost", "trainer", 1, "Running");
   const json r0 = tj_pod("lost", "trainer", 0, "Running");
-  const json lost = fixtures::trainjob("lost", "2024-05-01T09:50:00Z", "torch-renamed", 2, 1, running_status());
+  const json lost =
+      fixtures::trainjob("lost", "2024-05-01T09:50:00Z", "torch-renamed", 2, 1, running_status());
   CHECK(build_job(tj(), lost, {&r1, &r0}, fixtures::now()).chief_name == "lost-trainer-0-0-x7k2p");
 }
 
 TEST_CASE("TrainJob: a Pending node makes a running TrainJob PENDING, with the scheduler's reason") {
-  const json job = fixtures::trainjob("big", "2024-05-01T09:50:00Z", "torch-distributed", 2, 16, running_status());
+  const json job =
+      fixtures::trainjob("big", "2024-05-01T09:50:00Z", "torch-distributed", 2, 16, running_status());
   const json n0 = tj_pod("big", "node", 0, "Running");
   const json n1 = tj_pod("big", "node", 1, "Pending", "");
   const TrainingJob t = build_job(tj(), job, {&n0, &n1}, fixtures::now());
@@ -96,7 +100,8 @@ TEST_CASE("TrainJob: a Pending node makes a running TrainJob PENDING, with the s
 }
 
 TEST_CASE("TrainJob: requested GPUs are resourcesPerNode times numNodes before pods exist") {
-  CHECK(spec_requested_gpus(tj(), fixtures::trainjob("a", "2024-05-01T09:50:00Z", "torch-distributed", 4, 2)) == 8);
+  CHECK(spec_requested_gpus(tj(),
+                            fixtures::trainjob("a", "2024-05-01T09:50:00Z", "torch-distributed", 4, 2)) == 8);
   json requests = fixtures::trainjob("b", "2024-05-01T09:50:00Z", "torch-distributed", 2, 0);
   requests["spec"]["trainer"]["resourcesPerNode"] = {{"requests", {{"nvidia.com/gpu", 3}}}};
   CHECK(spec_requested_gpus(tj(), requests) == 6);
@@ -136,23 +141,26 @@ TEST_CASE("TrainJob: progress from status.trainerStatus, in get's and list's wor
   CHECK(unknown.progress->display() == "-");
   CHECK(unknown.to_json()["progress"]["percent"].is_null());
   // Without trainerStatus (the gate off), and for other kinds: no progress at all.
-  CHECK_FALSE(build_job(tj(), fixtures::trainjob("n", "2024-05-01T09:50:00Z", "torch-distributed", 2, 1,
-                                                 running_status()),
-                        {}, fixtures::now())
-                  .progress);
-  CHECK_FALSE(build_job(tj(), fixtures::trainjob("n", "2024-05-01T09:50:00Z", "torch-distributed", 2, 1,
-                                                 running_status()),
-                        {}, fixtures::now())
-                  .to_json()
-                  .contains("progress"));
+  CHECK_FALSE(
+      build_job(tj(),
+                fixtures::trainjob("n", "2024-05-01T09:50:00Z", "torch-distributed", 2, 1, running_status()),
+                {}, fixtures::now())
+          .progress);
+  CHECK_FALSE(
+      build_job(tj(),
+                fixtures::trainjob("n", "2024-05-01T09:50:00Z", "torch-distributed", 2, 1, running_status()),
+                {}, fixtures::now())
+          .to_json()
+          .contains("progress"));
 }
 
 TEST_CASE("TrainJob: a failed node's container named node is the root cause") {
   json status = {{"conditions", json::array({{{"type", "Failed"},
                                               {"status", "True"},
                                               {"reason", "FailedJobs"},
-                                              {"message", "jobset failed due to one or more job failures (first "
-                                                          "failed job: broken-node-0)"},
+                                              {"message",
+                                               "jobset failed due to one or more job failures (first "
+                                               "failed job: broken-node-0)"},
                                               {"lastTransitionTime", "2024-05-01T09:58:30Z"}}})}};
   const json job = fixtures::trainjob("broken", "2024-05-01T09:50:00Z", "torch-distributed", 2, 1, status);
   json failed = tj_pod("broken", "node", 1, "Failed");

@@ -63,8 +63,8 @@ StatusTimes trainjob_times(const json& job) {
   return {std::nullopt, true_condition_since(job, "Complete"), true_condition_since(job, "Failed")};
 }
 
-std::chrono::seconds trainjob_duration(const StatusTimes& t, JobStatus status, TimePoint created, const ChiefPod*,
-                                       TimePoint now) {
+std::chrono::seconds trainjob_duration(const StatusTimes& t, JobStatus status, TimePoint created,
+                                       const ChiefPod*, TimePoint now) {
   if (status == JobStatus::Succeeded) return seconds_between(created, t.completion.value_or(now));
   if (status == JobStatus::Failed) return seconds_between(created, t.ended.value_or(now));
   return seconds_between(created, now);
@@ -86,7 +86,8 @@ long long trainjob_spec_gpus(const json& spec) {
   // counts the same (extended resources' requests equal their limits).
   long long per_node = spec_gpus({{"containers", json::array({{{"resources", resources}}})}});
   if (per_node == 0 && resources.contains("requests"))
-    per_node = spec_gpus({{"containers", json::array({{{"resources", {{"limits", resources["requests"]}}}}})}});
+    per_node =
+        spec_gpus({{"containers", json::array({{{"resources", {{"limits", resources["requests"]}}}}})}});
   const json& nodes = at(trainer, "numNodes");
   return per_node * (nodes.is_number_integer() ? nodes.get<long long>() : 1);
 }

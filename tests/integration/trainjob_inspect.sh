@@ -3,7 +3,8 @@
 # (--operators trainer,jobset, Trainer v2.3.0's own runtimes), inspected with trainctl:
 #  - torch-distributed, 2 nodes: list (--type trainjob/tj, -o wide PROGRESS), get (chief
 #    node-0, instances, progress from status.trainerStatus), logs (chief, -i 1, --all), top
-#    job, wait, delete (kubectl then finds no JobSet, Job, pod or Service of it);
+#    job (with GPU metrics from Prometheus), wait, delete (kubectl then finds no JobSet, Job,
+#    pod or Service of it);
 #  - more GPUs per node than any node has: get says why it is pending;
 #  - a node that fails: wait exits 5 naming the pod and its exit code;
 #  - a rank that cannot meet rank 0 (a runtime whose trainer job is not named node): its
@@ -16,7 +17,7 @@ command -v kubectl >/dev/null || skip_or_fail "kubectl not found"
 RUNTIMES=$(trainer_runtimes_dir)
 [[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes, or run scripts/fetch-schemas.sh)"
 start_kubesim --operators trainer,jobset --runtimes "$RUNTIMES" --trainer-feature-gates TrainJobStatus=true \
-  --rendezvous-timeout 60s
+  --rendezvous-timeout 60s --prometheus dcgm
 k() { kubectl --kubeconfig "$KCFG" "$@"; }
 
 # trainjob NAME RUNTIME NODES GPUS DURATION [OUTCOME]: kubectl creates a TrainJob.
@@ -96,6 +97,14 @@ OUT=$(tc top job)
 grep -Eq '^mnist +RUNNING +TRAINJOB' <<<"$OUT" || fail "top job: $OUT"
 OUT=$(tc top job mnist)
 expect_output "top job mnist" "${POD0#pod/}"
+# GPU metrics (kubesim's dcgm-exporter series through Prometheus) by pod, as for every kind: a
+# busy duty cycle on each node's GPU once both pods were scraped.
+gpu_row='^mnist-node-0-[01]-[a-z0-9]+ +Running +1 +[^ ]+ +[0-7] +(7[0-9]|8[0-9]|9[0-9])\.[0-9]% '
+deadline=$((SECONDS + 60))
+until OUT=$(tc top job mnist 2>&1) && [[ $(grep -cE "$gpu_row" <<<"$OUT") -eq 2 ]]; do
+  ((SECONDS < deadline)) || fail "top job mnist lacks its two GPU rows: $OUT"
+  sleep 0.3
+done
 # wait until it ends: SUCCEEDED, exit 0; kubectl agrees.
 OUT=$(tc wait mnist --for finished --timeout 120s 2>&1) || fail "wait: $OUT"
 expect_output "wait" "SUCCEEDED"

@@ -93,7 +93,7 @@ void run_list(const ListOptions& o, Factory& f) {
   // Instance rows are kept only for JSON and YAML, which print each job once: they move out
   // rather than being copied. The table builds each job twice, from entries without any.
   const print::JobSource source{listed.size(), [&listed](size_t i) { return listed.take(i); },
-                                listed.any_elastic()};
+                                listed.any_elastic(), listed.any_progress()};
   print::print_as(
       format,
       {.human =

@@ -459,7 +459,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl submit tf'\''' -l success-po
 
 # trainctl list
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s A -l all-namespaces -d 'List jobs in all namespaces'
-complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
+complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -s o -l output -x -a 'wide json yaml name' -d 'Output format: wide (default), json, yaml or name'
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -l idle -d 'Only running jobs holding GPUs that sat idle for the whole --idle-window (needs Prometheus)'
 complete -c trainctl -n '__trainctl_at '\''trainctl list'\''' -l idle-window -r -F -d 'How long a GPU must have been idle'
@@ -472,7 +472,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s e -l events -d '
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s g -l gpus -d 'Also show the GPUs of its instances: utilisation and memory (Prometheus)'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -l idle-window -r -F -d 'How long a GPU must have been idle'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -l idle-threshold -r -F -d 'Utilisation (%) under which a GPU is idle'
-complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type, when two kinds have a job of this name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
+complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type, when two kinds have a job of this name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -s o -l output -x -a 'wide json yaml name' -d 'Output format: wide (default), json, yaml or name'
 complete -c trainctl -n '__trainctl_at '\''trainctl get'\''' -f -a '(__trainctl_dynamic)'
 
@@ -484,7 +484,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s t -l tail -r -F
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l since -r -F -d 'Only lines newer than a relative duration, e.g. 5s, 2m, 3h'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l since-time -r -F -d 'Only lines after an RFC 3339 time'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l timestamps -d 'Prefix each line with its RFC 3339 timestamp'
-complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type when two kinds share the name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
+complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type when two kinds share the name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -s a -l all -d 'Every instance'\''s log, each line prefixed with its replica (worker-1); with -f all at once until the job ends, exit 5 when it failed'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l role -r -F -d 'With --all: only replicas of this role (master, worker, ps, chief, evaluator, launcher, or a Volcano task)'
 complete -c trainctl -n '__trainctl_at '\''trainctl logs'\''' -l rank -r -F -d 'With --all: only replicas of this index (worker-1 has rank 1)'
@@ -508,7 +508,7 @@ complete -c trainctl -n '__trainctl_at '\''trainctl top node'\''' -f -a '(__trai
 # trainctl top job
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s i -l instance -x -a '(__trainctl_dynamic)' -d 'With a job name: only this instance (its pod name or the start of it, its replica or rank)'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s A -l all-namespaces -d 'Jobs of all namespaces'
-complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
+complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Only jobs of this type: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -s o -l output -x -a 'wide json yaml' -d 'Output format: wide (default), json or yaml'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -l idle-window -r -F -d 'How long a GPU must have been idle'
 complete -c trainctl -n '__trainctl_at '\''trainctl top job'\''' -l idle-threshold -r -F -d 'Utilisation (%) under which a GPU is idle'
@@ -545,18 +545,18 @@ complete -c trainctl -n '__trainctl_at '\''trainctl queue list'\''' -f
 complete -c trainctl -n '__trainctl_at '\''trainctl queue pending'\''' -s o -l output -x -a 'table json yaml' -d 'Output format: table (default), json or yaml'
 
 # trainctl delete
-complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type when two kinds share a name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
+complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type when two kinds share a name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
 complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl wait
 complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -l for -x -a 'running finished' -d 'running: until the job is RUNNING (or has finished); finished: until it ends'
 complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -l timeout -r -F -d 'Give up after this long (e.g. 90s, 10m): exit 6, or 7 when a pod cannot be scheduled'
-complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'Job type, when two kinds have a job of this name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
+complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type, when two kinds have a job of this name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
 complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -s o -l output -x -a 'table json' -d 'Output format: table (default) or json'
 complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl doctor
-complete -c trainctl -n '__trainctl_at '\''trainctl doctor'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf' -d 'The kind whose readiness decides the exit code (default pytorchjob): pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)'
+complete -c trainctl -n '__trainctl_at '\''trainctl doctor'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'The kind whose readiness decides the exit code (default pytorchjob): pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
 complete -c trainctl -n '__trainctl_at '\''trainctl doctor'\''' -s o -l output -x -a 'table json yaml' -d 'Output format: table (default), json or yaml'
 complete -c trainctl -n '__trainctl_at '\''trainctl doctor'\''' -f
 

@@ -93,6 +93,7 @@ TrainingJob build_job(const JobKind& kind, const JobSummary& job, JobPods pods, 
   t.gpus_allocated = pods.gpus_held;
   if (t.status == JobStatus::Failed) t.reason = job.failed_reason;
   if (t.status == JobStatus::Pending || t.status == JobStatus::Queuing) t.reason = pods.pending_reason;
+  t.progress = job.progress;
   if (job.elastic) t.elastic = TrainingJob::Elastic{*job.elastic, static_cast<long long>(pods.running)};
   if (chief) {
     t.chief_name = chief->name;

@@ -23,6 +23,7 @@ JobSummary summarize_job(const JobKind& kind, const json& job) {
   s.times = kind.status_rules->times(job);
   s.spec_gpus = spec_requested_gpus(kind, job);
   if (kind.elastic_workers) s.elastic = kind.elastic_workers(spec);
+  if (kind.progress) s.progress = kind.progress(job);
   s.spec_priority = str(at_path(spec, {"runPolicy", "schedulingPolicy"}), "priorityClass");
   if (s.spec_priority.empty()) s.spec_priority = str(spec, "priorityClassName");
   s.chief_task = kind.chief_task(spec);

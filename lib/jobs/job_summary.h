@@ -29,6 +29,7 @@ struct JobSummary {
   // The reason of the kind's failure rule (object_failure, status_rules.h): the Failed
   // condition's (kubeflow, batch/v1), Volcano's state reason or failed phase.
   std::string failed_reason;
+  std::optional<TrainingProgress> progress;  // the kind's progress rule
 };
 
 // GPUs the job's replicas ask for according to its spec (used before pods exist): the kind's

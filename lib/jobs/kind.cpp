@@ -15,8 +15,8 @@ std::string JobKind::pod_selector(const std::string& job_name) const {
 }
 
 const std::vector<JobKind>& all_kinds() {
-  static const std::vector<JobKind> kinds = {pytorchjob_kind(), mpijob_kind(), volcanojob_kind(),
-                                             pytorch_none_kind(), tfjob_kind()};
+  static const std::vector<JobKind> kinds = {pytorchjob_kind(),   mpijob_kind(), volcanojob_kind(),
+                                             pytorch_none_kind(), tfjob_kind(),  trainjob_kind()};
   return kinds;
 }
 

@@ -7,6 +7,7 @@
 //   Volcano Job           kinds/volcanojob.cpp    batch.volcano.sh/v1alpha1
 //   Indexed batch/v1 Job  kinds/pytorch_none.cpp  operator-free PyTorch
 //   TFJob                 kinds/tfjob.cpp         training-operator v1.9.0
+//   TrainJob              kinds/trainjob.cpp      Kubeflow Trainer v2.3.0 (through JobSet v0.12.0)
 // What several kinds' rules share is in kinds/shared_rules.h. kind.cpp lists the kinds
 // (kinds/kinds.h) and resolves --type; a new kind is one more file and one more entry there.
 #pragma once
@@ -17,11 +18,12 @@
 #include <string_view>
 #include <vector>
 
+#include "jobs/progress.h"
 #include "kube/resource.h"
 
 namespace trainctl::jobs {
 
-enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator, TF };
+enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator, TF, TrainJob };
 
 // The number of workers an elastic job may run with.
 struct WorkerRange {
@@ -87,6 +89,9 @@ struct JobKind {
   // every release labels its pods as the kind reads them.
   std::string legacy_pod_selector = "";
   std::vector<std::pair<std::string, std::string>> legacy_pod_labels = {};
+  // The training progress the job object reports (TrainJob's status.trainerStatus); nullopt
+  // when it reports none. Null: the kind's objects never report progress.
+  std::optional<TrainingProgress> (*progress)(const nlohmann::json& job) = nullptr;
 
   // Label selector of the pods of one job: pod_job_label=NAME[,pod_extra_selector].
   std::string pod_selector(const std::string& job_name) const;
@@ -98,11 +103,12 @@ const std::vector<JobKind>& all_kinds();
 size_t kind_order(const JobKind* kind);
 const JobKind& kind_for(Trainer trainer);
 // Resolves a --type value with Arena's aliases (the kinds' type_names), case-insensitively:
-// pytorchjob|pytorch|py, mpijob|mpi|mj, volcanojob|volcano|vj, tfjob|tensorflow|tf. Throws
+// pytorchjob|pytorch|py, mpijob|mpi|mj, volcanojob|volcano|vj, tfjob|tensorflow|tf, trainjob|tj. Throws
 // UsageError naming the accepted values.
 const JobKind& kind_for_type(std::string_view type);
 // The --type values for help and errors, each kind's name with its aliases in brackets:
-// "pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj) or tfjob (tensorflow, tf)".
+// "pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or
+// trainjob (tj)".
 std::string type_names_text();
 
 }  // namespace trainctl::jobs

@@ -74,6 +74,10 @@ void ListedJobs::add_job(size_t kind, JobSummary job) {
   e.has_elastic = job.elastic.has_value();
   e.elastic = job.elastic.value_or(WorkerRange{});
   if (m_instances) m_details[i].uid = std::move(job.uid);
+  if (job.progress)
+    m_progress[i] = std::move(*job.progress);
+  else
+    m_progress.erase(i);
 }
 
 void ListedJobs::add_pod(size_t kind, std::string_view job, PodSummary pod) {
@@ -158,17 +162,21 @@ void ListedJobs::clear() {
   m_index.clear();
   m_order.clear();
   m_reasons.clear();
+  m_progress.clear();
   m_any_elastic = false;
+  m_any_progress = false;
 }
 
 void ListedJobs::sort_newest_first() {
   std::vector<std::uint32_t>().swap(m_index);  // nothing is added after this
   m_order.clear();
   m_any_elastic = false;
+  m_any_progress = false;
   for (std::uint32_t i = 0; i < m_entries.size(); ++i) {
     if (!m_entries[i].has_job) continue;
     m_order.push_back(i);
     m_any_elastic = m_any_elastic || m_entries[i].has_elastic;
+    m_any_progress = m_any_progress || m_progress.count(i) > 0;
   }
   const auto place = [this](std::uint32_t i) {
     const Entry& e = m_entries[i];
@@ -200,6 +208,7 @@ TrainingJob ListedJobs::build(std::uint32_t index, std::vector<Instance> instanc
   s.chief_task = m_strings.view(e.chief_task);
   if (e.has_elastic) s.elastic = e.elastic;
   s.failed_reason = m_strings.view(e.failed_reason);
+  if (auto p = m_progress.find(index); p != m_progress.end()) s.progress = p->second;
 
   JobPods pods(m_instances);
   static_cast<PodTally&>(pods) = e.pods;

@@ -61,6 +61,8 @@ class ListedJobs {
   // The jobs sorted, and whether any of them is elastic (list's WORKERS column).
   size_t size() const { return m_order.size(); }
   bool any_elastic() const { return m_any_elastic; }
+  // Whether any of them reports progress (list -o wide's PROGRESS column).
+  bool any_progress() const { return m_any_progress; }
   // The i-th job as build_job makes it; with instances, job() copies its Instance rows and
   // take() moves them out (a second take() of the job has none).
   TrainingJob job(size_t i) const;
@@ -140,6 +142,9 @@ class ListedJobs {
   std::vector<std::uint32_t> m_order;  // entries of jobs, sorted
   bool m_any_elastic = false;
   std::unordered_map<std::uint32_t, std::string> m_reasons;  // by entry
+  // Few jobs report progress (TrainJobs with trainerStatus): kept beside the entries.
+  std::unordered_map<std::uint32_t, TrainingProgress> m_progress;  // by entry
+  bool m_any_progress = false;
 };
 
 }  // namespace trainctl::jobs

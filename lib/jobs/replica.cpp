@@ -52,6 +52,12 @@ Replica replica_of(const JobKind& kind, const std::string& job, const nlohmann::
         r.rank = replica_number(r.pod.substr(prefix.size()));
       break;
     }
+    case Trainer::TrainJob:
+      // The replicated job (node, launcher, dataset-initializer, model-initializer) and the
+      // Job's completion index, the node rank (kinds/trainjob.cpp).
+      r.role = replica_label(pod, "jobset.sigs.k8s.io/replicatedjob-name");
+      r.rank = replica_number(replica_label(pod, "batch.kubernetes.io/job-completion-index"));
+      break;
     case Trainer::PyTorchNoOperator:
       if (auto i = replica_number(replica_label(pod, "batch.kubernetes.io/job-completion-index"))) {
         r.role = *i == 0 ? "master" : "worker";

@@ -22,7 +22,9 @@ struct Replica {
 // (launcher, worker) and replica-index (the launcher: 0). Volcano: volcano.sh/task-spec and
 // task-index (older releases: the task and index in the pod name JOB-TASK-INDEX). Indexed
 // Job (operator-free PyTorch): completion index 0 is master-0, index i worker-(i-1), as the
-// PyTorchJob it stands for would name them.
+// PyTorchJob it stands for would name them. TrainJob: the JobSet's replicated job
+// (jobset.sigs.k8s.io/replicatedjob-name: node, launcher, dataset-initializer,
+// model-initializer) and completion index: node-0, node-1, launcher-0.
 Replica replica_of(const JobKind& kind, const std::string& job, const nlohmann::json& pod);
 
 struct ReplicaFilter {

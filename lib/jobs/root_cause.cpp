@@ -8,6 +8,7 @@
 #include "jobs/json_util.h"
 #include "jobs/legacy_pods.h"
 #include "jobs/pod_logs.h"
+#include "jobs/replica.h"
 #include "jobs/status_rules.h"
 #include "kube/list_reads.h"
 
@@ -28,9 +29,10 @@ const json& framework_status(const JobKind& kind, const json& pod) {
   return all.front();
 }
 
-std::string replica_of(const std::string& job, const std::string& pod) {
-  const std::string prefix = job + "-";
-  return pod.rfind(prefix, 0) == 0 ? pod.substr(prefix.size()) : pod;
+// The replica as logs --all names it (replica.h: worker-1, launcher-0, node-1 of a TrainJob),
+// else the pod name after "JOB-".
+std::string replica_name(const JobKind& kind, const std::string& job, const json& pod) {
+  return jobs::replica_of(kind, job, pod).label;
 }
 
 int int_of(const json& v) { return v.is_number_integer() ? v.get<int>() : 0; }
@@ -51,7 +53,7 @@ std::optional<Failure> pod_failure(const JobKind& kind, const std::string& job, 
   const json& status = framework_status(kind, pod);
   Failure f;
   f.pod = name_of(pod);
-  f.replica = replica_of(job, f.pod);
+  f.replica = replica_name(kind, job, pod);
   f.container = str(status, "name");
   f.restarts = int_of(at(status, "restartCount"));
   const json& now = at_path(status, {"state", "terminated"});

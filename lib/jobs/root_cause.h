@@ -15,7 +15,7 @@
 namespace trainctl::jobs {
 
 struct Failure {
-  std::string replica;  // the pod's name after "JOB-": worker-1, launcher-x7k2p, trainer-0; "" for the job
+  std::string replica;  // as logs --all names it (replica.h): worker-1, launcher-0, node-1; "" for the job
   std::string pod;
   std::string container;
   std::optional<int> exit_code;

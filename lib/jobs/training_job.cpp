@@ -49,6 +49,7 @@ nlohmann::ordered_json TrainingJob::to_json() const {
                     {"minWorkers", elastic->range.min},
                     {"maxWorkers", elastic->range.max}};
   }
+  if (progress) j["progress"] = progress->to_json();
   j["instances"] = nlohmann::ordered_json::array();
   for (const auto& i : instances) {
     nlohmann::ordered_json ij;

@@ -11,6 +11,7 @@
 
 #include "jobs/job_status.h"
 #include "jobs/kind.h"
+#include "jobs/progress.h"
 #include "jobs/time.h"
 
 namespace trainctl::jobs {
@@ -53,6 +54,8 @@ struct TrainingJob {
     long long running = 0;
   };
   std::optional<Elastic> elastic;
+  // The progress the job object reports (JobKind::progress: TrainJob's trainerStatus).
+  std::optional<TrainingProgress> progress;
 
   const std::string& type() const { return kind->type; }             // pytorchjob
   const std::string& trainer() const { return kind->trainer_name; }  // PYTORCHJOB

@@ -31,16 +31,19 @@ std::vector<std::string> with_namespace(bool all, const std::string& ns, std::ve
 
 // Arena's columns, and WORKERS last only when an elastic job is listed: running workers and
 // the range its elasticPolicy allows.
-std::vector<std::string> jobs_header(bool all, const char* age_header, bool elastic, bool reason) {
+// -o wide also shows PROGRESS when a job reports it (TrainJob's trainerStatus).
+std::vector<std::string> jobs_header(bool all, const char* age_header, bool elastic, bool reason,
+                                     bool progress = false) {
   std::vector<std::string> header = {"NAME",           "STATUS",         "TRAINER", age_header,
                                      "GPU(Requested)", "GPU(Allocated)", "NODE"};
   if (elastic) header.push_back("WORKERS");
+  if (progress) header.push_back("PROGRESS");
   if (reason) header.push_back("REASON");
   return with_namespace(all, "NAMESPACE", std::move(header));
 }
 
 std::vector<std::string> job_cells(const TrainingJob& j, bool all, bool numeric_allocated, bool elastic,
-                                   bool reason, bool deleted) {
+                                   bool reason, bool deleted, bool progress = false) {
   std::vector<std::string> cells = {
       j.name,
       deleted ? "DELETED" : status_name(j.status),
@@ -50,6 +53,7 @@ std::vector<std::string> job_cells(const TrainingJob& j, bool all, bool numeric_
       numeric_allocated ? std::to_string(j.gpus_allocated) : j.allocated_display(),
       j.node_display()};
   if (elastic) cells.push_back(j.elastic ? j.workers_display() : "-");
+  if (progress) cells.push_back(j.progress ? j.progress->display() : "-");
   if (reason) cells.push_back(j.reason.empty() ? "-" : j.reason);
   return with_namespace(all, j.namespace_, std::move(cells));
 }
@@ -78,9 +82,11 @@ Table job_list_table(const JobList& jobs, bool all) { return jobs_table(jobs, al
 
 void write_job_list_table(std::ostream& out, const IOStreams& io, const JobSource& jobs, bool all,
                           bool reason) {
-  render_rows_to(
-      out, io, jobs_header(all, "DURATION", jobs.any_elastic, reason), all ? 2 : 1, jobs.size,
-      [&](size_t i) { return job_cells(jobs.job(i), all, false, jobs.any_elastic, reason, false); });
+  const bool progress = reason && jobs.any_progress;
+  render_rows_to(out, io, jobs_header(all, "DURATION", jobs.any_elastic, reason, progress), all ? 2 : 1,
+                 jobs.size, [&](size_t i) {
+                   return job_cells(jobs.job(i), all, false, jobs.any_elastic, reason, false, progress);
+                 });
 }
 
 Table job_change_table(const JobList& jobs, const std::vector<bool>& deleted, bool all) {
@@ -251,6 +257,14 @@ std::string job_details(const TrainingJob& job, const IOStreams& io, const std::
   };
   // Arena's fields; an elastic job also says how many workers run and what it may run with.
   if (job.elastic) fields.insert(fields.begin() + 6, {"Workers:", job.workers_display()});
+  // What the job reports of its training (TrainJob's trainerStatus): after the duration.
+  if (job.progress) {
+    auto at = fields.begin() + 6;
+    at = fields.insert(at, {"Progress:", job.progress->display()}) + 1;
+    if (!job.progress->metrics.empty())
+      at = fields.insert(at, {"Metrics:", job.progress->metrics_display()}) + 1;
+    if (auto t = parse_time(job.progress->updated)) fields.insert(at, {"Reported:", format_local(*t)});
+  }
   std::string out;
   for (const auto& [key, value] : fields) {
     std::string line = key;

@@ -22,14 +22,16 @@ namespace trainctl::print {
 struct JobSource {
   size_t size = 0;
   std::function<jobs::TrainingJob(size_t)> job;
-  bool any_elastic = false;  // whether some job has TrainingJob::elastic
+  bool any_elastic = false;   // whether some job has TrainingJob::elastic
+  bool any_progress = false;  // whether some job has TrainingJob::progress
 };
 
 // list: [NAMESPACE] NAME STATUS TRAINER DURATION GPU(Requested) GPU(Allocated) NODE
 Table job_list_table(const jobs::JobList& jobs, bool all_namespaces);
 // The same table written without holding its rows: each job is made twice (table.h). With
 // `reason` (-o wide) a last column REASON: why a PENDING or FAILED job is so
-// (TrainingJob::reason).
+// (TrainingJob::reason), after PROGRESS when a job reports its progress (TrainingJob::progress:
+// "42% (ETA 1h)").
 void write_job_list_table(std::ostream& out, const IOStreams& io, const JobSource& jobs, bool all_namespaces,
                           bool reason = false);
 // list -w: the same columns for jobs that changed; a deleted one's STATUS is DELETED.

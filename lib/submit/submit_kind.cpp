@@ -30,6 +30,8 @@ const SubmitKind& submit_kind_for(jobs::Trainer trainer) {
       return kinds::pytorch_none();
     case jobs::Trainer::TF:
       return kinds::tfjob();
+    case jobs::Trainer::TrainJob:
+      break;  // not submitted through a SubmitKind
   }
   throw Error("unknown job kind");
 }

@@ -53,6 +53,10 @@ inline const std::string kBatchJobs =
     "/apis/batch/v1/namespaces/default/"
     "jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500";
 inline const std::string kTFJobs = "/apis/kubeflow.org/v1/namespaces/default/tfjobs?limit=500";
+inline const std::string kTrainJobs =
+    "/apis/trainer.kubeflow.org/v1alpha1/namespaces/default/trainjobs?limit=500";
+inline const std::string kJobSetPods =
+    "/api/v1/namespaces/default/pods?labelSelector=jobset.sigs.k8s.io%2Fjobset-name&limit=500";
 inline const std::string kTrainingPods =
     "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500";
 // The pods of older training-operator and pytorch-operator releases (jobs/legacy_pods.h).

@@ -11,14 +11,15 @@ using nlohmann::json;
 using trainctl::testing::FakeClient;
 
 // The job kinds get and delete read (jobs::all_kinds()), numbered as job_path's.
-inline constexpr int kKinds = 5;
+inline constexpr int kKinds = 6;
 
 inline std::string job_path(int kind, const std::string& name) {
   static const char* const bases[] = {"/apis/kubeflow.org/v1/namespaces/default/pytorchjobs/",
                                       "/apis/kubeflow.org/v2beta1/namespaces/default/mpijobs/",
                                       "/apis/batch.volcano.sh/v1alpha1/namespaces/default/jobs/",
                                       "/apis/batch/v1/namespaces/default/jobs/",
-                                      "/apis/kubeflow.org/v1/namespaces/default/tfjobs/"};
+                                      "/apis/kubeflow.org/v1/namespaces/default/tfjobs/",
+                                      "/apis/trainer.kubeflow.org/v1alpha1/namespaces/default/trainjobs/"};
   return bases[kind] + name;
 }
 
@@ -33,13 +34,15 @@ inline std::string pods_path(int kind, const std::string& name, bool only = fals
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dpytorchjob-controller",
                              "training.kubeflow.org%2Fjob-name%3D" + name +
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dmpi-operator",
-                             "volcano.sh%2Fjob-name%3D" + name, "job-name%3D" + name,
+                             "volcano.sh%2Fjob-name%3D" + name,
+                             "job-name%3D" + name,
                              "training.kubeflow.org%2Fjob-name%3D" + name +
-                                 "%2Ctraining.kubeflow.org%2Foperator-name%3Dtfjob-controller"};
+                                 "%2Ctraining.kubeflow.org%2Foperator-name%3Dtfjob-controller",
+                             "jobset.sigs.k8s.io%2Fjobset-name%3D" + name};
   return "/api/v1/namespaces/default/pods?labelSelector=" + sel[kind] + "&limit=500";
 }
 
-// Kind `kind` (0 PyTorch, 1 MPI, 2 Volcano, 3 operator-free, 4 TFJob) holds `job` with
+// Kind `kind` (0 PyTorch, 1 MPI, 2 Volcano, 3 operator-free, 4 TFJob, 5 TrainJob) holds `job` with
 // `pods`; the other kinds answer 404 and no pods (unless `only`: -T was given, nothing else
 // is read).
 inline void stub_job(FakeClient& c, int kind, const std::string& name, const json& job, const json& pods,

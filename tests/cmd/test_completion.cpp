@@ -72,7 +72,7 @@ TEST_CASE("__complete offers the values of enumerated flags") {
   CHECK(cands({"list", "--output=j"}) == Strings{"json"});
   CHECK_THAT(cands({"list", "-T", ""}),
              UnorderedEquals(Strings{"pytorchjob", "pytorch", "py", "mpijob", "mpi", "mj", "volcanojob",
-                                     "volcano", "vj", "tfjob", "tensorflow", "tf"}));
+                                     "volcano", "vj", "tfjob", "tensorflow", "tf", "trainjob", "tj"}));
   CHECK(cands({"submit", "pytorch", "--sync-mode", ""}) == Strings{"git", "rsync"});
   CHECK_THAT(cands({"submit", "pytorch", "--shell", ""}), UnorderedEquals(Strings{"bash", "sh"}));
   CHECK(cands({"submit", "pytorch", "--operator", ""}) == Strings{"none"});

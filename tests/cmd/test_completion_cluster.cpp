@@ -57,9 +57,11 @@ TEST_CASE("job names come from every kind's collection in one round trip") {
       "jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
       named({"plain"}));
   f.client->on_get("/apis/kubeflow.org/v1/namespaces/team-a/tfjobs?limit=500", named({"tf"}));
+  f.client->on_get("/apis/trainer.kubeflow.org/v1alpha1/namespaces/team-a/trainjobs?limit=500",
+                   named({"llm"}));
   CHECK_THAT(f.lookup.jobs(Scope{}),
-             Catch::Matchers::UnorderedEquals(Strings{"mnist", "hvd", "plain", "tf"}));
-  CHECK(f.client->batches() == std::vector<size_t>{5});
+             Catch::Matchers::UnorderedEquals(Strings{"mnist", "hvd", "plain", "tf", "llm"}));
+  CHECK(f.client->batches() == std::vector<size_t>{6});
   CHECK_NOTHROW(f.client->verify());
 }
 

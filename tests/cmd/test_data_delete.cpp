@@ -94,7 +94,7 @@ TEST_CASE("delete removes found jobs in the foreground, reports missing ones, an
   CHECK(h.out() == "The training job a has been deleted successfully\n");
   CHECK(h.err() == "error: job b not found in namespace default\n");
   REQUIRE(c.batches().size() == 2);
-  CHECK(c.batches()[0] == 10);
+  CHECK(c.batches()[0] == 12);
   CHECK(c.batches()[1] == 3);  // the dependents' lists, together
   bool saw = false;
   for (const auto& r : c.requests()) {
@@ -146,6 +146,7 @@ TEST_CASE("delete -T picks the kind; an ambiguous name is refused without -T") {
   ca.on_not_found(job_path(2, "x"));
   ca.on_not_found(job_path(3, "x"));
   ca.on_not_found(job_path(4, "x"));
+  ca.on_not_found(job_path(5, "x"));
   try {
     a.run({"delete", "x"});
     FAIL("no error");

@@ -64,7 +64,7 @@ json tensorboard_service() {
 }
 }  // namespace
 
-TEST_CASE("get shows the TensorBoard URL: the NodePort on the chief's node, in one round of 9 reads") {
+TEST_CASE("get shows the TensorBoard URL: the NodePort on the chief's node, in one round of reads") {
   Harness h;
   stub_job(*h.client, 0, "pytorch-dist", scenario::pytorch_dist(),
            scenario::concat(scenario::pytorch_dist_pods()));
@@ -80,9 +80,9 @@ TEST_CASE("get shows the TensorBoard URL: the NodePort on the chief's node, in o
   REQUIRE(out.size() > tail.size());
   CHECK(out.substr(out.size() - tail.size()) == tail);
   REQUIRE(h.client->batches().size() == 1);
-  // 5 job GETs, 3 pod lists (PyTorchJob, MPIJob and TFJob share one), the older releases' pods
+  // 6 job GETs, 4 pod lists (PyTorchJob, MPIJob and TFJob share one), the older releases' pods
   // (jobs/legacy_pods.h), the services: more than the client's 8 connections per host.
-  CHECK(h.client->batches()[0] == 10);
+  CHECK(h.client->batches()[0] == 12);
   CHECK_NOTHROW(h.client->verify());
 }
 
@@ -281,9 +281,10 @@ TEST_CASE("get of a name used by two kinds asks for -T and names the kinds") {
   c.on_get(job_path(1, "mnist"), mpijob("mnist", "2024-05-01T09:00:00Z", 1, 1));
   c.on_not_found(job_path(2, "mnist"));
   c.on_not_found(job_path(4, "mnist"));
+  c.on_not_found(job_path(5, "mnist"));
   // A plain batch Job of that name (no trainctl labels) is not a training job.
   c.on_get(job_path(3, "mnist"), json{{"metadata", {{"name", "mnist"}, {"namespace", "default"}}}});
-  for (int k : {0, 2, 3})  // kinds 0, 1 and 4 share one pod list
+  for (int k : {0, 2, 3, 5})  // kinds 0, 1 and 4 share one pod list
     c.on_get(pods_path(k, "mnist"), trainctl::testing::FakeClient::list(json::array()));
   c.on_get(paths::kLegacyPods, trainctl::testing::FakeClient::list(json::array()));
   stub_tensorboard(c, "mnist", json::array());

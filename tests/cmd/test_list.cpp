@@ -20,6 +20,8 @@ void stub_scenario(FakeClient& c) {
            FakeClient::list(concat(pytorch_dist_pods(), pytorch_git_pods(), mpi_pending_pods())));
   c.on_get(paths::kVolcanoPods, FakeClient::list(concat(vj_pods())));
   c.on_get(paths::kBatchPods, FakeClient::list(json::array()));
+  c.on_not_found(paths::kTrainJobs);  // a cluster without Kubeflow Trainer v2
+  c.on_get(paths::kJobSetPods, FakeClient::list(json::array()));
 }
 }  // namespace
 
@@ -37,7 +39,7 @@ TEST_CASE("list prints Arena's columns, newest first, in one parallel round trip
         "vj            RUNNING    VOLCANOJOB  2h        2               2               192.168.0.33\n");
   CHECK(h.err().empty());
   REQUIRE(h.client->batches().size() == 1);
-  CHECK(h.client->batches()[0] == 9);  // 5 job lists, 4 pod lists (one of older releases' pods)
+  CHECK(h.client->batches()[0] == 11);  // 6 job lists, 5 pod lists (one of older releases' pods)
   CHECK_NOTHROW(h.client->verify());
 }
 
@@ -64,6 +66,9 @@ TEST_CASE("list -A adds NAMESPACE first and lists every namespace") {
   c.on_get("/apis/kubeflow.org/v2beta1/mpijobs?limit=500", FakeClient::list(json::array()));
   c.on_get("/apis/batch.volcano.sh/v1alpha1/jobs?limit=500", FakeClient::list(json::array()));
   c.on_get("/apis/kubeflow.org/v1/tfjobs?limit=500", FakeClient::list(json::array()));
+  c.on_get("/apis/trainer.kubeflow.org/v1alpha1/trainjobs?limit=500", FakeClient::list(json::array()));
+  c.on_get("/api/v1/pods?labelSelector=jobset.sigs.k8s.io%2Fjobset-name&limit=500",
+           FakeClient::list(json::array()));
   c.on_get(
       "/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
       FakeClient::list(json::array({batchjob(

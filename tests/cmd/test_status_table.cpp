@@ -24,9 +24,11 @@ int kind_index(trainctl::jobs::Trainer t) {
     case trainctl::jobs::Trainer::PyTorchNoOperator:
       return 3;
     case trainctl::jobs::Trainer::TF:
+      return 4;
+    case trainctl::jobs::Trainer::TrainJob:
       break;
   }
-  return 4;
+  return 5;
 }
 
 // The NAME and STATUS words of list's rows after the header.
@@ -62,6 +64,8 @@ TEST_CASE("status table: list's STATUS column shows each row's status") {
     c.on_get(paths::kVolcanoJobs, only(2));
     c.on_get(paths::kBatchJobs, only(3));
     c.on_get(paths::kTFJobs, only(4));
+    c.on_get(paths::kTrainJobs, only(5));
+    c.on_get(paths::kJobSetPods, FakeClient::list(json::array()));
     c.on_get(paths::kLegacyPods, FakeClient::list(json::array()));
     c.on_get(paths::kTrainingPods, FakeClient::list(json::array()));
     c.on_get(paths::kVolcanoPods, FakeClient::list(json::array()));

@@ -55,6 +55,8 @@ void stub_tf_cluster(FakeClient& c) {
   c.on_not_found(paths::kVolcanoJobs);
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
   c.on_get(paths::kTFJobs, FakeClient::list(json::array({tf_chief(), tf_dist()})));
+  c.on_not_found(paths::kTrainJobs);
+  c.on_get(paths::kJobSetPods, FakeClient::list(json::array()));
   c.on_get(paths::kLegacyPods, FakeClient::list(json::array()));
   c.on_get(paths::kTrainingPods,
            FakeClient::list(concat(tf_dist_pods(), pytorch_dist_pods(), tf_chief_pods())));

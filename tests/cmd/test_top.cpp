@@ -169,6 +169,8 @@ TEST_CASE("top job prints per-job GPUs and the totals of running jobs") {
   c.on_get(paths::kVolcanoJobs, FakeClient::list(json::array({vj()})));
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
   c.on_not_found(paths::kTFJobs);
+  c.on_not_found(paths::kTrainJobs);
+  c.on_get(paths::kJobSetPods, FakeClient::list(json::array()));
   c.on_get(paths::kLegacyPods, FakeClient::list(json::array()));
   c.on_get(paths::kTrainingPods,
            FakeClient::list(concat(pytorch_dist_pods(), pytorch_git_pods(), mpi_pending_pods())));

@@ -114,6 +114,27 @@ inline json volcanojob(const std::string& name, const std::string& created, cons
   return j;
 }
 
+// A TrainJob as a user creates it for a runtime (kubeflow/trainer@v2.3.0
+// pkg/apis/trainer/v1alpha1/trainjob_types.go; runtimeRef defaulted by the CRD): `nodes`
+// nodes of `gpus` GPUs each (resourcesPerNode limits, as the Kubeflow SDK writes them).
+inline json trainjob(const std::string& name, const std::string& created, const std::string& runtime,
+                     int nodes, int gpus, const json& status = json::object(),
+                     const std::string& ns = "default") {
+  json trainer = {{"image", "pytorch/pytorch:2.13.0-cuda13.0-cudnn9-runtime"}, {"numNodes", nodes}};
+  if (gpus > 0) trainer["resourcesPerNode"] = {{"limits", {{"nvidia.com/gpu", std::to_string(gpus)}}}};
+  return {{"apiVersion", "trainer.kubeflow.org/v1alpha1"},
+          {"kind", "TrainJob"},
+          {"metadata",
+           {{"name", name}, {"namespace", ns}, {"uid", "uid-" + name}, {"creationTimestamp", created}}},
+          {"spec",
+           {{"runtimeRef",
+             {{"name", runtime}, {"apiGroup", "trainer.kubeflow.org"}, {"kind", "ClusterTrainingRuntime"}}},
+            {"suspend", false},
+            {"managedBy", "trainer.kubeflow.org/trainjob-controller"},
+            {"trainer", trainer}}},
+          {"status", status}};
+}
+
 inline json batchjob(const std::string& name, const std::string& created, const json& status,
                      const std::string& ns = "default") {
   return {{"apiVersion", "batch/v1"},
@@ -224,6 +245,25 @@ inline json batch_labels(const std::string& job, int index) {
           {"batch.kubernetes.io/job-completion-index", std::to_string(index)},
           {"app", "pytorchjob"},
           {"release", job}};
+}
+
+// The labels of a TrainJob's pod: the JobSet's on its Job's pod template
+// (kubernetes-sigs/jobset@v0.12.0 pkg/controllers/jobset_controller.go labelAndAnnotateObject,
+// api/jobset/v1alpha2/jobset_types.go keys) and the Job controller's completion index
+// (Kubernetes 1.28+ as a label). `rjob`: node, launcher, dataset-initializer...
+inline json trainjob_labels(const std::string& job, const std::string& rjob, int index) {
+  return {{"jobset.sigs.k8s.io/jobset-name", job},
+          {"jobset.sigs.k8s.io/jobset-uid", "uid-js-" + job},
+          {"jobset.sigs.k8s.io/replicatedjob-name", rjob},
+          {"jobset.sigs.k8s.io/replicatedjob-replicas", "1"},
+          {"jobset.sigs.k8s.io/restart-attempt", "0"},
+          {"jobset.sigs.k8s.io/global-replicas", "1"},
+          {"jobset.sigs.k8s.io/job-index", "0"},
+          {"jobset.sigs.k8s.io/job-global-index", "0"},
+          {"jobset.sigs.k8s.io/job-key", "0123456789abcdef0123456789abcdef01234567"},
+          {"batch.kubernetes.io/job-name", job + "-" + rjob + "-0"},
+          {"job-name", job + "-" + rjob + "-0"},
+          {"batch.kubernetes.io/job-completion-index", std::to_string(index)}};
 }
 
 }  // namespace fixtures

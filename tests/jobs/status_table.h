@@ -50,6 +50,9 @@ inline json job_of(const Row& r, const std::string& name) {
     case Trainer::TF:
       j = fixtures::tfjob(name, kCreated, 1, 2, 1, false, r.status);
       break;
+    case Trainer::TrainJob:
+      j = fixtures::trainjob(name, kCreated, "torch-distributed", 2, 1, r.status);
+      break;
   }
   if (r.deleting) {
     j["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
@@ -126,6 +129,83 @@ inline void add_kubeflow_rows(std::vector<Row>& t, Trainer trainer, const std::s
                started(created, running), S::Terminating, true});
   t.push_back({trainer, source + "Succeeded, being deleted: still SUCCEEDED", ended(created, succeeded),
                S::Succeeded, true});
+}
+
+// A metav1.Condition as Kubeflow Trainer writes TrainJob's (no lastUpdateTime).
+inline json meta(const std::string& type, const std::string& status, const std::string& reason,
+                 const std::string& message) {
+  return {{"type", type},
+          {"status", status},
+          {"lastTransitionTime", kEnded},
+          {"reason", reason},
+          {"message", message}};
+}
+
+// status.jobsStatus entry (kubeflow/trainer@v2.3.0 trainjob_types.go JobStatus, copied from the
+// JobSet's replicatedJobsStatus by plugins/jobset/jobset.go Status).
+inline json rjob(const std::string& name, int ready, int succeeded, int failed, int active, int suspended) {
+  return {{"name", name},     {"ready", ready},   {"succeeded", succeeded},
+          {"failed", failed}, {"active", active}, {"suspended", suspended}};
+}
+
+// TrainJob: kubeflow/trainer@v2.3.0 pkg/controller/trainjob_controller.go (setSuspendedCondition,
+// reconcileDeadline), plugins/jobset/jobset.go Status (the JobSet's Completed/Failed renamed
+// Complete/Failed, reasons and messages as JobSet wrote them); shapes as its
+// test/integration/controller/trainjob_controller_test.go expects them.
+inline void add_trainjob_rows(std::vector<Row>& t) {
+  using S = JobStatus;
+  const Trainer tj = Trainer::TrainJob;
+  const std::string up = "trainer v2.3.0 ";
+  const json resumed = meta("Suspended", "False", "Resumed", "TrainJob is resumed");
+  const json suspended = meta("Suspended", "True", "Suspended", "TrainJob is suspended");
+  const json complete = meta("Complete", "True", "AllJobsCompleted", "jobset completed successfully");
+  const json failed = meta("Failed", "True", "FailedJobs",
+                           "jobset failed due to one or more job failures (first failed job: demo-node-0)");
+  const json init_done = rjob("dataset-initializer", 0, 1, 0, 0, 0);
+  t.push_back({tj, "no status before the first reconcile", json::object(), S::Pending});
+  t.push_back({tj,
+               up + "JobSet made, no Job active yet",
+               {{"jobsStatus", json::array({rjob("node", 0, 0, 0, 0, 0)})}},
+               S::Pending});
+  t.push_back({tj,
+               up + "spec.suspend (or Kueue before admission): Suspended True",
+               {{"conditions", conds(suspended)}, {"jobsStatus", json::array({rjob("node", 0, 0, 0, 0, 1)})}},
+               S::Pending});
+  t.push_back({tj,
+               up + "node Job active, never suspended: no condition at all",
+               {{"jobsStatus", json::array({rjob("node", 0, 0, 0, 1, 0)})}},
+               S::Running});
+  t.push_back({tj,
+               up + "resumed, initializer done, node ready",
+               {{"conditions", conds(resumed)},
+                {"jobsStatus", json::array({init_done, rjob("node", 1, 0, 0, 1, 0)})}},
+               S::Running});
+  t.push_back({tj,
+               up + "Complete (JobSet AllJobsCompleted)",
+               {{"conditions", conds(resumed, complete)},
+                {"jobsStatus", json::array({init_done, rjob("node", 0, 1, 0, 0, 0)})}},
+               S::Succeeded});
+  t.push_back({tj,
+               up + "Failed (JobSet FailedJobs)",
+               {{"conditions", conds(resumed, failed)},
+                {"jobsStatus", json::array({init_done, rjob("node", 0, 0, 1, 0, 0)})}},
+               S::Failed});
+  t.push_back({tj,
+               up + "Failed DeadlineExceeded (reconcileDeadline), the JobSet deleted",
+               {{"conditions",
+                 conds(meta("Failed", "True", "DeadlineExceeded", "TrainJob exceeded its active deadline"))},
+                {"jobsStatus", json::array({rjob("node", 0, 0, 0, 1, 0)})}},
+               S::Failed});
+  t.push_back({tj,
+               up + "node Job active, being deleted",
+               {{"jobsStatus", json::array({rjob("node", 1, 0, 0, 1, 0)})}},
+               S::Terminating,
+               true});
+  t.push_back({tj,
+               up + "Complete, being deleted: still SUCCEEDED",
+               {{"conditions", conds(complete)}},
+               S::Succeeded,
+               true});
 }
 
 inline std::vector<Row> make_rows() {
@@ -220,6 +300,7 @@ inline std::vector<Row> make_rows() {
     t.push_back({b, k8s + "1.31+: " + e.interim + ", then " + e.terminal,
                  with(started(batch(e.interim, e.reason), batch(e.terminal, e.reason)), done), e.status});
   }
+  add_trainjob_rows(t);
   t.push_back({b,
                k8s + "active pods, being deleted",
                {{"startTime", kStarted}, {"active", 2}},

@@ -12,7 +12,7 @@ using namespace trainctl::jobs;
 static const char* const kKindsCreated = "2024-05-01T09:50:00Z";
 
 TEST_CASE("every kind holds its whole strategy") {
-  REQUIRE(all_kinds().size() == 5);
+  REQUIRE(all_kinds().size() == 6);
   for (const auto& k : all_kinds()) {
     CAPTURE(k.resource.display(), k.list_selector);
     CHECK(&kind_for(k.trainer) == &k);
@@ -29,8 +29,14 @@ TEST_CASE("every kind holds its whole strategy") {
     CHECK(k.status_rules->duration != nullptr);  // with_chief may be null: the chief changes nothing
     CHECK(k.spec_gpus != nullptr);
     CHECK(k.chief_task != nullptr);  // chief_value_from_pod may be null: the pods carry the label
-    for (const auto& key : k.pod_labels_from_annotations)
-      CHECK((key == k.chief_label || key == k.pod_task_label));
+    // A label read from an annotation names the chief or the task (TrainJob: its chief
+    // fallbacks read the completion index).
+    for (const auto& key : k.pod_labels_from_annotations) {
+      bool in_fallback = false;
+      for (const auto& rule : k.chief_fallbacks)
+        in_fallback = in_fallback || rule.find(key + "=") != std::string::npos;
+      CHECK((key == k.chief_label || key == k.pod_task_label || in_fallback));
+    }
     if (!k.type_names.empty()) CHECK(k.type_names.front() == k.type);
   }
 }
@@ -79,5 +85,5 @@ TEST_CASE("kind_for_type: each kind's type names, case-insensitively") {
   for (const char* t : {"tfjob", "TensorFlow", "tf"}) CHECK(kind_for_type(t).trainer == Trainer::TF);
   CHECK_THROWS_WITH(kind_for_type("xgb"),
                     "unknown job type \"xgb\": use pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob "
-                    "(volcano, vj) or tfjob (tensorflow, tf)");
+                    "(volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)");
 }

@@ -27,7 +27,7 @@ TEST_CASE("kinds_for_type: pytorch covers the operator and the operator-free kin
   REQUIRE(k.size() == 2);
   CHECK(k[0]->trainer == Trainer::PyTorch);
   CHECK(k[1]->trainer == Trainer::PyTorchNoOperator);
-  CHECK(kinds_for_type("").size() == 5);
+  CHECK(kinds_for_type("").size() == 6);
   CHECK(kinds_for_type("VJ").front()->trainer == Trainer::Volcano);
   REQUIRE(kinds_for_type("tf").size() == 1);
   CHECK(kinds_for_type("tf").front()->trainer == Trainer::TF);

@@ -184,7 +184,7 @@ TEST_CASE("root cause: an MPIJob launcher's first container; no framework name f
       {rc_pod("m-launcher-x7k2p", "Failed", json::array({c})),
        rc_pod("m-worker-0", "Running", json::array({rc_running("mpi-worker")}))});
   REQUIRE(f);
-  CHECK(f->replica == "launcher-x7k2p");
+  CHECK(f->replica == "launcher-x7k2p");  // no labels here: the pod name after "JOB-"
   CHECK(f->container == "mpi-launcher");
   CHECK(f->exit_code == 1);
 }

@@ -72,6 +72,7 @@ TEST_CASE("status table: every kind has rows for each status it can show") {
       {Trainer::MPI, {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
       {Trainer::Volcano, {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating, S::Unknown}},
       {Trainer::PyTorchNoOperator, {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
+      {Trainer::TrainJob, {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
   };
   for (const auto& [trainer, statuses] : wanted)
     for (S s : statuses) {
@@ -153,6 +154,10 @@ TEST_CASE("duration table: each kind's rule for how long a job ran") {
        "FailureTarget", "09:54:00", 120},
       {T::PyTorchNoOperator, "SuccessCriteriaMet only (1.31+, no completionTime yet): its transition - start",
        "09:52:00", "", "SuccessCriteriaMet", "09:55:00", 180},
+      // TrainJob has no startTime or completionTime (kinds/trainjob.cpp).
+      {T::TrainJob, "not finished: now - creation", "", "", "", "", 600},
+      {T::TrainJob, "Complete: its transition - creation", "", "", "Complete", "09:56:00", 360},
+      {T::TrainJob, "Failed: its transition - creation", "", "", "Failed", "09:54:00", 240},
   };
   const json failed_master =
       fixtures::pod("demo-master-0", fixtures::pytorch_labels("demo", "master", 0), "Failed", 1, "node-1");

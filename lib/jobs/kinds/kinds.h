@@ -10,5 +10,6 @@ JobKind mpijob_kind();        // mpijob.cpp
 JobKind volcanojob_kind();    // volcanojob.cpp
 JobKind pytorch_none_kind();  // pytorch_none.cpp
 JobKind tfjob_kind();         // tfjob.cpp
+JobKind trainjob_kind();      // trainjob.cpp
 
 }  // namespace trainctl::jobs

@@ -21,7 +21,7 @@
 
 namespace trainctl::jobs {
 
-enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator, TF };
+enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator, TF, TrainJob };
 
 // The number of workers an elastic job may run with.
 struct WorkerRange {

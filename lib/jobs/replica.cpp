@@ -52,6 +52,10 @@ Replica replica_of(const JobKind& kind, const std::string& job, const nlohmann::
         r.rank = replica_number(r.pod.substr(prefix.size()));
       break;
     }
+    case Trainer::TrainJob:  // JobSet pods: jobset.sigs.k8s.io/replicatedjob-name, job-index
+      r.role = replica_label(pod, "jobset.sigs.k8s.io/replicatedjob-name");
+      r.rank = replica_number(replica_label(pod, "jobset.sigs.k8s.io/job-index"));
+      break;
     case Trainer::PyTorchNoOperator:
       if (auto i = replica_number(replica_label(pod, "batch.kubernetes.io/job-completion-index"))) {
         r.role = *i == 0 ? "master" : "worker";

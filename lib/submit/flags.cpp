@@ -161,10 +161,10 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
                                       "Image of the workers, instead of --image (which the master keeps); "
                                       "alone, the image of every pod");
   auto* api = cmd.add_option("--api", o.api,
-                             "The API the job is made with: trainer (a TrainJob on the torch-distributed "
-                             "ClusterTrainingRuntime), training-operator (a PyTorchJob) or none (an Indexed Job + "
-                             "headless Service); default: PyTorchJob, or a TrainJob where the cluster serves only "
-                             "Kubeflow Trainer v2");
+                             "What the job is made as, trainer a TrainJob on the ClusterTrainingRuntime "
+                             "torch-distributed, training-operator a PyTorchJob, none an Indexed Job + headless "
+                             "Service (default: a PyTorchJob, or a TrainJob where the cluster serves only Kubeflow "
+                             "Trainer v2): trainer, training-operator or none");
   auto* op = cmd.add_option("--operator", o.operator_,
                             "none: run without the training-operator (Indexed Job + headless Service); "
                             "the same as --api none");
@@ -199,7 +199,8 @@ void add_trainjob_flags(CLI::App& cmd, SubmitOptions& o) {
   cmd.add_option("--name", o.name, "TrainJob name (required; lower-case letters, digits, '-')")->required();
   cmd.add_option("--runtime", o.runtime,
                  "The runtime the job runs on (spec.runtimeRef.name; required; see trainctl runtime list)");
-  cmd.add_option("--runtime-kind", o.runtime_kind, "ClusterTrainingRuntime or TrainingRuntime (of the namespace)")
+  cmd.add_option("--runtime-kind", o.runtime_kind,
+                 "Kind of the runtime, a TrainingRuntime being the namespace's: ClusterTrainingRuntime or TrainingRuntime")
       ->capture_default_str();
   cmd.add_option("--image", o.image, "Image of the training nodes (trainer.image; default: the runtime's)");
   cmd.add_option("--workers", o.workers, "Number of training nodes (trainer.numNodes)")->capture_default_str();

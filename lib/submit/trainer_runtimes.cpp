@@ -115,7 +115,7 @@ TrainingRuntime find_runtime(kube::Client& client, const Plan& p) {
   const std::string where = cluster ? "this cluster" : "namespace " + p.namespace_;
   throw UsageError("no " + p.runtime_kind + " " + dq(p.runtime_name) + " in " + where + ": " +
                    (have.empty() ? "it has none (install Kubeflow Trainer's runtimes)" : "it has " + have) +
-                   " (trainctl runtime list; --runtime-kind chooses the kind)");
+                   " (see trainctl runtime list)");
 }
 
 }  // namespace trainctl::submit

@@ -176,6 +176,14 @@ TEST_CASE("runtimePatches need a TrainJob CRD of Trainer v2.2.0 or later") {
   CHECK_NOTHROW(submit::apply_server_facts(facts, bare));
   submit::Plan patched = plan({"--selector=pool=gpu"});
   CHECK_THROWS_WITH(submit::apply_server_facts(facts, patched), Catch::Contains("Kubeflow Trainer v2.2.0 or later"));
+  // v2.1.0 has no spec.activeDeadlineSeconds either.
+  CHECK(facts.active_deadline_field);
+  crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"].erase(
+      "activeDeadlineSeconds");
+  kind.read_crd(crd, facts);
+  CHECK_FALSE(facts.active_deadline_field);
+  submit::Plan deadline = plan({"--running-timeout=1h"});
+  CHECK_THROWS_WITH(submit::apply_server_facts(facts, deadline), Catch::Contains("--running-timeout needs"));
 }
 
 TEST_CASE("runtime_of reads the shipped runtimes: framework, nodes, trainer image, node jobs") {
@@ -216,7 +224,7 @@ TEST_CASE("an unknown runtime is refused naming the ones the cluster has, before
   p.namespace_ = "default";
   CHECK_THROWS_WITH(submit::find_runtime(client, p),
                     "no ClusterTrainingRuntime \"torch-distribute\" in this cluster: it has jax-distributed, "
-                    "torch-distributed (trainctl runtime list; --runtime-kind chooses the kind)");
+                    "torch-distributed (see trainctl runtime list)");
 }
 
 TEST_CASE("submit pytorch picks a TrainJob only where the cluster serves Trainer v2 and no PyTorchJob") {

@@ -185,6 +185,7 @@ class TrainJobKind final : public SubmitKind {
 
   void read_crd(const json& crd, ServerFacts& facts) const override {
     facts.runtime_patches_field = crd_declares_field(crd, job.resource.version, "spec.runtimePatches");
+    facts.active_deadline_field = crd_declares_field(crd, job.resource.version, "spec.activeDeadlineSeconds");
   }
 
   void apply_facts(const ServerFacts& facts, Plan& p, std::vector<std::string>&) const override {
@@ -194,6 +195,10 @@ class TrainJobKind final : public SubmitKind {
           "this cluster's TrainJob CRD has no spec.runtimePatches: --label, --annotation, --selector, "
           "--toleration, --data, --data-dir, --image-pull-secret, --service-account and --tensorboard on a "
           "TrainJob need Kubeflow Trainer v2.2.0 or later");
+    // activeDeadlineSeconds came with v2.2.0 too (trainjob_types.go at v2.1.0 has none).
+    if (!facts.active_deadline_field && p.active_deadline_seconds)
+      throw UsageError("this cluster's TrainJob CRD has no spec.activeDeadlineSeconds: --running-timeout needs "
+                       "Kubeflow Trainer v2.2.0 or later");
   }
 };
 

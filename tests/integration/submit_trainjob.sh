@@ -22,13 +22,11 @@ RUNTIMES=$(trainer_runtimes_dir)
 source "$(dirname "$0")/kueue_queues.bash"
 start_kubesim --runtimes "$RUNTIMES" --operators trainer,jobset,kueue
 k() { "$KUBECTL" --kubeconfig "$KCFG" "$@"; }
+# wait_for DESCRIPTION COMMAND...: until_ok (kueue_queues.bash) for 60 s, else fail.
 wait_for() {
-  local what=$1 deadline=$((SECONDS + 60))
+  local what=$1
   shift
-  until OUT=$("$@" 2>&1); do
-    ((SECONDS < deadline)) || fail "$what: $OUT"
-    sleep 0.2
-  done
+  until_ok 60 "$@" || fail "$what: $("$@" 2>&1)"
 }
 count_pods() { k get pods -l "jobset.sigs.k8s.io/jobset-name=$1" -o name | wc -l; }
 

@@ -11,6 +11,7 @@
 #include "cmd/list.h"
 #include "cmd/logs.h"
 #include "cmd/queue_list.h"
+#include "cmd/runtime_list.h"
 #include "cmd/submit_run.h"
 #include "cmd/templates.h"
 #include "cmd/top_job.h"
@@ -24,6 +25,7 @@ void setup_submit(CLI::App& root, Factory& f);  // submit pytorch|mpi|volcano|tf
 void setup_top(CLI::App& root, Factory& f);     // top node|job
 void setup_data(CLI::App& root, Factory& f);    // data list
 void setup_queue(CLI::App& root, Factory& f);   // queue list|pending
+void setup_runtime(CLI::App& root, Factory& f);  // runtime list
 void setup_completion(CLI::App& root, Factory& f);
 void setup_complete(CLI::App& root, Factory& f);  // hidden __complete, used by the completion scripts
 void setup_gendocs(CLI::App& root, Factory& f);   // hidden __gendocs DIR: docs/commands/*.md, man page

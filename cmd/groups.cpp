@@ -1,4 +1,4 @@
-// The command groups that only hold subcommands: submit, top, data.
+// The command groups that only hold subcommands: submit, top, data, queue, runtime.
 #include <CLI/CLI.hpp>
 
 #include "cmd/commands.h"
@@ -20,12 +20,13 @@ CLI::App* add_group(CLI::App& root, const std::string& name, const std::string& 
 
 void setup_submit(CLI::App& root, Factory& f) {
   auto* submit = add_group(
-      root, "submit", "Submit a training job (pytorch, mpi, volcano, tf)",
+      root, "submit", "Submit a training job (pytorch, mpi, volcano, tf, trainjob)",
       "  trainctl submit pytorch --name=mnist --gpus=1 --workers=3 --image=pytorch/pytorch \"python train.py\"\n");
   setup_submit_pytorch(*submit, f);
   setup_submit_mpi(*submit, f);
   setup_submit_volcano(*submit, f);
   setup_submit_tf(*submit, f);
+  setup_submit_trainjob(*submit, f);
 }
 
 void setup_top(CLI::App& root, Factory& f) {
@@ -40,6 +41,12 @@ void setup_queue(CLI::App& root, Factory& f) {
                           "  trainctl queue list\n  trainctl queue pending cluster-a\n");
   setup_queue_list(*queue, f);
   setup_queue_pending(*queue, f);
+}
+
+void setup_runtime(CLI::App& root, Factory& f) {
+  auto* runtime = add_group(root, "runtime", "Inspect the Kubeflow Trainer v2 runtimes TrainJobs run on",
+                            "  trainctl runtime list\n");
+  setup_runtime_list(*runtime, f);
 }
 
 void setup_data(CLI::App& root, Factory& f) {

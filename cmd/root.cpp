@@ -65,6 +65,7 @@ Setup single_setup(std::string_view name) {
       {"logs", logs},           {"log", logs},   {"top", setup_top},     {"data", setup_data},
       {"delete", del},          {"del", del},    {"version", version},   {"templates", templates},
       {"config", config},       {"wait", wait},  {"queue", setup_queue}, {"doctor", doctor},
+      {"runtime", setup_runtime},
   };
   for (const auto& [n, setup] : kCommands)
     if (n == name) return setup;
@@ -116,6 +117,7 @@ void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   setup_top(root, f);
   setup_data(root, f);
   setup_queue(root, f);
+  setup_runtime(root, f);
   setup_delete(root, f);
   setup_wait(root, f);
   setup_doctor(root, f);

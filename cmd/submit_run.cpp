@@ -7,11 +7,13 @@
 #include "cmd/failure_report.h"
 #include "core/errors.h"
 #include "render/templates.h"
+#include "submit/api_choice.h"
 #include "submit/create.h"
 #include "submit/manifests.h"
 #include "submit/parse.h"
 #include "submit/plan.h"
 #include "submit/server_facts.h"
+#include "submit/trainer_runtimes.h"
 #include "submit/wait.h"
 #include "yaml/write.h"
 
@@ -74,9 +76,22 @@ void wait(const submit::SubmitOptions& o, const submit::Plan& plan, Factory& f) 
   }
 }
 
+// submit pytorch without --api or --operator: a TrainJob where the cluster serves only
+// Kubeflow Trainer v2 (api_choice.h), said in one line on stderr. --dry-run asks nothing.
+submit::SubmitOptions with_api(const submit::SubmitOptions& o, Factory& f) {
+  submit::SubmitOptions out = o;
+  if (o.dry_run || o.trainer != jobs::Trainer::PyTorch || !o.api.empty() || !o.operator_.empty()) return out;
+  if (!submit::serves_only_trainer_v2(f.client())) return out;
+  out.api = "trainer";
+  f.io().err() << "This cluster serves Kubeflow Trainer v2 and no PyTorchJob: submitting a TrainJob on the "
+               << "ClusterTrainingRuntime " << submit::kTorchDistributed << " (--api chooses)\n";
+  return out;
+}
+
 }  // namespace
 
-void run_submit(const submit::SubmitOptions& o, Factory& f) {
+void run_submit(const submit::SubmitOptions& given, Factory& f) {
+  const submit::SubmitOptions o = with_api(given, f);
   const std::string ns = namespace_for(f, o.dry_run);
   submit::Plan plan = submit::make_plan(o, ns, submit::read_config_files(o.config_files, o.name));
   render::TemplateSet templates(render::resolve_template_dir(o.template_dir));
@@ -84,6 +99,7 @@ void run_submit(const submit::SubmitOptions& o, Factory& f) {
     const auto facts = submit::read_server_facts(f.client(), plan);
     for (const auto& note : submit::apply_server_facts(facts, plan))
       f.io().err() << "warning: " << note << '\n';
+    plan.submit_kind->check_cluster(f.client(), plan);
   }
   std::vector<nlohmann::json> manifests = submit::build_manifests(plan, templates);
   if (o.dry_run) {

@@ -28,5 +28,6 @@ void setup_submit_pytorch(CLI::App& submit, Factory& f, RunFn<submit::SubmitOpti
 void setup_submit_mpi(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
 void setup_submit_volcano(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
 void setup_submit_tf(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
+void setup_submit_trainjob(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run = run_submit);
 
 }  // namespace trainctl

@@ -160,12 +160,19 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
   auto* worker_image = cmd.add_option("--worker-image", o.worker_image,
                                       "Image of the workers, instead of --image (which the master keeps); "
                                       "alone, the image of every pod");
+  auto* api = cmd.add_option("--api", o.api,
+                             "What the job is made as, trainer a TrainJob on the ClusterTrainingRuntime "
+                             "torch-distributed, training-operator a PyTorchJob, none an Indexed Job + headless "
+                             "Service (default: a PyTorchJob, or a TrainJob where the cluster serves only Kubeflow "
+                             "Trainer v2): trainer, training-operator or none");
   auto* op = cmd.add_option("--operator", o.operator_,
-                            "none: run without the training-operator (Indexed Job + headless Service)");
+                            "none: run without the training-operator (Indexed Job + headless Service); "
+                            "the same as --api none");
   auto* port = cmd.add_option("--master-port", o.master_port, "MASTER_PORT with --operator none")
                    ->capture_default_str();
   if (!rules.torchrun_flags) {
     nproc->group("");
+    api->group("");
     op->group("");
     port->group("");
   }
@@ -185,6 +192,47 @@ void add_training_flags(CLI::App& cmd, SubmitOptions& o, jobs::Trainer trainer) 
 }
 
 void add_pytorch_flags(CLI::App& cmd, SubmitOptions& o) { add_training_flags(cmd, o, jobs::Trainer::PyTorch); }
+
+// submit trainjob: the flags a TrainJob has a field for (kinds/trainjob.cpp), no others.
+void add_trainjob_flags(CLI::App& cmd, SubmitOptions& o) {
+  o.trainer = jobs::Trainer::TrainJob;
+  cmd.add_option("--name", o.name, "TrainJob name (required; lower-case letters, digits, '-')")->required();
+  cmd.add_option("--runtime", o.runtime,
+                 "The runtime the job runs on (spec.runtimeRef.name; required; see trainctl runtime list)");
+  cmd.add_option("--runtime-kind", o.runtime_kind,
+                 "Kind of the runtime, a TrainingRuntime being the namespace's: ClusterTrainingRuntime or TrainingRuntime")
+      ->capture_default_str();
+  cmd.add_option("--image", o.image, "Image of the training nodes (trainer.image; default: the runtime's)");
+  cmd.add_option("--workers", o.workers, "Number of training nodes (trainer.numNodes)")->capture_default_str();
+  cmd.add_option("--gpus", o.gpus, "GPUs per node (trainer.resourcesPerNode, nvidia.com/gpu)");
+  cmd.add_option("--cpu", o.cpu, "CPU request and limit per node, e.g. 4 or 500m");
+  cmd.add_option("--memory", o.memory, "Memory request and limit per node, e.g. 8Gi");
+  repeatable(cmd, "--device", o.devices, "Another device resource per node VENDOR/RESOURCE=COUNT (repeatable)");
+  cmd.add_option("--nproc-per-node", o.nproc_per_node, "Processes per node (trainer.numProcPerNode): N, or auto");
+  repeatable(cmd, "-e,--env", o.envs, "Environment variable KEY=VALUE of the trainer (trainer.env; repeatable)");
+  cmd.add_option("--working-dir", o.working_dir, "Directory the command runs in")->capture_default_str();
+  cmd.add_option("--shell", o.shell, "Shell that runs the command: sh or bash")->capture_default_str();
+  repeatable(cmd, "--arg", o.trainer_args, "An argument of the runtime's command (trainer.args; repeatable)");
+  repeatable(cmd, "-d,--data", o.data, "Mount a PVC on the nodes: PVC_NAME:/mount/path (repeatable)");
+  repeatable(cmd, "--data-dir", o.data_dirs, "Mount a host directory: /host/path[:/mount/path] (repeatable)");
+  repeatable(cmd, "--selector", o.selectors, "Node selector KEY=VALUE of the pods (repeatable)");
+  repeatable(cmd, "--toleration", o.tolerations, "Toleration KEY[=VALUE][:EFFECT], or all (repeatable)");
+  repeatable(cmd, "-a,--annotation", o.annotations, "Annotation KEY=VALUE on the TrainJob and its pods (repeatable)");
+  repeatable(cmd, "-l,--label", o.labels, "Label KEY=VALUE on the TrainJob and its pods (repeatable)");
+  repeatable(cmd, "--image-pull-secret", o.image_pull_secrets, "Image pull secret name (repeatable)");
+  cmd.add_option("--service-account", o.service_account, "ServiceAccount of the pods (serviceAccountName)");
+  cmd.add_option("--dataset-uri", o.dataset_uri,
+                 "Dataset the runtime's dataset initializer fetches, e.g. hf://tatsu-lab/alpaca");
+  cmd.add_option("--model-uri", o.model_uri,
+                 "Model the runtime's model initializer fetches, e.g. hf://meta-llama/Llama-3.2-1B-Instruct");
+  cmd.add_flag("--tensorboard", o.tensorboard, "Run TensorBoard (Deployment + NodePort Service NAME-tensorboard)");
+  cmd.add_option("--logdir", o.logdir, "Event directory TensorBoard reads")->capture_default_str();
+  cmd.add_option("--tensorboard-image", o.tensorboard_image, "TensorBoard image");
+  cmd.add_option("--running-timeout", o.running_timeout, "Stop the job after it ran this long (activeDeadlineSeconds)");
+  cmd.add_option("--kueue-queue", o.kueue_queue,
+                 "Kueue LocalQueue of the TrainJob (label kueue.x-k8s.io/queue-name): it waits there for quota");
+  add_output_flags(cmd, o);
+}
 void add_mpi_flags(CLI::App& cmd, SubmitOptions& o) { add_training_flags(cmd, o, jobs::Trainer::MPI); }
 
 namespace {

@@ -20,6 +20,9 @@ void add_mpi_flags(CLI::App& cmd, SubmitOptions& options);
 // each replica type's image, port, resources and node selector).
 void add_tf_flags(CLI::App& cmd, SubmitOptions& options);
 
+// trainjob: the flags a TrainJob has a field for (runtime, trainer, initializers, pod patches).
+void add_trainjob_flags(CLI::App& cmd, SubmitOptions& options);
+
 // volcano: its own flag set (Arena's volcanojob flags plus the common pod flags).
 void add_volcano_flags(CLI::App& cmd, SubmitOptions& options);
 

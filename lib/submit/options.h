@@ -33,6 +33,15 @@ struct SubmitOptions {
   // The submit command (set by its flags): PyTorch, MPI or Volcano. submit_kind_for() reads
   // it with --operator (PyTorchNoOperator for submit pytorch --operator none).
   jobs::Trainer trainer = jobs::Trainer::PyTorch;
+  // submit pytorch --api: trainer (a TrainJob on torch-distributed), training-operator (a
+  // PyTorchJob) or none (an Indexed Job, as --operator none); "": what the cluster serves.
+  std::string api;
+  // submit trainjob (and submit pytorch on Trainer v2): the runtime and the initializers.
+  std::string runtime;                                  // runtimeRef.name
+  std::string runtime_kind = "ClusterTrainingRuntime";  // runtimeRef.kind
+  std::string dataset_uri;                              // initializer.dataset.storageUri
+  std::string model_uri;                                // initializer.model.storageUri
+  std::vector<std::string> trainer_args;                // trainer.args
 
   // Common flags (SPEC "submit flags", Arena pkg/argsbuilder/submit.go).
   std::string name;

@@ -42,6 +42,7 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_, std::vecto
   plan_elastic(o, p);
   plan_volumes(o, std::move(config_dirs), p);
   plan_scheduling(o, p);
+  kind.plan_kind(o, p);
   add_implicit_annotations(o, p);
   check_name(p);
   // Arena's pytorchjob and mpijob commands refuse a submit without a command ("not found

@@ -146,6 +146,16 @@ struct Plan {
   std::vector<ReplicaType> replica_types;  // tf, in the order the job lists them
   std::string success_policy;              // tf: "" (the operator's default) | AllWorkers
 
+  // TrainJob (kinds/trainjob.cpp): runtimeRef, initializers, trainer.args.
+  std::string runtime_name;
+  std::string runtime_kind;
+  std::string dataset_uri;
+  std::string model_uri;
+  std::vector<std::string> trainer_args;
+  std::vector<KeyValue> pod_annotations;  // --annotation only (the job also has Arena's own)
+  // The runtime's replicated jobs with a container "node": where runtimePatches go.
+  std::vector<std::string> runtime_node_jobs = {"node"};
+
   std::vector<Task> tasks;  // volcano
   std::vector<Policy> policies;  // volcano job-level
   int task_port = 0;

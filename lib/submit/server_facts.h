@@ -19,6 +19,8 @@ struct ServerFacts {
   bool launcher_creation_policy_field = true;  // MPIJob spec.launcherCreationPolicy (mpi-operator v0.5+)
   // runPolicy.schedulingPolicy.scheduleTimeoutSeconds (training-operator v1.6+, mpi-operator v0.4+)
   bool schedule_timeout_field = true;
+  bool runtime_patches_field = true;           // TrainJob spec.runtimePatches (Trainer v2.2.0+)
+  bool active_deadline_field = true;           // TrainJob spec.activeDeadlineSeconds (Trainer v2.2.0+)
   bool pod_index_label = true;        // Kubernetes 1.28+: the completion-index pod label
   bool indexed_job_hostnames = true;  // Kubernetes 1.22+: Indexed Job pods named NAME-INDEX
   std::string server_version;         // "1.26" when read

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "jobs/kind.h"
+#include "kube/client.h"
 #include "render/templates.h"
 #include "submit/options.h"
 #include "submit/plan.h"
@@ -70,6 +71,7 @@ class SubmitKind {
   };
 
   SubmitKind(jobs::Trainer trainer, Rules rules);
+  SubmitKind(const jobs::JobKind& job, Rules rules);
   SubmitKind(const SubmitKind&) = delete;
   SubmitKind& operator=(const SubmitKind&) = delete;
   virtual ~SubmitKind() = default;
@@ -82,6 +84,8 @@ class SubmitKind {
   // The replicas and their gang: the workers plus runPolicy.schedulingPolicy by default
   // (plan_worker_gang), Volcano's tasks.
   virtual void plan_gang(const SubmitOptions& options, Plan& plan) const;
+  // What only this kind plans (after plan_scheduling, before Arena's implicit annotations).
+  virtual void plan_kind(const SubmitOptions&, Plan&) const {}
   // The job's pods (Plan::expected_pods): the workers and the launcher by default.
   virtual int expected_pods(const SubmitOptions& options, const Plan& plan) const;
   // GPUs the job requests (Arena's requestGPUsOfJobOwner): --gpus on every pod but the
@@ -98,6 +102,9 @@ class SubmitKind {
   virtual void read_crd(const nlohmann::json& /*crd*/, ServerFacts& /*facts*/) const {}
   // Adapts the plan to facts only this kind depends on; notes for the user are appended.
   virtual void apply_facts(const ServerFacts&, Plan&, std::vector<std::string>& /*notes*/) const {}
+  // Reads what else the kind needs from the cluster before anything is created (the
+  // TrainJob's runtime); throws UsageError when the job cannot be created.
+  virtual void check_cluster(kube::Client&, Plan&) const {}
 };
 
 // The kind a submit command line asks for: its command (SubmitOptions::trainer, set by the

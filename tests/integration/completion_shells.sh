@@ -42,6 +42,8 @@ expect_bash "json" -n team-a list --output j
 expect_bash "git rsync" submit pytorch --name x --sync-mode ''
 expect_bash "bash sh" submit pytorch --shell ''
 expect_bash "none" submit pytorch --operator ''
+expect_bash "trainer training-operator none" submit pytorch --api ''
+expect_bash "ClusterTrainingRuntime TrainingRuntime" submit trainjob --runtime-kind ''
 expect_bash "Running All None" submit mpi --clean-task-policy ''
 expect_bash "pytorchjob pytorch py" list -T p
 expect_bash "bash zsh fish" completion ''
@@ -80,9 +82,9 @@ if command -v zsh >/dev/null; then
     want=$(tr ' ' '\n' <<<"$want" | sort | tr '\n' ' ' | sed 's/ $//')
     [ "$got" = "$want" ] || fail "zsh: trainctl $* -> '$got', want '$want'"
   }
-  expect_zsh "completion config data delete doctor get list logs submit templates top version wait queue" ''
+  expect_zsh "completion config data delete doctor get list logs submit templates top version wait queue runtime" ''
   expect_zsh "json yaml wide name" list -o ''
-  expect_zsh "mpi pytorch tf volcano" submit ''
+  expect_zsh "mpi pytorch tf trainjob volcano" submit ''
   expect_zsh "pytorchjob" submit pytorchj
   expect_zsh "tfjob" submit tfj
   expect_zsh "git rsync" submit pytorch --sync-mode ''

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# A cluster without the training-operator's CRDs: submit pytorch and submit tf say so and how
-# to proceed, and --operator none still works there.
+# A cluster without the training-operator's CRDs (and without Kubeflow Trainer v2's TrainJob, else
+# submit pytorch makes a TrainJob: submit_trainjob.sh): submit pytorch and submit tf say so and
+# how to proceed, and --operator none still works there.
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
-start_kubesim --no-crd pytorchjobs.kubeflow.org --no-crd tfjobs.kubeflow.org --default-outcome run-forever
+start_kubesim --no-crd pytorchjobs.kubeflow.org --no-crd tfjobs.kubeflow.org --no-crd trainjobs.trainer.kubeflow.org \
+  --default-outcome run-forever
 
 set +e
 OUT=$(tc submit pytorch --name=nope --image=busybox --tensorboard "true" 2>&1)

@@ -27,6 +27,8 @@ submit::SubmitOptions parse_submit(const std::string& kind, const std::vector<st
     submit::add_volcano_flags(app, o);
   } else if (kind == "tf") {
     submit::add_tf_flags(app, o);
+  } else if (kind == "trainjob") {
+    submit::add_trainjob_flags(app, o);
   } else {
     submit::add_training_flags(app, o, kind == "mpi" ? jobs::Trainer::MPI : jobs::Trainer::PyTorch);
   }

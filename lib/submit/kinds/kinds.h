@@ -9,6 +9,7 @@ const SubmitKind& pytorchjob();    // PyTorchJob (kubeflow.org/v1, training-oper
 const SubmitKind& pytorch_none();  // --operator none: an Indexed batch/v1 Job + headless Service
 const SubmitKind& mpijob();        // MPIJob (kubeflow.org/v2beta1, mpi-operator)
 const SubmitKind& tfjob();         // TFJob (kubeflow.org/v1, training-operator)
-const SubmitKind& volcanojob();    // Volcano Job (batch.volcano.sh/v1alpha1)
+const SubmitKind& volcanojob();
+const SubmitKind& trainjob();      // TrainJob (trainer.kubeflow.org/v1alpha1, Kubeflow Trainer v2)    // Volcano Job (batch.volcano.sh/v1alpha1)
 
 }  // namespace trainctl::submit::kinds

@@ -1,0 +1,183 @@
+// TrainJob (trainer.kubeflow.org/v1alpha1, Kubeflow Trainer v2): one object naming a
+// TrainingRuntime or ClusterTrainingRuntime; the Trainer controller builds the JobSet from it.
+// What trainctl renders, upstream kubeflow/trainer@v2.3.0 pkg/apis/trainer/v1alpha1/trainjob_types.go:
+// - runtimeRef {name, kind} (apiGroup is the CRD's default); trainer {image, command, args, env,
+//   numNodes, resourcesPerNode, numProcPerNode}; initializer {dataset, model}.storageUri;
+//   activeDeadlineSeconds (--running-timeout); metadata labels (kueue.x-k8s.io/queue-name).
+// - Pod-level settings (pod labels and annotations, nodeSelector, tolerations, volumes,
+//   imagePullSecrets, serviceAccountName; volumeMounts of container "node") go in one
+//   runtimePatches entry (RuntimePatch, v2.2.0 on; v2.0 had podSpecOverrides, v2.1
+//   podTemplateOverrides). Only what the user asked for is rendered: the runtime says the rest.
+// What a TrainJob cannot carry is refused (unsupported_flag below): a runtimePatches
+// ContainerPatch is {name, env, volumeMounts, securityContext}, without image or command, so it
+// cannot add a git-sync init container; env on container "node" is forbidden (jobset.go
+// Validate L172-209), so the environment goes in trainer.env; PodSpecPatch has no
+// priorityClassName, schedulerName, hostNetwork/IPC/PID.
+#include <algorithm>
+#include <regex>
+#include <tuple>
+
+#include "core/errors.h"
+#include "submit/job_template.h"
+#include "submit/kinds/kinds.h"
+#include "submit/manifest_parts.h"
+#include "submit/parse.h"
+#include "submit/server_facts.h"
+#include "submit/trainer_runtimes.h"
+
+namespace trainctl::submit::kinds {
+
+using nlohmann::json;
+
+namespace {
+
+// Flags of the shared submit pipeline a TrainJob has no field for; "" = none given.
+std::string unsupported_flag(const SubmitOptions& o) {
+  if (!o.sync_mode.empty())
+    return "--sync-mode: a TrainJob cannot add the code-sync init container (its runtimePatches give a container "
+           "no image or command: kubeflow/trainer@v2.3.0 trainjob_types.go ContainerPatch); fetch the code in the "
+           "command, use a runtime that has such an init container, or submit pytorch --api none";
+  if (!o.priority.empty()) return "--priority: a TrainJob's runtimePatches have no priorityClassName";
+  if (!o.scheduler.empty()) return "--scheduler: a TrainJob's runtimePatches have no schedulerName";
+  if (o.host_network || o.host_ipc || o.host_pid)
+    return "--host-network, --host-ipc and --host-pid: a TrainJob's runtimePatches have no host namespaces";
+  if (o.rdma) return "--rdma: a TrainJob's runtimePatches have no capabilities for container node";
+  if (!o.worker_image.empty()) return "--worker-image: every node of a TrainJob runs trainer.image (--image)";
+  if (o.retry) return "--retry: a TrainJob has no backoffLimit (the runtime's JobSet failurePolicy decides)";
+  if (!o.ttl_after_finished.empty()) return "--ttl-after-finished: a TrainJob has no ttlSecondsAfterFinished";
+  if (!o.clean_task_policy.empty()) return "--clean-task-policy: a TrainJob has no cleanPodPolicy";
+  if (!o.shm_size.empty())
+    return "--share-memory: a TrainJob's runtime decides /dev/shm; give it a memory emptyDir in the runtime";
+  if (!o.config_files.empty()) return "--config-file: not yet available for a TrainJob";
+  if (!o.image_pull_policy.empty()) return "--image-pull-policy: a TrainJob's runtimePatches have no imagePullPolicy";
+  if (o.master_port != 23456) return "--master-port: the torch plugin sets PET_MASTER_PORT of a TrainJob";
+  return "";
+}
+
+// Env names a runtime's plugin refuses in trainer.env (kubeflow/trainer@v2.3.0
+// pkg/runtime/framework/plugins/torch/torch.go Validate, pkg/constants/constants.go L300).
+void check_env(const Plan& p) {
+  static const char* reserved[] = {"PET_NNODES", "PET_NPROC_PER_NODE", "PET_NODE_RANK", "PET_MASTER_ADDR",
+                                   "PET_MASTER_PORT"};
+  for (const auto& e : p.envs)
+    for (const char* r : reserved)
+      if (e.key == r)
+        throw UsageError("invalid --env " + e.key + ": the Trainer's torch plugin sets " + e.key +
+                         " itself (use --workers and --nproc-per-node)");
+}
+
+void check_uri(const std::string& flag, const std::string& uri) {
+  // trainjob_types.go DatasetInitializer/ModelInitializer storageUri CEL (v2.3.0).
+  static const std::regex re("^[A-Za-z][A-Za-z0-9+.-]*://.+$");
+  if (!uri.empty() && (!std::regex_match(uri, re) || uri.size() > 2048))
+    throw UsageError("invalid " + flag + " " + dq(uri) + ": use a URI such as hf://org/name or s3://bucket/path");
+}
+
+class TrainJobKind final : public SubmitKind {
+ public:
+  TrainJobKind()
+      : SubmitKind(jobs::kind_for(jobs::Trainer::TrainJob),
+                   {.command = "trainjob",
+                    .template_dir = "trainjob",
+                    .not_installed_hint = "install Kubeflow Trainer v2, or submit pytorch --api none",
+                    .torchrun_flags = true,
+                    .image_required = false,  // the runtime's image
+                    .command_required = false,
+                    .shm = false,
+                    .kube_queue = false,
+                    .no_gang_reason = "--gang, --queue, --min-available and --schedule-timeout are not TrainJob "
+                                      "fields: the runtime's podGroupPolicy decides gang scheduling",
+                    // kueue@v0.19.2 pkg/controller/jobs/trainjob (on by default: trainer-v2.md §7).
+                    .kueue = {.framework = "trainer.kubeflow.org/trainjob", .suspend_field = "spec.suspend"}}) {}
+
+  std::vector<std::string> derived_names(const Plan& p) const override {
+    // jobset@v0.12.0 jobset_webhook.go: <jobset>-<rjob>-<job>-<pod>-<5 chars> at most 63.
+    std::vector<std::string> names = {p.name + "-node-0-" + std::to_string(p.workers - 1) + "-xxxxx"};
+    if (!p.dataset_uri.empty()) names.push_back(p.name + "-dataset-initializer-0-0-xxxxx");
+    if (!p.model_uri.empty()) names.push_back(p.name + "-model-initializer-0-0-xxxxx");
+    return names;
+  }
+
+  int expected_pods(const SubmitOptions& o, const Plan&) const override { return o.workers; }
+
+  void plan_kind(const SubmitOptions& o, Plan& p) const override {
+    if (const std::string flag = unsupported_flag(o); !flag.empty()) throw UsageError(flag);
+    if (o.runtime.empty() && o.trainer == jobs::Trainer::TrainJob)
+      throw UsageError("--runtime is required: name a ClusterTrainingRuntime (trainctl runtime list)");
+    p.runtime_name = o.runtime.empty() ? std::string(kTorchDistributed) : o.runtime;
+    if (!is_dns1123_subdomain(p.runtime_name)) throw UsageError("invalid --runtime " + dq(p.runtime_name));
+    if (o.runtime_kind != "ClusterTrainingRuntime" && o.runtime_kind != "TrainingRuntime")
+      throw UsageError("invalid --runtime-kind " + dq(o.runtime_kind) +
+                       ": use ClusterTrainingRuntime or TrainingRuntime");
+    p.runtime_kind = o.runtime_kind;
+    // v2.2.0 on, numProcPerNode is an integer (auto is the torch default when unset).
+    if (p.nproc_per_node == "auto") p.nproc_per_node.clear();
+    if (p.nproc_per_node == "cpu" || p.nproc_per_node == "gpu")
+      throw UsageError("invalid --nproc-per-node " + p.nproc_per_node +
+                       ": a TrainJob takes a number (trainer.numProcPerNode), or none for auto");
+    check_uri("--dataset-uri", o.dataset_uri);
+    check_uri("--model-uri", o.model_uri);
+    p.dataset_uri = o.dataset_uri;
+    p.model_uri = o.model_uri;
+    p.trainer_args = o.trainer_args;
+    check_env(p);
+    p.pod_annotations = p.annotations;  // the user's: Arena's implicit ones stay on the TrainJob
+  }
+
+  void check_cluster(kube::Client& client, Plan& p) const override {
+    const TrainingRuntime runtime = find_runtime(client, p);
+    if (!runtime.node_jobs.empty()) p.runtime_node_jobs = runtime.node_jobs;
+    // The Trainer's webhook refuses an initializer the runtime has no job for (jobset.go
+    // Validate L112-170); said here, before TensorBoard's objects are created.
+    auto has = [&](const std::string& j) {
+      return std::find(runtime.jobs.begin(), runtime.jobs.end(), j) != runtime.jobs.end();
+    };
+    for (const auto& [uri, step, flag] : {std::tuple{p.dataset_uri, "dataset-initializer", "--dataset-uri"},
+                                          std::tuple{p.model_uri, "model-initializer", "--model-uri"}})
+      if (!uri.empty() && !has(step))
+        throw UsageError(std::string(flag) + ": the runtime " + p.runtime_name + " has no " + step +
+                         " job; use a runtime that has one (trainctl runtime list -o wide)");
+  }
+
+  std::vector<json> build(const Plan& p, const render::TemplateSet& t) const override {
+    return {render_trainjob(p, t)};
+  }
+
+  std::vector<KeyValue> chief_pod_labels(const Plan& p) const override {
+    // jobset@v0.12.0 pkg/controllers/jobset_controller.go labelAndAnnotateObject: every pod
+    // carries its JobSet, rJob and Job index; the Job's completion index 0 is the first node.
+    return {{"jobset.sigs.k8s.io/jobset-name", p.name},
+            {"jobset.sigs.k8s.io/replicatedjob-name", "node"},
+            {"jobset.sigs.k8s.io/job-index", "0"},
+            {"batch.kubernetes.io/job-completion-index", "0"}};
+  }
+
+  bool reads_crd(const Plan&) const override { return true; }
+
+  void read_crd(const json& crd, ServerFacts& facts) const override {
+    facts.runtime_patches_field = crd_declares_field(crd, job.resource.version, "spec.runtimePatches");
+    facts.active_deadline_field = crd_declares_field(crd, job.resource.version, "spec.activeDeadlineSeconds");
+  }
+
+  void apply_facts(const ServerFacts& facts, Plan& p, std::vector<std::string>&) const override {
+    // runtimePatches came with v2.2.0 (v2.0 podSpecOverrides, v2.1 podTemplateOverrides).
+    if (!facts.runtime_patches_field && needs_runtime_patch(p))
+      throw UsageError(
+          "this cluster's TrainJob CRD has no spec.runtimePatches: --label, --annotation, --selector, "
+          "--toleration, --data, --data-dir, --image-pull-secret, --service-account and --tensorboard on a "
+          "TrainJob need Kubeflow Trainer v2.2.0 or later");
+    // activeDeadlineSeconds came with v2.2.0 too (trainjob_types.go at v2.1.0 has none).
+    if (!facts.active_deadline_field && p.active_deadline_seconds)
+      throw UsageError("this cluster's TrainJob CRD has no spec.activeDeadlineSeconds: --running-timeout needs "
+                       "Kubeflow Trainer v2.2.0 or later");
+  }
+};
+
+}  // namespace
+
+const SubmitKind& trainjob() {
+  static const TrainJobKind kind;
+  return kind;
+}
+
+}  // namespace trainctl::submit::kinds

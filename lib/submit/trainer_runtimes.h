@@ -1,0 +1,55 @@
+// Kubeflow Trainer v2's runtimes as trainctl reads them: the TrainJob resource, the
+// ClusterTrainingRuntimes and the namespace's TrainingRuntimes (kubeflow/trainer@v2.3.0
+// pkg/apis/trainer/v1alpha1/trainingruntime_types.go), for `submit trainjob` (is the runtime
+// there, which replicated jobs run container "node") and `runtime list`.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "kube/client.h"
+#include "kube/resource.h"
+#include "render/templates.h"
+#include "submit/plan.h"
+
+namespace trainctl::submit {
+
+// The runtime `submit pytorch` uses on a Trainer-only cluster (manifests/base/runtimes).
+inline constexpr const char* kTorchDistributed = "torch-distributed";
+
+const kube::Resource& trainjob_resource();             // trainjobs (namespaced)
+const kube::Resource& training_runtime_resource();     // trainingruntimes (namespaced)
+const kube::Resource& cluster_training_runtime_resource();  // clustertrainingruntimes
+
+struct TrainingRuntime {
+  std::string name;
+  std::string kind;  // ClusterTrainingRuntime | TrainingRuntime
+  std::string namespace_;  // "" for a ClusterTrainingRuntime
+  std::string framework;   // label trainer.kubeflow.org/framework
+  long long num_nodes = 1; // spec.mlPolicy.numNodes (CRD default 1)
+  std::string image;       // container "node" of the trainer step (or of the first rJob with one)
+  bool deprecated = false; // label trainer.kubeflow.org/support: deprecated
+  // The replicated jobs that run a container named "node" (runtimePatches go to them).
+  std::vector<std::string> node_jobs;
+  std::vector<std::string> jobs;  // every replicated job, in the runtime's order
+  nlohmann::json object;
+};
+
+TrainingRuntime runtime_of(const nlohmann::json& object);
+
+// ClusterTrainingRuntimes, then the TrainingRuntimes of `namespace_`, each sorted by name.
+// A resource the cluster does not serve (404) gives none; other errors are thrown.
+std::vector<TrainingRuntime> list_runtimes(kube::Client& client, const std::string& namespace_);
+
+// The plan's runtime as the cluster has it. Throws UsageError with one line naming the
+// runtimes the cluster has when it is missing, before anything is created.
+TrainingRuntime find_runtime(kube::Client& client, const Plan& plan);
+
+// Whether the plan sets anything on the pods (runtimePatches).
+bool needs_runtime_patch(const Plan& plan);
+
+// The TrainJob of the plan (templates/trainjob/job.yaml).
+nlohmann::json render_trainjob(const Plan& plan, const render::TemplateSet& templates);
+
+}  // namespace trainctl::submit

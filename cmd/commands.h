@@ -12,6 +12,7 @@
 #include "cmd/logs.h"
 #include "cmd/queue_list.h"
 #include "cmd/submit_run.h"
+#include "cmd/suspend.h"
 #include "cmd/templates.h"
 #include "cmd/top_job.h"
 #include "cmd/top_node.h"

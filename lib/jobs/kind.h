@@ -30,6 +30,7 @@ struct WorkerRange {
 };
 
 struct KindStatusRules;  // status_rules.h
+struct SuspendRules;     // suspend.h
 struct PodSummary;       // pod_summary.h
 
 struct JobKind {
@@ -87,6 +88,9 @@ struct JobKind {
   // every release labels its pods as the kind reads them.
   std::string legacy_pod_selector = "";
   std::vector<std::pair<std::string, std::string>> legacy_pod_labels = {};
+  // How `trainctl suspend`/`resume` suspend and resume its jobs (suspend.h: the field its API
+  // has, or Volcano's bus Command). Null: its API has no suspend, and they refuse.
+  const SuspendRules* suspend = nullptr;
 
   // Label selector of the pods of one job: pod_job_label=NAME[,pod_extra_selector].
   std::string pod_selector(const std::string& job_name) const;

@@ -121,7 +121,7 @@ inline void add_kubeflow_rows(std::vector<Row>& t, Trainer trainer, const std::s
   t.push_back(
       {trainer, source + "Suspended, Running False",
        only(created, kf("Running", "False", kind + "Suspended"), kf("Suspended", "True", kind + "Suspended")),
-       S::Pending});
+       S::Suspended});
   t.push_back({trainer, source + "Running, being deleted: kubectl printJob's Terminating",
                started(created, running), S::Terminating, true});
   t.push_back({trainer, source + "Succeeded, being deleted: still SUCCEEDED", ended(created, succeeded),
@@ -183,8 +183,8 @@ inline std::vector<Row> make_rows() {
       {"Completing", "the rest being killed, next Completed (completing.go)", S::Running},
       {"Completed", "running.go, completing.go", S::Succeeded},
       {"Failed", "retries exhausted (restarting.go)", S::Failed},
-      {"Aborting", "aborted, next Aborted (aborting.go)", S::Failed},
-      {"Aborted", "aborting.go", S::Failed},
+      {"Aborting", "AbortJob (vcctl job suspend), next Aborted (aborting.go)", S::Suspended},
+      {"Aborted", "aborting.go; ResumeJob restarts it (aborted.go)", S::Suspended},
       {"Terminating", "terminated, next Terminated (terminating.go)", S::Failed},
       {"Terminated", "terminating.go", S::Failed},
   };
@@ -202,7 +202,7 @@ inline std::vector<Row> make_rows() {
   const Trainer b = Trainer::PyTorchNoOperator;
   t.push_back({b, "no status before the first sync", json::object(), S::Pending});
   t.push_back({b, k8s + "active pods", {{"startTime", kStarted}, {"active", 2}}, S::Running});
-  t.push_back({b, k8s + "Suspended: no active pods", only(batch("Suspended", "JobSuspended")), S::Pending});
+  t.push_back({b, k8s + "Suspended: no active pods", only(batch("Suspended", "JobSuspended")), S::Suspended});
   // Success and failure go the same way: the terminal condition alone (before 1.31); from 1.31
   // the interim one while pods still terminate, then both. completionTime comes with Complete.
   struct End {

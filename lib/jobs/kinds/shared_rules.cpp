@@ -10,6 +10,7 @@ using nlohmann::json;
 JobStatus kubeflow_conditions_status(const json& job) {
   if (condition_true(job, "Succeeded")) return JobStatus::Succeeded;
   if (condition_true(job, "Failed")) return JobStatus::Failed;
+  if (condition_true(job, "Suspended")) return JobStatus::Suspended;
   if (condition_true(job, "Running")) return JobStatus::Running;
   if (condition_true(job, "Queuing")) return JobStatus::Queuing;
   return JobStatus::Pending;

@@ -15,7 +15,7 @@ namespace trainctl {
 void suspend_or_resume(const SuspendOptions& o, Factory& f, bool suspend) {
   const std::string ns = f.namespace_();
   auto& client = f.client();
-  const jobs::FoundJob found = jobs::find_job_object(client, ns, o.name, jobs::kinds_for_type(o.type));
+  const jobs::FoundJob found = jobs::find_job_object(client, ns, o.name, jobs::suspend_kinds_for_type(o.type));
   const std::string workload =
       jobs::kueue_queue_of(found.object).empty() ? "" : jobs::kueue_workload_of(client, ns, found.object);
   const jobs::SuspendPlan plan = jobs::plan_suspend(found, suspend, workload);
@@ -40,13 +40,15 @@ void setup_suspend(CLI::App& root, Factory& f, RunFn<SuspendOptions> run) {
   auto* cmd = root.add_subcommand(
       "suspend", "Suspend a training job: its pods are deleted, the job stays until resumed");
   cmd->add_option("name", opts->name, "Job name")->required();
-  add_type_option(cmd, opts->type, "Job type when two kinds share a name");
+  add_type_option(cmd, opts->type, "Job type when two kinds share a name (also trainjob)");
   set_examples(cmd,
                "  # Suspend a job (PyTorchJob, TFJob, MPIJob: spec.runPolicy.suspend; batch Job:\n"
                "  # spec.suspend; Volcano Job: an AbortJob Command, as vcctl job suspend sends)\n"
                "  trainctl suspend pytorch-dist\n"
                "  # The MPI job of a name that a PyTorch job also uses, in namespace team-a\n"
                "  trainctl suspend mnist -T mpi -n team-a\n"
+               "  # A Kubeflow Trainer v2 TrainJob (spec.suspend)\n"
+               "  trainctl suspend llama-ft -T trainjob\n"
                "  # Let it run again\n"
                "  trainctl resume pytorch-dist\n"
                "  # A job in a Kueue queue is refused (exit 2): Kueue would undo it; stop its Workload\n"

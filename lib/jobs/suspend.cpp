@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "core/errors.h"
+#include "core/text.h"
+#include "jobs/job_query.h"
 #include "jobs/json_util.h"
 #include "jobs/status_rules.h"
 #include "kube/list_reads.h"
@@ -61,6 +63,39 @@ SuspendChange volcano_change(const json& job, bool suspend) {
   return c;
 }
 
+// The TrainJob's finished conditions and Suspended (trainjob_types.go), for plan_suspend only.
+JobStatus trainjob_status(const json& job) {
+  if (condition_true(job, "Complete")) return JobStatus::Succeeded;
+  if (condition_true(job, "Failed")) return JobStatus::Failed;
+  if (condition_true(job, "Suspended")) return JobStatus::Suspended;
+  return JobStatus::Pending;
+}
+constexpr KindStatusRules kTrainJobSuspendRules{trainjob_status, nullptr, nullptr, nullptr, nullptr};
+
+const JobKind& trainjob_stand_in() {
+  static const JobKind k{.trainer = Trainer::PyTorch,
+                         .type = "trainjob",
+                         .trainer_name = "TRAINJOB",
+                         .created_by = "TrainJob",
+                         .resource = {"trainer.kubeflow.org", "v1alpha1", "trainjobs", "TrainJob"},
+                         .list_selector = "",
+                         .pod_job_label = "jobset.sigs.k8s.io/jobset-name",
+                         .pod_extra_selector = "",
+                         .chief_label = "",
+                         .chief_value = "",
+                         .chief_fallbacks = {},
+                         .pod_task_label = "",
+                         .pod_labels_from_annotations = {},
+                         .type_names = {"trainjob", "tj"},
+                         .status_rules = &kTrainJobSuspendRules,
+                         .spec_gpus = nullptr,
+                         .chief_task = nullptr,
+                         .chief_value_from_pod = nullptr,
+                         .elastic_workers = nullptr,
+                         .suspend = &kSpecSuspend};
+  return k;
+}
+
 std::string what(const JobKind& kind, const std::string& name) { return kind.resource.kind + " " + name; }
 
 }  // namespace
@@ -72,6 +107,17 @@ const SuspendRules kVolcanoCommand{"a bus.volcano.sh Command", volcano_suspended
 const kube::Resource& volcano_commands() {
   static const kube::Resource r{"bus.volcano.sh", "v1alpha1", "commands", "Command"};
   return r;
+}
+
+std::vector<const JobKind*> suspend_kinds_for_type(const std::string& type) {
+  const std::string t = ascii_lower(type);
+  const auto& stand_in = trainjob_stand_in().type_names;
+  if (std::find(stand_in.begin(), stand_in.end(), t) != stand_in.end()) {
+    for (const auto& k : all_kinds())
+      if (std::find(k.type_names.begin(), k.type_names.end(), t) != k.type_names.end()) return kinds_for_type(type);
+    return {&trainjob_stand_in()};
+  }
+  return kinds_for_type(type);
 }
 
 FoundJob find_job_object(kube::Client& client, const std::string& ns, const std::string& name,
@@ -144,7 +190,8 @@ void apply_suspend(kube::Client& client, const FoundJob& found, const std::strin
     // does not serve Volcano's Commands answers 404.
     if (e.http_status() == 404 && change.create_resource)
       throw UsageError(what(*found.kind, name) + " cannot be suspended or resumed here: the server does not serve " +
-                       change.create_resource->display() + "s (Volcano's bus CRD is not installed)");
+                       change.create_resource->api_version() + " " + change.create_resource->plural +
+                       " (Volcano's bus CRD is not installed)");
     if ((e.http_status() == 422 || e.http_status() == 400) &&
         std::string(e.what()).find("unknown field") != std::string::npos)
       throw UsageError(what(*found.kind, name) + " cannot be suspended or resumed here: the served " +

@@ -54,6 +54,14 @@ extern const SuspendRules kVolcanoCommand;    // Volcano Job: bus Command AbortJ
 // bus.volcano.sh/v1alpha1 commands (volcano.sh/apis pkg/apis/bus/v1alpha1/types.go Command).
 const kube::Resource& volcano_commands();
 
+// The kinds `suspend`/`resume` search for --type `type` ("" = all of them): kinds_for_type's,
+// and, while the TrainJob is not one of all_kinds(), for --type trainjob (tj) the TrainJob
+// (trainer.kubeflow.org/v1alpha1 trainjobs, spec.suspend; its conditions Complete, Failed,
+// Suspended: kubeflow/trainer pkg/apis/trainer/v1alpha1/trainjob_types.go) reached by its
+// resource alone. Once the TrainJob kind is in all_kinds() with suspend = &kSpecSuspend, this
+// stand-in goes.
+std::vector<const JobKind*> suspend_kinds_for_type(const std::string& type);
+
 // A job found by name among `kinds` in `ns`: its kind and object. Throws NotFoundError "job
 // NAME not found in namespace NS", or UsageError naming the kinds when several have it.
 struct FoundJob {

@@ -115,7 +115,7 @@ JobKind pytorchjob_kind() {
                                 {"training.kubeflow.org/replica-type", "pytorch-replica-type"},
                                 {"training.kubeflow.org/replica-index", "replica-index"},
                                 {"training.kubeflow.org/replica-index", "pytorch-replica-index"},
-                                {"training.kubeflow.org/job-role", "job-role"}}},
+                                {"training.kubeflow.org/job-role", "job-role"}},
           .suspend = &kRunPolicySuspend};
 }
 

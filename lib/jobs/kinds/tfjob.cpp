@@ -86,7 +86,7 @@ JobKind tfjob_kind() {
           .legacy_pod_selector = kKubeflowLegacyPods,
           .legacy_pod_labels = {{"training.kubeflow.org/replica-type", "replica-type"},
                                 {"training.kubeflow.org/replica-index", "replica-index"},
-                                {"training.kubeflow.org/job-role", "job-role"}}},
+                                {"training.kubeflow.org/job-role", "job-role"}},
           .suspend = &kRunPolicySuspend};
 }
 

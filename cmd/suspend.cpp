@@ -15,19 +15,21 @@ namespace trainctl {
 void suspend_or_resume(const SuspendOptions& o, Factory& f, bool suspend) {
   const std::string ns = f.namespace_();
   auto& client = f.client();
-  const jobs::FoundJob found = jobs::find_job_object(client, ns, o.name, jobs::suspend_kinds_for_type(o.type));
+  const jobs::FoundJob found =
+      jobs::find_job_object(client, ns, o.name, jobs::suspend_kinds_for_type(o.type));
   const std::string workload =
       jobs::kueue_queue_of(found.object).empty() ? "" : jobs::kueue_workload_of(client, ns, found.object);
   const jobs::SuspendPlan plan = jobs::plan_suspend(found, suspend, workload);
   const std::string name = print::sanitize(o.name);
   if (plan.action == jobs::SuspendPlan::Action::AlreadyDone) {
-    f.io().out() << "The training job " << name << " is already " << (suspend ? "suspended" : "running (not suspended)")
-                 << "\n";
+    f.io().out() << "The training job " << name << " is already "
+                 << (suspend ? "suspended" : "running (not suspended)") << "\n";
     return;
   }
   jobs::apply_suspend(client, found, ns, plan.change);
   if (suspend)
-    f.io().out() << "The training job " << name << " is being suspended: its pods are deleted; resume it with "
+    f.io().out() << "The training job " << name
+                 << " is being suspended: its pods are deleted; resume it with "
                  << "`trainctl resume " << name << "`\n";
   else
     f.io().out() << "The training job " << name << " is being resumed: its pods are created again\n";

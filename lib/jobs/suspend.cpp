@@ -44,12 +44,13 @@ bool volcano_suspended(const json& job) {
 SuspendChange volcano_change(const json& job, bool suspend) {
   const std::string action = suspend ? "AbortJob" : "ResumeJob";
   const std::string name = name_of(job);
-  const json ref = {{"apiVersion", str(job, "apiVersion").empty() ? "batch.volcano.sh/v1alpha1" : str(job, "apiVersion")},
-                    {"kind", "Job"},
-                    {"name", name},
-                    {"uid", str(at(job, "metadata"), "uid")},
-                    {"controller", true},
-                    {"blockOwnerDeletion", true}};
+  const json ref = {
+      {"apiVersion", str(job, "apiVersion").empty() ? "batch.volcano.sh/v1alpha1" : str(job, "apiVersion")},
+      {"kind", "Job"},
+      {"name", name},
+      {"uid", str(at(job, "metadata"), "uid")},
+      {"controller", true},
+      {"blockOwnerDeletion", true}};
   SuspendChange c;
   c.create_resource = &volcano_commands();
   c.create = {{"apiVersion", "bus.volcano.sh/v1alpha1"},
@@ -114,7 +115,8 @@ std::vector<const JobKind*> suspend_kinds_for_type(const std::string& type) {
   const auto& stand_in = trainjob_stand_in().type_names;
   if (std::find(stand_in.begin(), stand_in.end(), t) != stand_in.end()) {
     for (const auto& k : all_kinds())
-      if (std::find(k.type_names.begin(), k.type_names.end(), t) != k.type_names.end()) return kinds_for_type(type);
+      if (std::find(k.type_names.begin(), k.type_names.end(), t) != k.type_names.end())
+        return kinds_for_type(type);
     return {&trainjob_stand_in()};
   }
   return kinds_for_type(type);
@@ -165,19 +167,22 @@ SuspendPlan plan_suspend(const FoundJob& found, bool suspend, const std::string&
   const std::string queue = kueue_queue_of(found.object);
   if (!queue.empty()) {
     const std::string wl = workload.empty() ? "its Workload (kubectl get workloads)" : "Workload " + workload;
-    throw UsageError(what(kind, name) + " is in Kueue queue " + queue + ": Kueue suspends and resumes it and " +
-                     "would undo a " + verb + "; set spec.active of " + wl + " to " +
+    throw UsageError(what(kind, name) + " is in Kueue queue " + queue +
+                     ": Kueue suspends and resumes it and " + "would undo a " + verb +
+                     "; set spec.active of " + wl + " to " +
                      (suspend ? "false (kueuectl stop workload)" : "true (kueuectl resume workload)"));
   }
   const bool now = kind.suspend->suspended(found.object);
   if (now == suspend) return {SuspendPlan::Action::AlreadyDone, {}};
   const JobStatus status = object_status(kind, found.object);
   if (is_finished(status))
-    throw UsageError(what(kind, name) + " has finished (" + status_name(status) + "): there is nothing to " + verb);
+    throw UsageError(what(kind, name) + " has finished (" + status_name(status) + "): there is nothing to " +
+                     verb);
   return {SuspendPlan::Action::Change, kind.suspend->change(found.object, suspend)};
 }
 
-void apply_suspend(kube::Client& client, const FoundJob& found, const std::string& ns, const SuspendChange& change) {
+void apply_suspend(kube::Client& client, const FoundJob& found, const std::string& ns,
+                   const SuspendChange& change) {
   const std::string name = name_of(found.object);
   try {
     if (change.create_resource) {
@@ -189,7 +194,8 @@ void apply_suspend(kube::Client& client, const FoundJob& found, const std::strin
     // An older CRD without the field refuses it (Strict field validation); a cluster that
     // does not serve Volcano's Commands answers 404.
     if (e.http_status() == 404 && change.create_resource)
-      throw UsageError(what(*found.kind, name) + " cannot be suspended or resumed here: the server does not serve " +
+      throw UsageError(what(*found.kind, name) +
+                       " cannot be suspended or resumed here: the server does not serve " +
                        change.create_resource->api_version() + " " + change.create_resource->plural +
                        " (Volcano's bus CRD is not installed)");
     if ((e.http_status() == 422 || e.http_status() == 400) &&

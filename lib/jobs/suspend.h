@@ -92,6 +92,7 @@ std::string kueue_workload_of(kube::Client& client, const std::string& ns, const
 
 // Sends the change: the merge patch, or the create. A field the served schema lacks (an older
 // CRD) is refused by the server (fieldValidation=Strict); that is a UsageError naming it.
-void apply_suspend(kube::Client& client, const FoundJob& found, const std::string& ns, const SuspendChange& change);
+void apply_suspend(kube::Client& client, const FoundJob& found, const std::string& ns,
+                   const SuspendChange& change);
 
 }  // namespace trainctl::jobs

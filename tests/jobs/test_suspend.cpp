@@ -22,8 +22,9 @@ namespace {
 FoundJob found(Trainer t, json job) { return {&kind_for(t), std::move(job)}; }
 
 json running_pytorchjob() {
-  return fixtures::pytorchjob("demo", status_table::kCreated, 2, 1,
-                              status_table::started(status_table::kf("Running", "True", "PyTorchJobRunning")));
+  return fixtures::pytorchjob(
+      "demo", status_table::kCreated, 2, 1,
+      status_table::started(status_table::kf("Running", "True", "PyTorchJobRunning")));
 }
 
 std::string refusal(const FoundJob& f, bool suspend, const std::string& workload = "") {
@@ -50,9 +51,11 @@ TEST_CASE("suspend: each kind's merge patch sets its API's suspend field", "[sus
       {Trainer::PyTorch, running_pytorchjob(), kubeflow_on, kubeflow_off},
       {Trainer::TF, fixtures::tfjob("demo", status_table::kCreated, 1, 2, 1, false, started), kubeflow_on,
        kubeflow_off},
-      {Trainer::MPI, fixtures::mpijob("demo", status_table::kCreated, 2, 1, started), kubeflow_on, kubeflow_off},
+      {Trainer::MPI, fixtures::mpijob("demo", status_table::kCreated, 2, 1, started), kubeflow_on,
+       kubeflow_off},
       {Trainer::PyTorchNoOperator,
-       fixtures::batchjob("demo", status_table::kCreated, {{"startTime", status_table::kStarted}, {"active", 2}}),
+       fixtures::batchjob("demo", status_table::kCreated,
+                          {{"startTime", status_table::kStarted}, {"active", 2}}),
        {{"spec", {{"suspend", true}}}},
        {{"spec", {{"suspend", false}}}}},
   };
@@ -84,7 +87,8 @@ TEST_CASE("suspend: a Volcano Job gets the Command vcctl job suspend/resume crea
   const SuspendPlan s = plan_suspend(found(Trainer::Volcano, running), true, "");
   REQUIRE(s.action == SuspendPlan::Action::Change);
   REQUIRE(s.change.create_resource != nullptr);
-  CHECK(s.change.create_resource->collection_path("default") == "/apis/bus.volcano.sh/v1alpha1/namespaces/default/commands");
+  CHECK(s.change.create_resource->collection_path("default") ==
+        "/apis/bus.volcano.sh/v1alpha1/namespaces/default/commands");
   CHECK(s.change.create == json{{"apiVersion", "bus.volcano.sh/v1alpha1"},
                                 {"kind", "Command"},
                                 {"metadata",
@@ -97,7 +101,8 @@ TEST_CASE("suspend: a Volcano Job gets the Command vcctl job suspend/resume crea
   for (const char* phase : {"Aborting", "Aborted"}) {
     CAPTURE(phase);
     const json aborted = fixtures::volcanojob("demo", status_table::kCreated, status_table::volcano(phase));
-    CHECK(plan_suspend(found(Trainer::Volcano, aborted), true, "").action == SuspendPlan::Action::AlreadyDone);
+    CHECK(plan_suspend(found(Trainer::Volcano, aborted), true, "").action ==
+          SuspendPlan::Action::AlreadyDone);
     const SuspendPlan r = plan_suspend(found(Trainer::Volcano, aborted), false, "");
     CHECK(r.change.create["action"] == "ResumeJob");
     CHECK(r.change.create["metadata"]["generateName"] == "demo-resumejob-");
@@ -108,15 +113,17 @@ TEST_CASE("suspend: refused for a Kueue-queued job, a finished job and a kind wi
   json queued = running_pytorchjob();
   queued["metadata"]["labels"]["kueue.x-k8s.io/queue-name"] = "team-a";
   const std::string kueue = refusal(found(Trainer::PyTorch, queued), true, "pytorchjob-demo-3f2a1");
-  CHECK(kueue ==
-        "PyTorchJob demo is in Kueue queue team-a: Kueue suspends and resumes it and would undo a suspend; set "
-        "spec.active of Workload pytorchjob-demo-3f2a1 to false (kueuectl stop workload)");
-  CHECK_THAT(refusal(found(Trainer::PyTorch, queued), false), Catch::Contains("its Workload (kubectl get workloads)") &&
-                                                                 Catch::Contains("to true (kueuectl resume workload)"));
+  CHECK(
+      kueue ==
+      "PyTorchJob demo is in Kueue queue team-a: Kueue suspends and resumes it and would undo a suspend; set "
+      "spec.active of Workload pytorchjob-demo-3f2a1 to false (kueuectl stop workload)");
+  CHECK_THAT(refusal(found(Trainer::PyTorch, queued), false),
+             Catch::Contains("its Workload (kubectl get workloads)") &&
+                 Catch::Contains("to true (kueuectl resume workload)"));
 
-  const json done = fixtures::pytorchjob(
-      "demo", status_table::kCreated, 2, 1,
-      status_table::ended(status_table::kf("Succeeded", "True", "PyTorchJobSucceeded")));
+  const json done =
+      fixtures::pytorchjob("demo", status_table::kCreated, 2, 1,
+                           status_table::ended(status_table::kf("Succeeded", "True", "PyTorchJobSucceeded")));
   CHECK(refusal(found(Trainer::PyTorch, done), true) ==
         "PyTorchJob demo has finished (SUCCEEDED): there is nothing to suspend");
 
@@ -141,26 +148,34 @@ TEST_CASE("suspend: the patch goes out as a JSON merge patch with strict field v
 
   // An older CRD without the field: kube-apiserver's strict field validation refuses it.
   FakeClient old;
-  old.on("PATCH", path, 422,
-         FakeClient::status(422, "Invalid", ".spec.runPolicy.suspend: field not declared in schema; unknown field \"spec.runPolicy.suspend\""));
-  CHECK_THROWS_WITH(apply_suspend(old, f, "default", plan_suspend(f, true, "").change),
-                    "PyTorchJob demo cannot be suspended or resumed here: the served PyTorchJob (kubeflow.org/v1) "
-                    "has no spec.runPolicy.suspend (an operator release before suspend was added)");
+  old.on(
+      "PATCH", path, 422,
+      FakeClient::status(
+          422, "Invalid",
+          ".spec.runPolicy.suspend: field not declared in schema; unknown field \"spec.runPolicy.suspend\""));
+  CHECK_THROWS_WITH(
+      apply_suspend(old, f, "default", plan_suspend(f, true, "").change),
+      "PyTorchJob demo cannot be suspended or resumed here: the served PyTorchJob (kubeflow.org/v1) "
+      "has no spec.runPolicy.suspend (an operator release before suspend was added)");
 }
 
-TEST_CASE("suspend: a Volcano Command is created, and refused where bus.volcano.sh is not served", "[suspend]") {
-  const FoundJob f =
-      found(Trainer::Volcano, fixtures::volcanojob("demo", status_table::kCreated, status_table::volcano("Running")));
+TEST_CASE("suspend: a Volcano Command is created, and refused where bus.volcano.sh is not served",
+          "[suspend]") {
+  const FoundJob f = found(Trainer::Volcano, fixtures::volcanojob("demo", status_table::kCreated,
+                                                                  status_table::volcano("Running")));
   const std::string path = "/apis/bus.volcano.sh/v1alpha1/namespaces/default/commands?fieldValidation=Strict";
   FakeClient client;
-  client.on("POST", path, 201, {{"apiVersion", "bus.volcano.sh/v1alpha1"}, {"kind", "Command"},
-                                {"metadata", {{"name", "demo-abortjob-x7k2p"}, {"namespace", "default"}}}});
+  client.on("POST", path, 201,
+            {{"apiVersion", "bus.volcano.sh/v1alpha1"},
+             {"kind", "Command"},
+             {"metadata", {{"name", "demo-abortjob-x7k2p"}, {"namespace", "default"}}}});
   apply_suspend(client, f, "default", plan_suspend(f, true, "").change);
   client.verify();
   FakeClient none;
   none.on_not_found(path);
   CHECK_THROWS_WITH(apply_suspend(none, f, "default", plan_suspend(f, true, "").change),
-                    "Job demo cannot be suspended or resumed here: the server does not serve bus.volcano.sh/v1alpha1 commands "
+                    "Job demo cannot be suspended or resumed here: the server does not serve "
+                    "bus.volcano.sh/v1alpha1 commands "
                     "(Volcano's bus CRD is not installed)");
 }
 
@@ -175,10 +190,13 @@ TEST_CASE("suspend: every kind trainctl lists declares how it is suspended", "[s
   // --type trainjob reaches the TrainJob by its resource while it is not one of the kinds.
   const auto tj = suspend_kinds_for_type("TJ");
   REQUIRE(tj.size() == 1);
-  CHECK(tj[0]->resource.object_path("default", "x") == "/apis/trainer.kubeflow.org/v1alpha1/namespaces/default/trainjobs/x");
-  const json suspended = {{"metadata", {{"name", "x"}, {"namespace", "default"}}},
-                          {"spec", {{"suspend", true}}},
-                          {"status", {{"conditions", json::array({status_table::kf("Suspended", "True", "Suspended")})}}}};
-  CHECK(plan_suspend({tj[0], suspended}, false, "").change.merge_patch == json{{"spec", {{"suspend", false}}}});
+  CHECK(tj[0]->resource.object_path("default", "x") ==
+        "/apis/trainer.kubeflow.org/v1alpha1/namespaces/default/trainjobs/x");
+  const json suspended = {
+      {"metadata", {{"name", "x"}, {"namespace", "default"}}},
+      {"spec", {{"suspend", true}}},
+      {"status", {{"conditions", json::array({status_table::kf("Suspended", "True", "Suspended")})}}}};
+  CHECK(plan_suspend({tj[0], suspended}, false, "").change.merge_patch ==
+        json{{"spec", {{"suspend", false}}}});
   CHECK(suspend_kinds_for_type("").size() == all_kinds().size());
 }

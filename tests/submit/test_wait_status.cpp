@@ -127,7 +127,8 @@ TEST_CASE("--wait: when a pod ends, every status-table row of the job fails, end
   }
 }
 
-TEST_CASE("--wait: an Indexed Job with FailureTarget has failed; a Volcano job Aborting is suspended", "[wait]") {
+TEST_CASE("--wait: an Indexed Job with FailureTarget has failed; a Volcano job Aborting is suspended",
+          "[wait]") {
   // Kubernetes 1.31+ writes FailureTarget first and Failed once its pods have gone. Volcano's
   // Aborting goes on to Aborted, which ResumeJob (vcctl job resume) restarts (aborted.go): not
   // finished (state/factory.go), so --wait goes on waiting for it.

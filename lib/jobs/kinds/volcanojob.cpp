@@ -26,8 +26,9 @@
 //   anything else                      -> UNKNOWN
 // Terminated, Completed and Failed are the controller's finished states (state/factory.go);
 // a Terminating job runs no more and ends Terminated, so it has failed already. An Aborted
-// job is not finished: vcctl job resume (a ResumeJob Command) restarts it. (Arena, pkg/training/trainer_volcano.go, prints the phases other than
-// Pending, Running, Completed and Failed as they are.)
+// job is not finished: vcctl job resume (a ResumeJob Command) restarts it. (Arena,
+// pkg/training/trainer_volcano.go, prints the phases other than Pending, Running, Completed
+// and Failed as they are.)
 //
 // The failure (status.state): reason and message when set (v1.15.0's controller sets neither),
 // else the phase and what it means; since: lastTransitionTime.

@@ -11,15 +11,16 @@ bool run_policy_suspended(const json& job) {
   return rp.is_object() && rp.value("suspend", false);
 }
 
-bool set_condition_false(json& status, const std::string& type, const std::string& reason, const std::string& message,
-                         const std::string& now) {
+bool set_condition_false(json& status, const std::string& type, const std::string& reason,
+                         const std::string& message, const std::string& now) {
   if (!status.contains("conditions") || !status["conditions"].is_array()) return false;
   for (auto& c : status["conditions"]) {
     if (c.value("type", "") != type) continue;
     if (c.value("status", "") == "False" && c.value("reason", "") == reason) return false;
-    const std::string transition = c.value("status", "") == "False" ? c.value("lastTransitionTime", now) : now;
-    c = {{"type", type},         {"status", "False"},     {"reason", reason},
-         {"message", message},   {"lastUpdateTime", now}, {"lastTransitionTime", transition}};
+    const std::string transition =
+        c.value("status", "") == "False" ? c.value("lastTransitionTime", now) : now;
+    c = {{"type", type},       {"status", "False"},     {"reason", reason},
+         {"message", message}, {"lastUpdateTime", now}, {"lastTransitionTime", transition}};
     return true;
   }
   return false;
@@ -48,8 +49,10 @@ bool hold_suspended_kubeflow(Context& ctx, const ResourceType& rt, const json& j
     for (auto& [type, rs] : status["replicaStatuses"].items())
       if (rs.is_object()) rs["active"] = 0;
   const std::string msg = kind + " " + name + " is suspended.";
-  if (has_true_condition(status, "Running")) set_condition_false(status, "Running", kind + "Suspended", msg, now);
-  if (!has_true_condition(status, "Suspended")) update_job_condition(status, "Suspended", kind + "Suspended", msg, now);
+  if (has_true_condition(status, "Running"))
+    set_condition_false(status, "Running", kind + "Suspended", msg, now);
+  if (!has_true_condition(status, "Suspended"))
+    update_job_condition(status, "Suspended", kind + "Suspended", msg, now);
   ctx.patch(rt, meta_ns(job), name, [&](json& obj) { obj["status"] = status; });
   return true;
 }

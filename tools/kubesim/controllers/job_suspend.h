@@ -15,8 +15,8 @@ bool run_policy_suspended(const json& job);
 
 // Sets the condition `type` to False with that reason (commonutil.UpdateJobConditions with
 // ConditionFalse); false when there is no such condition or it already says so.
-bool set_condition_false(json& status, const std::string& type, const std::string& reason, const std::string& message,
-                         const std::string& now);
+bool set_condition_false(json& status, const std::string& type, const std::string& reason,
+                         const std::string& message, const std::string& now);
 
 // A suspended training-operator job (common/job.go ReconcileJobs, v1.9.0): its pods are
 // deleted, every replica's active is 0, Running turns False and Suspended True (`<Kind> <name>

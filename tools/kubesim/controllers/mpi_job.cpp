@@ -53,7 +53,8 @@ bool hold_suspended_mpijob(Context& ctx, const json& job, json& status, const st
   if (!has_true_condition(status, "Suspended"))
     update_job_condition(status, "Suspended", "MPIJobSuspended", "MPIJob suspended", now);
   if (has_true_condition(status, "Running"))
-    set_condition_false(status, "Running", "MPIJobSuspended", "MPIJob " + ns + "/" + name + " is suspended.", now);
+    set_condition_false(status, "Running", "MPIJobSuspended", "MPIJob " + ns + "/" + name + " is suspended.",
+                        now);
   return true;
 }
 

@@ -326,9 +326,10 @@ void VolcanoCommandController::reconcile(const std::string& ns, const std::strin
   }
   const std::string job_name = target.value("name", ""), action = cmd->value("action", "");
   if (auto job = m_ctx.store.get_shared(*m_ctx.vcjobs, ns, job_name))
-    m_ctx.record_event(*job, "Normal", "CommandIssued",
-                       "Start to execute command " + action + ", and clean it up to make sure executed not more than once.",
-                       "vc-controller-manager");
+    m_ctx.record_event(
+        *job, "Normal", "CommandIssued",
+        "Start to execute command " + action + ", and clean it up to make sure executed not more than once.",
+        "vc-controller-manager");
   m_ctx.volcano_commands[ns + "/" + job_name] = action;
   m_ctx.wake_at(ObjectKey{m_ctx.vcjobs, ns, job_name}, m_ctx.now());
 }

@@ -199,7 +199,8 @@ void apply_suspend(kube::Client& client, const FoundJob& found, const std::strin
                        change.create_resource->api_version() + " " + change.create_resource->plural +
                        " (Volcano's bus CRD is not installed)");
     if ((e.http_status() == 422 || e.http_status() == 400) &&
-        std::string(e.what()).find("unknown field") != std::string::npos)
+        (std::string(e.what()).find("unknown field") != std::string::npos ||
+         std::string(e.what()).find("field not declared in schema") != std::string::npos))
       throw UsageError(what(*found.kind, name) + " cannot be suspended or resumed here: the served " +
                        found.kind->resource.display() + " has no " + found.kind->suspend->field +
                        " (an operator release before suspend was added)");

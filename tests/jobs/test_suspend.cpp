@@ -6,11 +6,11 @@
 #include <catch2/catch.hpp>
 
 #include "core/errors.h"
-#include "fake_client.h"
 #include "job_fixtures.h"
 #include "jobs/kind.h"
 #include "jobs/suspend.h"
 #include "status_table.h"
+#include "support/fake_client.h"
 
 using nlohmann::json;
 using namespace trainctl;
@@ -172,7 +172,8 @@ TEST_CASE("suspend: a Volcano Command is created, and refused where bus.volcano.
   apply_suspend(client, f, "default", plan_suspend(f, true, "").change);
   client.verify();
   FakeClient none;
-  none.on_not_found(path);
+  none.on("POST", path, 404,
+          FakeClient::status(404, "NotFound", "the server could not find the requested resource"));
   CHECK_THROWS_WITH(apply_suspend(none, f, "default", plan_suspend(f, true, "").change),
                     "Job demo cannot be suspended or resumed here: the server does not serve "
                     "bus.volcano.sh/v1alpha1 commands "

@@ -17,9 +17,8 @@ void suspend_or_resume(const SuspendOptions& o, Factory& f, bool suspend) {
   auto& client = f.client();
   const jobs::FoundJob found =
       jobs::find_job_object(client, ns, o.name, jobs::suspend_kinds_for_type(o.type));
-  const std::string workload =
-      jobs::kueue_queue_of(found.object).empty() ? "" : jobs::kueue_workload_of(client, ns, found.object);
-  const jobs::SuspendPlan plan = jobs::plan_suspend(found, suspend, workload);
+  const jobs::SuspendPlan plan =
+      jobs::plan_suspend(found, suspend, jobs::kueue_workload_of(client, ns, found.object));
   const std::string name = print::sanitize(o.name);
   if (plan.action == jobs::SuspendPlan::Action::AlreadyDone) {
     f.io().out() << "The training job " << name << " is already "

@@ -144,32 +144,32 @@ FoundJob find_job_object(kube::Client& client, const std::string& ns, const std:
 
 std::string kueue_queue_of(const json& job) { return label(job, "kueue.x-k8s.io/queue-name"); }
 
-std::string kueue_workload_of(kube::Client& client, const std::string& ns, const json& job) {
+KueueWorkload kueue_workload_of(kube::Client& client, const std::string& ns, const json& job) {
   const std::string uid = str(at(job, "metadata"), "uid");
-  if (uid.empty()) return "";
+  if (kueue_queue_of(job).empty() || uid.empty()) return {};
   try {
     const auto r = kube::read_all(
         client, {{kube::kueue_workloads().collection_path(ns), true, {"kueue.x-k8s.io/job-uid=" + uid}}});
-    if (r[0].items.size() == 1) return name_of(r[0].items[0]);
-  } catch (const Error&) {
-    // Not readable (forbidden, not served): the refusal says where to look instead.
+    if (r[0].not_found || r[0].items.empty()) return {};
+    return {KueueWorkload::State::Found, name_of(r[0].items[0])};
+  } catch (const ApiError&) {
+    return {KueueWorkload::State::Unknown, ""};  // forbidden: the refusal says where to look
   }
-  return "";
 }
 
-SuspendPlan plan_suspend(const FoundJob& found, bool suspend, const std::string& workload) {
+SuspendPlan plan_suspend(const FoundJob& found, bool suspend, const KueueWorkload& workload) {
   const JobKind& kind = *found.kind;
   const std::string name = name_of(found.object);
   const char* verb = suspend ? "suspend" : "resume";
   if (!kind.suspend)
     throw UsageError(what(kind, name) + ": a " + kind.resource.display() + " cannot be " +
                      (suspend ? "suspended" : "resumed") + ", its API has no suspend");
-  const std::string queue = kueue_queue_of(found.object);
-  if (!queue.empty()) {
-    const std::string wl = workload.empty() ? "its Workload (kubectl get workloads)" : "Workload " + workload;
-    throw UsageError(what(kind, name) + " is in Kueue queue " + queue +
-                     ": Kueue suspends and resumes it and " + "would undo a " + verb +
-                     "; set spec.active of " + wl + " to " +
+  if (workload.state != KueueWorkload::State::None) {
+    const std::string wl =
+        workload.name.empty() ? "its Workload (kubectl get workloads)" : "Workload " + workload.name;
+    throw UsageError(what(kind, name) + " is in Kueue queue " + kueue_queue_of(found.object) +
+                     ": Kueue suspends and resumes it and would undo a " + verb + "; set spec.active of " +
+                     wl + " to " +
                      (suspend ? "false (kueuectl stop workload)" : "true (kueuectl resume workload)"));
   }
   const bool now = kind.suspend->suspended(found.object);

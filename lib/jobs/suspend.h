@@ -71,6 +71,20 @@ struct FoundJob {
 FoundJob find_job_object(kube::Client& client, const std::string& ns, const std::string& name,
                          const std::vector<const JobKind*>& kinds);
 
+// The Kueue Workload of a job in a Kueue queue (the one labelled kueue.x-k8s.io/job-uid=UID,
+// as jobframework labels it).
+struct KueueWorkload {
+  enum class State {
+    None,     // no queue label, Kueue not served, or no Workload: Kueue does not manage the job
+              // (its integration is off: no reconciler, jobframework/setup.go)
+    Found,    // Kueue manages it
+    Unknown,  // the Workloads could not be read (forbidden): taken as managed
+  };
+  State state = State::None;
+  std::string name;
+};
+KueueWorkload kueue_workload_of(kube::Client& client, const std::string& ns, const nlohmann::json& job);
+
 // What suspend/resume will do with a job.
 struct SuspendPlan {
   enum class Action { Change, AlreadyDone };
@@ -80,15 +94,11 @@ struct SuspendPlan {
 
 // Decides for the job `found`: AlreadyDone when it already is as asked; the change otherwise.
 // Throws UsageError (one line) when it cannot be done: its kind has no suspend, the job has
-// finished, or it is in a Kueue queue (`workload`: the name of its Kueue Workload, "" when
-// unknown).
-SuspendPlan plan_suspend(const FoundJob& found, bool suspend, const std::string& workload);
+// finished, or Kueue manages it (`workload` Found or Unknown).
+SuspendPlan plan_suspend(const FoundJob& found, bool suspend, const KueueWorkload& workload = {});
 
 // The Kueue queue a job is in (metadata.labels kueue.x-k8s.io/queue-name), "" when none.
 std::string kueue_queue_of(const nlohmann::json& job);
-// The name of the Kueue Workload of `job` (the one labelled kueue.x-k8s.io/job-uid=UID, as
-// jobframework labels it), "" when there is none or it cannot be read.
-std::string kueue_workload_of(kube::Client& client, const std::string& ns, const nlohmann::json& job);
 
 // Sends the change: the merge patch, or the create. A field the served schema lacks (an older
 // CRD) is refused by the server (fieldValidation=Strict); that is a UsageError naming it.

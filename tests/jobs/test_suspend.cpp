@@ -27,7 +27,7 @@ json running_pytorchjob() {
       status_table::started(status_table::kf("Running", "True", "PyTorchJobRunning")));
 }
 
-std::string refusal(const FoundJob& f, bool suspend, const std::string& workload = "") {
+std::string refusal(const FoundJob& f, bool suspend, const KueueWorkload& workload = {}) {
   try {
     plan_suspend(f, suspend, workload);
   } catch (const UsageError& e) {
@@ -61,18 +61,18 @@ TEST_CASE("suspend: each kind's merge patch sets its API's suspend field", "[sus
   };
   for (const auto& c : cases) {
     CAPTURE(kind_for(c.trainer).resource.display());
-    const SuspendPlan s = plan_suspend(found(c.trainer, c.job), true, "");
+    const SuspendPlan s = plan_suspend(found(c.trainer, c.job), true);
     CHECK(s.action == SuspendPlan::Action::Change);
     CHECK(s.change.merge_patch == c.on);
     CHECK(s.change.create_resource == nullptr);
     // Once the field is true the job is suspended: suspend again is a no-op, resume undoes it.
     json suspended = c.job;
     suspended.merge_patch(c.on);
-    CHECK(plan_suspend(found(c.trainer, suspended), true, "").action == SuspendPlan::Action::AlreadyDone);
-    const SuspendPlan r = plan_suspend(found(c.trainer, suspended), false, "");
+    CHECK(plan_suspend(found(c.trainer, suspended), true).action == SuspendPlan::Action::AlreadyDone);
+    const SuspendPlan r = plan_suspend(found(c.trainer, suspended), false);
     CHECK(r.action == SuspendPlan::Action::Change);
     CHECK(r.change.merge_patch == c.off);
-    CHECK(plan_suspend(found(c.trainer, c.job), false, "").action == SuspendPlan::Action::AlreadyDone);
+    CHECK(plan_suspend(found(c.trainer, c.job), false).action == SuspendPlan::Action::AlreadyDone);
   }
 }
 
@@ -84,7 +84,7 @@ TEST_CASE("suspend: a Volcano Job gets the Command vcctl job suspend/resume crea
                       {"uid", "uid-demo"},
                       {"controller", true},
                       {"blockOwnerDeletion", true}};
-  const SuspendPlan s = plan_suspend(found(Trainer::Volcano, running), true, "");
+  const SuspendPlan s = plan_suspend(found(Trainer::Volcano, running), true);
   REQUIRE(s.action == SuspendPlan::Action::Change);
   REQUIRE(s.change.create_resource != nullptr);
   CHECK(s.change.create_resource->collection_path("default") ==
@@ -97,13 +97,12 @@ TEST_CASE("suspend: a Volcano Job gets the Command vcctl job suspend/resume crea
                                   {"ownerReferences", json::array({owner})}}},
                                 {"target", owner},
                                 {"action", "AbortJob"}});
-  CHECK(plan_suspend(found(Trainer::Volcano, running), false, "").action == SuspendPlan::Action::AlreadyDone);
+  CHECK(plan_suspend(found(Trainer::Volcano, running), false).action == SuspendPlan::Action::AlreadyDone);
   for (const char* phase : {"Aborting", "Aborted"}) {
     CAPTURE(phase);
     const json aborted = fixtures::volcanojob("demo", status_table::kCreated, status_table::volcano(phase));
-    CHECK(plan_suspend(found(Trainer::Volcano, aborted), true, "").action ==
-          SuspendPlan::Action::AlreadyDone);
-    const SuspendPlan r = plan_suspend(found(Trainer::Volcano, aborted), false, "");
+    CHECK(plan_suspend(found(Trainer::Volcano, aborted), true).action == SuspendPlan::Action::AlreadyDone);
+    const SuspendPlan r = plan_suspend(found(Trainer::Volcano, aborted), false);
     CHECK(r.change.create["action"] == "ResumeJob");
     CHECK(r.change.create["metadata"]["generateName"] == "demo-resumejob-");
   }
@@ -112,14 +111,35 @@ TEST_CASE("suspend: a Volcano Job gets the Command vcctl job suspend/resume crea
 TEST_CASE("suspend: refused for a Kueue-queued job, a finished job and a kind without suspend", "[suspend]") {
   json queued = running_pytorchjob();
   queued["metadata"]["labels"]["kueue.x-k8s.io/queue-name"] = "team-a";
-  const std::string kueue = refusal(found(Trainer::PyTorch, queued), true, "pytorchjob-demo-3f2a1");
+  // The Workload as kueue_workload_of finds it: labelled with the job's uid (jobframework).
+  FakeClient client;
+  const std::string workloads =
+      "/apis/kueue.x-k8s.io/v1beta1/namespaces/default/"
+      "workloads?labelSelector=kueue.x-k8s.io%2Fjob-uid%3Duid-demo&limit=500";
+  client.on_get(workloads,
+                FakeClient::list(json::array({{{"metadata", {{"name", "pytorchjob-demo-3f2a1"}}}}})));
+  const KueueWorkload wl = kueue_workload_of(client, "default", queued);
+  CHECK(wl.state == KueueWorkload::State::Found);
+  const std::string kueue = refusal(found(Trainer::PyTorch, queued), true, wl);
   CHECK(
       kueue ==
       "PyTorchJob demo is in Kueue queue team-a: Kueue suspends and resumes it and would undo a suspend; set "
       "spec.active of Workload pytorchjob-demo-3f2a1 to false (kueuectl stop workload)");
-  CHECK_THAT(refusal(found(Trainer::PyTorch, queued), false),
+  CHECK_THAT(refusal(found(Trainer::PyTorch, queued), false, {KueueWorkload::State::Unknown, ""}),
              Catch::Contains("its Workload (kubectl get workloads)") &&
                  Catch::Contains("to true (kueuectl resume workload)"));
+
+  // No Workload for it (the job's Kueue integration is off: no reconciler) or no Kueue at all:
+  // the label means nothing, the job is suspended as any other; no label: nothing is read.
+  FakeClient none;
+  none.on_get(workloads, FakeClient::list(json::array()));
+  CHECK(kueue_workload_of(none, "default", queued).state == KueueWorkload::State::None);
+  FakeClient no_kueue;
+  no_kueue.on_not_found(workloads);
+  CHECK(kueue_workload_of(no_kueue, "default", queued).state == KueueWorkload::State::None);
+  FakeClient unused;
+  CHECK(kueue_workload_of(unused, "default", running_pytorchjob()).state == KueueWorkload::State::None);
+  CHECK(plan_suspend(found(Trainer::PyTorch, queued), true).action == SuspendPlan::Action::Change);
 
   const json done =
       fixtures::pytorchjob("demo", status_table::kCreated, 2, 1,
@@ -140,7 +160,7 @@ TEST_CASE("suspend: the patch goes out as a JSON merge patch with strict field v
   stored["spec"]["runPolicy"]["suspend"] = true;
   client.on("PATCH", path, 200, stored);
   const FoundJob f = found(Trainer::PyTorch, running_pytorchjob());
-  apply_suspend(client, f, "default", plan_suspend(f, true, "").change);
+  apply_suspend(client, f, "default", plan_suspend(f, true).change);
   REQUIRE(client.requests().size() == 1);
   CHECK(client.requests()[0].content_type == "application/merge-patch+json");
   CHECK(json::parse(client.requests()[0].body) == json{{"spec", {{"runPolicy", {{"suspend", true}}}}}});
@@ -154,7 +174,7 @@ TEST_CASE("suspend: the patch goes out as a JSON merge patch with strict field v
           422, "Invalid",
           ".spec.runPolicy.suspend: field not declared in schema; unknown field \"spec.runPolicy.suspend\""));
   CHECK_THROWS_WITH(
-      apply_suspend(old, f, "default", plan_suspend(f, true, "").change),
+      apply_suspend(old, f, "default", plan_suspend(f, true).change),
       "PyTorchJob demo cannot be suspended or resumed here: the served PyTorchJob (kubeflow.org/v1) "
       "has no spec.runPolicy.suspend (an operator release before suspend was added)");
 }
@@ -169,12 +189,12 @@ TEST_CASE("suspend: a Volcano Command is created, and refused where bus.volcano.
             {{"apiVersion", "bus.volcano.sh/v1alpha1"},
              {"kind", "Command"},
              {"metadata", {{"name", "demo-abortjob-x7k2p"}, {"namespace", "default"}}}});
-  apply_suspend(client, f, "default", plan_suspend(f, true, "").change);
+  apply_suspend(client, f, "default", plan_suspend(f, true).change);
   client.verify();
   FakeClient none;
   none.on("POST", path, 404,
           FakeClient::status(404, "NotFound", "the server could not find the requested resource"));
-  CHECK_THROWS_WITH(apply_suspend(none, f, "default", plan_suspend(f, true, "").change),
+  CHECK_THROWS_WITH(apply_suspend(none, f, "default", plan_suspend(f, true).change),
                     "Job demo cannot be suspended or resumed here: the server does not serve "
                     "bus.volcano.sh/v1alpha1 commands "
                     "(Volcano's bus CRD is not installed)");
@@ -197,7 +217,6 @@ TEST_CASE("suspend: every kind trainctl lists declares how it is suspended", "[s
       {"metadata", {{"name", "x"}, {"namespace", "default"}}},
       {"spec", {{"suspend", true}}},
       {"status", {{"conditions", json::array({status_table::kf("Suspended", "True", "Suspended")})}}}};
-  CHECK(plan_suspend({tj[0], suspended}, false, "").change.merge_patch ==
-        json{{"spec", {{"suspend", false}}}});
+  CHECK(plan_suspend({tj[0], suspended}, false).change.merge_patch == json{{"spec", {{"suspend", false}}}});
   CHECK(suspend_kinds_for_type("").size() == all_kinds().size());
 }

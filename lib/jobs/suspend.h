@@ -10,7 +10,7 @@
 //       v1.15.1 pkg/cli/util/util.go CreateJobCommand; pkg/cli/job/suspend.go, resume.go)
 // A kind without rules (suspend null) is refused.
 //
-// A job in a Kueue queue (label kueue.x-k8s.io/queue-name) is refused too: Kueue's job
+// A job Kueue manages (label kueue.x-k8s.io/queue-name and a Workload) is refused too: Kueue's job
 // reconciler (kubernetes-sigs/kueue v0.19.2 pkg/controller/jobframework/reconciler.go,
 // ReconcileGenericJob steps 7 and 8) unsuspends a suspended job whose Workload is admitted
 // ("Job admitted, unsuspending") and suspends a running one whose Workload is not ("Running

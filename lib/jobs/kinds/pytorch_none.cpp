@@ -19,7 +19,8 @@
 // JobStatus.Conditions), so the interim condition already says how the Job ends.
 //
 // Status: Complete or SuccessCriteriaMet -> SUCCEEDED; Failed or FailureTarget -> FAILED;
-// Suspended True (the controller's syncJob with spec.suspend: JobSuspended) -> SUSPENDED;
+// Suspended True (the controller's syncJob with spec.suspend: JobSuspended) -> SUSPENDED, in a
+// Kueue queue PENDING (suspended_status);
 // status.active > 0 -> RUNNING; otherwise PENDING.
 //
 // Duration: 0 without status.startTime; completionTime - startTime when set (the controller
@@ -42,7 +43,7 @@ JobStatus indexed_job_status(const json& job) {
   if (condition_true(job, "Complete") || condition_true(job, "SuccessCriteriaMet"))
     return JobStatus::Succeeded;
   if (condition_true(job, "Failed") || condition_true(job, "FailureTarget")) return JobStatus::Failed;
-  if (condition_true(job, "Suspended")) return JobStatus::Suspended;
+  if (condition_true(job, "Suspended")) return suspended_status(job);
   const json& active = at(at(job, "status"), "active");
   return active.is_number() && active.get<long long>() > 0 ? JobStatus::Running : JobStatus::Pending;
 }

@@ -22,7 +22,8 @@
 // the first of Succeeded, Failed, Running, Queuing whose condition is True, else PENDING, so a
 // restarting job is PENDING until the master runs again. trainctl adds SUSPENDED, for a True
 // Suspended condition (after Succeeded and Failed: a finished job is not suspended, job.go
-// ReconcileJobs), which Arena shows as PENDING. No upstream operator
+// ReconcileJobs), which Arena shows as PENDING; a job Kueue holds in its queue stays PENDING
+// (suspended_status). No upstream operator
 // sets Queuing (docs/operators.md §1.6); Arena's vendored operator fork does.
 //
 // Duration (trainer_pytorch.go Duration): 0 without status.startTime; completionTime -

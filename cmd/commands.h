@@ -13,6 +13,7 @@
 #include "cmd/queue_list.h"
 #include "cmd/runtime_list.h"
 #include "cmd/submit_run.h"
+#include "cmd/suspend.h"
 #include "cmd/templates.h"
 #include "cmd/top_job.h"
 #include "cmd/top_node.h"

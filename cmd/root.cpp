@@ -60,12 +60,15 @@ Setup single_setup(std::string_view name) {
   constexpr Setup config = [](CLI::App& r, Factory& f) { setup_config(r, f); };
   constexpr Setup wait = [](CLI::App& r, Factory& f) { setup_wait(r, f); };
   constexpr Setup doctor = [](CLI::App& r, Factory& f) { setup_doctor(r, f); };
+  constexpr Setup suspend = [](CLI::App& r, Factory& f) { setup_suspend(r, f); };
+  constexpr Setup resume = [](CLI::App& r, Factory& f) { setup_resume(r, f); };
   static constexpr std::pair<std::string_view, Setup> kCommands[] = {
       {"submit", setup_submit}, {"list", list},  {"ls", list},           {"get", get},
       {"logs", logs},           {"log", logs},   {"top", setup_top},     {"data", setup_data},
       {"delete", del},          {"del", del},    {"version", version},   {"templates", templates},
       {"config", config},       {"wait", wait},  {"queue", setup_queue}, {"doctor", doctor},
       {"runtime", setup_runtime},
+      {"suspend", suspend},     {"resume", resume},
   };
   for (const auto& [n, setup] : kCommands)
     if (n == name) return setup;
@@ -119,6 +122,8 @@ void setup_all(CLI::App& root, Factory& f, GlobalOptions& g) {
   setup_queue(root, f);
   setup_runtime(root, f);
   setup_delete(root, f);
+  setup_suspend(root, f);
+  setup_resume(root, f);
   setup_wait(root, f);
   setup_doctor(root, f);
   setup_completion(root, f);

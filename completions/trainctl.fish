@@ -29,6 +29,10 @@ function __trainctl_child --argument-names cmdpath word
             echo delete
         case 'trainctl del'
             echo delete
+        case 'trainctl suspend'
+            echo suspend
+        case 'trainctl resume'
+            echo resume
         case 'trainctl wait'
             echo wait
         case 'trainctl doctor'
@@ -132,6 +136,10 @@ function __trainctl_takes_value --argument-names cmdpath flag
             return 0
         case 'trainctl delete -T' 'trainctl delete --type' 'trainctl delete --kubeconfig' 'trainctl delete --config' 'trainctl delete --context' 'trainctl delete -n' 'trainctl delete --namespace' 'trainctl delete --loglevel' 'trainctl delete --request-timeout' 'trainctl delete --prometheus'
             return 0
+        case 'trainctl suspend -T' 'trainctl suspend --type' 'trainctl suspend --kubeconfig' 'trainctl suspend --config' 'trainctl suspend --context' 'trainctl suspend -n' 'trainctl suspend --namespace' 'trainctl suspend --loglevel' 'trainctl suspend --request-timeout' 'trainctl suspend --prometheus'
+            return 0
+        case 'trainctl resume -T' 'trainctl resume --type' 'trainctl resume --kubeconfig' 'trainctl resume --config' 'trainctl resume --context' 'trainctl resume -n' 'trainctl resume --namespace' 'trainctl resume --loglevel' 'trainctl resume --request-timeout' 'trainctl resume --prometheus'
+            return 0
         case 'trainctl wait --for' 'trainctl wait --timeout' 'trainctl wait -T' 'trainctl wait --type' 'trainctl wait -o' 'trainctl wait --output' 'trainctl wait --kubeconfig' 'trainctl wait --config' 'trainctl wait --context' 'trainctl wait -n' 'trainctl wait --namespace' 'trainctl wait --loglevel' 'trainctl wait --request-timeout' 'trainctl wait --prometheus'
             return 0
         case 'trainctl doctor -T' 'trainctl doctor --type' 'trainctl doctor -o' 'trainctl doctor --output' 'trainctl doctor --kubeconfig' 'trainctl doctor --config' 'trainctl doctor --context' 'trainctl doctor -n' 'trainctl doctor --namespace' 'trainctl doctor --loglevel' 'trainctl doctor --request-timeout' 'trainctl doctor --prometheus'
@@ -223,6 +231,8 @@ complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a queue -d 'Show th
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a runtime -d 'Inspect the Kubeflow Trainer v2 runtimes TrainJobs run on'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a delete -d 'Delete training jobs and everything created for them'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a del -d 'alias of delete: Delete training jobs and everything created for them'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a suspend -d 'Suspend a training job: its pods are deleted, the job stays until resumed'
+complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a resume -d 'Resume a suspended training job: its pods are created again'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a wait -d 'Wait until a training job runs or finishes; the exit code says how it ended'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a doctor -d 'Check what this cluster can run for you, and what is missing'
 complete -c trainctl -n '__trainctl_at '\''trainctl'\''' -f -a completion -d 'Print a shell completion script (bash, zsh or fish)'
@@ -612,6 +622,14 @@ complete -c trainctl -n '__trainctl_at '\''trainctl runtime list'\''' -f
 # trainctl delete
 complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type when two kinds share a name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
 complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -f -a '(__trainctl_dynamic)'
+
+# trainctl suspend
+complete -c trainctl -n '__trainctl_at '\''trainctl suspend'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type when two kinds share a name (also trainjob): pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
+complete -c trainctl -n '__trainctl_at '\''trainctl suspend'\''' -f -a '(__trainctl_dynamic)'
+
+# trainctl resume
+complete -c trainctl -n '__trainctl_at '\''trainctl resume'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type when two kinds share a name (also trainjob): pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
+complete -c trainctl -n '__trainctl_at '\''trainctl resume'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl wait
 complete -c trainctl -n '__trainctl_at '\''trainctl wait'\''' -l for -x -a 'running finished' -d 'running: until the job is RUNNING (or has finished); finished: until it ends'

@@ -6,8 +6,8 @@ namespace trainctl::jobs {
 
 const char* status_name(JobStatus status) {
   // In the order of the enum.
-  static constexpr std::array<const char*, 7> names = {
-      "PENDING", "QUEUING", "RUNNING", "SUCCEEDED", "FAILED", "TERMINATING", "UNKNOWN",
+  static constexpr std::array<const char*, 8> names = {
+      "PENDING", "QUEUING", "RUNNING", "SUCCEEDED", "FAILED", "TERMINATING", "UNKNOWN", "SUSPENDED",
   };
   const auto i = static_cast<size_t>(status);
   return i < names.size() ? names[i] : "UNKNOWN";

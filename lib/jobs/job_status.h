@@ -5,10 +5,11 @@
 
 namespace trainctl::jobs {
 
-enum class JobStatus { Pending, Queuing, Running, Succeeded, Failed, Terminating, Unknown };
+enum class JobStatus { Pending, Queuing, Running, Succeeded, Failed, Terminating, Unknown, Suspended };
 
-// PENDING, QUEUING, RUNNING, SUCCEEDED, FAILED, TERMINATING, UNKNOWN (Arena's names;
-// TERMINATING is kubectl's, for a job being deleted).
+// PENDING, QUEUING, RUNNING, SUCCEEDED, FAILED, TERMINATING, UNKNOWN, SUSPENDED (Arena's
+// names; TERMINATING is kubectl's, for a job being deleted; SUSPENDED, a job whose kind says it
+// is suspended, trainctl suspend's: its pods are gone until it is resumed).
 const char* status_name(JobStatus status);
 
 // SUCCEEDED or FAILED: the job will not run again.

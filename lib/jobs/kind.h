@@ -32,6 +32,7 @@ struct WorkerRange {
 };
 
 struct KindStatusRules;  // status_rules.h
+struct SuspendRules;     // suspend.h
 struct PodSummary;       // pod_summary.h
 
 struct JobKind {
@@ -92,6 +93,9 @@ struct JobKind {
   // The training progress the job object reports (TrainJob's status.trainerStatus); nullopt
   // when it reports none. Null: the kind's objects never report progress.
   std::optional<TrainingProgress> (*progress)(const nlohmann::json& job) = nullptr;
+  // How `trainctl suspend`/`resume` suspend and resume its jobs (suspend.h: the field its API
+  // has, or Volcano's bus Command). Null: its API has no suspend, and they refuse.
+  const SuspendRules* suspend = nullptr;
 
   // Label selector of the pods of one job: pod_job_label=NAME[,pod_extra_selector].
   std::string pod_selector(const std::string& job_name) const;

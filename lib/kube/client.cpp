@@ -32,6 +32,16 @@ nlohmann::json Client::post_json(const std::string& path, const nlohmann::json& 
   return parse_body(r, send(r));
 }
 
+nlohmann::json Client::patch_json(const std::string& path, const nlohmann::json& body,
+                                  const std::string& content_type) {
+  Request r;
+  r.method = "PATCH";
+  r.path = path;
+  r.body = body.dump();
+  r.content_type = content_type;
+  return parse_body(r, send(r));
+}
+
 nlohmann::json Client::delete_json(const std::string& path, const nlohmann::json& body) {
   Request r;
   r.method = "DELETE";

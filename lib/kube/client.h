@@ -100,6 +100,8 @@ public:
   nlohmann::json get_json(const std::string& path);
   nlohmann::json post_json(const std::string& path, const nlohmann::json& body);
   nlohmann::json delete_json(const std::string& path, const nlohmann::json& body = nullptr);
+  // PATCH with a body of that patch type (application/merge-patch+json, ...).
+  nlohmann::json patch_json(const std::string& path, const nlohmann::json& body, const std::string& content_type);
 };
 
 }  // namespace trainctl::kube

@@ -32,6 +32,16 @@ Request create_request(const Resource& resource, const std::string& ns, const nl
   return r;
 }
 
+nlohmann::json merge_patch_object(Client& client, const Resource& resource, const std::string& ns,
+                                  const std::string& name, const nlohmann::json& patch) {
+  Query q;
+  q.add("fieldValidation", "Strict");
+  const std::string path = resource.object_path(ns, name) + q.encode();
+  nlohmann::json answer = client.patch_json(path, patch, "application/merge-patch+json");
+  expect_object(answer, "PATCH " + path, resource.kind, name);
+  return answer;
+}
+
 nlohmann::json delete_object(Client& client, const Resource& resource, const std::string& ns,
                              const std::string& name, Propagation propagation) {
   const std::string path = resource.object_path(ns, name);

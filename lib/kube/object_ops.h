@@ -1,5 +1,5 @@
-// Creating and deleting objects: POST to a resource's collection, DELETE of one object with
-// a propagation policy (metav1.DeleteOptions).
+// Creating, patching and deleting objects: POST to a resource's collection, a JSON merge patch
+// of one object, DELETE of one object with a propagation policy (metav1.DeleteOptions).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -27,6 +27,12 @@ nlohmann::json create_object(Client& client, const Resource& resource, const std
 // included) and answers what it would store, storing nothing.
 Request create_request(const Resource& resource, const std::string& ns, const nlohmann::json& object,
                        bool dry_run = false);
+
+// PATCHes one object with a JSON merge patch (RFC 7386, application/merge-patch+json, as
+// `kubectl patch --type merge` sends it) and ?fieldValidation=Strict: a field the served
+// schema lacks is refused (422) instead of dropped. Returns the object as the server stored it.
+nlohmann::json merge_patch_object(Client& client, const Resource& resource, const std::string& ns,
+                                  const std::string& name, const nlohmann::json& patch);
 
 // DELETEs one object with that propagation policy. Returns the server's answer: the object
 // itself while finalizers hold it (metadata.deletionTimestamp set), a Success Status once

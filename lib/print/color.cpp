@@ -28,8 +28,9 @@ std::string paint(std::string_view text, Color color) {
 
 Color status_color(std::string_view s) {
   if (s == "RUNNING" || s == "Running") return Color::Green;
-  if (s == "PENDING" || s == "QUEUING" || s == "SUBMITTED" || s == "Pending" || s == "ContainerCreating" ||
-      s == "PodInitializing" || s == "Terminating" || s == "TERMINATING" || s.substr(0, 5) == "Init:")
+  if (s == "PENDING" || s == "QUEUING" || s == "SUSPENDED" || s == "SUBMITTED" || s == "Pending" ||
+      s == "ContainerCreating" || s == "PodInitializing" || s == "Terminating" || s == "TERMINATING" ||
+      s.substr(0, 5) == "Init:")
     return Color::Yellow;
   if (s == "FAILED" || s == "Failed" || s == "Error" || s == "CrashLoopBackOff" || s == "ImagePullBackOff" ||
       s == "ErrImagePull" || s == "OOMKilled" || s == "notready" || s == "NotReady" || s == "Unknown" ||

@@ -69,6 +69,17 @@ TEST_CASE("top node and delete hand their arguments over as parsed") {
   }, h, {"delete", "a", "b", "-T", "mpi"});
   CHECK(del.names == std::vector<std::string>{"a", "b"});
   CHECK(del.type == "mpi");
+  trainctl::SuspendOptions sus, res;
+  parse([&](CLI::App& app, Factory& f) {
+    trainctl::setup_suspend(app, f, [&](const trainctl::SuspendOptions& o, Factory&) { sus = o; });
+  }, h, {"suspend", "a", "-T", "volcano"});
+  CHECK(sus.name == "a");
+  CHECK(sus.type == "volcano");
+  parse([&](CLI::App& app, Factory& f) {
+    trainctl::setup_resume(app, f, [&](const trainctl::SuspendOptions& o, Factory&) { res = o; });
+  }, h, {"resume", "b"});
+  CHECK(res.name == "b");
+  CHECK(res.type.empty());
 }
 
 TEST_CASE("the harness runs the whole command tree, global flags included") {

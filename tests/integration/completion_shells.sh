@@ -82,7 +82,7 @@ if command -v zsh >/dev/null; then
     want=$(tr ' ' '\n' <<<"$want" | sort | tr '\n' ' ' | sed 's/ $//')
     [ "$got" = "$want" ] || fail "zsh: trainctl $* -> '$got', want '$want'"
   }
-  expect_zsh "completion config data delete doctor get list logs submit templates top version wait queue runtime" ''
+  expect_zsh "completion config data delete doctor get list logs submit templates top version wait queue runtime resume suspend" ''
   expect_zsh "json yaml wide name" list -o ''
   expect_zsh "mpi pytorch tf trainjob volcano" submit ''
   expect_zsh "pytorchjob" submit pytorchj

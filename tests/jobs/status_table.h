@@ -28,7 +28,8 @@ struct Row {
   std::string rule;  // what the operator wrote, and where (upstream file at its tag)
   json status;       // the object's status (Volcano: status.state)
   JobStatus expected;
-  bool deleting = false;  // metadata.deletionTimestamp set
+  bool deleting = false;         // metadata.deletionTimestamp set
+  std::string kueue_queue = "";  // metadata.labels kueue.x-k8s.io/queue-name
 };
 
 // The job object of a row, named `name` in namespace default.
@@ -54,6 +55,7 @@ inline json job_of(const Row& r, const std::string& name) {
       j = fixtures::trainjob(name, kCreated, "torch-distributed", 2, 1, r.status);
       break;
   }
+  if (!r.kueue_queue.empty()) j["metadata"]["labels"]["kueue.x-k8s.io/queue-name"] = r.kueue_queue;
   if (r.deleting) {
     j["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
     j["metadata"]["finalizers"] = json::array({"foregroundDeletion"});
@@ -124,7 +126,9 @@ inline void add_kubeflow_rows(std::vector<Row>& t, Trainer trainer, const std::s
   t.push_back(
       {trainer, source + "Suspended, Running False",
        only(created, kf("Running", "False", kind + "Suspended"), kf("Suspended", "True", kind + "Suspended")),
-       S::Pending});
+       S::Suspended});
+  t.push_back({trainer, "kueue v0.19.2 jobframework: in a Kueue queue, suspended until admitted",
+               only(created, kf("Suspended", "True", kind + "Suspended")), S::Pending, false, "team-a"});
   t.push_back({trainer, source + "Running, being deleted: kubectl printJob's Terminating",
                started(created, running), S::Terminating, true});
   t.push_back({trainer, source + "Succeeded, being deleted: still SUCCEEDED", ended(created, succeeded),
@@ -168,9 +172,15 @@ inline void add_trainjob_rows(std::vector<Row>& t) {
                {{"jobsStatus", json::array({rjob("node", 0, 0, 0, 0, 0)})}},
                S::Pending});
   t.push_back({tj,
-               up + "spec.suspend (or Kueue before admission): Suspended True",
+               up + "spec.suspend: Suspended True",
                {{"conditions", conds(suspended)}, {"jobsStatus", json::array({rjob("node", 0, 0, 0, 0, 1)})}},
-               S::Pending});
+               S::Suspended});
+  t.push_back({tj,
+               "kueue v0.19.2 jobframework: in a Kueue queue, suspended until admitted",
+               {{"conditions", conds(suspended)}, {"jobsStatus", json::array({rjob("node", 0, 0, 0, 0, 1)})}},
+               S::Pending,
+               false,
+               "team-a"});
   t.push_back({tj,
                up + "node Job active, never suspended: no condition at all",
                {{"jobsStatus", json::array({rjob("node", 0, 0, 0, 1, 0)})}},
@@ -263,8 +273,8 @@ inline std::vector<Row> make_rows() {
       {"Completing", "the rest being killed, next Completed (completing.go)", S::Running},
       {"Completed", "running.go, completing.go", S::Succeeded},
       {"Failed", "retries exhausted (restarting.go)", S::Failed},
-      {"Aborting", "aborted, next Aborted (aborting.go)", S::Failed},
-      {"Aborted", "aborting.go", S::Failed},
+      {"Aborting", "AbortJob (vcctl job suspend), next Aborted (aborting.go)", S::Suspended},
+      {"Aborted", "aborting.go; ResumeJob restarts it (aborted.go)", S::Suspended},
       {"Terminating", "terminated, next Terminated (terminating.go)", S::Failed},
       {"Terminated", "terminating.go", S::Failed},
   };
@@ -282,7 +292,9 @@ inline std::vector<Row> make_rows() {
   const Trainer b = Trainer::PyTorchNoOperator;
   t.push_back({b, "no status before the first sync", json::object(), S::Pending});
   t.push_back({b, k8s + "active pods", {{"startTime", kStarted}, {"active", 2}}, S::Running});
-  t.push_back({b, k8s + "Suspended: no active pods", only(batch("Suspended", "JobSuspended")), S::Pending});
+  t.push_back({b, k8s + "Suspended: no active pods", only(batch("Suspended", "JobSuspended")), S::Suspended});
+  t.push_back({b, "kueue v0.19.2 jobframework: in a Kueue queue, suspended until admitted",
+               only(batch("Suspended", "JobSuspended")), S::Pending, false, "team-a"});
   // Success and failure go the same way: the terminal condition alone (before 1.31); from 1.31
   // the interim one while pods still terminate, then both. completionTime comes with Complete.
   struct End {

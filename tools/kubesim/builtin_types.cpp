@@ -69,6 +69,8 @@ std::vector<ResourceType> builtin_crd_types() {
            {"pg", "podgroup-v1beta1"}, {}, false),
       make("scheduling.volcano.sh", "v1beta1", "Queue", "queues", "queue", false, {"q", "queue-v1beta1"}, {},
            true),
+      // volcano v1.15.1 config/crd/volcano/bases/bus.volcano.sh_commands.yaml: no short names, no status.
+      make("bus.volcano.sh", "v1alpha1", "Command", "commands", "command", true, {}, {}, false),
       // Kubeflow Trainer v2.3.0 (manifests/base/crds/trainer.kubeflow.org_*.yaml: no short names, only
       // TrainJob has a status subresource) and JobSet v0.12.0 (config/components/crd/bases).
       make("trainer.kubeflow.org", "v1alpha1", "TrainJob", "trainjobs", "trainjob", true, {}, {}, true),

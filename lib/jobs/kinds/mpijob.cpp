@@ -24,6 +24,7 @@
 #include "jobs/kinds/kinds.h"
 #include "jobs/kinds/shared_rules.h"
 #include "jobs/status_rules.h"
+#include "jobs/suspend.h"
 
 namespace trainctl::jobs {
 
@@ -88,7 +89,8 @@ JobKind mpijob_kind() {
           .spec_gpus = mpijob_spec_gpus,
           .chief_task = no_chief_task,
           .chief_value_from_pod = nullptr,
-          .elastic_workers = nullptr};
+          .elastic_workers = nullptr,
+          .suspend = &kRunPolicySuspend};
 }
 
 }  // namespace trainctl::jobs

@@ -19,7 +19,9 @@
 // JobStatus.Conditions), so the interim condition already says how the Job ends.
 //
 // Status: Complete or SuccessCriteriaMet -> SUCCEEDED; Failed or FailureTarget -> FAILED;
-// status.active > 0 -> RUNNING; otherwise PENDING (a suspended Job too).
+// Suspended True (the controller's syncJob with spec.suspend: JobSuspended) -> SUSPENDED, in a
+// Kueue queue PENDING (suspended_status);
+// status.active > 0 -> RUNNING; otherwise PENDING.
 //
 // Duration: 0 without status.startTime; completionTime - startTime when set (the controller
 // sets completionTime with Complete only); SUCCEEDED or FAILED without it: the transition of
@@ -29,6 +31,7 @@
 #include "jobs/kinds/kinds.h"
 #include "jobs/kinds/shared_rules.h"
 #include "jobs/status_rules.h"
+#include "jobs/suspend.h"
 
 namespace trainctl::jobs {
 
@@ -40,6 +43,7 @@ JobStatus indexed_job_status(const json& job) {
   if (condition_true(job, "Complete") || condition_true(job, "SuccessCriteriaMet"))
     return JobStatus::Succeeded;
   if (condition_true(job, "Failed") || condition_true(job, "FailureTarget")) return JobStatus::Failed;
+  if (condition_true(job, "Suspended")) return suspended_status(job);
   const json& active = at(at(job, "status"), "active");
   return active.is_number() && active.get<long long>() > 0 ? JobStatus::Running : JobStatus::Pending;
 }
@@ -98,7 +102,8 @@ JobKind pytorch_none_kind() {
           .spec_gpus = indexed_job_spec_gpus,
           .chief_task = no_chief_task,
           .chief_value_from_pod = nullptr,
-          .elastic_workers = nullptr};
+          .elastic_workers = nullptr,
+          .suspend = &kSpecSuspend};
 }
 
 }  // namespace trainctl::jobs

@@ -19,8 +19,11 @@
 // Suspension sets Running to False.
 //
 // Arena's status (pkg/training/trainer_tensorflow.go getStatus, used by trainer_pytorch.go):
-// the first of Succeeded, Failed, Running, Queuing whose condition is True, else PENDING. So a
-// restarting or suspended job is PENDING until the master runs again. No upstream operator
+// the first of Succeeded, Failed, Running, Queuing whose condition is True, else PENDING, so a
+// restarting job is PENDING until the master runs again. trainctl adds SUSPENDED, for a True
+// Suspended condition (after Succeeded and Failed: a finished job is not suspended, job.go
+// ReconcileJobs), which Arena shows as PENDING; a job Kueue holds in its queue stays PENDING
+// (suspended_status). No upstream operator
 // sets Queuing (docs/operators.md §1.6); Arena's vendored operator fork does.
 //
 // Duration (trainer_pytorch.go Duration): 0 without status.startTime; completionTime -
@@ -31,6 +34,7 @@
 #include "jobs/kinds/kinds.h"
 #include "jobs/kinds/shared_rules.h"
 #include "jobs/status_rules.h"
+#include "jobs/suspend.h"
 
 namespace trainctl::jobs {
 
@@ -112,7 +116,8 @@ JobKind pytorchjob_kind() {
                                 {"training.kubeflow.org/replica-type", "pytorch-replica-type"},
                                 {"training.kubeflow.org/replica-index", "replica-index"},
                                 {"training.kubeflow.org/replica-index", "pytorch-replica-index"},
-                                {"training.kubeflow.org/job-role", "job-role"}}};
+                                {"training.kubeflow.org/job-role", "job-role"}},
+          .suspend = &kRunPolicySuspend};
 }
 
 }  // namespace trainctl::jobs

@@ -10,9 +10,14 @@ using nlohmann::json;
 JobStatus kubeflow_conditions_status(const json& job) {
   if (condition_true(job, "Succeeded")) return JobStatus::Succeeded;
   if (condition_true(job, "Failed")) return JobStatus::Failed;
+  if (condition_true(job, "Suspended")) return suspended_status(job);
   if (condition_true(job, "Running")) return JobStatus::Running;
   if (condition_true(job, "Queuing")) return JobStatus::Queuing;
   return JobStatus::Pending;
+}
+
+JobStatus suspended_status(const json& job) {
+  return label(job, "kueue.x-k8s.io/queue-name").empty() ? JobStatus::Suspended : JobStatus::Pending;
 }
 
 std::optional<TimePoint> true_condition_since(const json& obj, const char* type) {

@@ -17,6 +17,12 @@ namespace trainctl::jobs {
 // (kinds/pytorchjob.cpp says what the operator writes).
 JobStatus kubeflow_conditions_status(const nlohmann::json& job);
 
+// The status of a job whose Suspended condition is True: SUSPENDED; but PENDING for a job in a
+// Kueue queue (label kueue.x-k8s.io/queue-name), which Kueue holds suspended until its Workload
+// is admitted (kueue v0.19.2 pkg/controller/jobframework/defaults.go ApplyDefaultForSuspend,
+// reconciler.go ReconcileGenericJob): it waits in its queue, and get shows its position.
+JobStatus suspended_status(const nlohmann::json& job);
+
 // The lastTransitionTime of obj's status.conditions entry of that type when its status is
 // "True".
 std::optional<TimePoint> true_condition_since(const nlohmann::json& obj, const char* type);

@@ -32,6 +32,7 @@
 #include "jobs/kinds/kinds.h"
 #include "jobs/kinds/shared_rules.h"
 #include "jobs/status_rules.h"
+#include "jobs/suspend.h"
 
 namespace trainctl::jobs {
 
@@ -85,7 +86,8 @@ JobKind tfjob_kind() {
           .legacy_pod_selector = kKubeflowLegacyPods,
           .legacy_pod_labels = {{"training.kubeflow.org/replica-type", "replica-type"},
                                 {"training.kubeflow.org/replica-index", "replica-index"},
-                                {"training.kubeflow.org/job-role", "job-role"}}};
+                                {"training.kubeflow.org/job-role", "job-role"}},
+          .suspend = &kRunPolicySuspend};
 }
 
 }  // namespace trainctl::jobs

@@ -19,8 +19,8 @@
 // (the JobSet's Completed, reason AllJobsCompleted) -> SUCCEEDED; Failed (the JobSet's Failed:
 // FailedJobs, ReachedMaxRestarts, FailJobSetFailurePolicyAction; or DeadlineExceeded,
 // TrainingRuntimeNotSupported) -> FAILED; Complete is read first as Arena reads Succeeded
-// first. Suspended True (spec.suspend, also Kueue's before admission) -> PENDING, as a
-// suspended PyTorchJob is. Otherwise status.jobsStatus (the JobSet's replicatedJobsStatus,
+// first. Suspended True (spec.suspend) -> SUSPENDED, but PENDING in a Kueue queue, which holds
+// it suspended until admitted (shared_rules.h suspended_status), as for the other kinds. Otherwise status.jobsStatus (the JobSet's replicatedJobsStatus,
 // jobset.go Status): a replicated job with active or ready Jobs -> RUNNING, which a Pending
 // pod makes PENDING (status_rules.h status_with_pods); none yet -> PENDING.
 //
@@ -41,6 +41,7 @@
 #include "jobs/kinds/kinds.h"
 #include "jobs/kinds/shared_rules.h"
 #include "jobs/status_rules.h"
+#include "jobs/suspend.h"
 
 namespace trainctl::jobs {
 
@@ -53,7 +54,7 @@ long long count_of(const json& v) { return v.is_number_integer() ? v.get<long lo
 JobStatus trainjob_status(const json& job) {
   if (condition_true(job, "Complete")) return JobStatus::Succeeded;
   if (condition_true(job, "Failed")) return JobStatus::Failed;
-  if (condition_true(job, "Suspended")) return JobStatus::Pending;
+  if (condition_true(job, "Suspended")) return suspended_status(job);
   for (const auto& s : at(at(job, "status"), "jobsStatus"))
     if (count_of(at(s, "active")) > 0 || count_of(at(s, "ready")) > 0) return JobStatus::Running;
   return JobStatus::Pending;
@@ -133,7 +134,9 @@ JobKind trainjob_kind() {
           .elastic_workers = nullptr,
           // Trainer's trainer container (constants.go Node); initializers have their own.
           .framework_container = "node",
-          .progress = trainjob_progress};
+          .progress = trainjob_progress,
+          // spec.suspend (trainjob_types.go TrainJobSpec.Suspend; the controller's Stop).
+          .suspend = &kSpecSuspend};
 }
 
 }  // namespace trainctl::jobs

@@ -17,16 +17,18 @@
 //   Restarting: all pods killed to be made again; next Pending, or Failed once retryCount
 //     reaches maxRetry (restarting.go) -> PENDING, as a restarting PyTorchJob is
 //   Failed (retries exhausted)         -> FAILED
-//   Aborting: aborted, waiting for its pods to go; next Aborted (aborting.go) -> FAILED
-//   Aborted                            -> FAILED
+//   Aborting: aborted (vcctl job suspend's AbortJob Command, or a policy's AbortJob action),
+//     waiting for its pods to go; next Aborted (aborting.go) -> SUSPENDED
+//   Aborted: ResumeJob takes it to Restarting (aborted.go) -> SUSPENDED
 //   Terminating: terminated, waiting for its pods to go; next Terminated (terminating.go)
 //                                      -> FAILED
 //   Terminated                         -> FAILED
 //   anything else                      -> UNKNOWN
 // Terminated, Completed and Failed are the controller's finished states (state/factory.go);
-// an Aborting or Terminating job runs no more and ends Aborted or Terminated, so it has
-// failed already. (Arena, pkg/training/trainer_volcano.go, prints the phases other than
-// Pending, Running, Completed and Failed as they are.)
+// a Terminating job runs no more and ends Terminated, so it has failed already. An Aborted
+// job is not finished: vcctl job resume (a ResumeJob Command) restarts it. (Arena,
+// pkg/training/trainer_volcano.go, prints the phases other than Pending, Running, Completed
+// and Failed as they are.)
 //
 // The failure (status.state): reason and message when set (v1.15.0's controller sets neither),
 // else the phase and what it means; since: lastTransitionTime.
@@ -38,6 +40,7 @@
 #include "jobs/kinds/shared_rules.h"
 #include "jobs/pod_summary.h"
 #include "jobs/status_rules.h"
+#include "jobs/suspend.h"
 
 namespace trainctl::jobs {
 
@@ -49,13 +52,14 @@ namespace {
 // status.state (v1.15.0 sets only the phase: pkg/controllers/job/state/*.go), so these stand in.
 const char* volcano_failed_phase_meaning(const std::string& phase) {
   if (phase == "Failed") return "restarted maxRetry times and failed again (restarting.go)";
-  if (phase == "Aborting" || phase == "Aborted")
-    return "aborted by a lifecycle policy's AbortJob action or vcctl job suspend; vcctl job resume restarts it";
   if (phase == "Terminating" || phase == "Terminated")
     return "terminated by a lifecycle policy's TerminateJob action (a pod failed or was evicted, or a task "
            "completed)";
   return nullptr;
 }
+
+// Aborting and Aborted: suspended (AbortJob), until a ResumeJob (aborting.go, aborted.go).
+bool volcano_suspended_phase(const std::string& phase) { return phase == "Aborting" || phase == "Aborted"; }
 
 std::optional<ObjectFailure> volcano_job_failure(const json& job) {
   const json& state = at_path(job, {"status", "state"});
@@ -72,6 +76,7 @@ JobStatus volcano_job_status(const json& job) {
   if (phase.empty() || phase == "Pending" || phase == "Restarting") return JobStatus::Pending;
   if (phase == "Running" || phase == "Completing") return JobStatus::Running;
   if (phase == "Completed") return JobStatus::Succeeded;
+  if (volcano_suspended_phase(phase)) return JobStatus::Suspended;
   if (volcano_failed_phase_meaning(phase)) return JobStatus::Failed;
   return JobStatus::Unknown;
 }
@@ -135,7 +140,8 @@ JobKind volcanojob_kind() {
           .spec_gpus = volcano_job_spec_gpus,
           .chief_task = volcano_job_chief_task,
           .chief_value_from_pod = volcano_task_index_from_name,
-          .elastic_workers = nullptr};
+          .elastic_workers = nullptr,
+          .suspend = &kVolcanoCommand};
 }
 
 }  // namespace trainctl::jobs

@@ -33,6 +33,7 @@ Context::Context(Store& s, LogStore& l, SimulationOptions o)
       {&Context::vcjobs, "batch.volcano.sh", "v1alpha1", "jobs"},
       {&Context::podgroups, "scheduling.volcano.sh", "v1beta1", "podgroups"},
       {&Context::queues, "scheduling.volcano.sh", "v1beta1", "queues"},
+      {&Context::commands, "bus.volcano.sh", "v1alpha1", "commands"},
   };
   for (const Served& r : kServed) this->*r.member = store.find(r.group, r.version, r.plural);
   // ResourceQuota admission of pod creates, whoever creates them (REST or a controller).

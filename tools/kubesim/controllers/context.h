@@ -66,6 +66,10 @@ struct Context {
   const ResourceType* vcjobs = nullptr;       // batch.volcano.sh/v1alpha1
   const ResourceType* podgroups = nullptr;    // scheduling.volcano.sh/v1beta1
   const ResourceType* queues = nullptr;       // scheduling.volcano.sh/v1beta1
+  const ResourceType* commands = nullptr;     // bus.volcano.sh/v1alpha1
+
+  // The actions of Volcano Commands taken and not yet run, by "NS/JOB" (volcano_job.h).
+  std::map<std::string, std::string> volcano_commands;
 
   OwnerIndex owners;
 

@@ -11,27 +11,48 @@ bool run_policy_suspended(const json& job) {
   return rp.is_object() && rp.value("suspend", false);
 }
 
+bool set_condition_false(json& status, const std::string& type, const std::string& reason,
+                         const std::string& message, const std::string& now) {
+  if (!status.contains("conditions") || !status["conditions"].is_array()) return false;
+  for (auto& c : status["conditions"]) {
+    if (c.value("type", "") != type) continue;
+    if (c.value("status", "") == "False" && c.value("reason", "") == reason) return false;
+    const std::string transition =
+        c.value("status", "") == "False" ? c.value("lastTransitionTime", now) : now;
+    c = {{"type", type},       {"status", "False"},     {"reason", reason},
+         {"message", message}, {"lastUpdateTime", now}, {"lastTransitionTime", transition}};
+    return true;
+  }
+  return false;
+}
+
 bool hold_suspended_kubeflow(Context& ctx, const ResourceType& rt, const json& job, const ObjectList& pods,
                              json& status) {
   const std::string kind = job.value("kind", rt.kind), name = meta_name(job), now = ctx.now_str();
   if (!run_policy_suspended(job)) {
-    // common/job.go: a job resumed from suspension gets Suspended False and a new startTime.
+    // common/job.go ReconcileJobs: a job resumed from suspension gets Suspended False and a
+    // new startTime.
     if (!has_true_condition(status, "Suspended")) return false;
-    for (auto& c : status["conditions"]) {
-      if (c.value("type", "") != "Suspended") continue;
-      c = {{"type", "Suspended"}, {"status", "False"}, {"reason", kind + "Resumed"},
-           {"message", kind + " " + name + " is resumed."}, {"lastUpdateTime", now}, {"lastTransitionTime", now}};
-    }
+    set_condition_false(status, "Suspended", kind + "Resumed", kind + " " + name + " is resumed.", now);
+    status["startTime"] = now;
     return false;
   }
+  // CleanUpResources (pods; kubesim makes no PodGroup for these), every replica's active 0,
+  // Running False and Suspended True with reason <Kind>Suspended. startTime stays.
   for (const auto& p : pods) {
     try {
       ctx.store.remove(*ctx.pods, meta_ns(*p), meta_name(*p));
     } catch (const StatusError&) {
     }
   }
-  update_job_condition(status, "Suspended", kind + "Suspended", kind + " " + name + " is suspended.", now);
-  status.erase("startTime");
+  if (status.contains("replicaStatuses") && status["replicaStatuses"].is_object())
+    for (auto& [type, rs] : status["replicaStatuses"].items())
+      if (rs.is_object()) rs["active"] = 0;
+  const std::string msg = kind + " " + name + " is suspended.";
+  if (has_true_condition(status, "Running"))
+    set_condition_false(status, "Running", kind + "Suspended", msg, now);
+  if (!has_true_condition(status, "Suspended"))
+    update_job_condition(status, "Suspended", kind + "Suspended", msg, now);
   ctx.patch(rt, meta_ns(job), name, [&](json& obj) { obj["status"] = status; });
   return true;
 }

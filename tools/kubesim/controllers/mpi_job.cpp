@@ -21,6 +21,43 @@ bool job_condition(const json& batch_job, const std::string& type, json* out = n
   return false;
 }
 
+// The launcher Job follows the MPIJob's runPolicy.suspend (syncHandler: "align the suspension
+// state of launcher with the MPIJob"; its pods go with the Job controller's suspend); a
+// suspended MPIJob has its worker pods deleted (cleanUpWorkerPods), Suspended True (reason
+// MPIJobSuspended, "MPIJob suspended") and Running False ("MPIJob NS/NAME is suspended.");
+// once resumed, Suspended False (MPIJobResumed, "MPIJob resumed") and a new startTime
+// (updateMPIJobStatus). Returns true when the MPIJob is suspended (the caller writes status).
+bool hold_suspended_mpijob(Context& ctx, const json& job, json& status, const std::string& now) {
+  const bool suspended = run_policy_suspended(job);
+  const std::string ns = meta_ns(job), name = meta_name(job);
+  if (auto launcher = ctx.store.get_shared(*ctx.jobs, ns, name + "-launcher");
+      launcher && owned_by(*launcher, job) && (*launcher)["spec"].value("suspend", false) != suspended)
+    ctx.patch(*ctx.jobs, ns, name + "-launcher", [&](json& l) {
+      // Unsuspending: startTime cleared first (a status update), then spec.suspend false.
+      if (!suspended && l.contains("status")) l["status"].erase("startTime");
+      l["spec"]["suspend"] = suspended;
+    });
+  if (!suspended) {
+    if (has_true_condition(status, "Suspended") &&
+        set_condition_false(status, "Suspended", "MPIJobResumed", "MPIJob resumed", now))
+      status["startTime"] = now;
+    return false;
+  }
+  for (const auto& p : ctx.children(*ctx.pods, job)) {
+    if (label(*p, "training.kubeflow.org/job-role") != "worker") continue;
+    try {
+      ctx.store.remove(*ctx.pods, ns, meta_name(*p));
+    } catch (const StatusError&) {
+    }
+  }
+  if (!has_true_condition(status, "Suspended"))
+    update_job_condition(status, "Suspended", "MPIJobSuspended", "MPIJob suspended", now);
+  if (has_true_condition(status, "Running"))
+    set_condition_false(status, "Running", "MPIJobSuspended", "MPIJob " + ns + "/" + name + " is suspended.",
+                        now);
+  return true;
+}
+
 }  // namespace
 
 void MpiJobController::reconcile(const std::string& ns, const std::string& name) {
@@ -51,7 +88,7 @@ void MpiJobController::reconcile(const std::string& ns, const std::string& name)
     }
     return;
   }
-  if (hold_suspended_kubeflow(m_ctx, *m_ctx.mpijobs, job, m_ctx.children(*m_ctx.pods, job), status)) return;
+  if (hold_suspended_mpijob(m_ctx, job, status, now)) return write_status();
   if (!status.contains("startTime")) status["startTime"] = now;
 
   std::shared_ptr<const json> launcher = m_ctx.store.get_shared(*m_ctx.jobs, ns, name + "-launcher");

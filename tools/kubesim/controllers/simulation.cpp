@@ -253,6 +253,7 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
   m->controllers.push_back(std::make_unique<MpiJobController>(m->ctx));
   m->controllers.push_back(std::make_unique<VolcanoJobController>(m->ctx));
   m->controllers.push_back(std::make_unique<VolcanoQueueController>(m->ctx));
+  m->controllers.push_back(std::make_unique<VolcanoCommandController>(m->ctx));
   m->controllers.push_back(std::make_unique<BatchJobController>(m->ctx));
   m->controllers.push_back(std::make_unique<DeploymentController>(m->ctx));
   m->controllers.push_back(std::make_unique<ReplicaSetController>(m->ctx));

@@ -20,8 +20,10 @@ namespace kubesim {
 
 namespace {
 
+// finishedState (state/factory.go): Completed, Failed, Terminated. Aborted is not finished:
+// ResumeJob restarts it (state/aborted.go).
 bool is_terminal_phase(const std::string& phase) {
-  return phase == "Completed" || phase == "Failed" || phase == "Aborted" || phase == "Terminated";
+  return phase == "Completed" || phase == "Failed" || phase == "Terminated";
 }
 
 std::string pod_phase(const json& pod) {
@@ -201,7 +203,14 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
   }
   job["status"] = status;
 
-  const PolicyAction act = volcano_action(job, pods);
+  // A Command's action, once, ahead of the policies (applyPolicies: req.Action wins).
+  PolicyAction act;
+  if (auto it = m_ctx.volcano_commands.find(ns + "/" + name); it != m_ctx.volcano_commands.end()) {
+    act.action = it->second;
+    m_ctx.volcano_commands.erase(it);
+  } else {
+    act = volcano_action(job, pods);
+  }
   auto alive_done = [&](const char* next) {
     return [next](json& st) {
       if (int_or(st, "terminating", 0) || int_or(st, "pending", 0) || int_or(st, "running", 0)) return;
@@ -224,7 +233,12 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
       return kill(true, "", "", [](json& st) { st["state"]["phase"] = "Completing"; });
   }
   if (phase == "Completing") return kill(true, "", "", alive_done("Completed"));
+  // aborting.go, aborted.go: ResumeJob restarts the job (Restarting, retryCount + 1); else an
+  // Aborting job becomes Aborted once no pod is alive, an Aborted one only has pods killed.
+  if ((phase == "Aborting" || phase == "Aborted") && act.action == "ResumeJob")
+    return kill(true, "", "", restarting);
   if (phase == "Aborting") return kill(true, "", "", alive_done("Aborted"));
+  if (phase == "Aborted") return kill(true, "", "", nullptr);
   if (phase == "Terminating") return kill(true, "", "", alive_done("Terminated"));
   auto restarting_update = [&](json& st) {  // restartingState.restartingUpdateStatus
     if (int_or(st, "retryCount", 0) >= int_or(job["spec"], "maxRetry", 3)) {
@@ -296,6 +310,28 @@ void VolcanoJobController::reconcile(const std::string& ns, const std::string& n
   status["minAvailable"] = job["spec"]["minAvailable"];
   if (update) update(status);
   write(status);
+}
+
+void VolcanoCommandController::reconcile(const std::string& ns, const std::string& name) {
+  auto cmd = m_ctx.store.get_shared(*m_ctx.commands, ns, name);
+  if (!cmd) return;
+  const json target = cmd->value("target", json::object());
+  if (!target.is_object() || target.value("kind", "") != "Job" ||
+      target.value("apiVersion", "").rfind("batch.volcano.sh/", 0) != 0 || !m_ctx.vcjobs)
+    return;
+  try {
+    m_ctx.store.remove(*m_ctx.commands, ns, name);
+  } catch (const StatusError&) {
+    return;  // taken already
+  }
+  const std::string job_name = target.value("name", ""), action = cmd->value("action", "");
+  if (auto job = m_ctx.store.get_shared(*m_ctx.vcjobs, ns, job_name))
+    m_ctx.record_event(
+        *job, "Normal", "CommandIssued",
+        "Start to execute command " + action + ", and clean it up to make sure executed not more than once.",
+        "vc-controller-manager");
+  m_ctx.volcano_commands[ns + "/" + job_name] = action;
+  m_ctx.wake_at(ObjectKey{m_ctx.vcjobs, ns, job_name}, m_ctx.now());
 }
 
 void VolcanoQueueController::reconcile(const std::string&, const std::string& name) {

@@ -42,6 +42,17 @@ class VolcanoJobController : public Controller {
                     const std::string& task, const std::string& pod);
 };
 
+// bus.volcano.sh/v1alpha1 Command, as v1.15.1's job controller takes it
+// (job_controller_handler.go processNextCommand): a Command whose target is a Job is deleted
+// (executed at most once), the event CommandIssued is recorded on the job, and its action
+// (vcctl job suspend: AbortJob, resume: ResumeJob) is run by the job's state machine in place
+// of its policies (job_controller_util.go applyPolicies: a request's action wins).
+class VolcanoCommandController : public Controller {
+ public:
+  explicit VolcanoCommandController(Context& ctx) : Controller(ctx, ctx.commands) {}
+  void reconcile(const std::string& ns, const std::string& name) override;
+};
+
 // scheduling.volcano.sh/v1beta1 Queue: the queue controller of v1.15.1
 // (pkg/controllers/queue/queue_controller_action.go) opens a new queue (status.state Open).
 // It writes no pending/running/inqueue counts: v1.15.1 only exports them as metrics.

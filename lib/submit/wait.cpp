@@ -241,7 +241,12 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
       return end.status;
     }
     std::map<std::string, std::string> phases;  // pod name -> phase
-    const std::string selector = "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
+    // The pods trainctl rendered carry Arena's app and release labels; a TrainJob's pods only
+    // what its runtime and JobSet give them (runtimePatches are rendered for pod-level flags
+    // alone), so they are found by the kind's own selector (jobset-name).
+    const std::string selector = kind.trainer == jobs::Trainer::TrainJob
+                                     ? kind.pod_selector(name)
+                                     : "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
     for (bool resume = false;; resume = true) {
       const Step step = watch_pods(w, ns, selector, phases, o, what, resume);
       if (step.next == Step::Done) return step.status;

@@ -41,11 +41,17 @@ PY
 # top job NAME: one row per GPU, the busy profile's 70-99 % and 60 % of 16 GiB, read through
 # the exported_pod arm of the query.
 gpu_row='^busy-(master|worker)-0 +Running +2 +[^ ]+ +[0-7] +(7[0-9]|8[0-9]|9[0-9])\.0% +9830\.0/16384\.0\(MiB\) +no$'
-OUT=$(tc top job busy --idle-window 1m 2>&1) || fail "top job busy: $OUT"
-[[ $(grep -cE "$gpu_row" <<<"$OUT") -eq 4 ]] || fail "top job busy lacks its four GPU rows: $OUT"
-# The sparkline section (not a terminal: ASCII glyphs; busy is 70-99 %, so + * #).
-expect_output "top job busy" "GPU utilisation, last 1m (2s a column, 0-100%):"
+# The sparkline section (not a terminal: ASCII glyphs; busy is 70-99 %, so + * #). A GPU's
+# history starts with its first scrape in the range query's steps: the worker's may come a
+# scrape after the master's, so the rows are read again until all four have one.
 spark_row='^busy-(master|worker)-0 +[0-7] +[+*# ]*[+*#] +(7[0-9]|8[0-9]|9[0-9])\.[0-9]% +[0-9.]+% +[0-9.]+% +-$'
+for _ in $(seq 60); do
+  OUT=$(tc top job busy --idle-window 1m 2>&1) || fail "top job busy: $OUT"
+  [[ $(grep -cE "$gpu_row" <<<"$OUT") -eq 4 && $(grep -cE "$spark_row" <<<"$OUT") -eq 4 ]] && break
+  sleep 0.5
+done
+[[ $(grep -cE "$gpu_row" <<<"$OUT") -eq 4 ]] || fail "top job busy lacks its four GPU rows: $OUT"
+expect_output "top job busy" "GPU utilisation, last 1m (2s a column, 0-100%):"
 [[ $(grep -cE "$spark_row" <<<"$OUT") -eq 4 ]] || fail "top job busy lacks its four sparklines: $OUT"
 OUT=$(tc top job idle 2>&1) || fail "top job idle: $OUT"
 grep -Eq '^idle-master-0 +Running +1 +[^ ]+ +[0-7] +0\.0% ' <<<"$OUT" || fail "idle is not idle: $OUT"

@@ -174,13 +174,14 @@ std::vector<ResourceType> rbac_types() {
 }
 
 void bootstrap_rbac(Store& store) {
-  const json cluster_admin = {rule({"*"}, {"*"}, {"*"}), {{"verbs", {"*"}}, {"nonResourceURLs", {"*"}}}};
-  const json discovery = {{{"verbs", {"get"}},
-                           {"nonResourceURLs",
-                            {"/healthz", "/livez", "/readyz", "/version", "/version/", "/openapi", "/openapi/*", "/api",
-                             "/api/*", "/apis", "/apis/*"}}}};
-  const json basic_user = {
-      rule({"create"}, {"authorization.k8s.io"}, {"selfsubjectaccessreviews", "selfsubjectrulesreviews"})};
+  const json cluster_admin = json::array({rule({"*"}, {"*"}, {"*"}), {{"verbs", {"*"}}, {"nonResourceURLs", {"*"}}}});
+  // json::array: a one-element brace list is the element itself under clang, an array under gcc.
+  const json discovery = json::array({{{"verbs", {"get"}},
+                                       {"nonResourceURLs",
+                                        {"/healthz", "/livez", "/readyz", "/version", "/version/", "/openapi",
+                                         "/openapi/*", "/api", "/api/*", "/apis", "/apis/*"}}}});
+  const json basic_user = json::array(
+      {rule({"create"}, {"authorization.k8s.io"}, {"selfsubjectaccessreviews", "selfsubjectrulesreviews"})});
   const struct {
     const char* name;
     const json& rules;
@@ -203,7 +204,7 @@ void bootstrap_rbac(Store& store) {
                          {"kind", "ClusterRoleBinding"},
                          {"metadata", {{"name", r.name}, {"labels", bootstrap_labels}, {"annotations", autoupdate}}},
                          {"roleRef", {{"apiGroup", kRbacGroup}, {"kind", "ClusterRole"}, {"name", r.name}}},
-                         {"subjects", {{{"apiGroup", kRbacGroup}, {"kind", "Group"}, {"name", r.group}}}}});
+                         {"subjects", json::array({{{"apiGroup", kRbacGroup}, {"kind", "Group"}, {"name", r.group}}})}});
   }
 }
 

@@ -73,8 +73,9 @@ void generate_trainjobs(Store& store, const GenerateOptions& o, GeneratedCluster
                           {"failed", state == "Failed" ? 1 : 0},
                           {"active", state == "Running" ? 1 : 0},
                           {"suspended", 0}};
-    json jobset_status = {{"restarts", 0}, {"replicatedJobsStatus", {rstatus}}};
-    json tj_status = {{"jobsStatus", {rstatus}}};
+    // json::array for lists of one: a one-element brace list is the element itself under clang.
+    json jobset_status = {{"restarts", 0}, {"replicatedJobsStatus", json::array({rstatus})}};
+    json tj_status = {{"jobsStatus", json::array({rstatus})}};
     if (state != "Running") {
       const json cond = state == "Complete"
                             ? meta_condition("Completed", "AllJobsCompleted", "jobset completed successfully", f_at)
@@ -82,11 +83,11 @@ void generate_trainjobs(Store& store, const GenerateOptions& o, GeneratedCluster
                                              "jobset failed due to one or more job failures (first failed job: " +
                                                  name + "-node-0)",
                                              f_at);
-      jobset_status["conditions"] = {cond};
+      jobset_status["conditions"] = json::array({cond});
       jobset_status["terminalState"] = state == "Complete" ? "Completed" : "Failed";
       json renamed = cond;
       renamed["type"] = state;
-      tj_status["conditions"] = {renamed};
+      tj_status["conditions"] = json::array({renamed});
     }
     tj["status"] = tj_status;
     const json stored_tj = store.create(*t.trainjobs, tj);
@@ -96,7 +97,7 @@ void generate_trainjobs(Store& store, const GenerateOptions& o, GeneratedCluster
                                   {{"name", name + "-runtime-snapshot"},
                                    {"namespace", ns},
                                    {"creationTimestamp", c_at},
-                                   {"ownerReferences", {controller_ref(stored_tj)}}}},
+                                   {"ownerReferences", json::array({controller_ref(stored_tj)})}}},
                                  {"data", {{"runtime", runtime_yaml}}}});
     TrainerInfo info = runtime_info(stored_tj, runtime["spec"], {});
     json js = build_trainer_jobset(info, stored_tj);
@@ -109,7 +110,7 @@ void generate_trainjobs(Store& store, const GenerateOptions& o, GeneratedCluster
                    {"selector", {{kJobSetNameKey, name}}}, {"publishNotReadyAddresses", true}};
     if (t.services) store.create(*t.services, svc);
     json job = jobset_construct_job(stored_js, stored_js["spec"]["replicatedJobs"][0], 0);
-    job["metadata"]["ownerReferences"] = {controller_ref(stored_js)};
+    job["metadata"]["ownerReferences"] = json::array({controller_ref(stored_js)});
     job["metadata"]["creationTimestamp"] = c_at;
     job["spec"]["selector"] = {{"matchLabels", {{"batch.kubernetes.io/controller-uid", "generated"}}}};
     job["status"] = {{"startTime", s_at},
@@ -140,7 +141,7 @@ void generate_trainjobs(Store& store, const GenerateOptions& o, GeneratedCluster
       md["name"] = meta_name(stored_job) + "-" + idx + "-" + std::to_string(10000 + c.rng() % 90000);
       md["namespace"] = ns;
       md["creationTimestamp"] = c_at;
-      md["ownerReferences"] = {controller_ref(stored_job)};
+      md["ownerReferences"] = json::array({controller_ref(stored_job)});
       int slot = state == "Running" ? c.take_gpu() : -1;
       const size_t node_idx = slot >= 0 ? static_cast<size_t>(slot) : c.rng() % std::max<size_t>(c.gpu_nodes.size(), 1);
       pod["spec"]["hostname"] = meta_name(stored_job) + "-" + idx;
@@ -160,11 +161,11 @@ void generate_trainjobs(Store& store, const GenerateOptions& o, GeneratedCluster
            {{{"type", "Ready"}, {"status", running ? "True" : "False"}, {"lastTransitionTime", s_at}},
             {{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", c_at}}}},
           {"containerStatuses",
-           {{{"name", "node"},
+           json::array({{{"name", "node"},
              {"image", pod["spec"]["containers"][0].value("image", "")},
              {"ready", running},
              {"restartCount", 0},
-             {"state", running ? json{{"running", {{"startedAt", s_at}}}} : json{{"terminated", term}}}}}}};
+             {"state", running ? json{{"running", {{"startedAt", s_at}}}} : json{{"terminated", term}}}}})}};
       if (running) md["annotations"][kOutcomeAnnotation] = "run-forever";
       store.create(*t.pods, std::move(pod));
       ++stats.pods;

@@ -37,7 +37,7 @@ void serve_self_subject_access_review(const Store& store, const UserInfo& user, 
     throw StatusError(422, "Invalid",
                       "SelfSubjectAccessReview.authorization.k8s.io \"\" is invalid: " + field + ": Invalid value: "
                       "\"null\": " + message,
-                      {{"group", "authorization.k8s.io"}, {"kind", "SelfSubjectAccessReview"}, {"causes", {cause}}});
+                      {{"group", "authorization.k8s.io"}, {"kind", "SelfSubjectAccessReview"}, {"causes", json::array({cause})}});
   }
   AuthAttributes a;
   if (has_resource) {

@@ -82,7 +82,7 @@ json owner_ref(const json& tj) {
 json owned(const std::string& api_version, const std::string& kind, const std::string& name, const json& tj) {
   return {{"apiVersion", api_version},
           {"kind", kind},
-          {"metadata", {{"name", name}, {"namespace", meta_ns(tj)}, {"ownerReferences", {owner_ref(tj)}}}}};
+          {"metadata", {{"name", name}, {"namespace", meta_ns(tj)}, {"ownerReferences", json::array({owner_ref(tj)})}}}};
 }
 
 // A resource.Quantity sum as Quantity.String() writes it (CPU in millicores, the rest in units,

@@ -83,7 +83,7 @@ json TrainJobController::runtime_of(const json& tj) {
   }
   json cm = {{"apiVersion", "v1"},
              {"kind", "ConfigMap"},
-             {"metadata", {{"name", snapshot}, {"namespace", ns}, {"ownerReferences", {owner_of(tj)}}}},
+             {"metadata", {{"name", snapshot}, {"namespace", ns}, {"ownerReferences", json::array({owner_of(tj)})}}},
              {"data", {{"runtime", trainctl::yaml::to_yaml(rt)}}}};
   try {
     m_ctx.create_if_absent(*m_t.configmaps, std::move(cm));

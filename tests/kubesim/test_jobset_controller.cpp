@@ -112,7 +112,7 @@ TEST_CASE("jobset: a success policy on one replicated job completes the JobSet a
 
 TEST_CASE("jobset: without a failure policy the first failed Job fails the JobSet", "[jobset]") {
   TrainerSim f;
-  make_jobset(f, "fp", {rjob("a", 2, 1, "sleep 1")}, json::object(),
+  make_jobset(f, "fp", json::array({rjob("a", 2, 1, "sleep 1")}), json::object(),
               {{"kubesim.trainctl.io/outcome", "fail"}, {"kubesim.trainctl.io/duration", "5s"}});
   f.step(15s);
   const json js = f.jobset("fp");
@@ -128,7 +128,7 @@ TEST_CASE("jobset: without a failure policy the first failed Job fails the JobSe
 
 TEST_CASE("jobset: RestartJobSet recreates the Jobs until maxRestarts, then ReachedMaxRestarts", "[jobset]") {
   TrainerSim f;
-  make_jobset(f, "rs", {rjob("a", 1, 1, "sleep 1")}, {{"failurePolicy", {{"maxRestarts", 1}}}},
+  make_jobset(f, "rs", json::array({rjob("a", 1, 1, "sleep 1")}), {{"failurePolicy", {{"maxRestarts", 1}}}},
               {{"kubesim.trainctl.io/outcome", "fail"}, {"kubesim.trainctl.io/duration", "5s"}});
   f.step(9s);
   json js = f.jobset("rs");
@@ -155,7 +155,7 @@ TEST_CASE("jobset: RestartJobSet recreates the Jobs until maxRestarts, then Reac
 
 TEST_CASE("jobset: a FailJobSet rule fails at once", "[jobset]") {
   TrainerSim f;
-  make_jobset(f, "fj", {rjob("a", 1, 1, "sleep 1")},
+  make_jobset(f, "fj", json::array({rjob("a", 1, 1, "sleep 1")}),
               {{"failurePolicy",
                 {{"maxRestarts", 5}, {"rules", {{{"action", "FailJobSet"}, {"onJobFailureReasons", {"BackoffLimitExceeded"}}}}}}}},
               {{"kubesim.trainctl.io/outcome", "fail"}, {"kubesim.trainctl.io/duration", "5s"}});
@@ -168,7 +168,7 @@ TEST_CASE("jobset: a FailJobSet rule fails at once", "[jobset]") {
 
 TEST_CASE("jobset: ttlSecondsAfterFinished deletes a finished JobSet", "[jobset]") {
   TrainerSim f;
-  make_jobset(f, "ttl", {rjob("a", 1, 1, "sleep 1")}, {{"ttlSecondsAfterFinished", 30}},
+  make_jobset(f, "ttl", json::array({rjob("a", 1, 1, "sleep 1")}), {{"ttlSecondsAfterFinished", 30}},
               {{"kubesim.trainctl.io/duration", "5s"}});
   f.step(12s);
   REQUIRE(condition_of(f.jobset("ttl"), "Completed").is_object());

@@ -122,7 +122,7 @@ done
 
 # ---- more GPUs per node than any node has: pending, and why ----
 trainjob big torch-distributed 2 16 30s
-until_out "Unschedulable" tc get big
+until_out "Insufficient nvidia.com/gpu" tc get big  # the scheduler's event, which may come after the fit check's line
 expect_output "big pending" "Status:      PENDING"
 expect_output "big why" "Insufficient nvidia.com/gpu"
 OUT=$(tc delete big 2>&1) || fail "delete big: $OUT"

@@ -54,7 +54,12 @@ trainjob mnist torch-distributed 2 1 120s
 until_out "mnist" tc list
 expect_output "list" "TRAINJOB"
 OUT=$(tc wait mnist --for running --timeout 60s 2>&1) || fail "wait --for running: $OUT"
-OUT=$(tc list --type tj)
+# (the TrainJob reports an active Job before its second pod runs; list reads the pods too)
+for _ in $(seq 100); do
+  OUT=$(tc list --type tj)
+  grep -Eq '^mnist +RUNNING +TRAINJOB +[0-9]+[sm] +2 +2 +10\.0\.0\.1[12]$' <<<"$OUT" && break
+  sleep 0.3
+done
 grep -Eq '^mnist +RUNNING +TRAINJOB +[0-9]+[sm] +2 +2 +10\.0\.0\.1[12]$' <<<"$OUT" || fail "list --type tj: $OUT"
 OUT=$(tc list --type pytorchjob)
 grep -q mnist <<<"$OUT" && fail "list --type pytorchjob shows the TrainJob: $OUT"

@@ -151,10 +151,8 @@ void judge_trainer(const Probe& p, const Context& c, Report& r) {
   Finding f{Section::JobApis, "api.trainjob", "TrainJob"};
   f.details = {{"apiVersion", std::string(kTrainer) + "/v1alpha1"}, {"served", served}};
   if (!served) {
-    f.status = Status::Info;
-    f.result = "not served (Kubeflow Trainer v2 is not installed)";
-    f.fix = "install Kubeflow Trainer v2 to run TrainJobs";
-    r.add(std::move(f));
+    r.add(std::move(f), Status::Info, "not served (Kubeflow Trainer v2 is not installed)",
+          "install Kubeflow Trainer v2 to run TrainJobs");
   } else {
     json markers;
     const std::string gen = trainer_generation(crd_of(p, "trainjobs.trainer.kubeflow.org"),

@@ -101,13 +101,10 @@ void judge_metrics(kube::Client& client, const Probe& p, const Context& c, Repor
   }
   const metrics::MetricsLookup lookup = metrics::metrics_source_for(client, c.options.prometheus, found);
   if (!lookup.source) {
-    f.status = Status::Warning;
-    f.result = "none found";
-    f.reason = "top job, get -g, top node and list --idle show GPU utilisation from Prometheus; without one they "
-               "show N/A";
-    f.fix = "name it with --prometheus URL (or TRAINCTL_PROMETHEUS, or prometheus: in the config file), or label its "
-            "Service kubernetes.io/service-name=prometheus-server";
-    r.add(std::move(f));
+    r.add(std::move(f), Status::Warning, "none found",
+          "name it with --prometheus URL (or TRAINCTL_PROMETHEUS, or prometheus: in the config file), or label its "
+          "Service kubernetes.io/service-name=prometheus-server",
+          "top job, get -g, top node and list --idle show GPU utilisation from Prometheus; without one they show N/A");
     return;
   }
   f.status = Status::Ok;

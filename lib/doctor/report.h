@@ -51,6 +51,15 @@ struct Report {
     findings.push_back(std::move(f));
     return findings.back();
   }
+  // Adds f with its verdict: the status, what was seen, what to do and (optionally) why it
+  // matters. The checks' early exits (a piece not installed, nothing found) are this one line.
+  Finding& add(Finding f, Status status, std::string result, std::string fix, std::string reason = "") {
+    f.status = status;
+    f.result = std::move(result);
+    f.fix = std::move(fix);
+    if (!reason.empty()) f.reason = std::move(reason);
+    return add(std::move(f));
+  }
   const Finding* find(const std::string& id) const;
   nlohmann::ordered_json to_json() const;
 };

@@ -39,10 +39,8 @@ void judge_volcano(const Probe& p, Report& r) {
                       serves(p, "scheduling.volcano.sh", "v1beta1", "queues");
   f.details = {{"served", served}};
   if (!served) {
-    f.status = Status::Info;
-    f.result = "not installed (no scheduling.volcano.sh/v1beta1 PodGroups and Queues)";
-    f.fix = "install Volcano for submit volcano and Volcano gang scheduling";
-    r.add(std::move(f));
+    r.add(std::move(f), Status::Info, "not installed (no scheduling.volcano.sh/v1beta1 PodGroups and Queues)",
+          "install Volcano for submit volcano and Volcano gang scheduling");
     return;
   }
   const Answer& queues = p.answer("volcano:queues");
@@ -61,10 +59,8 @@ void judge_kueue(const Probe& p, const Context& c, Report& r) {
   const bool installed = group.ok();
   f.details = {{"installed", installed}};
   if (!installed) {
-    f.status = Status::Info;
-    f.result = "not installed (no kueue.x-k8s.io API)";
-    f.fix = "install Kueue to queue jobs with submit --kueue-queue";
-    r.add(std::move(f));
+    r.add(std::move(f), Status::Info, "not installed (no kueue.x-k8s.io API)",
+          "install Kueue to queue jobs with submit --kueue-queue");
     return;
   }
   const Answer& lq = p.answer("kueue:localqueues");

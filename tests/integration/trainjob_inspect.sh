@@ -13,6 +13,7 @@
 # Exit 77 (skipped) without kubectl, the schemas or the runtimes (CI=true: fails).
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
+source "$(dirname "$0")/trainjobs.bash"
 command -v kubectl >/dev/null || skip_or_fail "kubectl not found"
 RUNTIMES=$(trainer_runtimes_dir)
 [[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes, or run scripts/fetch-schemas.sh)"
@@ -163,19 +164,7 @@ set -e
 expect_output "lost failure" "lost-trainer-0-"
 
 # ---- deepspeed-distributed: the launcher is the chief ----
-OUT=$(k apply -f - 2>&1 <<'YAML'
-apiVersion: trainer.kubeflow.org/v1alpha1
-kind: TrainJob
-metadata:
-  name: ds
-  annotations: {kubesim.trainctl.io/duration: 30s}
-spec:
-  runtimeRef: {name: deepspeed-distributed}
-  trainer:
-    numNodes: 3
-    command: [mpirun, --allow-run-as-root, python3, /workspace/train.py]
-YAML
-) || fail "apply ds: $OUT"
+OUT=$(deepspeed_trainjob ds 30s | k apply -f - 2>&1) || fail "apply ds: $OUT"
 until_out "launcher" tc get ds -o json
 LAUNCHER=$(k get pods -l jobset.sigs.k8s.io/jobset-name=ds,jobset.sigs.k8s.io/replicatedjob-name=launcher -o name)
 until_out "\"chiefName\": \"${LAUNCHER#pod/}\"" tc get ds -o json

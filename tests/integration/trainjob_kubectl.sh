@@ -12,6 +12,7 @@
 # Exit 77 (skipped) without kubectl, the schemas or the runtimes (CI=true: fails).
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
+source "$(dirname "$0")/trainjobs.bash"
 command -v kubectl >/dev/null || skip_or_fail "kubectl not found"
 RUNTIMES=$(trainer_runtimes_dir)
 [[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes, or run scripts/fetch-schemas.sh)"
@@ -58,18 +59,7 @@ OUT=$(k get configmap mnist-runtime-snapshot -o jsonpath='{.data.runtime}')
 expect_output "runtime snapshot" "name: torch-distributed"
 
 # ---- deepspeed-distributed: a launcher and its ssh nodes ----
-cat >"$WORK/ds.yaml" <<'YAML'
-apiVersion: trainer.kubeflow.org/v1alpha1
-kind: TrainJob
-metadata:
-  name: ds
-  annotations: {kubesim.trainctl.io/duration: 20s}
-spec:
-  runtimeRef: {name: deepspeed-distributed}
-  trainer:
-    numNodes: 3
-    command: [mpirun, --allow-run-as-root, python3, /workspace/train.py]
-YAML
+deepspeed_trainjob ds 20s >"$WORK/ds.yaml"
 OUT=$(k apply -f "$WORK/ds.yaml" 2>&1) || fail "apply ds: $OUT"
 OUT=$(k wait --for=condition=Complete trainjob/ds --timeout=90s 2>&1) || fail "ds did not complete: $(k get pods -o wide 2>&1)"
 OUT=$(k get configmap ds-mpi-hostfile -o jsonpath='{.data.hostfile}')

@@ -64,6 +64,8 @@ bool KueueConfig::manages(const ResourceType& rt) const {
   return kueue_manages(rt) && frameworks.count(kueue_framework(rt));
 }
 
+bool KueueConfig::manages_trainjobs() const { return frameworks.count("trainer.kubeflow.org/trainjob") > 0; }
+
 std::vector<std::string> KueueConfig::visibility_order() const {
   std::vector<std::string> out;
   for (const char* v : {"v1beta2", "v1beta1"})

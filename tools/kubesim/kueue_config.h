@@ -33,6 +33,9 @@ struct KueueConfig {
 
   // A job resource Kueue manages here (kueue_manages) whose integration is enabled.
   bool manages(const ResourceType& rt) const;
+  // Whether Kueue's TrainJob integration is enabled: its webhook suspends a queued TrainJob
+  // and its reconciler admits it (controllers/kueue_trainjob.cpp, which has its own rules).
+  bool manages_trainjobs() const;
   // The served visibility versions, preferred first: the aggregator orders APIServices of
   // one versionPriority (100 for both) by CompareKubeAwareVersionStrings (kube-aggregator
   // pkg/apis/apiregistration/v1/helper/helpers.go ByVersionPriority): v1beta2, v1beta1.

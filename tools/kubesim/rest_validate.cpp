@@ -141,7 +141,7 @@ void Api::validate_object(ApiRequest& req, const ResourceType& rt, json& obj, bo
     old = m_store.get_shared(rt, rt.namespaced ? obj["metadata"].value("namespace", "") : "",
                              obj["metadata"].value("name", ""));
   if (main_resource)
-    trainer_admission_mutate(m_store, rt, obj, old.get(), m_kueue.frameworks.count("trainer.kubeflow.org/trainjob") > 0);
+    trainer_admission_mutate(m_store, rt, obj, old.get(), m_kueue.manages_trainjobs());
   json causes = json::array();
   json& md = obj["metadata"];
   std::string name = md.value("name", "");

@@ -267,7 +267,7 @@ Simulation::Simulation(Store& store, LogStore& logs, SimulationOptions options) 
   for (const ResourceType* rt : {m->ctx.pytorchjobs, m->ctx.tfjobs, m->ctx.mpijobs, m->ctx.jobs})
     if (rt && m->ctx.options.kueue.manages(*rt))
       m->controllers.push_back(std::make_unique<KueueJobController>(m->ctx, rt));
-  if (m->ctx.options.kueue.frameworks.count("trainer.kubeflow.org/trainjob"))
+  if (m->ctx.options.kueue.manages_trainjobs())
     m->controllers.push_back(std::make_unique<KueueTrainJobController>(m->ctx, trainer));
   const KueueTypes kueue = KueueTypes::find(store);
   for (const ResourceType* rt : {kueue.cluster_queues, kueue.local_queues, kueue.workloads})

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "core/text.h"
 #include "kubesim/controllers/context.h"
 #include "kubesim/controllers/trainer_model.h"
 
@@ -256,9 +257,7 @@ int64_t gpus_per_node(const json& resources) {
   auto count = [](const json& list) -> int64_t {
     if (!list.is_object()) return 0;
     for (const auto& [k, v] : list.items()) {  // sorted by name
-      std::string lower = k;
-      for (auto& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      if (lower.find("gpu") != std::string::npos) return parse_quantity(v);
+      if (trainctl::ascii_lower(k).find("gpu") != std::string::npos) return parse_quantity(v);
     }
     return 0;
   };

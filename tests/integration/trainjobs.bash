@@ -1,0 +1,19 @@
+# Sourced by the TrainJob integration tests: TrainJobs as a user writes them for kubectl apply.
+
+# deepspeed_trainjob NAME DURATION: a TrainJob on Trainer's deepspeed-distributed runtime, three
+# nodes (a launcher that reaches its ssh nodes through the hostfile), running DURATION on
+# kubesim; printed as YAML.
+deepspeed_trainjob() {
+  cat <<YAML
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata:
+  name: $1
+  annotations: {kubesim.trainctl.io/duration: $2}
+spec:
+  runtimeRef: {name: deepspeed-distributed}
+  trainer:
+    numNodes: 3
+    command: [mpirun, --allow-run-as-root, python3, /workspace/train.py]
+YAML
+}

@@ -32,7 +32,7 @@ std::string doctor_template_dir(Factory& f) {
 void run_doctor(const DoctorOptions& o, Factory& f) {
   const auto format = print::parse_output(o.output, DoctorOptions::kFormats);
   doctor::DoctorOptions d;
-  if (!o.type.empty()) d.default_kind = jobs::kind_for_type(o.type).trainer;
+  if (!o.type.empty()) d.default_kind = &jobs::kind_for_type(o.type);
   d.namespace_ = f.namespace_();
   d.server = f.rest_config().server;
   d.context = f.rest_config().context_name;

@@ -22,7 +22,7 @@ struct Context {
   const submit::SubmitKind* default_kind_ = nullptr;
   // The job each kind's submit would create (templates rendered for a small job, labelled into
   // a Kueue LocalQueue where Kueue manages the kind): what the dry-run creates send.
-  std::map<jobs::Trainer, nlohmann::json> dry_run_jobs;
+  std::map<const jobs::JobKind*, nlohmann::json> dry_run_jobs;
   const submit::SubmitKind& default_kind() const { return *default_kind_; }
 };
 
@@ -30,11 +30,11 @@ struct Context {
 // --image busybox true` (--kueue-queue trainctl-doctor where Kueue has an integration for the
 // kind), named by generateName so that no existing job is in the way.
 nlohmann::json dry_run_job(const submit::SubmitKind& kind, const std::string& ns, const render::TemplateSet& t);
-// A kind's name in finding ids: its type (pytorchjob, mpijob, volcanojob, tfjob), batchjob
+// A kind's name in finding ids (JobKind::name): pytorchjob, mpijob, volcanojob, tfjob, batchjob
 // for the operator-free batch/v1 Job of submit pytorch --operator none.
-std::string kind_id(const submit::SubmitKind& kind);
-// A kind's name in the report: its Kind, "Volcano Job", "Indexed Job" (batch/v1).
-std::string kind_title(const submit::SubmitKind& kind);
+inline const std::string& kind_id(const submit::SubmitKind& kind) { return kind.job.name; }
+// A kind's name in the report (JobKind::title): its Kind, "Volcano Job", "Indexed Job".
+inline const std::string& kind_title(const submit::SubmitKind& kind) { return kind.job.title; }
 // The submit command of a kind: "trainctl submit pytorch --operator none".
 std::string submit_command(const submit::SubmitKind& kind);
 

@@ -21,7 +21,7 @@ std::vector<const submit::SubmitKind*> submit_kinds() {
 void decide_ready(const Context& c, Report& r) {
   const submit::SubmitKind& kind = c.default_kind();
   const std::string id = kind_id(kind);
-  const Finding* api = r.find(kind.job.resource.group == "batch" ? "api.batchjob" : "api." + id);
+  const Finding* api = r.find("api." + id);
   if (api && api->status == Status::Missing) r.not_ready_because.push_back(kind.job.resource.kind + ": " + api->result);
   const Finding* perm = r.find("perm." + kind.job.resource.plural + "." + kind.job.resource.group);
   const auto denied_create = [](const Finding& f) {
@@ -41,8 +41,9 @@ void decide_ready(const Context& c, Report& r) {
 
 Report run_doctor(kube::Client& client, const DoctorOptions& o) {
   if (!o.templates) throw Error("doctor needs the templates submit renders");
-  Context c{o, submit_kinds(), &submit::submit_kind_for(o.default_kind), {}};
-  for (const auto* kind : c.kinds) c.dry_run_jobs[kind->job.trainer] = dry_run_job(*kind, o.namespace_, *o.templates);
+  const jobs::JobKind& default_kind = o.default_kind ? *o.default_kind : jobs::kind_named("pytorchjob");
+  Context c{o, submit_kinds(), &submit::submit_kind_for(jobs::trainer_of(default_kind)), {}};
+  for (const auto* kind : c.kinds) c.dry_run_jobs[&kind->job] = dry_run_job(*kind, o.namespace_, *o.templates);
 
   Report r;
   r.server = o.server;

@@ -18,8 +18,8 @@ struct DoctorOptions {
   std::string namespace_;
   std::string server;   // for the report's header
   std::string context;  // the kubeconfig context
-  // The kind whose readiness decides Report::ready (submit pytorch's PyTorchJob by default).
-  jobs::Trainer default_kind = jobs::Trainer::PyTorch;
+  // The kind whose readiness decides Report::ready; null: submit pytorch's PyTorchJob.
+  const jobs::JobKind* default_kind = nullptr;
   // The templates submit would render: the dry-run creates send what submit would send.
   const render::TemplateSet* templates = nullptr;
   metrics::PrometheusSettings prometheus;  // --prometheus, else a Service found in the cluster

@@ -19,26 +19,17 @@ std::string dry_run_key(const submit::SubmitKind& kind) { return "dryrun:" + kin
 
 }  // namespace
 
-std::string kind_id(const submit::SubmitKind& kind) {
-  return kind.job.resource.group == "batch" ? "batchjob" : kind.job.type;
-}
-
-std::string kind_title(const submit::SubmitKind& kind) {
-  const kube::Resource& r = kind.job.resource;
-  if (r.group == "batch") return "Indexed Job";
-  if (r.group == "batch.volcano.sh") return "Volcano Job";
-  return r.kind;
-}
-
 std::string submit_command(const submit::SubmitKind& kind) {
   return "trainctl submit " + kind.rules.command +
-         (kind.job.trainer == jobs::Trainer::PyTorchNoOperator ? " --operator none" : "");
+         (jobs::trainer_of(kind.job) == jobs::Trainer::PyTorchNoOperator ? " --operator none" : "");
 }
 
 json dry_run_job(const submit::SubmitKind& kind, const std::string& ns, const render::TemplateSet& t) {
   submit::SubmitOptions o;
-  o.trainer = kind.job.trainer;
-  if (kind.job.trainer == jobs::Trainer::PyTorchNoOperator) {
+  // Submit's options name the kind by jobs::Trainer (jobs/trainer.h) and reach the Indexed Job
+  // through submit pytorch --operator none.
+  o.trainer = jobs::trainer_of(kind.job);
+  if (o.trainer == jobs::Trainer::PyTorchNoOperator) {
     o.trainer = jobs::Trainer::PyTorch;
     o.operator_ = "none";
   }
@@ -56,7 +47,7 @@ json dry_run_job(const submit::SubmitKind& kind, const std::string& ns, const re
 
 void ask_dry_runs(Probe& p, const Context& c) {
   for (const auto* kind : c.kinds) {
-    const auto it = c.dry_run_jobs.find(kind->job.trainer);
+    const auto it = c.dry_run_jobs.find(&kind->job);
     if (it == c.dry_run_jobs.end()) continue;
     p.ask(dry_run_key(*kind), kube::create_request(kind->job.resource, c.options.namespace_, it->second, true));
   }

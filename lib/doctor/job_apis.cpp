@@ -34,7 +34,9 @@ struct FieldFact {
   const char* since;
 };
 
-const std::vector<FieldFact>& field_facts(jobs::Trainer t) {
+// By kind (JobKind::name); a kind not named reads none. These are the fields the kinds'
+// SubmitKind::read_crd reads, and belong with them once submit's kinds declare them.
+const std::vector<FieldFact>& field_facts(const jobs::JobKind& kind) {
   static const std::vector<FieldFact> pytorch = {
       {"spec.nprocPerNode", &submit::ServerFacts::nproc_per_node_field, "training-operator v1.7"},
       {"spec.elasticPolicy", &submit::ServerFacts::elastic_policy_field, "training-operator v1.4"},
@@ -47,22 +49,16 @@ const std::vector<FieldFact>& field_facts(jobs::Trainer t) {
       {"spec.runPolicy.schedulingPolicy.scheduleTimeoutSeconds", &submit::ServerFacts::schedule_timeout_field,
        "mpi-operator v0.4"}};
   static const std::vector<FieldFact> none;
-  switch (t) {
-    case jobs::Trainer::PyTorch:
-      return pytorch;
-    case jobs::Trainer::TF:
-      return tf;
-    case jobs::Trainer::MPI:
-      return mpi;
-    default:
-      return none;
-  }
+  static const std::map<std::string, const std::vector<FieldFact>*, std::less<>> by_kind = {
+      {"pytorchjob", &pytorch}, {"tfjob", &tf}, {"mpijob", &mpi}};
+  const auto it = by_kind.find(kind.name);
+  return it == by_kind.end() ? none : *it->second;
 }
 
 // A training-operator, mpi-operator or Volcano kind: served at its version, and its CRD's fields.
 void judge_operator_kind(const Probe& p, const submit::SubmitKind& kind, Report& r) {
   const kube::Resource& res = kind.job.resource;
-  Finding f{Section::JobApis, "api." + kind.job.type, kind_title(kind)};
+  Finding f{Section::JobApis, "api." + kind_id(kind), kind_title(kind)};
   f.details = {{"apiVersion", res.api_version()}, {"served", serves(p, res.group, res.version, res.plural)}};
   if (!f.details["served"].get<bool>()) {
     f.status = Status::Missing;
@@ -84,7 +80,7 @@ void judge_operator_kind(const Probe& p, const submit::SubmitKind& kind, Report&
   f.status = Status::Ok;
   f.result = res.api_version();
   const json& crd = crd_of(p, res.plural + "." + res.group);
-  const auto& facts_read = field_facts(kind.job.trainer);
+  const auto& facts_read = field_facts(kind.job);
   if (facts_read.empty()) {
     r.add(std::move(f));
     return;
@@ -232,7 +228,7 @@ void ask_job_apis(Probe& p, const Context& c) {
     const kube::Resource& res = kind->job.resource;
     if (res.group == "batch") continue;  // built in
     ask_resources(p, res.group, res.version);
-    if (!field_facts(kind->job.trainer).empty()) ask_crd(p, res.plural + "." + res.group);
+    if (!field_facts(kind->job).empty()) ask_crd(p, res.plural + "." + res.group);
   }
   ask_resources(p, "kubeflow.org", "v1");  // the training-operator's MPIJob v1
   ask_resources(p, kTrainer, "v1alpha1");

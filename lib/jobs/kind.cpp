@@ -4,7 +4,6 @@
 
 #include "core/errors.h"
 #include "core/text.h"
-#include "jobs/kinds/kinds.h"
 
 namespace trainctl::jobs {
 
@@ -14,12 +13,6 @@ std::string JobKind::pod_selector(const std::string& job_name) const {
   return s;
 }
 
-const std::vector<JobKind>& all_kinds() {
-  static const std::vector<JobKind> kinds = {pytorchjob_kind(),   mpijob_kind(), volcanojob_kind(),
-                                             pytorch_none_kind(), tfjob_kind(),  trainjob_kind()};
-  return kinds;
-}
-
 size_t kind_order(const JobKind* kind) {
   const auto& all = all_kinds();
   for (size_t i = 0; i < all.size(); ++i)
@@ -27,10 +20,10 @@ size_t kind_order(const JobKind* kind) {
   return all.size();
 }
 
-const JobKind& kind_for(Trainer trainer) {
+const JobKind& kind_named(std::string_view name) {
   for (const auto& k : all_kinds())
-    if (k.trainer == trainer) return k;
-  throw Error("unknown trainer");
+    if (k.name == name) return k;
+  throw Error("no job kind is named \"" + std::string(name) + "\"");
 }
 
 std::string type_names_text() {

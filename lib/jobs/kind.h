@@ -8,8 +8,9 @@
 //   Indexed batch/v1 Job  kinds/pytorch_none.cpp  operator-free PyTorch
 //   TFJob                 kinds/tfjob.cpp         training-operator v1.9.0
 //   TrainJob              kinds/trainjob.cpp      Kubeflow Trainer v2.3.0 (through JobSet v0.12.0)
-// What several kinds' rules share is in kinds/shared_rules.h. kind.cpp lists the kinds
-// (kinds/kinds.h) and resolves --type; a new kind is one more file and one more entry there.
+// What several kinds' rules share is in kinds/shared_rules.h. kinds/kinds.cpp is the registry
+// (all_kinds); kind.cpp resolves --type and names from it. Code outside the kinds' folder asks a
+// JobKind, never which kind it is: a new kind is one more file and one more registry line.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
@@ -23,8 +24,6 @@
 
 namespace trainctl::jobs {
 
-enum class Trainer { PyTorch, MPI, Volcano, PyTorchNoOperator, TF, TrainJob };
-
 // The number of workers an elastic job may run with.
 struct WorkerRange {
   long long min = 0;
@@ -34,9 +33,14 @@ struct WorkerRange {
 struct KindStatusRules;  // status_rules.h
 struct SuspendRules;     // suspend.h
 struct PodSummary;       // pod_summary.h
+struct ReplicaPlace;     // replica.h
 
 struct JobKind {
-  Trainer trainer;
+  // The kind's own name, unique among the kinds: its type, or batchjob for the Indexed Job
+  // (kind_named; doctor's finding ids).
+  std::string name;
+  // What people call it: PyTorchJob, Volcano Job, Indexed Job (doctor's titles).
+  std::string title;
   std::string type;          // Arena's type and `app` label value: pytorchjob, mpijob, volcanojob
   std::string trainer_name;  // TRAINER column: PYTORCHJOB, MPIJOB, VOLCANOJOB
   std::string created_by;    // Arena's `createdBy` label: PyTorchJob, MPIJob, VolcanoJob
@@ -90,6 +94,9 @@ struct JobKind {
   // every release labels its pods as the kind reads them.
   std::string legacy_pod_selector = "";
   std::vector<std::pair<std::string, std::string>> legacy_pod_labels = {};
+  // A pod's role and rank in its job, from the labels its operator sets (replica.h's
+  // replica_of adds the pod's name and log label).
+  ReplicaPlace (*replica)(const nlohmann::json& pod, const std::string& job);
   // The training progress the job object reports (TrainJob's status.trainerStatus); nullopt
   // when it reports none. Null: the kind's objects never report progress.
   std::optional<TrainingProgress> (*progress)(const nlohmann::json& job) = nullptr;
@@ -105,7 +112,8 @@ struct JobKind {
 const std::vector<JobKind>& all_kinds();
 // The kind's place in all_kinds().
 size_t kind_order(const JobKind* kind);
-const JobKind& kind_for(Trainer trainer);
+// The kind of that name (JobKind::name). Throws Error for a name no kind has.
+const JobKind& kind_named(std::string_view name);
 // Resolves a --type value with Arena's aliases (the kinds' type_names), case-insensitively:
 // pytorchjob|pytorch|py, mpijob|mpi|mj, volcanojob|volcano|vj, tfjob|tensorflow|tf, trainjob|tj. Throws
 // UsageError naming the accepted values.

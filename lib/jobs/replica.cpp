@@ -15,6 +15,8 @@ std::string replica_meta(const nlohmann::json& pod, const char* field, const std
   return it != (*m)[field].end() && it->is_string() ? it->get<std::string>() : "";
 }
 
+}  // namespace
+
 std::string replica_label(const nlohmann::json& pod, const std::string& key) {
   std::string v = replica_meta(pod, "labels", key);
   return v.empty() ? replica_meta(pod, "annotations", key) : v;
@@ -26,46 +28,13 @@ std::optional<long long> replica_number(const std::string& text) {
   return std::stoll(text);
 }
 
-}  // namespace
-
 Replica replica_of(const JobKind& kind, const std::string& job, const nlohmann::json& pod) {
   Replica r;
   if (pod.contains("metadata") && pod["metadata"].contains("name") && pod["metadata"]["name"].is_string())
     r.pod = pod["metadata"]["name"].get<std::string>();
-  const std::string kf = "training.kubeflow.org/";
-  switch (kind.trainer) {
-    case Trainer::PyTorch:
-    case Trainer::TF:
-      r.role = replica_label(pod, kf + "replica-type");
-      r.rank = replica_number(replica_label(pod, kf + "replica-index"));
-      break;
-    case Trainer::MPI:
-      r.role = replica_label(pod, kf + "job-role");
-      r.rank = replica_number(replica_label(pod, kf + "replica-index"));
-      if (!r.rank && r.role == "launcher") r.rank = 0;
-      break;
-    case Trainer::Volcano: {
-      r.role = replica_label(pod, "volcano.sh/task-spec");
-      r.rank = replica_number(replica_label(pod, "volcano.sh/task-index"));
-      const std::string prefix = job + "-" + r.role + "-";
-      if (!r.rank && !r.role.empty() && r.pod.rfind(prefix, 0) == 0)
-        r.rank = replica_number(r.pod.substr(prefix.size()));
-      break;
-    }
-    case Trainer::TrainJob:
-      // The replicated job (node, launcher, dataset-initializer, model-initializer) and the
-      // Job's completion index, the node rank (kinds/trainjob.cpp).
-      r.role = replica_label(pod, "jobset.sigs.k8s.io/replicatedjob-name");
-      r.rank = replica_number(replica_label(pod, "batch.kubernetes.io/job-completion-index"));
-      break;
-    case Trainer::PyTorchNoOperator:
-      if (auto i = replica_number(replica_label(pod, "batch.kubernetes.io/job-completion-index"))) {
-        r.role = *i == 0 ? "master" : "worker";
-        r.rank = *i == 0 ? 0 : *i - 1;
-      }
-      break;
-  }
-  r.role = ascii_lower(r.role);
+  ReplicaPlace place = kind.replica(pod, job);
+  r.role = ascii_lower(place.role);
+  r.rank = place.rank;
   if (!r.role.empty()) {
     r.label = r.role + (r.rank ? "-" + std::to_string(*r.rank) : "");
   } else {

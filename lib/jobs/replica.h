@@ -11,6 +11,18 @@
 
 namespace trainctl::jobs {
 
+// A pod's role and rank as its kind reads them from the pod (JobKind::replica).
+struct ReplicaPlace {
+  std::string role;  // as the labels spell it; replica_of lower-cases it
+  std::optional<long long> rank;
+};
+
+// For the kinds' replica rules: the pod's label KEY, else its annotation KEY (releases that set
+// it as an annotation only), else "".
+std::string replica_label(const nlohmann::json& pod, const std::string& key);
+// A replica index written in decimal digits; nullopt for anything else.
+std::optional<long long> replica_number(const std::string& text);
+
 struct Replica {
   std::string pod;
   std::string role;  // lower case: master, worker, ps, chief, evaluator, launcher, a Volcano task
@@ -18,13 +30,9 @@ struct Replica {
   std::string label;  // ROLE-RANK, or the pod name without "JOB-" when the role is unknown
 };
 
-// PyTorchJob, TFJob: training.kubeflow.org/replica-type and replica-index. MPIJob: job-role
-// (launcher, worker) and replica-index (the launcher: 0). Volcano: volcano.sh/task-spec and
-// task-index (older releases: the task and index in the pod name JOB-TASK-INDEX). Indexed
-// Job (operator-free PyTorch): completion index 0 is master-0, index i worker-(i-1), as the
-// PyTorchJob it stands for would name them. TrainJob: the JobSet's replicated job
-// (jobset.sigs.k8s.io/replicatedjob-name: node, launcher, dataset-initializer,
-// model-initializer) and completion index: node-0, node-1, launcher-0.
+// The pod's role and rank by its kind's rule (JobKind::replica; each kind's file says which
+// labels it reads), and its label: ROLE-RANK, ROLE without a rank, else the pod's name without
+// "JOB-".
 Replica replica_of(const JobKind& kind, const std::string& job, const nlohmann::json& pod);
 
 struct ReplicaFilter {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "jobs/kind.h"
+#include "jobs/trainer.h"
 
 namespace trainctl::submit {
 

@@ -244,7 +244,7 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
     // The pods trainctl rendered carry Arena's app and release labels; a TrainJob's pods only
     // what its runtime and JobSet give them (runtimePatches are rendered for pod-level flags
     // alone), so they are found by the kind's own selector (jobset-name).
-    const std::string selector = kind.trainer == jobs::Trainer::TrainJob
+    const std::string selector = kind.name == "trainjob"
                                      ? kind.pod_selector(name)
                                      : "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
     for (bool resume = false;; resume = true) {

@@ -13,22 +13,9 @@ using trainctl::testing::FakeClient;
 
 namespace {
 
-int kind_index(trainctl::jobs::Trainer t) {
-  switch (t) {
-    case trainctl::jobs::Trainer::PyTorch:
-      return 0;
-    case trainctl::jobs::Trainer::MPI:
-      return 1;
-    case trainctl::jobs::Trainer::Volcano:
-      return 2;
-    case trainctl::jobs::Trainer::PyTorchNoOperator:
-      return 3;
-    case trainctl::jobs::Trainer::TF:
-      return 4;
-    case trainctl::jobs::Trainer::TrainJob:
-      break;
-  }
-  return 5;
+// The kind's index in get_stubs' paths: its place in the registry.
+int kind_index(const std::string& kind) {
+  return static_cast<int>(trainctl::jobs::kind_order(&trainctl::jobs::kind_named(kind)));
 }
 
 // The NAME and STATUS words of list's rows after the header.
@@ -54,7 +41,7 @@ TEST_CASE("status table: list's STATUS column shows each row's status") {
     CAPTURE(row.rule, expected);
     Harness h;
     auto& c = *h.client;
-    const int k = kind_index(row.trainer);
+    const int k = kind_index(row.kind);
     const json job = status_table::job_of(row, "demo");
     const auto only = [&](int kind) {
       return FakeClient::list(k == kind ? json::array({job}) : json::array());
@@ -81,7 +68,7 @@ TEST_CASE("status table: get's Status line shows each row's status") {
     const std::string expected = trainctl::jobs::status_name(row.expected);
     CAPTURE(row.rule, expected);
     Harness h;
-    get_stubs::stub_job(*h.client, kind_index(row.trainer), "demo", status_table::job_of(row, "demo"),
+    get_stubs::stub_job(*h.client, kind_index(row.kind), "demo", status_table::job_of(row, "demo"),
                         json::array());
     get_stubs::stub_tensorboard(*h.client, "demo", json::array());
     // A PENDING or QUEUING job is explained from one more round of reads: here nothing

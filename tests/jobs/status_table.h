@@ -17,14 +17,13 @@ namespace status_table {
 using fixtures::condition;
 using nlohmann::json;
 using trainctl::jobs::JobStatus;
-using trainctl::jobs::Trainer;
 
 inline constexpr const char* kCreated = "2024-05-01T09:50:00Z";
 inline constexpr const char* kStarted = "2024-05-01T09:51:00Z";
 inline constexpr const char* kEnded = "2024-05-01T09:56:00Z";
 
 struct Row {
-  Trainer trainer;
+  std::string kind;  // JobKind::name
   std::string rule;  // what the operator wrote, and where (upstream file at its tag)
   json status;       // the object's status (Volcano: status.state)
   JobStatus expected;
@@ -35,26 +34,18 @@ struct Row {
 // The job object of a row, named `name` in namespace default.
 inline json job_of(const Row& r, const std::string& name) {
   json j;
-  switch (r.trainer) {
-    case Trainer::PyTorch:
-      j = fixtures::pytorchjob(name, kCreated, 2, 1, r.status);
-      break;
-    case Trainer::MPI:
-      j = fixtures::mpijob(name, kCreated, 2, 1, r.status);
-      break;
-    case Trainer::Volcano:
-      j = fixtures::volcanojob(name, kCreated, r.status);
-      break;
-    case Trainer::PyTorchNoOperator:
-      j = fixtures::batchjob(name, kCreated, r.status);
-      break;
-    case Trainer::TF:
-      j = fixtures::tfjob(name, kCreated, 1, 2, 1, false, r.status);
-      break;
-    case Trainer::TrainJob:
-      j = fixtures::trainjob(name, kCreated, "torch-distributed", 2, 1, r.status);
-      break;
-  }
+  if (r.kind == "pytorchjob")
+    j = fixtures::pytorchjob(name, kCreated, 2, 1, r.status);
+  else if (r.kind == "mpijob")
+    j = fixtures::mpijob(name, kCreated, 2, 1, r.status);
+  else if (r.kind == "volcanojob")
+    j = fixtures::volcanojob(name, kCreated, r.status);
+  else if (r.kind == "batchjob")
+    j = fixtures::batchjob(name, kCreated, r.status);
+  else if (r.kind == "tfjob")
+    j = fixtures::tfjob(name, kCreated, 1, 2, 1, false, r.status);
+  else if (r.kind == "trainjob")
+    j = fixtures::trainjob(name, kCreated, "torch-distributed", 2, 1, r.status);
   if (!r.kueue_queue.empty()) j["metadata"]["labels"]["kueue.x-k8s.io/queue-name"] = r.kueue_queue;
   if (r.deleting) {
     j["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
@@ -110,28 +101,28 @@ inline json volcano(const std::string& phase) { return {{"phase", phase}, {"last
 // and mpi-operator v0.8.0 (pkg/controller/mpi_job_controller.go updateMPIJobStatus;
 // mpi_job_controller_status.go, the same setCondition and filterOutCondition). `kind`
 // prefixes the reasons (PyTorchJob, TFJob, MPIJob); `failed` is the Failed condition's reason.
-inline void add_kubeflow_rows(std::vector<Row>& t, Trainer trainer, const std::string& source,
+inline void add_kubeflow_rows(std::vector<Row>& t, const std::string& kind_name, const std::string& source,
                               const std::string& kind, const std::string& failed) {
   using S = JobStatus;
   const json created = kf("Created", "True", kind + "Created");
   const json running = kf("Running", "True", kind + "Running");
   const json not_running = kf("Running", "False", kind + "Running");
   const json succeeded = kf("Succeeded", "True", kind + "Succeeded");
-  t.push_back({trainer, source + "Created on create / first sync", only(created), S::Pending});
-  t.push_back({trainer, source + "Running", started(created, running), S::Running});
-  t.push_back({trainer, source + "Succeeded sets Running False", ended(created, not_running, succeeded),
+  t.push_back({kind_name, source + "Created on create / first sync", only(created), S::Pending});
+  t.push_back({kind_name, source + "Running", started(created, running), S::Running});
+  t.push_back({kind_name, source + "Succeeded sets Running False", ended(created, not_running, succeeded),
                S::Succeeded});
-  t.push_back({trainer, source + "Failed sets Running False",
+  t.push_back({kind_name, source + "Failed sets Running False",
                ended(created, not_running, kf("Failed", "True", failed)), S::Failed});
   t.push_back(
-      {trainer, source + "Suspended, Running False",
+      {kind_name, source + "Suspended, Running False",
        only(created, kf("Running", "False", kind + "Suspended"), kf("Suspended", "True", kind + "Suspended")),
        S::Suspended});
-  t.push_back({trainer, "kueue v0.19.2 jobframework: in a Kueue queue, suspended until admitted",
+  t.push_back({kind_name, "kueue v0.19.2 jobframework: in a Kueue queue, suspended until admitted",
                only(created, kf("Suspended", "True", kind + "Suspended")), S::Pending, false, "team-a"});
-  t.push_back({trainer, source + "Running, being deleted: kubectl printJob's Terminating",
+  t.push_back({kind_name, source + "Running, being deleted: kubectl printJob's Terminating",
                started(created, running), S::Terminating, true});
-  t.push_back({trainer, source + "Succeeded, being deleted: still SUCCEEDED", ended(created, succeeded),
+  t.push_back({kind_name, source + "Succeeded, being deleted: still SUCCEEDED", ended(created, succeeded),
                S::Succeeded, true});
 }
 
@@ -158,7 +149,7 @@ inline json rjob(const std::string& name, int ready, int succeeded, int failed, 
 // test/integration/controller/trainjob_controller_test.go expects them.
 inline void add_trainjob_rows(std::vector<Row>& t) {
   using S = JobStatus;
-  const Trainer tj = Trainer::TrainJob;
+  const std::string tj = "trainjob";
   const std::string up = "trainer v2.3.0 ";
   const json resumed = meta("Suspended", "False", "Resumed", "TrainJob is resumed");
   const json suspended = meta("Suspended", "True", "Suspended", "TrainJob is suspended");
@@ -224,19 +215,19 @@ inline std::vector<Row> make_rows() {
   // PyTorchJob: training-operator v1.9.0 (pkg/apis/kubeflow.org/v1/common_types.go); Arena's
   // order of the conditions: pkg/training/trainer_tensorflow.go getStatus.
   const std::string to = "training-operator v1.9.0 ";
-  add_kubeflow_rows(t, Trainer::PyTorch, to, "PyTorchJob", "PyTorchJobFailed");
+  add_kubeflow_rows(t, "pytorchjob", to, "PyTorchJob", "PyTorchJobFailed");
   const json created = kf("Created", "True", "PyTorchJobCreated");
-  t.push_back({Trainer::PyTorch, "no status before the first reconcile", json::object(), S::Pending});
-  t.push_back({Trainer::PyTorch,
+  t.push_back({"pytorchjob", "no status before the first reconcile", json::object(), S::Pending});
+  t.push_back({"pytorchjob",
                to + "Restarting replaces Running (filterOutCondition): PENDING until it runs",
                started(created, kf("Restarting", "True", "PyTorchJobRestarting")), S::Pending});
-  t.push_back({Trainer::PyTorch, to + "resumed: Suspended False, then Running",
+  t.push_back({"pytorchjob", to + "resumed: Suspended False, then Running",
                started(created, kf("Suspended", "False", "PyTorchJobResumed"),
                        kf("Running", "True", "PyTorchJobRunning")),
                S::Running});
-  t.push_back({Trainer::PyTorch, "Queuing: only Arena's vendored operator fork (pkg/operators/tf-operator)",
+  t.push_back({"pytorchjob", "Queuing: only Arena's vendored operator fork (pkg/operators/tf-operator)",
                only(created, kf("Queuing", "True", "JobQueuing")), S::Queuing});
-  t.push_back({Trainer::PyTorch, "Succeeded before Failed in Arena's getStatus order",
+  t.push_back({"pytorchjob", "Succeeded before Failed in Arena's getStatus order",
                only(kf("Failed", "True", "PyTorchJobFailed"), kf("Succeeded", "True", "PyTorchJobSucceeded")),
                S::Succeeded});
 
@@ -244,23 +235,23 @@ inline std::vector<Row> make_rows() {
   // (updateMPIJobFailedStatus copies its reason); v1alpha1's launcherStatus (mpi-operator
   // v0.2.3 pkg/apis/kubeflow/v1alpha1/types.go), which Arena reads (trainer_mpi.go).
   const std::string mpi = "mpi-operator v0.8.0 ";
-  add_kubeflow_rows(t, Trainer::MPI, mpi, "MPIJob", "BackoffLimitExceeded/Error");
-  t.push_back({Trainer::MPI, mpi + "Failed: a worker was evicted",
+  add_kubeflow_rows(t, "mpijob", mpi, "MPIJob", "BackoffLimitExceeded/Error");
+  t.push_back({"mpijob", mpi + "Failed: a worker was evicted",
                started(kf("Created", "True", "MPIJobCreated"), kf("Failed", "True", "MPIJobEvicted")),
                S::Failed});
   t.push_back(
-      {Trainer::MPI, "launcherStatus Succeeded (v1alpha1)", {{"launcherStatus", "Succeeded"}}, S::Succeeded});
-  t.push_back({Trainer::MPI, "launcherStatus Failed (v1alpha1)", {{"launcherStatus", "Failed"}}, S::Failed});
+      {"mpijob", "launcherStatus Succeeded (v1alpha1)", {{"launcherStatus", "Succeeded"}}, S::Succeeded});
+  t.push_back({"mpijob", "launcherStatus Failed (v1alpha1)", {{"launcherStatus", "Failed"}}, S::Failed});
 
   // TFJob: training-operator v1.9.0 pkg/controller.v1/tensorflow/tfjob_controller.go
   // UpdateJobStatus (Running, Succeeded, Restarting, Failed; completionTime with Succeeded and
   // Failed), the same pkg/util/status.go and common/job.go; Arena's trainer_tensorflow.go
   // getStatus.
   const std::string tf = to + "tfjob_controller.go ";
-  add_kubeflow_rows(t, Trainer::TF, tf, "TFJob", "TFJobFailed");
+  add_kubeflow_rows(t, "tfjob", tf, "TFJob", "TFJobFailed");
   const json tf_created = kf("Created", "True", "TFJobCreated");
-  t.push_back({Trainer::TF, "no status before the first reconcile", json::object(), S::Pending});
-  t.push_back({Trainer::TF, tf + "Restarting kept while a failed replica restarts: PENDING until it runs",
+  t.push_back({"tfjob", "no status before the first reconcile", json::object(), S::Pending});
+  t.push_back({"tfjob", tf + "Restarting kept while a failed replica restarts: PENDING until it runs",
                started(tf_created, kf("Restarting", "True", "TFJobRestarting")), S::Pending});
 
   // Volcano: staging/src/volcano.sh/apis/pkg/apis/batch/v1alpha1/job.go (JobPhase) and the
@@ -279,17 +270,17 @@ inline std::vector<Row> make_rows() {
       {"Terminated", "terminating.go", S::Failed},
   };
   for (const auto& [phase, why, status] : phases)
-    t.push_back({Trainer::Volcano, vc + phase + ": " + why, volcano(phase), status});
-  t.push_back({Trainer::Volcano, "no status.state yet", nullptr, S::Pending});
-  t.push_back({Trainer::Volcano, "a phase v1alpha1 does not define (Arena's fork: Inqueue)",
+    t.push_back({"volcanojob", vc + phase + ": " + why, volcano(phase), status});
+  t.push_back({"volcanojob", "no status.state yet", nullptr, S::Pending});
+  t.push_back({"volcanojob", "a phase v1alpha1 does not define (Arena's fork: Inqueue)",
                volcano("Inqueue"), S::Unknown});
-  t.push_back({Trainer::Volcano, vc + "Running, being deleted", volcano("Running"), S::Terminating, true});
+  t.push_back({"volcanojob", vc + "Running, being deleted", volcano("Running"), S::Terminating, true});
 
   // Indexed batch/v1 Job: k8s.io/api batch/v1 types.go (JobConditionType); kubernetes
   // pkg/controller/job/job_controller.go (newSuccessCondition, newFailureCondition,
   // delayTerminalCondition, enactJobFinished; 1.31+ for the interim conditions).
   const std::string k8s = "kubernetes job_controller.go ";
-  const Trainer b = Trainer::PyTorchNoOperator;
+  const std::string b = "batchjob";
   t.push_back({b, "no status before the first sync", json::object(), S::Pending});
   t.push_back({b, k8s + "active pods", {{"startTime", kStarted}, {"active", 2}}, S::Running});
   t.push_back({b, k8s + "Suspended: no active pods", only(batch("Suspended", "JobSuspended")), S::Suspended});
@@ -327,9 +318,9 @@ inline const std::vector<Row>& rows() {
 }
 
 // A job of the row's kind that has succeeded, for tests that need the job to end afterwards.
-inline json succeeded_job(Trainer trainer, const std::string& name) {
+inline json succeeded_job(const std::string& kind, const std::string& name) {
   for (const auto& r : rows())
-    if (r.trainer == trainer && r.expected == JobStatus::Succeeded && !r.deleting) return job_of(r, name);
+    if (r.kind == kind && r.expected == JobStatus::Succeeded && !r.deleting) return job_of(r, name);
   return json();
 }
 

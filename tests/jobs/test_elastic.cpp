@@ -17,7 +17,7 @@ using namespace trainctl::jobs;
 
 namespace {
 
-const JobKind& pytorch() { return kind_for(Trainer::PyTorch); }
+const JobKind& pytorch() { return kind_named("pytorchjob"); }
 
 // A PyTorchJob of `workers` Worker replicas only (no Master), with `policy` as elasticPolicy.
 json elastic_job(const std::string& name, int workers, const json& policy) {
@@ -66,7 +66,7 @@ TEST_CASE("elastic workers: elasticPolicy's bounds, defaulted as the training-op
   CHECK((r->min == 5 && r->max == 5));
   // Kinds that are never elastic.
   for (const auto& k : all_kinds())
-    if (k.trainer != Trainer::PyTorch) CHECK(k.elastic_workers == nullptr);
+    if (k.name != "pytorchjob") CHECK(k.elastic_workers == nullptr);
 }
 
 TEST_CASE("PyTorchJob chief: the Master's pod when the spec has a Master, never worker 0 then") {

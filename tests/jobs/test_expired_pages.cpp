@@ -61,7 +61,7 @@ TEST_CASE("list_jobs over HTTPS: an expired continue token lists again, nothing 
   fx.server.start();
   auto waits = std::make_shared<trainctl::testing::RecordedWaits>();
   auto client = trainctl::kube::make_curl_client(fx.config(), trainctl::testing::fast_options(waits));
-  const auto jobs = list_jobs(*client, "default", {&kind_for(Trainer::PyTorch)}, *parse_time(kNow), true);
+  const auto jobs = list_jobs(*client, "default", {&kind_named("pytorchjob")}, *parse_time(kNow), true);
   REQUIRE(jobs.size() == 2);
   CHECK(jobs[0].name == "a");
   CHECK(jobs[0].instances.size() == 1);  // its pod, once, though the pods were listed twice

@@ -15,7 +15,7 @@ TEST_CASE("every kind holds its whole strategy") {
   REQUIRE(all_kinds().size() == 6);
   for (const auto& k : all_kinds()) {
     CAPTURE(k.resource.display(), k.list_selector);
-    CHECK(&kind_for(k.trainer) == &k);
+    CHECK(&kind_named(k.name) == &k);
     CHECK(!k.type.empty());
     CHECK(!k.trainer_name.empty());
     CHECK(!k.created_by.empty());
@@ -43,7 +43,7 @@ TEST_CASE("every kind holds its whole strategy") {
 
 TEST_CASE("spec GPUs and the chief task come from each kind's spec") {
   struct Case {
-    Trainer trainer;
+    std::string kind;
     json job;
     long long gpus;
     std::string chief_task;
@@ -54,17 +54,17 @@ TEST_CASE("spec GPUs and the chief task come from each kind's spec") {
   json neither = no_completions;
   neither["spec"].erase("parallelism");
   const std::vector<Case> cases = {
-      {Trainer::PyTorch, pytorchjob("a", kKindsCreated, 3, 2), 6,
+      {"pytorchjob", pytorchjob("a", kKindsCreated, 3, 2), 6,
        "master"},                                               // master + 2 workers, 2 GPUs each
-      {Trainer::MPI, mpijob("m", kKindsCreated, 2, 4), 8, ""},  // the launcher asks for none
-      {Trainer::Volcano, volcanojob("v", kKindsCreated, nullptr), 2, "pserver"},  // 1 pserver, 2 trainers x 1
-      {Trainer::PyTorchNoOperator, batchjob("b", kKindsCreated, json::object()), 2, ""},  // completions 2 x 1
-      {Trainer::PyTorchNoOperator, no_completions, 3, ""},                                // parallelism
-      {Trainer::PyTorchNoOperator, neither, 1, ""},
-      {Trainer::TF, tfjob("t", kKindsCreated, 1, 2, 1), 3, ""},  // 1 ps + 2 workers x 1
+      {"mpijob", mpijob("m", kKindsCreated, 2, 4), 8, ""},  // the launcher asks for none
+      {"volcanojob", volcanojob("v", kKindsCreated, nullptr), 2, "pserver"},  // 1 pserver, 2 trainers x 1
+      {"batchjob", batchjob("b", kKindsCreated, json::object()), 2, ""},  // completions 2 x 1
+      {"batchjob", no_completions, 3, ""},                                // parallelism
+      {"batchjob", neither, 1, ""},
+      {"tfjob", tfjob("t", kKindsCreated, 1, 2, 1), 3, ""},  // 1 ps + 2 workers x 1
   };
   for (const auto& c : cases) {
-    const JobKind& kind = kind_for(c.trainer);
+    const JobKind& kind = kind_named(c.kind);
     CAPTURE(kind.resource.display(), c.job.dump());
     CHECK(spec_requested_gpus(kind, c.job) == c.gpus);
     const JobSummary s = summarize_job(kind, c.job);
@@ -72,17 +72,17 @@ TEST_CASE("spec GPUs and the chief task come from each kind's spec") {
     CHECK(s.chief_task == c.chief_task);
   }
   // A kind reads only its own spec fields.
-  CHECK(spec_requested_gpus(kind_for(Trainer::MPI), pytorchjob("a", kKindsCreated, 3, 2)) == 0);
+  CHECK(spec_requested_gpus(kind_named("mpijob"), pytorchjob("a", kKindsCreated, 3, 2)) == 0);
   // (A spec without a Master replica: the operator's master role is worker 0.)
-  CHECK(summarize_job(kind_for(Trainer::PyTorch), volcanojob("v", kKindsCreated, nullptr)).chief_task ==
+  CHECK(summarize_job(kind_named("pytorchjob"), volcanojob("v", kKindsCreated, nullptr)).chief_task ==
         "worker");
 }
 
 TEST_CASE("kind_for_type: each kind's type names, case-insensitively") {
-  for (const char* t : {"pytorchjob", "PyTorch", "py"}) CHECK(kind_for_type(t).trainer == Trainer::PyTorch);
-  for (const char* t : {"mpijob", "MPI", "mj"}) CHECK(kind_for_type(t).trainer == Trainer::MPI);
-  for (const char* t : {"volcanojob", "volcano", "VJ"}) CHECK(kind_for_type(t).trainer == Trainer::Volcano);
-  for (const char* t : {"tfjob", "TensorFlow", "tf"}) CHECK(kind_for_type(t).trainer == Trainer::TF);
+  for (const char* t : {"pytorchjob", "PyTorch", "py"}) CHECK(kind_for_type(t).name == "pytorchjob");
+  for (const char* t : {"mpijob", "MPI", "mj"}) CHECK(kind_for_type(t).name == "mpijob");
+  for (const char* t : {"volcanojob", "volcano", "VJ"}) CHECK(kind_for_type(t).name == "volcanojob");
+  for (const char* t : {"tfjob", "TensorFlow", "tf"}) CHECK(kind_for_type(t).name == "tfjob");
   CHECK_THROWS_WITH(kind_for_type("xgb"),
                     "unknown job type \"xgb\": use pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob "
                     "(volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)");

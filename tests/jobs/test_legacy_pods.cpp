@@ -52,7 +52,7 @@ json training_operator_v13_pod(const std::string& kind, const std::string& job, 
 }  // namespace
 
 TEST_CASE("legacy pods: pytorch-operator v0.7 and training-operator v1.3 pods are the job's, with replica and chief") {
-  const JobKind& kind = kind_for(Trainer::PyTorch);
+  const JobKind& kind = kind_named("pytorchjob");
   for (const bool v07 : {true, false}) {
     CAPTURE(v07);
     auto make = [&](const std::string& type, int index) {
@@ -81,25 +81,25 @@ TEST_CASE("legacy pods: pytorch-operator v0.7 and training-operator v1.3 pods ar
 TEST_CASE("legacy pods: the owner tells a v1.3 TFJob's pod from a PyTorchJob's of the same labels") {
   json tf = training_operator_v13_pod("TFJob", "same", "worker", 0);
   json copy = tf;
-  CHECK(modernize_pod(kind_for(Trainer::PyTorch), copy).empty());
+  CHECK(modernize_pod(kind_named("pytorchjob"), copy).empty());
   CHECK(copy == tf);  // untouched
-  CHECK(modernize_pod(kind_for(Trainer::TF), tf) == "same");
-  CHECK(pod_belongs_to(kind_for(Trainer::TF), summarize_pod(tf), "default", "same"));
-  CHECK(replica_of(kind_for(Trainer::TF), "same", tf).label == "worker-0");
+  CHECK(modernize_pod(kind_named("tfjob"), tf) == "same");
+  CHECK(pod_belongs_to(kind_named("tfjob"), summarize_pod(tf), "default", "same"));
+  CHECK(replica_of(kind_named("tfjob"), "same", tf).label == "worker-0");
 }
 
 TEST_CASE("legacy pods: current pods, pods without a controller owner and kinds without older labels are left") {
   json current = owned(fixtures::pod("now-master-0", fixtures::pytorch_labels("now", "master", 0), "Running", 1),
                        "PyTorchJob", "now");
-  CHECK(modernize_pod(kind_for(Trainer::PyTorch), current).empty());
+  CHECK(modernize_pod(kind_named("pytorchjob"), current).empty());
   json orphan = training_operator_v13_pod("PyTorchJob", "o", "worker", 0);
   orphan["metadata"]["ownerReferences"][0]["controller"] = false;
-  CHECK(modernize_pod(kind_for(Trainer::PyTorch), orphan).empty());
+  CHECK(modernize_pod(kind_named("pytorchjob"), orphan).empty());
   json v13 = training_operator_v13_pod("PyTorchJob", "o", "worker", 0);
-  CHECK(modernize_pod(kind_for(Trainer::MPI), v13).empty());
-  CHECK(modernize_pod(kind_for(Trainer::Volcano), v13).empty());
+  CHECK(modernize_pod(kind_named("mpijob"), v13).empty());
+  CHECK(modernize_pod(kind_named("volcanojob"), v13).empty());
   // One list for both kinds that share the selector, none for the others.
-  const auto selectors = legacy_selectors({&kind_for(Trainer::PyTorch), &kind_for(Trainer::MPI), &kind_for(Trainer::TF)});
+  const auto selectors = legacy_selectors({&kind_named("pytorchjob"), &kind_named("mpijob"), &kind_named("tfjob")});
   REQUIRE(selectors.size() == 1);
   CHECK(selectors[0].first == "group-name=kubeflow.org,!training.kubeflow.org/job-name");
   CHECK(selectors[0].second == std::vector<size_t>{0, 2});

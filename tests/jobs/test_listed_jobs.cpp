@@ -185,7 +185,7 @@ std::vector<Item> a_cluster(std::mt19937& rng, const std::vector<const JobKind*>
   std::vector<Item> items;
   for (int n = 0; n < 30; ++n) {
     const size_t k = static_cast<size_t>(between(rng, 0, static_cast<int>(kinds.size()) - 1));
-    const std::string type = kinds[k]->trainer == Trainer::PyTorchNoOperator ? "batch" : kinds[k]->type;
+    const std::string type = kinds[k]->name == "batchjob" ? "batch" : kinds[k]->type;
     const std::string ns = pick(rng, {"default", "team-a"});
     const std::string name = "j" + std::to_string(between(rng, 0, 12));  // names repeat across kinds
     const bool has_object = between(rng, 0, 9) > 0;
@@ -240,7 +240,7 @@ TEST_CASE("ListedJobs: a list read again from the start forgets the first readin
 }
 
 TEST_CASE("ListedJobs: Volcano's chief is of the first task, whichever task's pods came first") {
-  const JobKind& volcano = kind_for(Trainer::Volcano);
+  const JobKind& volcano = kind_named("volcanojob");
   const json job =
       volcanojob("v", "2024-05-01T09:50:00Z", {{"phase", "Running"}});  // tasks: pserver, trainer
   const json trainer = pod("v-trainer-0", volcano_labels("v", "trainer", 0), "Running", 1, "node-2");
@@ -263,7 +263,7 @@ TEST_CASE("ListedJobs: Volcano's chief is of the first task, whichever task's po
 TEST_CASE("ListedJobs: among candidates that tie, the first seen wins, whatever task it is of") {
   // The pserver pod that beats the first one comes after the pod of no task it ties with:
   // JobPods' scan keeps the pod of no task.
-  const JobKind& volcano = kind_for(Trainer::Volcano);
+  const JobKind& volcano = kind_named("volcanojob");
   json no_task = pod("v-x-0", volcano_labels("v", "pserver", 0), "Running", 0, "node-2");
   no_task["metadata"]["labels"].erase("volcano.sh/task-spec");
   const std::vector<Item> items = {
@@ -282,7 +282,7 @@ TEST_CASE("ListedJobs: among candidates that tie, the first seen wins, whatever 
 }
 
 TEST_CASE("ListedJobs: a reason set on a job is the one it is built with") {
-  const JobKind& pytorch = kind_for(Trainer::PyTorch);
+  const JobKind& pytorch = kind_named("pytorchjob");
   ListedJobs listed({&pytorch}, false, now());
   listed.add_job(0, summarize_job(pytorch, pytorchjob("a", "2024-05-01T09:50:00Z", 1, 1)));
   listed.add_job(0, summarize_job(pytorch, pytorchjob("b", "2024-05-01T09:51:00Z", 1, 1)));

@@ -25,12 +25,12 @@ TEST_CASE("tensorboard_url: a LoadBalancer ingress IP wins; else the NodePort on
 TEST_CASE("kinds_for_type: pytorch covers the operator and the operator-free kind") {
   auto k = kinds_for_type("py");
   REQUIRE(k.size() == 2);
-  CHECK(k[0]->trainer == Trainer::PyTorch);
-  CHECK(k[1]->trainer == Trainer::PyTorchNoOperator);
+  CHECK(k[0]->name == "pytorchjob");
+  CHECK(k[1]->name == "batchjob");
   CHECK(kinds_for_type("").size() == 6);
-  CHECK(kinds_for_type("VJ").front()->trainer == Trainer::Volcano);
+  CHECK(kinds_for_type("VJ").front()->name == "volcanojob");
   REQUIRE(kinds_for_type("tf").size() == 1);
-  CHECK(kinds_for_type("tf").front()->trainer == Trainer::TF);
+  CHECK(kinds_for_type("tf").front()->name == "tfjob");
 }
 
 TEST_CASE("node_usage: GPU-share nodes count aliyun.com/gpu-count; completed pods free their GPUs") {

@@ -14,7 +14,7 @@ json labelled_pod(const std::string& name, json labels) {
 }  // namespace
 
 TEST_CASE("replicas of a PyTorchJob and a TFJob come from replica-type and replica-index") {
-  const auto& k = kind_for(Trainer::PyTorch);
+  const auto& k = kind_named("pytorchjob");
   auto r = replica_of(k, "dist",
                       labelled_pod("dist-worker-1", {{"training.kubeflow.org/replica-type", "worker"},
                                                      {"training.kubeflow.org/replica-index", "1"}}));
@@ -22,30 +22,30 @@ TEST_CASE("replicas of a PyTorchJob and a TFJob come from replica-type and repli
   CHECK(r.role == "worker");
   CHECK(r.rank == 1);
   CHECK(r.label == "worker-1");
-  auto t = replica_of(kind_for(Trainer::TF), "tf",
+  auto t = replica_of(kind_named("tfjob"), "tf",
                       labelled_pod("tf-ps-0", {{"training.kubeflow.org/replica-type", "PS"},
                                                {"training.kubeflow.org/replica-index", "0"}}));
   CHECK(t.label == "ps-0");
 }
 
 TEST_CASE("an MPI launcher is rank 0; Volcano ranks come from the label or the pod name") {
-  auto l = replica_of(kind_for(Trainer::MPI), "mpi",
+  auto l = replica_of(kind_named("mpijob"), "mpi",
                       labelled_pod("mpi-launcher-x7k2p", {{"training.kubeflow.org/job-role", "launcher"}}));
   CHECK(l.label == "launcher-0");
-  auto v = replica_of(kind_for(Trainer::Volcano), "vj",
+  auto v = replica_of(kind_named("volcanojob"), "vj",
                       labelled_pod("vj-trainer-3", {{"volcano.sh/task-spec", "trainer"}}));
   CHECK(v.role == "trainer");
   CHECK(v.rank == 3);
-  auto none = replica_of(kind_for(Trainer::PyTorchNoOperator), "p",
+  auto none = replica_of(kind_named("batchjob"), "p",
                          labelled_pod("p-2-abcde", {{"batch.kubernetes.io/job-completion-index", "2"}}));
   CHECK(none.label == "worker-1");
-  auto unknown = replica_of(kind_for(Trainer::PyTorch), "dist", labelled_pod("dist-extra", json::object()));
+  auto unknown = replica_of(kind_named("pytorchjob"), "dist", labelled_pod("dist-extra", json::object()));
   CHECK(unknown.label == "extra");
   CHECK_FALSE(unknown.rank);
 }
 
 TEST_CASE("--role and --rank filter replicas; the order puts the chief first") {
-  const auto& k = kind_for(Trainer::PyTorch);
+  const auto& k = kind_named("pytorchjob");
   auto m = replica_of(k, "d",
                       labelled_pod("d-master-0", {{"training.kubeflow.org/replica-type", "master"},
                                                   {"training.kubeflow.org/replica-index", "0"}}));

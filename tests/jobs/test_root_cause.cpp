@@ -12,9 +12,8 @@
 
 using nlohmann::json;
 using trainctl::jobs::job_failure_reason;
-using trainctl::jobs::kind_for;
+using trainctl::jobs::kind_named;
 using trainctl::jobs::root_cause;
-using trainctl::jobs::Trainer;
 
 namespace {
 
@@ -58,7 +57,7 @@ const std::string kRcBackoff = "Job train has failed because it has reached the 
 
 TEST_CASE(
     "root cause: the first container to fail, from lastState after restarts, by its framework container") {
-  const auto& kind = kind_for(Trainer::PyTorch);
+  const auto& kind = kind_named("pytorchjob");
   const json job = rc_failed_job("train", "PyTorchJobFailed", kRcBackoff);
   // worker-1's pytorch container was OOM-killed twice and runs again (CrashLoopBackOff);
   // its sidecar, listed first, is not the framework container. worker-0 failed later.
@@ -87,7 +86,7 @@ TEST_CASE(
 
 TEST_CASE("root cause: a container that runs again after its failure: its log is the previous one") {
   const auto f = root_cause(
-      kind_for(Trainer::PyTorch), rc_failed_job("r", "PyTorchJobFailed", kRcBackoff),
+      kind_named("pytorchjob"), rc_failed_job("r", "PyTorchJobFailed", kRcBackoff),
       {rc_pod("r-worker-0", "Running",
               json::array({rc_running(
                   "pytorch", 1, {{"terminated", rc_terminated(1, "Error", "2024-05-01T10:01:00Z")}})}))});
@@ -97,7 +96,7 @@ TEST_CASE("root cause: a container that runs again after its failure: its log is
 }
 
 TEST_CASE("root cause: a terminated container wins over lastState; ties by pod name; exit 0 is no failure") {
-  const auto& kind = kind_for(Trainer::PyTorch);
+  const auto& kind = kind_named("pytorchjob");
   const json job = rc_failed_job("t", "PyTorchJobFailed",
                                  "PyTorchJob default/t has failed because 2 Worker replica(s) failed.");
   const std::string at = "2024-05-01T10:02:00Z";
@@ -119,7 +118,7 @@ TEST_CASE("root cause: a terminated container wins over lastState; ties by pod n
 }
 
 TEST_CASE("root cause: an evicted pod is named by its status.reason, with the kubelet's message") {
-  const auto& kind = kind_for(Trainer::PyTorch);
+  const auto& kind = kind_named("pytorchjob");
   const std::string msg =
       "The node was low on resource: memory. Threshold quantity: 100Mi, available: 92Mi. Container pytorch "
       "was "
@@ -154,7 +153,7 @@ TEST_CASE("root cause: an evicted pod whose container the kubelet could no longe
   p["status"]["reason"] = "Evicted";
   p["status"]["message"] = "The node was low on resource: ephemeral-storage. Threshold quantity: 1Gi, available: 0. ";
   p["status"]["conditions"] = json::array({rc_disruption("TerminationByKubelet", "", "2024-05-01T10:02:30Z")});
-  const auto f = root_cause(kind_for(Trainer::PyTorch), rc_failed_job("u", "PyTorchJobFailed", "x"), {p});
+  const auto f = root_cause(kind_named("pytorchjob"), rc_failed_job("u", "PyTorchJobFailed", "x"), {p});
   REQUIRE(f);
   CHECK(f->reason == "Evicted");
   CHECK(f->message.rfind("The node was low on resource: ephemeral-storage.", 0) == 0);
@@ -168,7 +167,7 @@ TEST_CASE("root cause: preemption, read from the DisruptionTarget condition") {
   p["status"]["conditions"] = json::array({rc_disruption(
       "PreemptionByScheduler", "default-scheduler: preempting to accommodate a higher priority pod",
       "2024-05-01T10:01:00Z")});
-  const auto f = root_cause(kind_for(Trainer::PyTorch), rc_failed_job("p", "PyTorchJobFailed", "x"), {p});
+  const auto f = root_cause(kind_named("pytorchjob"), rc_failed_job("p", "PyTorchJobFailed", "x"), {p});
   REQUIRE(f);
   CHECK(f->reason == "Preempted");
   CHECK(f->finished_at == "2024-05-01T10:01:00Z");
@@ -179,7 +178,7 @@ TEST_CASE("root cause: an MPIJob launcher's first container; no framework name f
   json c = rc_running("mpi-launcher");
   c["state"] = {{"terminated", rc_terminated(1, "Error", "2024-05-01T10:02:00Z")}};
   const auto f = root_cause(
-      kind_for(Trainer::MPI),
+      kind_named("mpijob"),
       rc_failed_job("m", "BackoffLimitExceeded/Error", "Job has reached the specified backoff limit"),
       {rc_pod("m-launcher-x7k2p", "Failed", json::array({c})),
        rc_pod("m-worker-0", "Running", json::array({rc_running("mpi-worker")}))});
@@ -190,7 +189,7 @@ TEST_CASE("root cause: an MPIJob launcher's first container; no framework name f
 }
 
 TEST_CASE("root cause: without a pod that tells, the job's Failed condition") {
-  const auto& kind = kind_for(Trainer::PyTorch);
+  const auto& kind = kind_named("pytorchjob");
   const auto deadline =
       root_cause(kind,
                  rc_failed_job("d", "PyTorchJobFailed",
@@ -212,11 +211,11 @@ TEST_CASE("root cause: without a pod that tells, the job's Failed condition") {
 TEST_CASE("root cause: none for a job that has not failed and has no failed pod") {
   json job = {{"metadata", {{"name", "ok"}}},
               {"status", {{"conditions", json::array({{{"type", "Running"}, {"status", "True"}}})}}}};
-  CHECK_FALSE(root_cause(kind_for(Trainer::PyTorch), job,
+  CHECK_FALSE(root_cause(kind_named("pytorchjob"), job,
                          {rc_pod("ok-master-0", "Running", json::array({rc_running("pytorch")}))}));
   // Volcano: status.state.phase Failed
   json vj = {{"metadata", {{"name", "v"}}}, {"status", {{"state", {{"phase", "Failed"}, {"reason", ""}}}}}};
-  const auto f = root_cause(kind_for(Trainer::Volcano), vj, {});
+  const auto f = root_cause(kind_named("volcanojob"), vj, {});
   REQUIRE(f);
   CHECK(f->reason == "Failed");
 }

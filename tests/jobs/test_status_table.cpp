@@ -14,7 +14,7 @@ using nlohmann::json;
 TEST_CASE("status table: each kind's rule gives the row's status, alone and in the job list and get show") {
   for (const auto& row : status_table::rows()) {
     CAPTURE(row.rule, status_name(row.expected));
-    const JobKind& kind = kind_for(row.trainer);
+    const JobKind& kind = kind_named(row.kind);
     const json job = status_table::job_of(row, "demo");
     CHECK(object_status(kind, job) == row.expected);
     const TrainingJob t = build_job(kind, job, {}, fixtures::now());
@@ -27,7 +27,7 @@ TEST_CASE("status table: every FAILED row has a reason, and the root cause witho
   // Volcano's Aborted and Terminated jobs used to show FAILED with no reason and no root cause:
   // the summary read the Failed phase only, the root cause Failed and Aborted.
   for (const auto& row : status_table::rows()) {
-    const JobKind& kind = kind_for(row.trainer);
+    const JobKind& kind = kind_named(row.kind);
     const json job = status_table::job_of(row, "demo");
     CAPTURE(row.rule, status_name(row.expected));
     const TrainingJob t = build_job(kind, job, {}, fixtures::now());
@@ -38,7 +38,7 @@ TEST_CASE("status table: every FAILED row has a reason, and the root cause witho
       if (!cause) continue;
       CHECK_FALSE(cause->reason.empty());
       // Volcano's controller writes no reason or message: the phase's meaning stands in.
-      if (row.trainer == Trainer::Volcano) CHECK_FALSE(cause->message.empty());
+      if (row.kind == "volcanojob") CHECK_FALSE(cause->message.empty());
     } else if (row.expected != JobStatus::Terminating) {
       CHECK(t.reason.empty());
       CHECK_FALSE(cause);
@@ -48,7 +48,7 @@ TEST_CASE("status table: every FAILED row has a reason, and the root cause witho
 
 TEST_CASE("status table: each kind's failure rule is set exactly when its status rule says FAILED") {
   for (const auto& row : status_table::rows()) {
-    const JobKind& kind = kind_for(row.trainer);
+    const JobKind& kind = kind_named(row.kind);
     const json job = status_table::job_of(row, "demo");
     CAPTURE(row.rule, status_name(row.expected));
     const bool failed = kind.status_rules->status(job) == JobStatus::Failed;
@@ -67,19 +67,19 @@ TEST_CASE("status table: each kind's failure rule is set exactly when its status
 
 TEST_CASE("status table: every kind has rows for each status it can show") {
   using S = JobStatus;
-  const std::vector<std::pair<Trainer, std::vector<S>>> wanted = {
-      {Trainer::PyTorch, {S::Pending, S::Queuing, S::Running, S::Succeeded, S::Failed, S::Terminating}},
-      {Trainer::MPI, {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
-      {Trainer::Volcano, {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating, S::Unknown}},
-      {Trainer::PyTorchNoOperator, {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
-      {Trainer::TrainJob, {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
+  const std::vector<std::pair<std::string, std::vector<S>>> wanted = {
+      {"pytorchjob", {S::Pending, S::Queuing, S::Running, S::Succeeded, S::Failed, S::Terminating}},
+      {"mpijob", {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
+      {"volcanojob", {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating, S::Unknown}},
+      {"batchjob", {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
+      {"trainjob", {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
   };
   for (const auto& [trainer, statuses] : wanted)
     for (S s : statuses) {
-      CAPTURE(kind_for(trainer).resource.display(), status_name(s));
+      CAPTURE(kind_named(trainer).resource.display(), status_name(s));
       bool found = false;
       for (const auto& row : status_table::rows())
-        found = found || (row.trainer == trainer && row.expected == s);
+        found = found || (row.kind == trainer && row.expected == s);
       CHECK(found);
     }
 }
@@ -102,7 +102,7 @@ namespace {
 
 // A job's times: hh:mm:ss on 2024-05-01, "" for none.
 struct DurationRow {
-  Trainer trainer;
+  std::string kind;
   std::string rule;
   std::string start, completion;  // status.startTime, status.completionTime
   std::string what, at;           // a true condition and its transition; Volcano: the phase and
@@ -114,7 +114,7 @@ struct DurationRow {
 std::string at_(const std::string& hhmmss) { return hhmmss.empty() ? "" : "2024-05-01T" + hhmmss + "Z"; }
 
 json status_of(const DurationRow& r) {
-  if (r.trainer == Trainer::Volcano) return {{"phase", r.what}, {"lastTransitionTime", at_(r.at)}};
+  if (r.kind == "volcanojob") return {{"phase", r.what}, {"lastTransitionTime", at_(r.at)}};
   json s = json::object();
   if (!r.start.empty()) s["startTime"] = at_(r.start);
   if (!r.completion.empty()) s["completionTime"] = at_(r.completion);
@@ -128,46 +128,45 @@ json status_of(const DurationRow& r) {
 TEST_CASE("duration table: each kind's rule for how long a job ran") {
   // Arena: pkg/training/trainer_pytorch.go and trainer_mpi.go Duration. Volcano and the Indexed
   // Job as status_volcano_job.cpp and status_indexed_job.cpp say.
-  using T = Trainer;
   const std::vector<DurationRow> rows = {
-      {T::PyTorch, "no startTime: 0", "", "", "Created", "09:50:00", 0},
-      {T::PyTorch, "running: now - startTime", "09:51:00", "", "Running", "09:51:00", 540},
-      {T::PyTorch, "completionTime - startTime", "09:51:00", "09:56:00", "Succeeded", "09:56:00", 300},
-      {T::PyTorch, "failed, no completionTime: the Failed transition - creation", "09:51:00", "", "Failed",
+      {"pytorchjob", "no startTime: 0", "", "", "Created", "09:50:00", 0},
+      {"pytorchjob", "running: now - startTime", "09:51:00", "", "Running", "09:51:00", 540},
+      {"pytorchjob", "completionTime - startTime", "09:51:00", "09:56:00", "Succeeded", "09:56:00", 300},
+      {"pytorchjob", "failed, no completionTime: the Failed transition - creation", "09:51:00", "", "Failed",
        "09:57:00", 420},
-      {T::PyTorch, "failed, no completionTime: the chief's latest transition - creation", "09:51:00", "",
+      {"pytorchjob", "failed, no completionTime: the chief's latest transition - creation", "09:51:00", "",
        "Failed", "09:57:00", 480, true},
-      {T::MPI, "not finished: now - creation", "09:51:00", "", "Running", "09:52:00", 600},
-      {T::MPI, "completionTime - creation", "09:51:00", "09:56:00", "Succeeded", "09:56:00", 360},
-      {T::MPI, "failed, no completionTime: the Failed transition - creation", "", "", "Failed", "09:54:00",
+      {"mpijob", "not finished: now - creation", "09:51:00", "", "Running", "09:52:00", 600},
+      {"mpijob", "completionTime - creation", "09:51:00", "09:56:00", "Succeeded", "09:56:00", 360},
+      {"mpijob", "failed, no completionTime: the Failed transition - creation", "", "", "Failed", "09:54:00",
        240},
-      {T::Volcano, "running: now - creation", "", "", "Running", "09:55:00", 600},
-      {T::Volcano, "restarting: now - creation", "", "", "Restarting", "09:55:00", 600},
-      {T::Volcano, "completed: state.lastTransitionTime - creation", "", "", "Completed", "09:55:00", 300},
-      {T::Volcano, "terminating: state.lastTransitionTime - creation", "", "", "Terminating", "09:57:00", 420},
-      {T::Volcano, "aborting (suspended, not finished): now - creation", "", "", "Aborting", "09:57:00", 600},
-      {T::PyTorchNoOperator, "no startTime: 0", "", "", "", "", 0},
-      {T::PyTorchNoOperator, "not finished: now - startTime", "09:52:00", "", "", "", 480},
-      {T::PyTorchNoOperator, "Complete: completionTime - startTime", "09:52:00", "09:53:00", "Complete",
+      {"volcanojob", "running: now - creation", "", "", "Running", "09:55:00", 600},
+      {"volcanojob", "restarting: now - creation", "", "", "Restarting", "09:55:00", 600},
+      {"volcanojob", "completed: state.lastTransitionTime - creation", "", "", "Completed", "09:55:00", 300},
+      {"volcanojob", "terminating: state.lastTransitionTime - creation", "", "", "Terminating", "09:57:00", 420},
+      {"volcanojob", "aborting (suspended, not finished): now - creation", "", "", "Aborting", "09:57:00", 600},
+      {"batchjob", "no startTime: 0", "", "", "", "", 0},
+      {"batchjob", "not finished: now - startTime", "09:52:00", "", "", "", 480},
+      {"batchjob", "Complete: completionTime - startTime", "09:52:00", "09:53:00", "Complete",
        "09:53:00", 60},
-      {T::PyTorchNoOperator, "Failed: its transition - startTime", "09:52:00", "", "Failed", "09:54:00", 120},
-      {T::PyTorchNoOperator, "FailureTarget only (1.31+): its transition - startTime", "09:52:00", "",
+      {"batchjob", "Failed: its transition - startTime", "09:52:00", "", "Failed", "09:54:00", 120},
+      {"batchjob", "FailureTarget only (1.31+): its transition - startTime", "09:52:00", "",
        "FailureTarget", "09:54:00", 120},
-      {T::PyTorchNoOperator, "SuccessCriteriaMet only (1.31+, no completionTime yet): its transition - start",
+      {"batchjob", "SuccessCriteriaMet only (1.31+, no completionTime yet): its transition - start",
        "09:52:00", "", "SuccessCriteriaMet", "09:55:00", 180},
       // TrainJob has no startTime or completionTime (kinds/trainjob.cpp).
-      {T::TrainJob, "not finished: now - creation", "", "", "", "", 600},
-      {T::TrainJob, "Complete: its transition - creation", "", "", "Complete", "09:56:00", 360},
-      {T::TrainJob, "Failed: its transition - creation", "", "", "Failed", "09:54:00", 240},
+      {"trainjob", "not finished: now - creation", "", "", "", "", 600},
+      {"trainjob", "Complete: its transition - creation", "", "", "Complete", "09:56:00", 360},
+      {"trainjob", "Failed: its transition - creation", "", "", "Failed", "09:54:00", 240},
   };
   const json failed_master =
       fixtures::pod("demo-master-0", fixtures::pytorch_labels("demo", "master", 0), "Failed", 1, "node-1");
   for (const auto& row : rows) {
-    CAPTURE(kind_for(row.trainer).resource.display(), row.rule);
-    const status_table::Row r{row.trainer, row.rule, status_of(row), JobStatus::Unknown};
+    CAPTURE(kind_named(row.kind).resource.display(), row.rule);
+    const status_table::Row r{row.kind, row.rule, status_of(row), JobStatus::Unknown};
     const PodRefs pods = row.failed_chief ? PodRefs{&failed_master} : PodRefs{};
     const TrainingJob t =
-        build_job(kind_for(row.trainer), status_table::job_of(r, "demo"), pods, fixtures::now());
+        build_job(kind_named(row.kind), status_table::job_of(r, "demo"), pods, fixtures::now());
     CHECK(t.duration.count() == row.seconds);
     if (t.finished()) CHECK(t.ended == t.created + t.duration);
   }

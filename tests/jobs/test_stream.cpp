@@ -55,7 +55,7 @@ TEST_CASE("summarize_pod reads the labels older releases do not set from annotat
   const auto i = summarize_pod(indexed);
   CHECK(i.label("job-name") == "ddp");
   CHECK(i.label("batch.kubernetes.io/job-completion-index") == "0");
-  const JobKind& none = kind_for(Trainer::PyTorchNoOperator);
+  const JobKind& none = kind_named("batchjob");
   CHECK(pod_job_of_kind(none, i) == "ddp");
   CHECK(i.label(none.chief_label) == none.chief_value);
 
@@ -109,7 +109,7 @@ TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") 
     c.on_get("/api/v1/namespaces/default/pods?labelSelector=group-name%3Dkubeflow.org%2C%21training.kubeflow.org%2Fjob-"
              "name&limit=500",
              FakeClient::list(json::array({b_master})));
-    const auto jobs = list_jobs(c, "default", {&kind_for(Trainer::PyTorch)}, now(), instances);
+    const auto jobs = list_jobs(c, "default", {&kind_named("pytorchjob")}, now(), instances);
     REQUIRE(jobs.size() == 2);
     CHECK(jobs[0].name == "a");
     CHECK(jobs[0].status == JobStatus::Running);
@@ -141,7 +141,7 @@ TEST_CASE("list_jobs skips a kind whose resource is not served (404)") {
   c.on_not_found("/apis/batch.volcano.sh/v1alpha1/jobs?limit=500");
   c.on_get("/api/v1/pods?labelSelector=volcano.sh%2Fjob-name&limit=500",
            FakeClient::list(json::array({pod("v-0", volcano_labels("v", "t", 0), "Running", 1, "node-1")})));
-  CHECK(list_jobs(c, "", {&kind_for(Trainer::Volcano)}, now(), true).empty());
+  CHECK(list_jobs(c, "", {&kind_named("volcanojob")}, now(), true).empty());
   CHECK(c.batches() == std::vector<size_t>{2});
 }
 
@@ -154,7 +154,7 @@ TEST_CASE("write_jobs_json and write_jobs_yaml print what to_json/to_yaml print 
     CHECK(j.str() == trainctl::print::to_json(jobs_json(jobs)));
     CHECK(y.str() == trainctl::print::to_yaml(jobs_json(jobs)));
     json p = pod("w-" + std::to_string(n), pytorch_labels("w", "master", 0), "Running", 1, "node-1");
-    jobs.push_back(build_job(kind_for(Trainer::PyTorch), pytorchjob("w" + std::to_string(n), kNow, 1, 1), {&p},
+    jobs.push_back(build_job(kind_named("pytorchjob"), pytorchjob("w" + std::to_string(n), kNow, 1, 1), {&p},
                              now()));
   }
 }

@@ -19,7 +19,7 @@ using trainctl::testing::FakeClient;
 
 namespace {
 
-FoundJob found(Trainer t, json job) { return {&kind_for(t), std::move(job)}; }
+FoundJob found(const std::string& t, json job) { return {&kind_named(t), std::move(job)}; }
 
 json running_pytorchjob() {
   return fixtures::pytorchjob(
@@ -42,37 +42,37 @@ TEST_CASE("suspend: each kind's merge patch sets its API's suspend field", "[sus
   const json kubeflow_on = {{"spec", {{"runPolicy", {{"suspend", true}}}}}};
   const json kubeflow_off = {{"spec", {{"runPolicy", {{"suspend", false}}}}}};
   struct Case {
-    Trainer trainer;
+    std::string kind;
     json job;
     json on, off;
   };
   const json started = status_table::started(status_table::kf("Running", "True", "Running"));
   const std::vector<Case> cases = {
-      {Trainer::PyTorch, running_pytorchjob(), kubeflow_on, kubeflow_off},
-      {Trainer::TF, fixtures::tfjob("demo", status_table::kCreated, 1, 2, 1, false, started), kubeflow_on,
+      {"pytorchjob", running_pytorchjob(), kubeflow_on, kubeflow_off},
+      {"tfjob", fixtures::tfjob("demo", status_table::kCreated, 1, 2, 1, false, started), kubeflow_on,
        kubeflow_off},
-      {Trainer::MPI, fixtures::mpijob("demo", status_table::kCreated, 2, 1, started), kubeflow_on,
+      {"mpijob", fixtures::mpijob("demo", status_table::kCreated, 2, 1, started), kubeflow_on,
        kubeflow_off},
-      {Trainer::PyTorchNoOperator,
+      {"batchjob",
        fixtures::batchjob("demo", status_table::kCreated,
                           {{"startTime", status_table::kStarted}, {"active", 2}}),
        {{"spec", {{"suspend", true}}}},
        {{"spec", {{"suspend", false}}}}},
   };
   for (const auto& c : cases) {
-    CAPTURE(kind_for(c.trainer).resource.display());
-    const SuspendPlan s = plan_suspend(found(c.trainer, c.job), true);
+    CAPTURE(kind_named(c.kind).resource.display());
+    const SuspendPlan s = plan_suspend(found(c.kind, c.job), true);
     CHECK(s.action == SuspendPlan::Action::Change);
     CHECK(s.change.merge_patch == c.on);
     CHECK(s.change.create_resource == nullptr);
     // Once the field is true the job is suspended: suspend again is a no-op, resume undoes it.
     json suspended = c.job;
     suspended.merge_patch(c.on);
-    CHECK(plan_suspend(found(c.trainer, suspended), true).action == SuspendPlan::Action::AlreadyDone);
-    const SuspendPlan r = plan_suspend(found(c.trainer, suspended), false);
+    CHECK(plan_suspend(found(c.kind, suspended), true).action == SuspendPlan::Action::AlreadyDone);
+    const SuspendPlan r = plan_suspend(found(c.kind, suspended), false);
     CHECK(r.action == SuspendPlan::Action::Change);
     CHECK(r.change.merge_patch == c.off);
-    CHECK(plan_suspend(found(c.trainer, c.job), false).action == SuspendPlan::Action::AlreadyDone);
+    CHECK(plan_suspend(found(c.kind, c.job), false).action == SuspendPlan::Action::AlreadyDone);
   }
 }
 
@@ -84,7 +84,7 @@ TEST_CASE("suspend: a Volcano Job gets the Command vcctl job suspend/resume crea
                       {"uid", "uid-demo"},
                       {"controller", true},
                       {"blockOwnerDeletion", true}};
-  const SuspendPlan s = plan_suspend(found(Trainer::Volcano, running), true);
+  const SuspendPlan s = plan_suspend(found("volcanojob", running), true);
   REQUIRE(s.action == SuspendPlan::Action::Change);
   REQUIRE(s.change.create_resource != nullptr);
   CHECK(s.change.create_resource->collection_path("default") ==
@@ -97,12 +97,12 @@ TEST_CASE("suspend: a Volcano Job gets the Command vcctl job suspend/resume crea
                                   {"ownerReferences", json::array({owner})}}},
                                 {"target", owner},
                                 {"action", "AbortJob"}});
-  CHECK(plan_suspend(found(Trainer::Volcano, running), false).action == SuspendPlan::Action::AlreadyDone);
+  CHECK(plan_suspend(found("volcanojob", running), false).action == SuspendPlan::Action::AlreadyDone);
   for (const char* phase : {"Aborting", "Aborted"}) {
     CAPTURE(phase);
     const json aborted = fixtures::volcanojob("demo", status_table::kCreated, status_table::volcano(phase));
-    CHECK(plan_suspend(found(Trainer::Volcano, aborted), true).action == SuspendPlan::Action::AlreadyDone);
-    const SuspendPlan r = plan_suspend(found(Trainer::Volcano, aborted), false);
+    CHECK(plan_suspend(found("volcanojob", aborted), true).action == SuspendPlan::Action::AlreadyDone);
+    const SuspendPlan r = plan_suspend(found("volcanojob", aborted), false);
     CHECK(r.change.create["action"] == "ResumeJob");
     CHECK(r.change.create["metadata"]["generateName"] == "demo-resumejob-");
   }
@@ -120,12 +120,12 @@ TEST_CASE("suspend: refused for a Kueue-queued job, a finished job and a kind wi
                 FakeClient::list(json::array({{{"metadata", {{"name", "pytorchjob-demo-3f2a1"}}}}})));
   const KueueWorkload wl = kueue_workload_of(client, "default", queued);
   CHECK(wl.state == KueueWorkload::State::Found);
-  const std::string kueue = refusal(found(Trainer::PyTorch, queued), true, wl);
+  const std::string kueue = refusal(found("pytorchjob", queued), true, wl);
   CHECK(
       kueue ==
       "PyTorchJob demo is in Kueue queue team-a: Kueue suspends and resumes it and would undo a suspend; set "
       "spec.active of Workload pytorchjob-demo-3f2a1 to false (kueuectl stop workload)");
-  CHECK_THAT(refusal(found(Trainer::PyTorch, queued), false, {KueueWorkload::State::Unknown, ""}),
+  CHECK_THAT(refusal(found("pytorchjob", queued), false, {KueueWorkload::State::Unknown, ""}),
              Catch::Contains("its Workload (kubectl get workloads)") &&
                  Catch::Contains("to true (kueuectl resume workload)"));
 
@@ -139,15 +139,15 @@ TEST_CASE("suspend: refused for a Kueue-queued job, a finished job and a kind wi
   CHECK(kueue_workload_of(no_kueue, "default", queued).state == KueueWorkload::State::None);
   FakeClient unused;
   CHECK(kueue_workload_of(unused, "default", running_pytorchjob()).state == KueueWorkload::State::None);
-  CHECK(plan_suspend(found(Trainer::PyTorch, queued), true).action == SuspendPlan::Action::Change);
+  CHECK(plan_suspend(found("pytorchjob", queued), true).action == SuspendPlan::Action::Change);
 
   const json done =
       fixtures::pytorchjob("demo", status_table::kCreated, 2, 1,
                            status_table::ended(status_table::kf("Succeeded", "True", "PyTorchJobSucceeded")));
-  CHECK(refusal(found(Trainer::PyTorch, done), true) ==
+  CHECK(refusal(found("pytorchjob", done), true) ==
         "PyTorchJob demo has finished (SUCCEEDED): there is nothing to suspend");
 
-  JobKind without = kind_for(Trainer::PyTorch);
+  JobKind without = kind_named("pytorchjob");
   without.suspend = nullptr;
   CHECK(refusal({&without, running_pytorchjob()}, true) ==
         "PyTorchJob demo: a PyTorchJob (kubeflow.org/v1) cannot be suspended, its API has no suspend");
@@ -159,7 +159,7 @@ TEST_CASE("suspend: the patch goes out as a JSON merge patch with strict field v
   json stored = running_pytorchjob();
   stored["spec"]["runPolicy"]["suspend"] = true;
   client.on("PATCH", path, 200, stored);
-  const FoundJob f = found(Trainer::PyTorch, running_pytorchjob());
+  const FoundJob f = found("pytorchjob", running_pytorchjob());
   apply_suspend(client, f, "default", plan_suspend(f, true).change);
   REQUIRE(client.requests().size() == 1);
   CHECK(client.requests()[0].content_type == "application/merge-patch+json");
@@ -181,7 +181,7 @@ TEST_CASE("suspend: the patch goes out as a JSON merge patch with strict field v
 
 TEST_CASE("suspend: a Volcano Command is created, and refused where bus.volcano.sh is not served",
           "[suspend]") {
-  const FoundJob f = found(Trainer::Volcano, fixtures::volcanojob("demo", status_table::kCreated,
+  const FoundJob f = found("volcanojob", fixtures::volcanojob("demo", status_table::kCreated,
                                                                   status_table::volcano("Running")));
   const std::string path = "/apis/bus.volcano.sh/v1alpha1/namespaces/default/commands?fieldValidation=Strict";
   FakeClient client;

@@ -31,7 +31,7 @@ json t_pod(const std::string& type, int index, const std::string& phase, const s
 // The job built from `pods` folded in every order; checks that each order gives the same
 // chief, and returns the job of the first.
 TrainingJob tf_build_every_order(const json& job, const std::vector<json>& pods) {
-  const JobKind& kind = kind_for(Trainer::TF);
+  const JobKind& kind = kind_named("tfjob");
   std::vector<size_t> order(pods.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::optional<TrainingJob> first;
@@ -52,14 +52,14 @@ TrainingJob tf_build_every_order(const json& job, const std::vector<json>& pods)
 }  // namespace
 
 TEST_CASE("TFJob: resource, labels and Arena's type names") {
-  const JobKind& k = kind_for(Trainer::TF);
+  const JobKind& k = kind_named("tfjob");
   CHECK(k.resource.display() == kind_for_type("tfjob").resource.display());
   CHECK(k.resource.plural == "tfjobs");
   CHECK(k.resource.kind == "TFJob");
   CHECK(k.trainer_name == "TFJOB");
   CHECK(k.created_by == "TFJob");
   for (const char* t : {"tfjob", "TFJob", "tensorflow", "tf", "TF"})
-    CHECK(kind_for_type(t).trainer == Trainer::TF);
+    CHECK(kind_for_type(t).name == "tfjob");
   CHECK(k.pod_selector("t") ==
         "training.kubeflow.org/job-name=t,training.kubeflow.org/operator-name=tfjob-controller");
 }
@@ -69,7 +69,7 @@ TEST_CASE("TFJob with a Chief replica: the chief pod is the chief, not worker 0"
   std::vector<json> pods = {t_pod("ps", 0, "Running", "node-3"), t_pod("worker", 0, "Running", "node-2"),
                             t_pod("worker", 1, "Running", "node-2"), t_pod("chief", 0, "Running", "node-1")};
   const TrainingJob j = tf_build_every_order(job, pods);
-  CHECK(j.kind->trainer == Trainer::TF);
+  CHECK(j.kind->name == "tfjob");
   CHECK(j.status == JobStatus::Running);
   CHECK(j.duration.count() == 300);
   CHECK(j.chief_name == "t-chief-0");
@@ -115,10 +115,10 @@ TEST_CASE("TFJob chief: the newest not Pending chief pod, as for the other kinds
 }
 
 TEST_CASE("TFJob requested GPUs: every replica of spec.tfReplicaSpecs before pods exist") {
-  const JobKind& k = kind_for(Trainer::TF);
+  const JobKind& k = kind_named("tfjob");
   CHECK(spec_requested_gpus(k, tfjob("t", kTFCreated, 2, 3, 1)) == 5);        // 2 ps + 3 workers
   CHECK(spec_requested_gpus(k, tfjob("t", kTFCreated, 1, 2, 2, true)) == 8);  // + chief, 2 each
-  CHECK(spec_requested_gpus(kind_for(Trainer::PyTorch), tfjob("t", kTFCreated, 2, 3, 1)) == 0);
+  CHECK(spec_requested_gpus(kind_named("pytorchjob"), tfjob("t", kTFCreated, 2, 3, 1)) == 0);
   const TrainingJob j = tf_build_every_order(tfjob("t", kTFCreated, 1, 2, 1), {});
   CHECK(j.gpus_requested == 3);
   CHECK(j.status == JobStatus::Pending);
@@ -127,11 +127,11 @@ TEST_CASE("TFJob requested GPUs: every replica of spec.tfReplicaSpecs before pod
 
 TEST_CASE("TFJob pods are not PyTorchJob's, though both carry training.kubeflow.org/job-name") {
   const PodSummary tf_pod = summarize_pod(pod("t-worker-0", tf_labels("t", "worker", 0), "Running", 1));
-  CHECK(pod_job_of_kind(kind_for(Trainer::TF), tf_pod) == "t");
-  CHECK(pod_job_of_kind(kind_for(Trainer::PyTorch), tf_pod).empty());
-  CHECK(pod_job_of_kind(kind_for(Trainer::MPI), tf_pod).empty());
+  CHECK(pod_job_of_kind(kind_named("tfjob"), tf_pod) == "t");
+  CHECK(pod_job_of_kind(kind_named("pytorchjob"), tf_pod).empty());
+  CHECK(pod_job_of_kind(kind_named("mpijob"), tf_pod).empty());
   const PodSummary py_pod = summarize_pod(pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1));
-  CHECK(pod_job_of_kind(kind_for(Trainer::TF), py_pod).empty());
+  CHECK(pod_job_of_kind(kind_named("tfjob"), py_pod).empty());
 }
 
 TEST_CASE("TFJob duration: completionTime - startTime; FAILED without it: the chief's last transition") {

@@ -15,7 +15,7 @@ using nlohmann::json;
 
 namespace {
 
-const JobKind& tj() { return kind_for(Trainer::TrainJob); }
+const JobKind& tj() { return kind_named("trainjob"); }
 
 // A pod of replicated job `rjob`, completion index `index`, named as the Job controller names
 // it: <job>-<rjob>-0-<index>-<random> (its Job <job>-<rjob>-0, jobset_controller.go GenJobName).
@@ -40,8 +40,8 @@ json running_status() {
 }  // namespace
 
 TEST_CASE("TrainJob: the trainjob type, tj, and its resource") {
-  CHECK(kind_for_type("trainjob").trainer == Trainer::TrainJob);
-  CHECK(kind_for_type("TJ").trainer == Trainer::TrainJob);
+  CHECK(kind_for_type("trainjob").name == "trainjob");
+  CHECK(kind_for_type("TJ").name == "trainjob");
   CHECK(tj().resource.api_version() == "trainer.kubeflow.org/v1alpha1");
   CHECK(tj().resource.plural == "trainjobs");
   CHECK(tj().trainer_name == "TRAINJOB");

@@ -33,11 +33,11 @@ struct Outcome {
   size_t streams = 0;
 };
 
-Outcome wait_finished(jobs::Trainer trainer, const json& job) {
+Outcome wait_finished(const std::string& kind_name, const json& job) {
   // The watch then sends the job succeeded, so that a wait that goes on ends.
   ScriptedClient client([&](const kube::Request&, int) { return ScriptedClient::ok(list_of(job), 200); },
                         [&](const kube::Request&, int) -> std::vector<std::string> {
-                          return {watch_event("MODIFIED", status_table::succeeded_job(trainer, "demo"))};
+                          return {watch_event("MODIFIED", status_table::succeeded_job(kind_name, "demo"))};
                         });
   Outcome out;
   submit::WaitOptions o;
@@ -45,7 +45,7 @@ Outcome wait_finished(jobs::Trainer trainer, const json& job) {
   o.until_finished = true;
   o.on_status = [&](const std::string& l) { out.lines.push_back(l); };
   try {
-    out.status = submit::wait_for_job(client, jobs::kind_for(trainer), "ns1", "demo", o);
+    out.status = submit::wait_for_job(client, jobs::kind_named(kind_name), "ns1", "demo", o);
   } catch (const Error& e) {
     out.error = e.code();
     out.message = e.what();
@@ -57,8 +57,8 @@ Outcome wait_finished(jobs::Trainer trainer, const json& job) {
 // What --wait (until the pods run) does when a pod ends and the server then answers the job's
 // GET with `job`: the job decides whether the wait ends; a second watch then brings the
 // second pod up.
-Outcome wait_pods_after_pod_ended(jobs::Trainer trainer, const json& job) {
-  const jobs::JobKind& kind = jobs::kind_for(trainer);
+Outcome wait_pods_after_pod_ended(const std::string& kind_name, const json& job) {
+  const jobs::JobKind& kind = jobs::kind_named(kind_name);
   ScriptedClient client(
       [&](const kube::Request& r, int) {
         if (r.path == kind.resource.object_path("ns1", "demo")) return ScriptedClient::ok(job, 200);
@@ -89,7 +89,7 @@ TEST_CASE("--wait=finished: every status-table row fails, ends or goes on as lis
           "[wait]") {
   for (const auto& row : status_table::rows()) {
     CAPTURE(row.rule, jobs::status_name(row.expected));
-    const Outcome out = wait_finished(row.trainer, status_table::job_of(row, "demo"));
+    const Outcome out = wait_finished(row.kind, status_table::job_of(row, "demo"));
     if (row.expected == JobStatus::Failed) {
       CHECK(out.error == ExitCode::JobFailed);
       CHECK(out.message == "job demo failed");
@@ -111,7 +111,7 @@ TEST_CASE("--wait=finished: every status-table row fails, ends or goes on as lis
 TEST_CASE("--wait: when a pod ends, every status-table row of the job fails, ends or goes on", "[wait]") {
   for (const auto& row : status_table::rows()) {
     CAPTURE(row.rule, jobs::status_name(row.expected));
-    const Outcome out = wait_pods_after_pod_ended(row.trainer, status_table::job_of(row, "demo"));
+    const Outcome out = wait_pods_after_pod_ended(row.kind, status_table::job_of(row, "demo"));
     if (row.expected == JobStatus::Failed) {
       CHECK(out.error == ExitCode::JobFailed);
       CHECK(out.streams == 1);
@@ -137,13 +137,13 @@ TEST_CASE("--wait: an Indexed Job with FailureTarget has failed; a Volcano job A
       {{"startTime", status_table::kStarted},
        {"failed", 1},
        {"conditions", json::array({status_table::batch("FailureTarget", "BackoffLimitExceeded")})}});
-  const Outcome finished = wait_finished(jobs::Trainer::PyTorchNoOperator, failure_target);
+  const Outcome finished = wait_finished("batchjob", failure_target);
   CHECK(finished.error == ExitCode::JobFailed);
   CHECK(finished.lines.empty());
-  const Outcome running = wait_pods_after_pod_ended(jobs::Trainer::PyTorchNoOperator, failure_target);
+  const Outcome running = wait_pods_after_pod_ended("batchjob", failure_target);
   CHECK(running.error == ExitCode::JobFailed);
   CHECK(running.message == "job demo failed");
   const json aborting =
       fixtures::volcanojob("demo", status_table::kCreated, status_table::volcano("Aborting"));
-  CHECK(jobs::object_status(jobs::kind_for(jobs::Trainer::Volcano), aborting) == JobStatus::Suspended);
+  CHECK(jobs::object_status(jobs::kind_named("volcanojob"), aborting) == JobStatus::Suspended);
 }

@@ -1,4 +1,6 @@
-// Each kind's definition, one per file of this directory; kind.cpp's all_kinds() lists them.
+// The registry of job kinds: each kind's definition, one per file of this directory, and
+// all_kinds() (kinds.cpp), which lists them. Adding a kind: its file, its line here and its
+// line in kinds.cpp.
 #pragma once
 
 #include "jobs/kind.h"

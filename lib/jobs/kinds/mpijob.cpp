@@ -68,10 +68,21 @@ constexpr KindStatusRules kMPIJobRules{mpijob_status, kubeflow_times, mpijob_wit
 
 long long mpijob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "mpiReplicaSpecs")); }
 
+// A pod's job-role (launcher, worker) and replica-index; the launcher, which has no index in
+// v2beta1 (mpi-operator v0.8.0 pkg/controller/mpi_job_controller.go: newLauncherPodTemplate
+// sets defaultLabels, job-role only; newWorker adds replica-index), is 0.
+ReplicaPlace mpijob_replica(const json& pod, const std::string&) {
+  ReplicaPlace r{replica_label(pod, "training.kubeflow.org/job-role"),
+                 replica_number(replica_label(pod, "training.kubeflow.org/replica-index"))};
+  if (!r.rank && r.role == "launcher") r.rank = 0;
+  return r;
+}
+
 }  // namespace
 
 JobKind mpijob_kind() {
-  return {.trainer = Trainer::MPI,
+  return {.name = "mpijob",
+          .title = "MPIJob",
           .type = "mpijob",
           .trainer_name = "MPIJOB",
           .created_by = "MPIJob",
@@ -90,6 +101,7 @@ JobKind mpijob_kind() {
           .chief_task = no_chief_task,
           .chief_value_from_pod = nullptr,
           .elastic_workers = nullptr,
+          .replica = mpijob_replica,
           .suspend = &kRunPolicySuspend};
 }
 

@@ -81,10 +81,19 @@ long long indexed_job_spec_gpus(const json& spec) {
   return n * spec_gpus(at_path(spec, {"template", "spec"}));
 }
 
+// Completion index 0 is master-0, index i worker-(i-1), as the PyTorchJob it stands for would
+// name them; no role without the index.
+ReplicaPlace indexed_job_replica(const json& pod, const std::string&) {
+  const auto i = replica_number(replica_label(pod, "batch.kubernetes.io/job-completion-index"));
+  if (!i) return {};
+  return {*i == 0 ? "master" : "worker", *i == 0 ? 0 : *i - 1};
+}
+
 }  // namespace
 
 JobKind pytorch_none_kind() {
-  return {.trainer = Trainer::PyTorchNoOperator,
+  return {.name = "batchjob",
+          .title = "Indexed Job",
           .type = "pytorchjob",
           .trainer_name = "PYTORCHJOB",
           .created_by = "PyTorchJob",
@@ -103,6 +112,7 @@ JobKind pytorch_none_kind() {
           .chief_task = no_chief_task,
           .chief_value_from_pod = nullptr,
           .elastic_workers = nullptr,
+          .replica = indexed_job_replica,
           .suspend = &kSpecSuspend};
 }
 

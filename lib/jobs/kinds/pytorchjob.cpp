@@ -89,7 +89,8 @@ std::optional<WorkerRange> pytorchjob_elastic_workers(const json& spec) {
 }  // namespace
 
 JobKind pytorchjob_kind() {
-  return {.trainer = Trainer::PyTorch,
+  return {.name = "pytorchjob",
+          .title = "PyTorchJob",
           .type = "pytorchjob",
           .trainer_name = "PYTORCHJOB",
           .created_by = "PyTorchJob",
@@ -117,6 +118,7 @@ JobKind pytorchjob_kind() {
                                 {"training.kubeflow.org/replica-index", "replica-index"},
                                 {"training.kubeflow.org/replica-index", "pytorch-replica-index"},
                                 {"training.kubeflow.org/job-role", "job-role"}},
+          .replica = kubeflow_replica,
           .suspend = &kRunPolicySuspend};
 }
 

@@ -7,6 +7,11 @@ namespace trainctl::jobs {
 
 using nlohmann::json;
 
+ReplicaPlace kubeflow_replica(const json& pod, const std::string&) {
+  return {replica_label(pod, "training.kubeflow.org/replica-type"),
+          replica_number(replica_label(pod, "training.kubeflow.org/replica-index"))};
+}
+
 JobStatus kubeflow_conditions_status(const json& job) {
   if (condition_true(job, "Succeeded")) return JobStatus::Succeeded;
   if (condition_true(job, "Failed")) return JobStatus::Failed;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "jobs/job_status.h"
+#include "jobs/replica.h"
 #include "jobs/status_rules.h"
 #include "jobs/time.h"
 
@@ -52,6 +53,12 @@ long long replica_map_gpus(const nlohmann::json& specs);
 // v1.5.x keep that label beside the training.kubeflow.org/ ones, whose pods the current list
 // finds.
 inline constexpr const char* kKubeflowLegacyPods = "group-name=kubeflow.org,!training.kubeflow.org/job-name";
+
+// The replica rule of the training-operator's kinds (PyTorchJob, TFJob): the pod's
+// training.kubeflow.org/replica-type and replica-index (training-operator v1.9.0
+// pkg/controller.v1/common/pod.go, kubeflow.org/v1 common_types.go ReplicaTypeLabel,
+// ReplicaIndexLabel).
+ReplicaPlace kubeflow_replica(const nlohmann::json& pod, const std::string& job);
 
 // chief_task of the kinds whose chief label alone marks the chief: "".
 std::string no_chief_task(const nlohmann::json& spec);

@@ -58,7 +58,8 @@ long long tfjob_spec_gpus(const json& spec) { return replica_map_gpus(at(spec, "
 }  // namespace
 
 JobKind tfjob_kind() {
-  return {.trainer = Trainer::TF,
+  return {.name = "tfjob",
+          .title = "TFJob",
           .type = "tfjob",
           .trainer_name = "TFJOB",
           .created_by = "TFJob",
@@ -87,6 +88,7 @@ JobKind tfjob_kind() {
           .legacy_pod_labels = {{"training.kubeflow.org/replica-type", "replica-type"},
                                 {"training.kubeflow.org/replica-index", "replica-index"},
                                 {"training.kubeflow.org/job-role", "job-role"}},
+          .replica = kubeflow_replica,
           .suspend = &kRunPolicySuspend};
 }
 

@@ -105,10 +105,18 @@ std::optional<TrainingProgress> trainjob_progress(const json& job) {
   return p;
 }
 
+// The replicated job (node, launcher, dataset-initializer, model-initializer) and the Job's
+// completion index, the node rank: node-0, node-1, launcher-0.
+ReplicaPlace trainjob_replica(const json& pod, const std::string&) {
+  return {replica_label(pod, "jobset.sigs.k8s.io/replicatedjob-name"),
+          replica_number(replica_label(pod, "batch.kubernetes.io/job-completion-index"))};
+}
+
 }  // namespace
 
 JobKind trainjob_kind() {
-  return {.trainer = Trainer::TrainJob,
+  return {.name = "trainjob",
+          .title = "TrainJob",
           .type = "trainjob",
           .trainer_name = "TRAINJOB",
           .created_by = "TrainJob",
@@ -134,6 +142,7 @@ JobKind trainjob_kind() {
           .elastic_workers = nullptr,
           // Trainer's trainer container (constants.go Node); initializers have their own.
           .framework_container = "node",
+          .replica = trainjob_replica,
           .progress = trainjob_progress,
           // spec.suspend (trainjob_types.go TrainJobSpec.Suspend; the controller's Stop).
           .suspend = &kSpecSuspend};

@@ -119,10 +119,21 @@ std::string volcano_task_index_from_name(const PodSummary& pod) {
   return "";
 }
 
+// A pod's task (volcano.sh/task-spec) and index (volcano.sh/task-index); before v1.9 the index
+// only in the pod's name, JOB-TASK-INDEX.
+ReplicaPlace volcano_job_replica(const json& pod, const std::string& job) {
+  ReplicaPlace r{replica_label(pod, "volcano.sh/task-spec"), replica_number(replica_label(pod, "volcano.sh/task-index"))};
+  const std::string name = str(at(pod, "metadata"), "name");
+  const std::string prefix = job + "-" + r.role + "-";
+  if (!r.rank && !r.role.empty() && name.rfind(prefix, 0) == 0) r.rank = replica_number(name.substr(prefix.size()));
+  return r;
+}
+
 }  // namespace
 
 JobKind volcanojob_kind() {
-  return {.trainer = Trainer::Volcano,
+  return {.name = "volcanojob",
+          .title = "Volcano Job",
           .type = "volcanojob",
           .trainer_name = "VOLCANOJOB",
           .created_by = "VolcanoJob",
@@ -141,6 +152,7 @@ JobKind volcanojob_kind() {
           .chief_task = volcano_job_chief_task,
           .chief_value_from_pod = volcano_task_index_from_name,
           .elastic_workers = nullptr,
+          .replica = volcano_job_replica,
           .suspend = &kVolcanoCommand};
 }
 

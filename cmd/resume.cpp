@@ -12,7 +12,7 @@ void setup_resume(CLI::App& root, Factory& f, RunFn<SuspendOptions> run) {
   auto opts = std::make_shared<SuspendOptions>();
   auto* cmd = root.add_subcommand("resume", "Resume a suspended training job: its pods are created again");
   cmd->add_option("name", opts->name, "Job name")->required();
-  add_type_option(cmd, opts->type, "Job type when two kinds share a name (also trainjob)");
+  add_type_option(cmd, opts->type, "Job type when two kinds share a name");
   set_examples(cmd,
                "  # Resume a suspended job (a Volcano Job: a ResumeJob Command, as vcctl job resume sends)\n"
                "  trainctl resume pytorch-dist\n"

@@ -41,7 +41,7 @@ void setup_suspend(CLI::App& root, Factory& f, RunFn<SuspendOptions> run) {
   auto* cmd = root.add_subcommand(
       "suspend", "Suspend a training job: its pods are deleted, the job stays until resumed");
   cmd->add_option("name", opts->name, "Job name")->required();
-  add_type_option(cmd, opts->type, "Job type when two kinds share a name (also trainjob)");
+  add_type_option(cmd, opts->type, "Job type when two kinds share a name");
   set_examples(cmd,
                "  # Suspend a job (PyTorchJob, TFJob, MPIJob: spec.runPolicy.suspend; batch Job:\n"
                "  # spec.suspend; Volcano Job: an AbortJob Command, as vcctl job suspend sends)\n"

@@ -624,11 +624,11 @@ complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -s T -l type -x 
 complete -c trainctl -n '__trainctl_at '\''trainctl delete'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl suspend
-complete -c trainctl -n '__trainctl_at '\''trainctl suspend'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type when two kinds share a name (also trainjob): pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
+complete -c trainctl -n '__trainctl_at '\''trainctl suspend'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type when two kinds share a name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
 complete -c trainctl -n '__trainctl_at '\''trainctl suspend'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl resume
-complete -c trainctl -n '__trainctl_at '\''trainctl resume'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type when two kinds share a name (also trainjob): pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
+complete -c trainctl -n '__trainctl_at '\''trainctl resume'\''' -s T -l type -x -a 'pytorchjob pytorch py mpijob mpi mj volcanojob volcano vj tfjob tensorflow tf trainjob tj' -d 'Job type when two kinds share a name: pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or trainjob (tj)'
 complete -c trainctl -n '__trainctl_at '\''trainctl resume'\''' -f -a '(__trainctl_dynamic)'
 
 # trainctl wait

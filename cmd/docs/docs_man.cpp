@@ -5,6 +5,7 @@
 #include "cmd/completion/completion_tree.h"
 #include "cmd/docs/docs_gen.h"
 #include "core/version.h"
+#include "jobs/kind.h"
 
 namespace trainctl::docs {
 
@@ -56,8 +57,10 @@ std::string man_page(CLI::App& root) {
   s << ".SH SYNOPSIS\n.B trainctl\n[\\fIglobal flags\\fR] \\fICOMMAND\\fR [\\fIflags\\fR] "
        "[\\fIarguments\\fR]\n";
   s << ".SH DESCRIPTION\n"
-       "trainctl submits distributed training jobs (PyTorchJob, MPIJob, Volcano Job, or an Indexed\n"
-       "Job without an operator) to Kubernetes and inspects them: list, get, logs, top, delete.\n"
+       "trainctl submits distributed training jobs ("
+    << jobs::kind_titles_text()
+    << ")\n"
+       "to Kubernetes and inspects them: list, get, logs, top, delete.\n"
        "Every command line of Arena runs unchanged with \\fBtrainctl\\fR in place of \\fBarena\\fR.\n";
   s << ".SH GLOBAL FLAGS\n";
   std::vector<completion::FlagInfo> globals;

@@ -149,7 +149,9 @@ UserConfig parse_user_config(const std::string& text, const std::string& path) {
       c.prometheus = scalar(v, path, key);
     else if (key == "submit") {
       if (v.IsNull()) continue;
-      if (!v.IsMap()) fail(path, "submit must be a map of submit commands (pytorch, mpi, volcano)");
+      // Which names are submit commands is the command tree's to say: cmd/config_defaults.cpp
+      // checks each section against it when a submit command runs.
+      if (!v.IsMap()) fail(path, "submit must be a map from submit command names to their flags");
       for (const auto& kind : v) {
         const std::string name = kind.first.as<std::string>();
         c.submit[name] = flag_defaults(kind.second, path, "submit." + name);

@@ -26,6 +26,18 @@ const JobKind& kind_named(std::string_view name) {
   throw Error("no job kind is named \"" + std::string(name) + "\"");
 }
 
+namespace {
+
+// "a, b or c".
+std::string or_list(const std::vector<std::string>& items) {
+  std::string s;
+  for (size_t i = 0; i < items.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
+  return s;
+}
+
+}  // namespace
+
 std::string type_names_text() {
   std::vector<std::string> named;
   for (const auto& k : all_kinds()) {
@@ -34,10 +46,13 @@ std::string type_names_text() {
     for (size_t i = 1; i < k.type_names.size(); ++i) n += (i == 1 ? " (" : ", ") + k.type_names[i];
     named.push_back(k.type_names.size() > 1 ? n + ")" : n);
   }
-  std::string s;
-  for (size_t i = 0; i < named.size(); ++i)
-    s += (i == 0 ? "" : i + 1 == named.size() ? " or " : ", ") + named[i];
-  return s;
+  return or_list(named);
+}
+
+std::string kind_titles_text() {
+  std::vector<std::string> titles;
+  for (const auto& k : all_kinds()) titles.push_back(k.title);
+  return or_list(titles);
 }
 
 const JobKind& kind_for_type(std::string_view type) {

@@ -1,16 +1,10 @@
 // The job kinds trainctl knows. A JobKind is its kind's strategy: which API resource the job
-// is, how its pods are labelled, which pod is the chief, and how status, duration and requested
-// GPUs come from the job object. Everything kind-specific that list/get/logs/top/delete/wait
-// need is in the kind's one file, with the upstream code its rules follow:
-//   PyTorchJob            kinds/pytorchjob.cpp    training-operator v1.9.0
-//   MPIJob                kinds/mpijob.cpp        mpi-operator v0.8.0
-//   Volcano Job           kinds/volcanojob.cpp    batch.volcano.sh/v1alpha1
-//   Indexed batch/v1 Job  kinds/pytorch_none.cpp  operator-free PyTorch
-//   TFJob                 kinds/tfjob.cpp         training-operator v1.9.0
-//   TrainJob              kinds/trainjob.cpp      Kubeflow Trainer v2.3.0 (through JobSet v0.12.0)
-// What several kinds' rules share is in kinds/shared_rules.h. kinds/kinds.cpp is the registry
-// (all_kinds); kind.cpp resolves --type and names from it. Code outside the kinds' folder asks a
-// JobKind, never which kind it is: a new kind is one more file and one more registry line.
+// is, how its pods are labelled, which pod is the chief and which replica each pod is, and how
+// status, duration and requested GPUs come from the job object. Everything kind-specific that
+// list/get/logs/top/delete/wait need is in the kind's one file, with the upstream code its
+// rules follow; what several kinds' rules share is in kinds/shared_rules.h. kinds/kinds.h and
+// kinds/kinds.cpp are the registry (all_kinds); kind.cpp finds kinds in it by name and --type.
+// Code outside the kinds' folder asks a JobKind, never which kind it is.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
@@ -122,5 +116,8 @@ const JobKind& kind_for_type(std::string_view type);
 // "pytorchjob (pytorch, py), mpijob (mpi, mj), volcanojob (volcano, vj), tfjob (tensorflow, tf) or
 // trainjob (tj)".
 std::string type_names_text();
+// Every kind's title, in registry order: "PyTorchJob, MPIJob, Volcano Job, Indexed Job, TFJob or
+// TrainJob".
+std::string kind_titles_text();
 
 }  // namespace trainctl::jobs

@@ -1,10 +1,6 @@
 // How a job's status and duration come from its object, one rule set per kind (JobKind's
-// status_rules), each in its kind's file with the upstream code it follows:
-//   PyTorchJob           kinds/pytorchjob.cpp    training-operator v1.9.0 conditions
-//   MPIJob               kinds/mpijob.cpp        mpi-operator v0.8.0 conditions, launcher
-//   Volcano Job          kinds/volcanojob.cpp    batch.volcano.sh/v1alpha1 status.state.phase
-//   Indexed batch/v1 Job kinds/pytorch_none.cpp  Job conditions, Kubernetes 1.31+ interim ones
-// Rules the kinds share (kubeflow.org conditions, condition times): kinds/shared_rules.h.
+// status_rules), each in its kind's file (kinds/kinds.h lists them) with the upstream code it
+// follows. Rules the kinds share (kubeflow.org conditions, condition times): kinds/shared_rules.h.
 // list, get, top job and submit --wait all go through object_status(); list, get and top then
 // add what the pods say (status_with_pods()).
 #pragma once

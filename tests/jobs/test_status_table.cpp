@@ -74,12 +74,12 @@ TEST_CASE("status table: every kind has rows for each status it can show") {
       {"batchjob", {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
       {"trainjob", {S::Pending, S::Running, S::Succeeded, S::Failed, S::Terminating}},
   };
-  for (const auto& [trainer, statuses] : wanted)
+  for (const auto& [kind, statuses] : wanted)
     for (S s : statuses) {
-      CAPTURE(kind_named(trainer).resource.display(), status_name(s));
+      CAPTURE(kind_named(kind).resource.display(), status_name(s));
       bool found = false;
       for (const auto& row : status_table::rows())
-        found = found || (row.kind == trainer && row.expected == s);
+        found = found || (row.kind == kind && row.expected == s);
       CHECK(found);
     }
 }

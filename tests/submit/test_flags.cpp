@@ -89,9 +89,9 @@ TEST_CASE("--gputopology=true and bare --gputopology; kind-specific defaults", "
   CHECK(pt.working_dir == "/root");
   CHECK(pt.shell == "sh");
   CHECK(pt.expected_pods == 4);
-  CHECK(pt.kind->trainer == jobs::Trainer::PyTorch);
+  CHECK(pt.kind->name == "pytorchjob");
   auto none = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--operator=none", "cmd"}), "ns", {});
-  CHECK(none.kind->trainer == jobs::Trainer::PyTorchNoOperator);
+  CHECK(none.kind->name == "batchjob");
 }
 
 TEST_CASE("--task splits NAME:REPLICAS:IMAGE:COMMAND around registry ports, tags and digests", "[flags]") {

@@ -45,7 +45,7 @@ jobs::JobStatus wait_with_events(std::vector<std::string> lines) {
   submit::WaitOptions o;
   o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 1;
-  return submit::wait_for_job(client, jobs::kind_for(jobs::Trainer::PyTorch), "ns1", "demo", o);
+  return submit::wait_for_job(client, jobs::kind_named("pytorchjob"), "ns1", "demo", o);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ using nlohmann::json;
 
 namespace {
 
-const jobs::JobKind& kind(jobs::Trainer t) { return jobs::kind_for(t); }
+const jobs::JobKind& kind(const char* name) { return jobs::kind_named(name); }
 
 json pod(const std::string& name, const std::string& phase, const std::string& rv = "5") {
   return {{"metadata", {{"name", name}, {"resourceVersion", rv}}}, {"status", {{"phase", phase}}}};
@@ -51,7 +51,7 @@ TEST_CASE("--wait: returns once every pod runs, from a watch started at the list
   o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 2;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
-  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) ==
         jobs::JobStatus::Running);
   CHECK(lines == std::vector<std::string>{"job demo: 0/2 pods running", "job demo: 1/2 pods running",
                                           "job demo: 2/2 pods running"});
@@ -79,13 +79,13 @@ TEST_CASE("--wait=finished: exit 0 on success, JobFailed on failure", "[wait]") 
     std::vector<std::string> lines;
     o.on_status = [&](const std::string& l) { lines.push_back(l); };
     if (end == "Succeeded") {
-      CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+      CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) ==
             jobs::JobStatus::Succeeded);
       CHECK(lines ==
             std::vector<std::string>{"job demo: PENDING", "job demo: RUNNING", "job demo: SUCCEEDED"});
     } else {
       try {
-        submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o);
+        submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o);
         FAIL("no error");
       } catch (const Error& e) {
         CHECK(e.code() == ExitCode::JobFailed);
@@ -111,7 +111,7 @@ TEST_CASE("--wait: a failed pod makes it ask the job, outside the stream", "[wai
   o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 1;
   CHECK_THROWS_MATCHES(
-      submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o), Error,
+      submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o), Error,
       Catch::Predicate<Error>([](const Error& e) { return e.code() == ExitCode::JobFailed; }));
   CHECK(gets == 2);  // the pod list, then the job
 }
@@ -133,7 +133,7 @@ TEST_CASE("--wait: after a pod ends and the job still runs, the watch goes on wi
   submit::WaitOptions o;
   o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 2;
-  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) ==
         jobs::JobStatus::Running);
   // The pod list once, the job once; the second watch resumes at the ended pod's version.
   REQUIRE(gets.size() == 2);
@@ -160,7 +160,7 @@ TEST_CASE("--timeout ends the wait with ExitCode::Timeout", "[wait]") {
   o.timeout = std::chrono::seconds(30);
   o.clock = [&] { return now; };
   try {
-    submit::wait_for_job(client, kind(jobs::Trainer::Volcano), "ns1", "demo", o);
+    submit::wait_for_job(client, kind("volcanojob"), "ns1", "demo", o);
     FAIL("no error");
   } catch (const Error& e) {
     CHECK(e.code() == ExitCode::Timeout);
@@ -207,7 +207,7 @@ TEST_CASE("--wait: an ERROR 410 Expired event makes it list again and watch from
   o.until_finished = true;
   std::vector<std::string> lines;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
-  const auto phase = submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o);
+  const auto phase = submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o);
   log::reset_sink();
   log::set_level(level);
   CHECK(phase == jobs::JobStatus::Succeeded);
@@ -241,7 +241,7 @@ TEST_CASE("--wait: a watch refused with 410 is listed again too; BOOKMARKs move 
   submit::WaitOptions o;
   o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.until_finished = true;
-  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) ==
         jobs::JobStatus::Succeeded);
   REQUIRE(watches.size() == 3);
   // The stream ended after a bookmark: the next watch starts at the bookmark's version.
@@ -271,7 +271,7 @@ TEST_CASE("--wait: pods listed again replace what the first list said", "[wait]"
   o.expected_pods = 2;
   std::vector<std::string> lines;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
-  CHECK(submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) ==
         jobs::JobStatus::Running);
   // The deleted worker is not counted: 0/2 after the second list, then 1/2, then 2/2.
   CHECK(lines == std::vector<std::string>{"job demo: 0/2 pods running", "job demo: 1/2 pods running",
@@ -298,7 +298,7 @@ TEST_CASE("--wait: a watch that keeps ending in ERROR gives up with one line", "
   o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.until_finished = true;
   try {
-    submit::wait_for_job(client, kind(jobs::Trainer::PyTorch), "ns1", "demo", o);
+    submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o);
     FAIL("no error");
   } catch (const Error& e) {
     CHECK(std::string(e.what()) ==

@@ -38,7 +38,7 @@ TEST_CASE("--wait: watches that end without an event wait the backoff; the timeo
     now += d;
   };
   try {
-    submit::wait_for_job(client, jobs::kind_for(jobs::Trainer::PyTorch), "ns1", "demo", o);
+    submit::wait_for_job(client, jobs::kind_named("pytorchjob"), "ns1", "demo", o);
     FAIL("no error");
   } catch (const Error& e) {
     CHECK(e.code() == ExitCode::Timeout);
@@ -77,7 +77,7 @@ TEST_CASE("--wait: a watch that brought events is opened again at once", "[wait]
   o.until_finished = true;
   o.clock = [&] { return now; };
   o.sleep = [&](std::chrono::milliseconds d) { waits.push_back(d); };
-  CHECK(submit::wait_for_job(client, jobs::kind_for(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+  CHECK(submit::wait_for_job(client, jobs::kind_named("pytorchjob"), "ns1", "demo", o) ==
         jobs::JobStatus::Succeeded);
   CHECK(watches == 3);
   CHECK(waits.empty());

@@ -75,7 +75,7 @@ TEST_CASE("--wait over HTTPS: the ERROR event of an expired watch, then a new li
   o.until_finished = true;
   std::vector<std::string> lines;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
-  CHECK(submit::wait_for_job(*client, jobs::kind_for(jobs::Trainer::PyTorch), "ns1", "demo", o) ==
+  CHECK(submit::wait_for_job(*client, jobs::kind_named("pytorchjob"), "ns1", "demo", o) ==
         jobs::JobStatus::Succeeded);
   CHECK(requests ==
         std::vector<std::string>{"list", "watch 10 bookmarks=true", "list", "watch 20 bookmarks=true"});

@@ -43,7 +43,8 @@ Report run_doctor(kube::Client& client, const DoctorOptions& o) {
   if (!o.templates) throw Error("doctor needs the templates submit renders");
   const jobs::JobKind& default_kind = o.default_kind ? *o.default_kind : jobs::kind_named("pytorchjob");
   Context c{o, submit_kinds(), &submit::submit_kind_for(jobs::trainer_of(default_kind)), {}};
-  for (const auto* kind : c.kinds) c.dry_run_jobs[&kind->job] = dry_run_job(*kind, o.namespace_, *o.templates);
+  for (const auto* kind : c.kinds)
+    c.dry_run_jobs[&kind->job] = dry_run_job(*kind, o.namespace_, *o.templates);
 
   Report r;
   r.server = o.server;

@@ -32,7 +32,7 @@ Replica replica_of(const JobKind& kind, const std::string& job, const nlohmann::
   Replica r;
   if (pod.contains("metadata") && pod["metadata"].contains("name") && pod["metadata"]["name"].is_string())
     r.pod = pod["metadata"]["name"].get<std::string>();
-  ReplicaPlace place = kind.replica(pod, job);
+  const ReplicaPlace place = kind.replica(pod, job);
   r.role = ascii_lower(place.role);
   r.rank = place.rank;
   if (!r.role.empty()) {

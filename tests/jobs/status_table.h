@@ -218,8 +218,7 @@ inline std::vector<Row> make_rows() {
   add_kubeflow_rows(t, "pytorchjob", to, "PyTorchJob", "PyTorchJobFailed");
   const json created = kf("Created", "True", "PyTorchJobCreated");
   t.push_back({"pytorchjob", "no status before the first reconcile", json::object(), S::Pending});
-  t.push_back({"pytorchjob",
-               to + "Restarting replaces Running (filterOutCondition): PENDING until it runs",
+  t.push_back({"pytorchjob", to + "Restarting replaces Running (filterOutCondition): PENDING until it runs",
                started(created, kf("Restarting", "True", "PyTorchJobRestarting")), S::Pending});
   t.push_back({"pytorchjob", to + "resumed: Suspended False, then Running",
                started(created, kf("Suspended", "False", "PyTorchJobResumed"),
@@ -272,8 +271,8 @@ inline std::vector<Row> make_rows() {
   for (const auto& [phase, why, status] : phases)
     t.push_back({"volcanojob", vc + phase + ": " + why, volcano(phase), status});
   t.push_back({"volcanojob", "no status.state yet", nullptr, S::Pending});
-  t.push_back({"volcanojob", "a phase v1alpha1 does not define (Arena's fork: Inqueue)",
-               volcano("Inqueue"), S::Unknown});
+  t.push_back({"volcanojob", "a phase v1alpha1 does not define (Arena's fork: Inqueue)", volcano("Inqueue"),
+               S::Unknown});
   t.push_back({"volcanojob", vc + "Running, being deleted", volcano("Running"), S::Terminating, true});
 
   // Indexed batch/v1 Job: k8s.io/api batch/v1 types.go (JobConditionType); kubernetes

@@ -245,7 +245,8 @@ TEST_CASE("instances sort chief first, then in natural order") {
 namespace {
 
 // The job built from `pods` folded in this order, with or without instance rows.
-TrainingJob fold_in_order(const std::string& t, const json& job, const std::vector<json>& pods, bool instances) {
+TrainingJob fold_in_order(const std::string& t, const json& job, const std::vector<json>& pods,
+                          bool instances) {
   JobPods folded(instances);
   for (const auto& p : pods) folded.add(kind_named(t), summarize_pod(p, false));
   return build_job(kind_named(t), summarize_job(kind_named(t), job), std::move(folded), now());

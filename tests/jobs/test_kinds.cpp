@@ -54,12 +54,11 @@ TEST_CASE("spec GPUs and the chief task come from each kind's spec") {
   json neither = no_completions;
   neither["spec"].erase("parallelism");
   const std::vector<Case> cases = {
-      {"pytorchjob", pytorchjob("a", kKindsCreated, 3, 2), 6,
-       "master"},                                               // master + 2 workers, 2 GPUs each
-      {"mpijob", mpijob("m", kKindsCreated, 2, 4), 8, ""},  // the launcher asks for none
+      {"pytorchjob", pytorchjob("a", kKindsCreated, 3, 2), 6, "master"},  // master + 2 workers, 2 GPUs each
+      {"mpijob", mpijob("m", kKindsCreated, 2, 4), 8, ""},                // the launcher asks for none
       {"volcanojob", volcanojob("v", kKindsCreated, nullptr), 2, "pserver"},  // 1 pserver, 2 trainers x 1
-      {"batchjob", batchjob("b", kKindsCreated, json::object()), 2, ""},  // completions 2 x 1
-      {"batchjob", no_completions, 3, ""},                                // parallelism
+      {"batchjob", batchjob("b", kKindsCreated, json::object()), 2, ""},      // completions 2 x 1
+      {"batchjob", no_completions, 3, ""},                                    // parallelism
       {"batchjob", neither, 1, ""},
       {"tfjob", tfjob("t", kKindsCreated, 1, 2, 1), 3, ""},  // 1 ps + 2 workers x 1
   };

@@ -99,7 +99,8 @@ TEST_CASE("legacy pods: current pods, pods without a controller owner and kinds 
   CHECK(modernize_pod(kind_named("mpijob"), v13).empty());
   CHECK(modernize_pod(kind_named("volcanojob"), v13).empty());
   // One list for both kinds that share the selector, none for the others.
-  const auto selectors = legacy_selectors({&kind_named("pytorchjob"), &kind_named("mpijob"), &kind_named("tfjob")});
+  const auto selectors =
+      legacy_selectors({&kind_named("pytorchjob"), &kind_named("mpijob"), &kind_named("tfjob")});
   REQUIRE(selectors.size() == 1);
   CHECK(selectors[0].first == "group-name=kubeflow.org,!training.kubeflow.org/job-name");
   CHECK(selectors[0].second == std::vector<size_t>{0, 2});

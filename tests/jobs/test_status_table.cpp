@@ -78,8 +78,7 @@ TEST_CASE("status table: every kind has rows for each status it can show") {
     for (S s : statuses) {
       CAPTURE(kind_named(kind).resource.display(), status_name(s));
       bool found = false;
-      for (const auto& row : status_table::rows())
-        found = found || (row.kind == kind && row.expected == s);
+      for (const auto& row : status_table::rows()) found = found || (row.kind == kind && row.expected == s);
       CHECK(found);
     }
 }
@@ -143,15 +142,17 @@ TEST_CASE("duration table: each kind's rule for how long a job ran") {
       {"volcanojob", "running: now - creation", "", "", "Running", "09:55:00", 600},
       {"volcanojob", "restarting: now - creation", "", "", "Restarting", "09:55:00", 600},
       {"volcanojob", "completed: state.lastTransitionTime - creation", "", "", "Completed", "09:55:00", 300},
-      {"volcanojob", "terminating: state.lastTransitionTime - creation", "", "", "Terminating", "09:57:00", 420},
-      {"volcanojob", "aborting (suspended, not finished): now - creation", "", "", "Aborting", "09:57:00", 600},
+      {"volcanojob", "terminating: state.lastTransitionTime - creation", "", "", "Terminating", "09:57:00",
+       420},
+      {"volcanojob", "aborting (suspended, not finished): now - creation", "", "", "Aborting", "09:57:00",
+       600},
       {"batchjob", "no startTime: 0", "", "", "", "", 0},
       {"batchjob", "not finished: now - startTime", "09:52:00", "", "", "", 480},
-      {"batchjob", "Complete: completionTime - startTime", "09:52:00", "09:53:00", "Complete",
-       "09:53:00", 60},
+      {"batchjob", "Complete: completionTime - startTime", "09:52:00", "09:53:00", "Complete", "09:53:00",
+       60},
       {"batchjob", "Failed: its transition - startTime", "09:52:00", "", "Failed", "09:54:00", 120},
-      {"batchjob", "FailureTarget only (1.31+): its transition - startTime", "09:52:00", "",
-       "FailureTarget", "09:54:00", 120},
+      {"batchjob", "FailureTarget only (1.31+): its transition - startTime", "09:52:00", "", "FailureTarget",
+       "09:54:00", 120},
       {"batchjob", "SuccessCriteriaMet only (1.31+, no completionTime yet): its transition - start",
        "09:52:00", "", "SuccessCriteriaMet", "09:55:00", 180},
       // TrainJob has no startTime or completionTime (kinds/trainjob.cpp).

@@ -154,8 +154,8 @@ TEST_CASE("write_jobs_json and write_jobs_yaml print what to_json/to_yaml print 
     CHECK(j.str() == trainctl::print::to_json(jobs_json(jobs)));
     CHECK(y.str() == trainctl::print::to_yaml(jobs_json(jobs)));
     json p = pod("w-" + std::to_string(n), pytorch_labels("w", "master", 0), "Running", 1, "node-1");
-    jobs.push_back(build_job(kind_named("pytorchjob"), pytorchjob("w" + std::to_string(n), kNow, 1, 1), {&p},
-                             now()));
+    jobs.push_back(
+        build_job(kind_named("pytorchjob"), pytorchjob("w" + std::to_string(n), kNow, 1, 1), {&p}, now()));
   }
 }
 

@@ -51,8 +51,7 @@ TEST_CASE("suspend: each kind's merge patch sets its API's suspend field", "[sus
       {"pytorchjob", running_pytorchjob(), kubeflow_on, kubeflow_off},
       {"tfjob", fixtures::tfjob("demo", status_table::kCreated, 1, 2, 1, false, started), kubeflow_on,
        kubeflow_off},
-      {"mpijob", fixtures::mpijob("demo", status_table::kCreated, 2, 1, started), kubeflow_on,
-       kubeflow_off},
+      {"mpijob", fixtures::mpijob("demo", status_table::kCreated, 2, 1, started), kubeflow_on, kubeflow_off},
       {"batchjob",
        fixtures::batchjob("demo", status_table::kCreated,
                           {{"startTime", status_table::kStarted}, {"active", 2}}),
@@ -181,8 +180,8 @@ TEST_CASE("suspend: the patch goes out as a JSON merge patch with strict field v
 
 TEST_CASE("suspend: a Volcano Command is created, and refused where bus.volcano.sh is not served",
           "[suspend]") {
-  const FoundJob f = found("volcanojob", fixtures::volcanojob("demo", status_table::kCreated,
-                                                                  status_table::volcano("Running")));
+  const FoundJob f = found(
+      "volcanojob", fixtures::volcanojob("demo", status_table::kCreated, status_table::volcano("Running")));
   const std::string path = "/apis/bus.volcano.sh/v1alpha1/namespaces/default/commands?fieldValidation=Strict";
   FakeClient client;
   client.on("POST", path, 201,

@@ -58,8 +58,7 @@ TEST_CASE("TFJob: resource, labels and Arena's type names") {
   CHECK(k.resource.kind == "TFJob");
   CHECK(k.trainer_name == "TFJOB");
   CHECK(k.created_by == "TFJob");
-  for (const char* t : {"tfjob", "TFJob", "tensorflow", "tf", "TF"})
-    CHECK(kind_for_type(t).name == "tfjob");
+  for (const char* t : {"tfjob", "TFJob", "tensorflow", "tf", "TF"}) CHECK(kind_for_type(t).name == "tfjob");
   CHECK(k.pod_selector("t") ==
         "training.kubeflow.org/job-name=t,training.kubeflow.org/operator-name=tfjob-controller");
 }

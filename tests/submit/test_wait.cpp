@@ -51,8 +51,7 @@ TEST_CASE("--wait: returns once every pod runs, from a watch started at the list
   o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 2;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
-  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) ==
-        jobs::JobStatus::Running);
+  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) == jobs::JobStatus::Running);
   CHECK(lines == std::vector<std::string>{"job demo: 0/2 pods running", "job demo: 1/2 pods running",
                                           "job demo: 2/2 pods running"});
   CHECK(client.streams().size() == 1);
@@ -79,8 +78,7 @@ TEST_CASE("--wait=finished: exit 0 on success, JobFailed on failure", "[wait]") 
     std::vector<std::string> lines;
     o.on_status = [&](const std::string& l) { lines.push_back(l); };
     if (end == "Succeeded") {
-      CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) ==
-            jobs::JobStatus::Succeeded);
+      CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) == jobs::JobStatus::Succeeded);
       CHECK(lines ==
             std::vector<std::string>{"job demo: PENDING", "job demo: RUNNING", "job demo: SUCCEEDED"});
     } else {
@@ -133,8 +131,7 @@ TEST_CASE("--wait: after a pod ends and the job still runs, the watch goes on wi
   submit::WaitOptions o;
   o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.expected_pods = 2;
-  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) ==
-        jobs::JobStatus::Running);
+  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) == jobs::JobStatus::Running);
   // The pod list once, the job once; the second watch resumes at the ended pod's version.
   REQUIRE(gets.size() == 2);
   CHECK(gets[0].rfind("/api/v1/namespaces/ns1/pods?", 0) == 0);
@@ -241,8 +238,7 @@ TEST_CASE("--wait: a watch refused with 410 is listed again too; BOOKMARKs move 
   submit::WaitOptions o;
   o.sleep = [](std::chrono::milliseconds) {};  // no backoff slept
   o.until_finished = true;
-  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) ==
-        jobs::JobStatus::Succeeded);
+  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) == jobs::JobStatus::Succeeded);
   REQUIRE(watches.size() == 3);
   // The stream ended after a bookmark: the next watch starts at the bookmark's version.
   CHECK(watches[1].find("resourceVersion=12") != std::string::npos);
@@ -271,8 +267,7 @@ TEST_CASE("--wait: pods listed again replace what the first list said", "[wait]"
   o.expected_pods = 2;
   std::vector<std::string> lines;
   o.on_status = [&](const std::string& l) { lines.push_back(l); };
-  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) ==
-        jobs::JobStatus::Running);
+  CHECK(submit::wait_for_job(client, kind("pytorchjob"), "ns1", "demo", o) == jobs::JobStatus::Running);
   // The deleted worker is not counted: 0/2 after the second list, then 1/2, then 2/2.
   CHECK(lines == std::vector<std::string>{"job demo: 0/2 pods running", "job demo: 1/2 pods running",
                                           "job demo: 0/2 pods running", "job demo: 1/2 pods running",

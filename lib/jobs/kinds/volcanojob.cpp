@@ -122,10 +122,12 @@ std::string volcano_task_index_from_name(const PodSummary& pod) {
 // A pod's task (volcano.sh/task-spec) and index (volcano.sh/task-index); before v1.9 the index
 // only in the pod's name, JOB-TASK-INDEX.
 ReplicaPlace volcano_job_replica(const json& pod, const std::string& job) {
-  ReplicaPlace r{replica_label(pod, "volcano.sh/task-spec"), replica_number(replica_label(pod, "volcano.sh/task-index"))};
+  ReplicaPlace r{replica_label(pod, "volcano.sh/task-spec"),
+                 replica_number(replica_label(pod, "volcano.sh/task-index"))};
   const std::string name = str(at(pod, "metadata"), "name");
   const std::string prefix = job + "-" + r.role + "-";
-  if (!r.rank && !r.role.empty() && name.rfind(prefix, 0) == 0) r.rank = replica_number(name.substr(prefix.size()));
+  if (!r.rank && !r.role.empty() && name.rfind(prefix, 0) == 0)
+    r.rank = replica_number(name.substr(prefix.size()));
   return r;
 }
 

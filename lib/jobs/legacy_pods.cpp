@@ -6,6 +6,7 @@
 #include "jobs/pod_summary.h"
 #include "kube/list_reads.h"
 #include "kube/resource.h"
+#include "object/owner.h"
 
 namespace trainctl::jobs {
 
@@ -14,12 +15,9 @@ using nlohmann::json;
 std::string modernize_pod(const JobKind& kind, json& pod) {
   if (kind.legacy_pod_selector.empty()) return "";
   std::string job;
-  for (const auto& o : at_path(pod, {"metadata", "ownerReferences"})) {
-    const auto& controller = at(o, "controller");
-    if (!controller.is_boolean() || !controller.get<bool>()) continue;
-    if (str(o, "kind") == kind.resource.kind && str(o, "apiVersion").rfind(kind.resource.group + "/", 0) == 0)
-      job = str(o, "name");
-  }
+  if (const json* o = object::controller_of(pod);
+      o && str(*o, "kind") == kind.resource.kind && str(*o, "apiVersion").rfind(kind.resource.group + "/", 0) == 0)
+    job = str(*o, "name");
   if (job.empty()) return "";
   json& labels = pod["metadata"]["labels"];
   if (!labels.is_object()) labels = json::object();

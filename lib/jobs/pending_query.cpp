@@ -9,6 +9,7 @@
 #include "jobs/job_events.h"
 #include "jobs/json_util.h"
 #include "kube/list_reads.h"
+#include "object/owner.h"
 
 namespace trainctl::jobs {
 
@@ -54,9 +55,7 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
                  "events"),
       may_refuse(kube::list_read(kube::pod_groups(), ns, {},
                                  [&](json& pg) {
-                                   bool owned = false;
-                                   for (const auto& o : at_path(pg, {"metadata", "ownerReferences"}))
-                                     owned = owned || str(o, "uid") == job.uid;
+                                   const bool owned = object::has_owner(pg, job.uid);
                                    // NAME (training-operator, Volcano before v1.6) or NAME-UID
                                    // (Volcano v1.6+): lists build no ownerReferences.
                                    if (owned || name_of(pg) == job.name || name_of(pg) == job.name + "-" + job.uid)

@@ -8,6 +8,7 @@
 #include "kube/json_util.h"
 #include "kube/list_reads.h"
 #include "kube/queue_resources.h"
+#include "object/owner.h"
 
 namespace trainctl::jobs {
 
@@ -91,14 +92,6 @@ void count_pod_group(VolcanoQueue& q, const std::string& phase) {
   else if (phase == "Unknown") ++q.unknown;
   else if (phase == "Inqueue") ++q.inqueue;
   else if (phase == "Completed") ++q.completed;
-}
-
-bool owned_by(const json& obj, const std::string& uid) {
-  const json& refs = kube::at(kube::at(obj, "metadata"), "ownerReferences");
-  if (!refs.is_array()) return false;
-  for (const auto& r : refs)
-    if (kube::str(r, "uid") == uid) return true;
-  return false;
 }
 
 std::string workload_phase(const json& wl) {
@@ -188,7 +181,7 @@ std::optional<JobQueue> job_queue_of(const std::string& job_name, const std::str
   // Lists arrive without ownerReferences (kube/page_stream.h): Kueue labels a job's Workload
   // with the job's uid (constants JobUIDLabel).
   for (const auto& wl : workloads) {
-    if (kube::label(wl, "kueue.x-k8s.io/job-uid") != job_uid && !owned_by(wl, job_uid)) continue;
+    if (kube::label(wl, "kueue.x-k8s.io/job-uid") != job_uid && !object::has_owner(wl, job_uid)) continue;
     JobQueue q{"kueue", kube::str(spec_of(wl), "queueName"), "", workload_phase(wl), std::nullopt};
     q.cluster_queue = kube::str(kube::at(status_of(wl), "admission"), "clusterQueue");
     return q;
@@ -197,7 +190,7 @@ std::optional<JobQueue> job_queue_of(const std::string& job_name, const std::str
   // and mpi-operator's is NAME.
   for (const auto& pg : pod_groups) {
     const std::string pg_name = kube::name_of(pg);
-    if (pg_name != job_name + "-" + job_uid && pg_name != job_name && !owned_by(pg, job_uid)) continue;
+    if (pg_name != job_name + "-" + job_uid && pg_name != job_name && !object::has_owner(pg, job_uid)) continue;
     std::string queue = kube::str(spec_of(pg), "queue");
     return JobQueue{"volcano", queue.empty() ? "default" : queue, "", kube::str(status_of(pg), "phase"),
                     std::nullopt};

@@ -28,11 +28,6 @@ json tf_job(const std::string& name, json specs) {
 
 json tfjob(SimFixture& f, const std::string& name) { return f.get("kubeflow.org", "v1", "tfjobs", name); }
 
-bool condition_true(const json& job, const std::string& type) {
-  const json* c = find_condition(job, type);
-  return c != nullptr && (*c)["status"] == "True";
-}
-
 // Reports a pod's container as terminated, as the kubelet would (the simulated containers of
 // one replica type share their template's outcome and duration).
 void terminate_pod(SimFixture& f, const std::string& name, const std::string& phase, int exit_code) {

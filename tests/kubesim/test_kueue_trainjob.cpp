@@ -145,8 +145,8 @@ TEST_CASE("kueue trainjob: a complete TrainJob finishes its Workload", "[trainer
     return true;
   });
   f.sim->step(30s);
-  REQUIRE(meta_condition_true(f.trainjob("done"), "Complete"));
+  REQUIRE(condition_true(f.trainjob("done"), "Complete"));
   const auto wl = f.workload("done");
   REQUIRE(wl);
-  CHECK(kueue_condition_true(*wl, "Finished"));
+  CHECK(condition_true(*wl, "Finished"));
 }

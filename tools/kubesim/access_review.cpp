@@ -1,16 +1,9 @@
 #include "kubesim/access_review.h"
 
 #include "kubesim/rest.h"
+#include "object/fields.h"
 
 namespace kubesim {
-
-namespace {
-
-std::string str(const json& o, const char* key) {
-  return o.is_object() && o.contains(key) && o[key].is_string() ? o[key].get<std::string>() : "";
-}
-
-}  // namespace
 
 bool is_self_subject_access_review(const std::string& path) {
   std::string p = path;
@@ -39,6 +32,7 @@ void serve_self_subject_access_review(const Store& store, const UserInfo& user, 
                       "\"null\": " + message,
                       {{"group", "authorization.k8s.io"}, {"kind", "SelfSubjectAccessReview"}, {"causes", json::array({cause})}});
   }
+  using trainctl::object::str;
   AuthAttributes a;
   if (has_resource) {
     const json& r = spec["resourceAttributes"];

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "object/conditions.h"
+
 namespace kubesim {
 
 namespace {
@@ -65,12 +67,6 @@ std::string kueue_cluster_queue_of(const Store& store, const KueueTypes& t, cons
   return q ? (*q)["spec"].value("clusterQueue", "") : "";
 }
 
-bool kueue_condition_true(const json& obj, const std::string& type) {
-  for (const auto& c : obj.value("status", json::object()).value("conditions", json::array()))
-    if (c.value("type", "") == type) return c.value("status", "") == "True";
-  return false;
-}
-
 bool kueue_set_condition(json& status, const std::string& type, bool value, const std::string& reason,
                          const std::string& message, const std::string& now) {
   if (!status.is_object()) status = json::object();
@@ -97,7 +93,7 @@ bool kueue_set_condition(json& status, const std::string& type, bool value, cons
 }
 
 bool kueue_workload_pending(const json& workload) {
-  return !kueue_condition_true(workload, "QuotaReserved") && !kueue_condition_true(workload, "Finished");
+  return !trainctl::object::condition_true(workload, "QuotaReserved") && !trainctl::object::condition_true(workload, "Finished");
 }
 
 std::vector<std::shared_ptr<const json>> kueue_pending_workloads(const Store& store, const KueueTypes& t,

@@ -41,7 +41,6 @@ void kueue_webhook_default(const KueueConfig& config, const Store& store, const 
 // when the LocalQueue does not exist.
 std::string kueue_cluster_queue_of(const Store& store, const KueueTypes& t, const json& workload);
 
-bool kueue_condition_true(const json& obj, const std::string& type);
 // Sets a metav1.Condition in status.conditions (apimachinery meta.SetStatusCondition): the
 // transition time changes only with the status. Returns whether anything changed.
 bool kueue_set_condition(json& status, const std::string& type, bool value, const std::string& reason,

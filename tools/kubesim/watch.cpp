@@ -14,6 +14,8 @@
 #include "kubesim/rest.h"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <thread>
 
 namespace kubesim {
@@ -69,124 +71,134 @@ FilteredEvent filter_event(const WatchEvent& ev, const Matches& matches) {
   return {"DELETED", std::make_shared<const json>(std::move(gone)), nullptr};
 }
 
-}  // namespace
-
-void Api::do_watch(ApiRequest& req) {
-  const ApiPath& p = req.path;
-  auto filter = std::make_shared<ListFilter>(
-      ListFilter::parse(*p.rt, req.param("labelSelector"), req.param("fieldSelector")));
-  std::string ns = p.has_ns ? p.ns : "";
+// The options of a watch request (handlers/get.go ListResource: timeoutSeconds, resourceVersion,
+// the selectors, the namespace of the path).
+struct WatchOptions {
+  std::shared_ptr<ListFilter> filter;
+  std::string ns;
   int timeout = 1800;
+  uint64_t since = 0;
+};
+
+WatchOptions parse_watch_options(const ApiRequest& req) {
+  const ApiPath& p = req.path;
+  WatchOptions o;
+  o.filter = std::make_shared<ListFilter>(
+      ListFilter::parse(*p.rt, req.param("labelSelector"), req.param("fieldSelector")));
+  o.ns = p.has_ns ? p.ns : "";
   if (!req.param("timeoutSeconds").empty()) {
     try {
-      timeout = std::stoi(req.param("timeoutSeconds"));
+      o.timeout = std::stoi(req.param("timeoutSeconds"));
     } catch (...) {
       throw bad_request("invalid timeoutSeconds: " + req.param("timeoutSeconds"));
     }
   }
-  uint64_t since = 0;
   std::string rv_param = req.param("resourceVersion");
   if (!rv_param.empty()) {
     try {
-      since = std::stoull(rv_param);
+      o.since = std::stoull(rv_param);
     } catch (...) {
       throw bad_request("invalid resource version: " + rv_param);
     }
   }
-  disable_compression(req.http);
-  if (req.fault && req.fault->action == "expire") {
-    // Fault injection: the revision asked for is gone from the watch cache, which now starts
-    // just after it.
-    send_error_event(req.res, too_old_resource_version(since, since + 2));
-    return;
-  }
-  auto queue = std::make_shared<StreamQueue>();
-  // kubectl get --watch asks for Table objects: each event then carries a one-row Table.
-  const ResourceType* rt = p.rt;
-  Store* st = &m_store;
-  bool table = wants_table(req.http);
-  bool full = req.param("includeObject") == "Object";
-  const bool bookmarks = req.flag("allowWatchBookmarks") && !table;
-  auto encode = [rt, st, table, full](const std::shared_ptr<const json>& obj,
-                                      const std::shared_ptr<const std::string>& enc) {
+  return o;
+}
+
+// One watcher (cacher's cacheWatcher): the lines it queues for the client, and the live
+// events it buffers until its initial events are queued.
+struct Watcher {
+  const ResourceType* rt = nullptr;
+  Store* store = nullptr;
+  WatchOptions options;
+  bool table = false;  // kubectl get --watch asks for Table objects: each event a one-row Table
+  bool full = false;   // includeObject=Object
+  StreamQueue queue;
+  std::atomic<uint64_t> last_sent{0};
+  std::mutex pending_mu;
+  std::vector<WatchEvent> pending;  // live events from the start on, until ready
+  bool ready = false;
+
+  std::string encode(const std::shared_ptr<const json>& obj, const std::shared_ptr<const std::string>& enc) const {
     if (!table) return enc ? *enc : obj->dump();
     Store::ListResult one;
     one.items.push_back(obj);
     one.resource_version = std::stoull((*obj)["metadata"].value("resourceVersion", "0"));
-    return table_for(*rt, one, full, st->now());
-  };
-  auto last_sent = std::make_shared<std::atomic<uint64_t>>(0);
-  auto matches = [filter, ns](const json& obj) {
-    if (!ns.empty() && obj["metadata"].value("namespace", "") != ns) return false;
-    return filter->matches(obj);
-  };
-  // Buffer live events from now on; drop those already covered by the initial state.
-  auto pending = std::make_shared<std::vector<WatchEvent>>();
-  auto ready = std::make_shared<std::atomic<bool>>(false);
-  auto pending_mu = std::make_shared<std::mutex>();
-  uint64_t handle = m_store.watch(p.rt, [=](const WatchEvent& ev) {
-    std::lock_guard lock(*pending_mu);
-    if (!ready->load()) {
-      pending->push_back(ev);
-      return true;
-    }
-    if (ev.resource_version <= last_sent->load()) return true;
-    if (auto f = filter_event(ev, matches); f.type) {
-      queue->push(event_line(f.type, encode(f.object, f.encoded)));
-      last_sent->store(ev.resource_version);
-    }
+    return table_for(*rt, one, full, store->now());
+  }
+  bool matches(const json& obj) const {
+    if (!options.ns.empty() && obj["metadata"].value("namespace", "") != options.ns) return false;
+    return options.filter->matches(obj);
+  }
+  // Queues ev as a filtered watch sees it; true when a line was queued.
+  bool send(const WatchEvent& ev) {
+    auto f = filter_event(ev, [this](const json& o) { return matches(o); });
+    if (!f.type) return false;
+    queue.push(event_line(f.type, encode(f.object, f.encoded)));
     return true;
-  });
-  uint64_t covered = 0;
-  try {
-    std::lock_guard lock(*pending_mu);
-    if (since == 0) {
-      // The initial state as a list selects it, with the field values kept beside each object.
-      auto list = m_store.list_stored(*p.rt, ns, [&](const json& o, const FieldValues& v) { return filter->matches(o, v); });
-      for (size_t i = 0; i < list.items.size(); ++i) queue->push(event_line("ADDED", encode(list.items[i], list.encoded[i])));
+  }
+  // The store's callback (cacheWatcher.add, then process: only events newer than what was sent).
+  void add(const WatchEvent& ev) {
+    std::lock_guard lock(pending_mu);
+    if (!ready) {
+      pending.push_back(ev);
+      return;
+    }
+    if (ev.resource_version <= last_sent.load()) return;
+    if (send(ev)) last_sent.store(ev.resource_version);
+  }
+  // processInterval: the initial events (the state as a list selects it, or the history since
+  // the resourceVersion asked for), then the live events buffered meanwhile that they do not
+  // cover. Returns the resourceVersion the initial events cover. Throws the 410 of a version
+  // older than the history.
+  uint64_t process_interval() {
+    std::lock_guard lock(pending_mu);
+    uint64_t covered = 0;
+    if (options.since == 0) {
+      // The field values are kept beside each stored object.
+      auto list = store->list_stored(*rt, options.ns, [&](const json& o, const FieldValues& v) {
+        return options.filter->matches(o, v);
+      });
+      for (size_t i = 0; i < list.items.size(); ++i)
+        queue.push(event_line("ADDED", encode(list.items[i], list.encoded[i])));
       covered = list.resource_version;
     } else {
-      auto events = m_store.events_since(*p.rt, since);
-      covered = since;
+      auto events = store->events_since(*rt, options.since);
+      covered = options.since;
       for (const auto& ev : events) {
-        if (auto f = filter_event(ev, matches); f.type) queue->push(event_line(f.type, encode(f.object, f.encoded)));
+        send(ev);
         covered = std::max(covered, ev.resource_version);
       }
     }
-    last_sent->store(covered);
-    for (const auto& ev : *pending) {
+    last_sent.store(covered);
+    for (const auto& ev : pending) {
       if (ev.resource_version <= covered) continue;
-      if (auto f = filter_event(ev, matches); f.type) {
-        queue->push(event_line(f.type, encode(f.object, f.encoded)));
-        last_sent->store(ev.resource_version);
-      }
+      if (send(ev)) last_sent.store(ev.resource_version);
     }
-    pending->clear();
-    ready->store(true);
-  } catch (const StatusError& e) {
-    m_store.unwatch(handle);
-    if (e.code != 410) throw;
-    send_error_event(req.res, e);
-    return;
-  } catch (...) {
-    m_store.unwatch(handle);
-    throw;
+    pending.clear();
+    ready = true;
+    return covered;
   }
+};
+
+// WatchServer.HandleHTTP: HTTP 200 and a chunked stream of the watcher's lines until the
+// timeout, the client's close or the server's shutdown; BOOKMARKs (allowWatchBookmarks, no
+// Table) every interval and 2s before the timeout (cache_watcher.go nextBookmarkTime); the
+// faults "cut" (the connection dropped after N events) and "end" (a clean end after N).
+void serve_watch(ApiRequest& req, const std::shared_ptr<Watcher>& w, uint64_t handle, uint64_t initial_rv,
+                 std::chrono::milliseconds interval, const std::atomic<bool>* stopping) {
+  const bool bookmarks = req.flag("allowWatchBookmarks") && !w->table;
   int fd = request_socket(req.http);
   int cut_after = req.fault && req.fault->action == "cut" ? std::max(req.fault->lines, 0) : -1;
   const int end_after = req.fault && req.fault->action == "end" ? std::max(req.fault->lines, 0) : -1;
   using steady = std::chrono::steady_clock;
   const auto start = steady::now();
-  const auto deadline = start + std::chrono::seconds(timeout);
+  const auto deadline = start + std::chrono::seconds(w->options.timeout);
   // The next bookmark: every interval, and one 2s before the deadline.
   const auto pre_timeout = deadline - std::chrono::seconds(2);
-  const auto interval = m_bookmark_interval;
   auto next_bookmark = std::make_shared<steady::time_point>(
       bookmarks ? std::min(start + interval, pre_timeout) : steady::time_point::max());
   if (bookmarks && *next_bookmark < start) *next_bookmark = steady::time_point::max();
-  const uint64_t initial_rv = covered;
-  Store* store = &m_store;
-  const std::atomic<bool>* stopping = &m_stopping;
+  Store* store = w->store;
   auto sent = std::make_shared<int>(0);
   req.res.status = 200;
   req.res.set_header("Cache-Control", "no-cache, private");
@@ -197,7 +209,7 @@ void Api::do_watch(ApiRequest& req) {
         if (now >= *next_bookmark) {
           // Every event at or below the delivered version is queued already: the bookmark
           // follows them.
-          queue->push(bookmark_line(*rt, std::max(store->delivered_resource_version(), initial_rv)));
+          w->queue.push(bookmark_line(*w->rt, std::max(store->delivered_resource_version(), initial_rv)));
           const bool was_pre_timeout = *next_bookmark >= pre_timeout;
           *next_bookmark =
               was_pre_timeout ? steady::time_point::max() : std::min(now + interval, pre_timeout);
@@ -208,7 +220,7 @@ void Api::do_watch(ApiRequest& req) {
                             std::chrono::milliseconds(1), wait);
         // fault "end": the stream ends cleanly after end_after events, the rest unsent.
         const auto ended = [&] { return end_after >= 0 && *sent >= end_after; };
-        auto lines = ended() ? std::deque<std::string>() : queue->take(wait);
+        auto lines = ended() ? std::deque<std::string>() : w->queue.take(wait);
         for (auto& l : lines) {
           if (cut_after >= 0 && *sent >= cut_after) return false;  // fault: cut the stream
           if (ended()) break;
@@ -223,9 +235,50 @@ void Api::do_watch(ApiRequest& req) {
         return true;
       },
       [=](bool) {
-        queue->close();
+        w->queue.close();
         store->unwatch(handle);
       });
+}
+
+}  // namespace
+
+// The watch handler in kube-apiserver's split (kubernetes/apiserver@v0.33.0): the options
+// (pkg/endpoints/handlers/get.go ListResource), the watcher and its initial events
+// (pkg/storage/cacher/cache_watcher.go newCacheWatcher, processInterval), then the stream
+// (pkg/endpoints/handlers/watch.go WatchServer.HandleHTTP: serve_watch below).
+void Api::do_watch(ApiRequest& req) {
+  WatchOptions options = parse_watch_options(req);
+  disable_compression(req.http);
+  if (req.fault && req.fault->action == "expire") {
+    // Fault injection: the revision asked for is gone from the watch cache, which now starts
+    // just after it.
+    send_error_event(req.res, too_old_resource_version(options.since, options.since + 2));
+    return;
+  }
+  auto w = std::make_shared<Watcher>();
+  w->rt = req.path.rt;
+  w->store = &m_store;
+  w->options = std::move(options);
+  w->table = wants_table(req.http);
+  w->full = req.param("includeObject") == "Object";
+  // Buffer live events from now on; drop those already covered by the initial state.
+  const uint64_t handle = m_store.watch(w->rt, [w](const WatchEvent& ev) {
+    w->add(ev);
+    return true;
+  });
+  uint64_t covered = 0;
+  try {
+    covered = w->process_interval();
+  } catch (const StatusError& e) {
+    m_store.unwatch(handle);
+    if (e.code != 410) throw;
+    send_error_event(req.res, e);
+    return;
+  } catch (...) {
+    m_store.unwatch(handle);
+    throw;
+  }
+  serve_watch(req, w, handle, covered, m_bookmark_interval, &m_stopping);
 }
 
 }  // namespace kubesim

@@ -10,12 +10,6 @@ namespace kubesim {
 
 namespace {
 
-bool condition_true(const json& job, const std::string& type) {
-  for (const auto& c : job.value("status", json::object()).value("conditions", json::array()))
-    if (c.value("type", "") == type && c.value("status", "") == "True") return true;
-  return false;
-}
-
 int completion_index(const json& pod) {
   const std::string v = annotation(pod, "batch.kubernetes.io/job-completion-index");
   if (v.empty()) return -1;
@@ -227,8 +221,7 @@ void BatchJobController::reconcile(const std::string& ns, const std::string& nam
     } else {
       ++active;
       if (indexed) active_indexes.insert(completion_index(*p));
-      for (const auto& c : p->value("status", json::object()).value("conditions", json::array()))
-        if (c.value("type", "") == "Ready" && c.value("status", "") == "True") ++ready;
+      if (condition_true(*p, "Ready")) ++ready;
     }
   }
   const int64_t complete_count = indexed ? static_cast<int64_t>(done_indexes.size()) : succeeded;

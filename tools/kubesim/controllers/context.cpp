@@ -90,17 +90,7 @@ json Context::create_if_absent(const ResourceType& rt, json obj) {
 
 std::vector<std::shared_ptr<const json>> Context::list_labelled(
     const ResourceType& rt, const std::string& ns, const std::map<std::string, std::string>& selector) const {
-  auto res = store.list(rt, ns, [&](const json& o) {
-    auto m = o.find("metadata");
-    if (m == o.end()) return false;
-    auto l = m->find("labels");
-    if (l == m->end() || !l->is_object()) return selector.empty();
-    for (const auto& [k, v] : selector) {
-      auto it = l->find(k);
-      if (it == l->end() || !it->is_string() || it->get<std::string>() != v) return false;
-    }
-    return true;
-  });
+  auto res = store.list(rt, ns, [&](const json& o) { return trainctl::object::labels_contain(o, selector); });
   return std::move(res.items);
 }
 
@@ -189,60 +179,11 @@ std::chrono::milliseconds parse_sim_duration(const std::string& s, std::chrono::
   return std::chrono::milliseconds(static_cast<int64_t>(std::llround(total_ms)));
 }
 
-json owner_reference(const json& owner, bool controller) {
-  return {{"apiVersion", owner.value("apiVersion", "")},
-          {"kind", owner.value("kind", "")},
-          {"name", meta_name(owner)},
-          {"uid", meta_uid(owner)},
-          {"controller", controller},
-          {"blockOwnerDeletion", true}};
-}
-
 json owned_object(const std::string& api_version, const std::string& kind, const json& owner, json metadata) {
   metadata["namespace"] = meta_ns(owner);
   metadata["ownerReferences"] = json::array({owner_reference(owner)});
   return {{"apiVersion", api_version}, {"kind", kind}, {"metadata", std::move(metadata)}};
 }
-
-const json* controller_of(const json& obj) {
-  auto m = obj.find("metadata");
-  if (m == obj.end()) return nullptr;
-  auto refs = m->find("ownerReferences");
-  if (refs == m->end() || !refs->is_array()) return nullptr;
-  for (const auto& r : *refs)
-    if (r.value("controller", false)) return &r;
-  return nullptr;
-}
-
-bool owned_by(const json& obj, const json& owner) {
-  const json* c = controller_of(obj);
-  return c && c->value("uid", "") == meta_uid(owner);
-}
-
-namespace {
-std::string meta_string(const json& obj, const char* section, const std::string& key) {
-  auto m = obj.find("metadata");
-  if (m == obj.end()) return "";
-  auto s = m->find(section);
-  if (s == m->end() || !s->is_object()) return "";
-  auto v = s->find(key);
-  return v != s->end() && v->is_string() ? v->get<std::string>() : "";
-}
-std::string meta_field(const json& obj, const char* key) {
-  auto m = obj.find("metadata");
-  if (m == obj.end()) return "";
-  auto v = m->find(key);
-  return v != m->end() && v->is_string() ? v->get<std::string>() : "";
-}
-}  // namespace
-
-std::string label(const json& obj, const std::string& key) { return meta_string(obj, "labels", key); }
-std::string annotation(const json& obj, const std::string& key) {
-  return meta_string(obj, "annotations", key);
-}
-std::string meta_name(const json& obj) { return meta_field(obj, "name"); }
-std::string meta_ns(const json& obj) { return meta_field(obj, "namespace"); }
-std::string meta_uid(const json& obj) { return meta_field(obj, "uid"); }
 
 int64_t int_or(const json& v, const std::string& key, int64_t fallback) {
   if (!v.is_object()) return fallback;

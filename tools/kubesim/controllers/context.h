@@ -11,6 +11,9 @@
 #include <string>
 
 #include "kubesim/controllers/simulation.h"
+#include "object/conditions.h"
+#include "object/meta.h"
+#include "object/owner.h"
 #include "kubesim/store.h"
 
 namespace kubesim {
@@ -111,19 +114,23 @@ TimePoint parse_time(const std::string& s);  // parse_rfc3339 (core/rfc3339.h); 
 // "30s", "5m", "1h30m", "250ms"; nullopt-like: returns fallback on empty/invalid.
 std::chrono::milliseconds parse_sim_duration(const std::string& s, std::chrono::milliseconds fallback);
 
-json owner_reference(const json& owner, bool controller = true);
+// Reads of metadata, owner references and conditions: lib/object, shared with trainctl.
+using trainctl::object::annotation;
+using trainctl::object::condition_true;
+using trainctl::object::controller_of;
+using trainctl::object::label;
+using trainctl::object::owner_reference;
+inline std::string meta_name(const json& obj) { return trainctl::object::name_of(obj); }
+inline std::string meta_ns(const json& obj) { return trainctl::object::namespace_of(obj); }
+inline std::string meta_uid(const json& obj) { return trainctl::object::uid_of(obj); }
+
 // An object a controller creates for owner: apiVersion, kind and metadata (the given fields,
 // plus owner's namespace and a controller ownerReference to owner); the caller adds the rest.
 json owned_object(const std::string& api_version, const std::string& kind, const json& owner, json metadata);
-// The controller ownerReference of obj, or null.
-const json* controller_of(const json& obj);
-bool owned_by(const json& obj, const json& owner);
-
-std::string label(const json& obj, const std::string& key);       // "" when absent
-std::string annotation(const json& obj, const std::string& key);  // "" when absent
-std::string meta_name(const json& obj);
-std::string meta_ns(const json& obj);
-std::string meta_uid(const json& obj);
+// Whether owner is obj's controller (its controller ownerReference has owner's uid).
+inline bool owned_by(const json& obj, const json& owner) {
+  return trainctl::object::controlled_by(obj, meta_uid(owner));
+}
 int64_t int_or(const json& v, const std::string& key, int64_t fallback);
 
 // The lower-case hex SHA-1 of s (Kueue's workload names, JobSet's job-key label).

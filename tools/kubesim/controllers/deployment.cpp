@@ -134,7 +134,7 @@ void ReplicaSetController::reconcile(const std::string& ns, const std::string& n
       continue;
     }
     ++alive;
-    if (pod_ready(*p)) ++ready;
+    if (condition_true(*p, "Ready")) ++ready;
   }
   const json tmpl = rs["spec"].value("template", json::object());
   for (int64_t i = alive; i < replicas; ++i) {

@@ -1,5 +1,7 @@
 #include "kubesim/controllers/job_conditions.h"
 
+#include "object/fields.h"
+
 namespace kubesim {
 
 using nlohmann::json;
@@ -39,22 +41,16 @@ bool update_job_condition(json& status, const std::string& type, const std::stri
 
 bool update_training_condition(json& status, const std::string& type, const std::string& reason,
                                const std::string& message, const std::string& now) {
-  if (has_true_condition(status, "Failed")) return false;  // "Do nothing if JobStatus have failed condition"
+  if (status_condition_true(status, "Failed")) return false;  // "Do nothing if JobStatus have failed condition"
   return update_job_condition(status, type, reason, message, now);
 }
 
-bool has_true_condition(const json& obj, const std::string& type) {
-  const json& st = obj.contains("status") && obj["status"].is_object() && !obj.contains("conditions")
-                       ? obj["status"]
-                       : obj;
-  if (!st.contains("conditions") || !st["conditions"].is_array()) return false;
-  for (const auto& c : st["conditions"])
-    if (c.value("type", "") == type && c.value("status", "") == "True") return true;
-  return false;
+bool status_condition_true(const json& status, const std::string& type) {
+  return trainctl::object::is_condition_true(trainctl::object::at(status, "conditions"), type);
 }
 
 bool job_finished(const json& obj) {
-  return has_true_condition(obj, "Succeeded") || has_true_condition(obj, "Failed");
+  return trainctl::object::condition_true(obj, "Succeeded") || trainctl::object::condition_true(obj, "Failed");
 }
 
 }  // namespace kubesim

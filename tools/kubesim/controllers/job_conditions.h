@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "object/conditions.h"
+
 namespace kubesim {
 
 // Returns false (and changes nothing) when the condition already holds with that reason.
@@ -15,7 +17,8 @@ bool update_job_condition(nlohmann::json& status, const std::string& type, const
 // with a true Failed condition keeps its conditions as they are.
 bool update_training_condition(nlohmann::json& status, const std::string& type, const std::string& reason,
                                const std::string& message, const std::string& now);
-bool has_true_condition(const nlohmann::json& obj_or_status, const std::string& type);
+// Whether a job's status (not the whole object) has a true condition of that type.
+bool status_condition_true(const nlohmann::json& status, const std::string& type);
 // Succeeded or Failed.
 bool job_finished(const nlohmann::json& obj);
 

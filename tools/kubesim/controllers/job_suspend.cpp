@@ -32,7 +32,7 @@ bool hold_suspended_kubeflow(Context& ctx, const ResourceType& rt, const json& j
   if (!run_policy_suspended(job)) {
     // common/job.go ReconcileJobs: a job resumed from suspension gets Suspended False and a
     // new startTime.
-    if (!has_true_condition(status, "Suspended")) return false;
+    if (!status_condition_true(status, "Suspended")) return false;
     set_condition_false(status, "Suspended", kind + "Resumed", kind + " " + name + " is resumed.", now);
     status["startTime"] = now;
     return false;
@@ -49,9 +49,9 @@ bool hold_suspended_kubeflow(Context& ctx, const ResourceType& rt, const json& j
     for (auto& [type, rs] : status["replicaStatuses"].items())
       if (rs.is_object()) rs["active"] = 0;
   const std::string msg = kind + " " + name + " is suspended.";
-  if (has_true_condition(status, "Running"))
+  if (status_condition_true(status, "Running"))
     set_condition_false(status, "Running", kind + "Suspended", msg, now);
-  if (!has_true_condition(status, "Suspended"))
+  if (!status_condition_true(status, "Suspended"))
     update_job_condition(status, "Suspended", kind + "Suspended", msg, now);
   ctx.patch(rt, meta_ns(job), name, [&](json& obj) { obj["status"] = status; });
   return true;

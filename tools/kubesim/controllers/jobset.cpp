@@ -14,12 +14,6 @@ namespace kubesim {
 
 namespace {
 
-bool jobset_job_condition(const json& job, const char* type) {
-  for (const auto& c : job.value("status", json::object()).value("conditions", json::array()))
-    if (c.value("type", "") == type && c.value("status", "") == "True") return true;
-  return false;
-}
-
 bool job_suspended(const json& job) { return job.value("spec", json::object()).value("suspend", false); }
 
 void bucket_jobs(JobSetRun& run, const std::vector<std::shared_ptr<const json>>& jobs) {
@@ -32,8 +26,8 @@ void bucket_jobs(JobSetRun& run, const std::vector<std::shared_ptr<const json>>&
       continue;
     }
     if (attempt < run.restarts()) run.previous.push_back(j);
-    else if (jobset_job_condition(*j, "Failed")) run.failed.push_back(j);
-    else if (jobset_job_condition(*j, "Complete")) run.successful.push_back(j);
+    else if (condition_true(*j, "Failed")) run.failed.push_back(j);
+    else if (condition_true(*j, "Complete")) run.successful.push_back(j);
     else run.active.push_back(j);
   }
 }

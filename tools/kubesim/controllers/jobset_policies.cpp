@@ -13,11 +13,7 @@ namespace {
 
 // The Job's Failed=True condition, or nullptr.
 const json* job_failed_condition(const json& job) {
-  const auto st = job.find("status");
-  if (st == job.end() || !st->contains("conditions")) return nullptr;
-  for (const auto& c : (*st)["conditions"])
-    if (c.value("type", "") == "Failed" && c.value("status", "") == "True") return &c;
-  return nullptr;
+  return condition_true(job, "Failed") ? &trainctl::object::condition(job, "Failed") : nullptr;
 }
 
 std::string rjob_of(const json& job) { return label(job, kReplicatedJobNameKey); }
@@ -122,7 +118,7 @@ void JobSetRun::set_failed(const std::string& reason, const std::string& message
 }
 
 bool JobSetRun::finished() const {
-  return meta_condition_true(js, "Completed") || meta_condition_true(js, "Failed");
+  return condition_true(js, "Completed") || condition_true(js, "Failed");
 }
 
 void JobSetRun::execute_failure_policy() {

@@ -170,8 +170,8 @@ void kueue_admit(Context& ctx, const KueueTypes& t) {
   for (const auto& w : workloads) {
     const std::string cq = kueue_cluster_queue_of(ctx.store, t, *w);
     const std::string lq = meta_ns(*w) + "/" + (*w)["spec"].value("queueName", "");
-    if (kueue_condition_true(*w, "Finished")) continue;
-    if (!kueue_condition_true(*w, "QuotaReserved")) continue;
+    if (condition_true(*w, "Finished")) continue;
+    if (!condition_true(*w, "QuotaReserved")) continue;
     const std::string reserved_in = (*w)["status"].value("admission", json::object()).value("clusterQueue", cq);
     for (const auto& ps : workload_usage(*w))
       for (const auto& [r, v] : ps.total) {
@@ -181,7 +181,7 @@ void kueue_admit(Context& ctx, const KueueTypes& t) {
       }
     for (Counts* c : {&by_cq[reserved_in], &by_lq[lq]}) {
       ++c->reserving;
-      if (kueue_condition_true(*w, "Admitted")) ++c->admitted;
+      if (condition_true(*w, "Admitted")) ++c->admitted;
     }
   }
   for (auto& entry : quotas) {

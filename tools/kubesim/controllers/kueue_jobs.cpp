@@ -48,15 +48,12 @@ json pod_sets(const ResourceType& rt, const json& job) {
 // The job's end as Kueue reads it (GenericJob.Finished): condition, reason, message.
 bool job_finished_with(const ResourceType& rt, const json& job, std::string& reason, std::string& message) {
   const bool batch = rt.group == "batch";
-  for (const auto& c : job.value("status", json::object()).value("conditions", json::array())) {
-    if (c.value("status", "") != "True") continue;
-    const std::string type = c.value("type", "");
-    if (type == (batch ? "Complete" : "Succeeded") || type == "Failed") {
-      reason = type == "Failed" ? "Failed" : "Succeeded";
-      message = c.value("message", "");
-      if (message.empty()) message = type == "Failed" ? "Job failed" : "Job finished successfully";
-      return true;
-    }
+  for (const std::string type : {batch ? "Complete" : "Succeeded", "Failed"}) {
+    if (!condition_true(job, type)) continue;
+    reason = type == "Failed" ? "Failed" : "Succeeded";
+    message = trainctl::object::condition(job, type).value("message", "");
+    if (message.empty()) message = type == "Failed" ? "Job failed" : "Job finished successfully";
+    return true;
   }
   return false;
 }
@@ -100,13 +97,13 @@ void KueueJobController::reconcile(const std::string& ns, const std::string& nam
   if (job_finished_with(rt, *job, reason, message)) {
     // jobframework reconciler: a finished job's Workload gets Finished and frees its quota.
     m_ctx.patch(*m_kueue.workloads, ns, wl_name, [&](json& w) {
-      if (!kueue_condition_true(w, "Finished"))
+      if (!condition_true(w, "Finished"))
         kueue_set_condition(w["status"], "Finished", true, reason, message, m_ctx.now_str());
     });
     return;
   }
   // Admitted: the job runs (StartJob); otherwise it stays, or is made, suspended (StopJob).
-  const bool admitted = kueue_condition_true(*wl, "Admitted") && !kueue_condition_true(*wl, "Finished");
+  const bool admitted = condition_true(*wl, "Admitted") && !condition_true(*wl, "Finished");
   if (kueue_job_suspended(rt, *job) == admitted)
     m_ctx.patch(rt, ns, name, [&](json& obj) { set_kueue_job_suspend(rt, obj, !admitted); });
 }

@@ -149,18 +149,16 @@ void KueueTrainJobController::reconcile(const std::string& ns, const std::string
   }
   // Finished: the TrainJob's Complete or Failed condition finishes the Workload.
   for (const char* type : {"Complete", "Failed"}) {
-    if (!meta_condition_true(tj, type)) continue;
-    std::string message;
-    for (const auto& c : tj["status"].value("conditions", json::array()))
-      if (c.value("type", "") == type) message = c.value("message", "");
+    if (!condition_true(tj, type)) continue;
+    const std::string message = trainctl::object::condition(tj, type).value("message", "");
     m_ctx.patch(*m_kueue.workloads, ns, wl_name, [&](json& w) {
-      if (!kueue_condition_true(w, "Finished"))
+      if (!condition_true(w, "Finished"))
         kueue_set_condition(w["status"], "Finished", true, std::string(type) == "Complete" ? "Succeeded" : "Failed",
                             message, m_ctx.now_str());
     });
     return;
   }
-  const bool admitted = kueue_condition_true(*wl, "Admitted") && !kueue_condition_true(*wl, "Finished");
+  const bool admitted = condition_true(*wl, "Admitted") && !condition_true(*wl, "Finished");
   const bool suspended = tj["spec"].value("suspend", false);
   if (admitted && suspended) run_with_pod_sets_info(tj, *wl);
   else if (!admitted && !suspended) stop(tj);

@@ -10,6 +10,7 @@
 // Workers run until the job ends (they only serve sshd), unless their template says otherwise.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,19 @@ class MpiJobController : public Controller {
   static json make_launcher_job(const json& job, const std::string& group);
   static json make_config_map(const json& job, const std::vector<std::string>& running_workers);
   static json make_service(const json& job);
+
+ private:
+  // The steps of syncHandler, named after mpi-operator's functions (mpi_job.cpp).
+  // getLauncherJob: NAME-launcher when this MPIJob controls it, else null.
+  std::shared_ptr<const json> get_launcher_job(const json& job);
+  void get_or_create_service(const json& job);
+  // getOrCreateConfigMap + updateDiscoverHostsInConfigMap: the hostfile of the running workers.
+  void get_or_create_config_map(const json& job);
+  // getOrCreateWorker: surplus workers deleted, missing ones created; the workers in index order.
+  std::vector<std::shared_ptr<const json>> get_or_create_workers(const json& job, const std::string& group);
+  // updateMPIJobStatus: replicaStatuses and the Succeeded/Failed/Running conditions.
+  void update_status(const json& job, const json* launcher, const std::vector<std::shared_ptr<const json>>& workers,
+                     json& status, const std::string& now);
 };
 
 }  // namespace kubesim

@@ -32,10 +32,4 @@ bool pod_terminal(const nlohmann::json& pod) {
   return phase == "Succeeded" || phase == "Failed";
 }
 
-bool pod_ready(const nlohmann::json& pod) {
-  for (const auto& c : pod.value("status", nlohmann::json::object()).value("conditions", nlohmann::json::array()))
-    if (c.value("type", "") == "Ready") return c.value("status", "") == "True";
-  return false;
-}
-
 }  // namespace kubesim

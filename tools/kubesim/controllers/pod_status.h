@@ -15,6 +15,5 @@ void set_pod_condition(nlohmann::json& status, const std::string& type, const st
 std::string restart_policy(const nlohmann::json& pod);
 
 bool pod_terminal(const nlohmann::json& pod);  // phase Succeeded or Failed
-bool pod_ready(const nlohmann::json& pod);     // condition Ready is True
 
 }  // namespace kubesim

@@ -141,7 +141,7 @@ void PyTorchJobController::reconcile(const std::string& ns, const std::string& n
       }
     }
   }
-  finished = finished || has_true_condition(status, "Failed");
+  finished = finished || status_condition_true(status, "Failed");
   status["replicaStatuses"] = replica_statuses;
   m_ctx.patch(*m_ctx.pytorchjobs, ns, name, [&](json& obj) { obj["status"] = status; });
   if (finished) after_job_finished(m_ctx, *m_ctx.pytorchjobs, ns, name);

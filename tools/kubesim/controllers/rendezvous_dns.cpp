@@ -34,13 +34,8 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 // A pointer into `pod` itself (never into a copy of its status, which would dangle).
 const json* ready_condition(const json& pod) {
-  const auto st = pod.find("status");
-  if (st == pod.end() || !st->is_object()) return nullptr;
-  const auto conds = st->find("conditions");
-  if (conds == st->end() || !conds->is_array()) return nullptr;
-  for (const auto& c : *conds)
-    if (c.value("type", "") == "Ready") return &c;
-  return nullptr;
+  const json& c = trainctl::object::condition(pod, "Ready");
+  return c.is_null() ? nullptr : &c;
 }
 
 bool terminal(const json& pod) {

@@ -68,8 +68,8 @@ void Scheduler::observe(const WatchEvent& ev) {
       if (alloc.contains(res)) n.allocatable[res] = amount(res, alloc[res]);
     for (const auto& a : st.value("addresses", json::array()))
       if (a.value("type", "") == "InternalIP") n.ip = a.value("address", "");
-    for (const auto& c : st.value("conditions", json::array()))
-      if (c.value("type", "") == "Ready") n.ready = c.value("status", "") == "True";
+    if (const json& ready = trainctl::object::condition(obj, "Ready"); !ready.is_null())
+      n.ready = ready.value("status", "") == "True";  // no Ready condition: ready
     const auto& labels = obj["metadata"].value("labels", json::object());
     for (auto it = labels.begin(); it != labels.end(); ++it)
       if (it->is_string()) n.labels[it.key()] = it->get<std::string>();

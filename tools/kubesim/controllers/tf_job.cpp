@@ -102,7 +102,7 @@ void TFJobController::reconcile(const std::string& ns, const std::string& name) 
   const bool restarting = !restarting_condition.is_null();
   const bool all_workers = job["spec"].value("successPolicy", "") == "AllWorkers";
   const bool dynamic = job["spec"].value("enableDynamicWorker", false);
-  bool finished = has_true_condition(status, "Failed");
+  bool finished = status_condition_true(status, "Failed");
   json replica_statuses = json::object();
   for (const char* rtype : kTfStatusOrder) {
     if (!specs.contains(rtype)) continue;

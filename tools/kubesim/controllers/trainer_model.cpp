@@ -180,14 +180,6 @@ bool is_supported_runtime_key(const std::string& key) {
   return key == "TrainingRuntime.trainer.kubeflow.org" || key == "ClusterTrainingRuntime.trainer.kubeflow.org";
 }
 
-bool meta_condition_true(const json& obj, const std::string& type) {
-  const auto st = obj.find("status");
-  if (st == obj.end() || !st->is_object() || !st->contains("conditions")) return false;
-  for (const auto& c : (*st)["conditions"])
-    if (c.value("type", "") == type) return c.value("status", "") == "True";
-  return false;
-}
-
 bool set_meta_condition(json& conditions, json cond, const std::string& now) {
   if (!conditions.is_array()) conditions = json::array();
   const std::string type = cond.value("type", "");

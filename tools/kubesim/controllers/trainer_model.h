@@ -88,8 +88,6 @@ void default_runtime_patch_times(json& trainjob, const json* old, const std::str
 std::string runtime_registry_key(const json& runtime_ref);
 bool is_supported_runtime_key(const std::string& key);
 
-// status.conditions[type].status == "True".
-bool meta_condition_true(const json& obj, const std::string& type);
 // apimachinery meta.SetStatusCondition: a new type is appended (lastTransitionTime `now` unless
 // given); an existing one changes in place, its time only with its status. True when changed.
 bool set_meta_condition(json& conditions, json condition, const std::string& now);

@@ -12,7 +12,7 @@ namespace kubesim {
 
 namespace {
 
-bool trainjob_finished(const json& tj) { return meta_condition_true(tj, "Complete") || meta_condition_true(tj, "Failed"); }
+bool trainjob_finished(const json& tj) { return condition_true(tj, "Complete") || condition_true(tj, "Failed"); }
 
 bool is_cluster_ref(const json& tj) {
   return tj["spec"].value("runtimeRef", json::object()).value("kind", "") == "ClusterTrainingRuntime";
@@ -187,7 +187,7 @@ void TrainJobController::reconcile(const std::string& ns, const std::string& nam
   if (tj["spec"].value("suspend", false))
     set_meta_condition(conds, {{"type", "Suspended"}, {"status", "True"}, {"reason", "Suspended"}, {"message", "TrainJob is suspended"}},
                        m_ctx.now_str());
-  else if (meta_condition_true(json{{"status", status}}, "Suspended"))
+  else if (condition_true(json{{"status", status}}, "Suspended"))
     set_meta_condition(conds, {{"type", "Suspended"}, {"status", "False"}, {"reason", "Resumed"}, {"message", "TrainJob is resumed"}},
                        m_ctx.now_str());
   trainjob_status(tj, status);

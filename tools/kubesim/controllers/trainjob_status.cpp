@@ -42,7 +42,7 @@ void TrainJobController::deadline(const json& tj, json& status) {
   const int64_t seconds = int_or(tj["spec"], "activeDeadlineSeconds", 0);
   json current = tj;
   current["status"] = status;
-  if (seconds == 0 || meta_condition_true(current, "Complete") || meta_condition_true(current, "Failed") ||
+  if (seconds == 0 || condition_true(current, "Complete") || condition_true(current, "Failed") ||
       tj["spec"].value("suspend", false))
     return;
   std::string start = tj["metadata"].value("creationTimestamp", "");

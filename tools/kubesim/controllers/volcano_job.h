@@ -12,14 +12,21 @@
 // headless Service NAME, the ConfigMap NAME-svc with the task hosts).
 #pragma once
 
+#include <functional>
+
 #include "kubesim/controllers/controller.h"
 
 namespace kubesim {
+
+struct PolicyAction;  // volcano_policy.h
 
 class VolcanoJobController : public Controller {
  public:
   explicit VolcanoJobController(Context& ctx) : Controller(ctx, ctx.vcjobs) {}
   void reconcile(const std::string& ns, const std::string& name) override;
+
+  // A state's change to the status, applied after the action (state.UpdateStatusFn).
+  using UpdateStatus = std::function<void(json&)>;
 
   // The admission webhook's defaults (pkg/webhooks/admission/jobs/mutate/mutate_job.go):
   // queue "default", schedulerName "volcano", maxRetry 3, task names default<i>, task
@@ -40,6 +47,26 @@ class VolcanoJobController : public Controller {
   // pods it deleted.
   int64_t kill_pods(const json& job, const std::vector<std::shared_ptr<const json>>& pods, bool soft,
                     const std::string& task, const std::string& pod);
+
+  // One reconcile of a job (apis.JobInfo): the defaulted job, its pods, the status as read and
+  // the status being built.
+  struct Run {
+    std::string ns, name, now;
+    json job;
+    json old_status;
+    json status;
+    std::vector<std::shared_ptr<const json>> pods;
+    std::string pg_name;
+    std::string phase;
+  };
+  // The steps of a reconcile, named after volcano's: the state machine (volcano_job.cpp) and
+  // the actions of job_controller_actions.go (volcano_job_actions.cpp).
+  void finished(Run& r);
+  void initiate_job(Run& r);
+  bool execute(Run& r, const PolicyAction& act);
+  bool kill(Run& r, bool soft, const std::string& task, const std::string& pod, const UpdateStatus& update);
+  void sync_job(Run& r, const UpdateStatus& update);
+  void write_status(const Run& r, json st);
 };
 
 // bus.volcano.sh/v1alpha1 Command, as v1.15.1's job controller takes it

@@ -1,0 +1,27 @@
+#include "object/conditions.h"
+
+#include "object/fields.h"
+
+namespace trainctl::object {
+
+const nlohmann::json& find_condition(const nlohmann::json& conditions, std::string_view type) {
+  static const nlohmann::json none;
+  if (!conditions.is_array()) return none;
+  for (const auto& c : conditions)
+    if (str(c, "type") == type) return c;
+  return none;
+}
+
+bool is_condition_true(const nlohmann::json& conditions, std::string_view type) {
+  return str(find_condition(conditions, type), "status") == "True";
+}
+
+const nlohmann::json& condition(const nlohmann::json& obj, std::string_view type) {
+  return find_condition(at_path(obj, {"status", "conditions"}), type);
+}
+
+bool condition_true(const nlohmann::json& obj, std::string_view type) {
+  return is_condition_true(at_path(obj, {"status", "conditions"}), type);
+}
+
+}  // namespace trainctl::object

@@ -229,6 +229,7 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
                                if (type == "DELETED")
                                  throw Error(what + " was deleted", ExitCode::JobDeleted);
                                const JobStatus s = jobs::object_status(kind, job);
+                               if (o.on_job_status) o.on_job_status(s);
                                if (jobs::is_finished(s)) return Step::done(s);
                                if (o.until_job_running && s == JobStatus::Running) {
                                  w.status(what + ": RUNNING");
@@ -259,7 +260,9 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
         if (e.is_not_found()) throw Error(what + " was deleted", ExitCode::JobDeleted);
         throw;
       }
-      if (finished(jobs::object_status(kind, job))) return jobs::object_status(kind, job);
+      const JobStatus s = jobs::object_status(kind, job);
+      if (o.on_job_status) o.on_job_status(s);
+      if (finished(s)) return s;
     }
   } catch (const Error& e) {
     if (e.code() == ExitCode::Timeout) {
@@ -274,6 +277,47 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
     }
     throw;
   }
+}
+
+namespace {
+
+// The result of the error a wait ended with; "" for an error that is not an outcome of the job
+// (server, transport), which is reported as it is.
+std::string result_of(ExitCode code) {
+  switch (code) {
+    case ExitCode::JobFailed:
+      return "failed";
+    case ExitCode::Timeout:
+      return "timeout";
+    case ExitCode::Unschedulable:
+      return "unschedulable";
+    case ExitCode::JobDeleted:
+      return "deleted";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+WaitOutcome wait_outcome(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
+                         const std::string& name, WaitOptions options) {
+  WaitOutcome out;
+  auto given = std::move(options.on_job_status);
+  options.on_job_status = [&out, &given](JobStatus s) {
+    out.status = s;
+    if (given) given(s);
+  };
+  try {
+    const auto s = wait_for_job(client, kind, ns, name, options);
+    out.result = s == JobStatus::Succeeded ? "succeeded" : "running";
+  } catch (const Error& e) {
+    out.result = result_of(e.code());
+    if (out.result.empty()) throw;
+    if (e.code() == ExitCode::JobDeleted) out.status.reset();
+    out.error = std::current_exception();
+  }
+  return out;
 }
 
 }  // namespace trainctl::submit

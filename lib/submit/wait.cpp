@@ -208,6 +208,18 @@ Step watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
       resume);
 }
 
+// The selector of the job's pods. A kind whose operator labels its pods one way in every
+// release it supports is followed by its own pod selector (JobKind::pod_selector: jobset-name,
+// volcano.sh/job-name, ...), as get finds them; TensorBoard's pods do not carry it. A kind
+// whose older releases label them otherwise (JobKind::legacy_pod_selector: training-operator
+// v1.3, pytorch-operator; jobs/legacy_pods.h) has no one selector of the operator's for all of
+// them, so its pods are followed by the labels trainctl rendered on them, Arena's app and
+// release, which every release copies from the pod template, TensorBoard's left out.
+std::string pods_of(const jobs::JobKind& kind, const std::string& name) {
+  if (kind.legacy_pod_selector.empty()) return kind.pod_selector(name);
+  return "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
+}
+
 }  // namespace
 
 JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
@@ -242,12 +254,7 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
       return end.status;
     }
     std::map<std::string, std::string> phases;  // pod name -> phase
-    // The pods trainctl rendered carry Arena's app and release labels; a TrainJob's pods only
-    // what its runtime and JobSet give them (runtimePatches are rendered for pod-level flags
-    // alone), so they are found by the kind's own selector (jobset-name).
-    const std::string selector = kind.trainer == jobs::Trainer::TrainJob
-                                     ? kind.pod_selector(name)
-                                     : "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
+    const std::string selector = pods_of(kind, name);
     for (bool resume = false;; resume = true) {
       const Step step = watch_pods(w, ns, selector, phases, o, what, resume);
       if (step.next == Step::Done) return step.status;

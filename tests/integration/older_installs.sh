@@ -3,8 +3,8 @@
 # PyTorchJob pods labelled by training-operator v1.3 (kubeflow/common v0.3.7: group-name,
 # job-name, replica-type, replica-index) and by the standalone pytorch-operator v0.7 (and
 # Arena's build of it: pytorch-job-name, pytorch-replica-type, pytorch-replica-index), and
-# v1.4's both label sets (--kubeflow-pod-labels); submit --wait follows their pods; get, list, logs, logs --all and top job
-# find their instances, the master as chief. And dcgm-exporter before 3.1.6, whose Hostname
+# v1.4's both label sets (--kubeflow-pod-labels); submit --wait follows their pods; get, list,
+# logs, logs --all and top job find their instances, the master as chief. And dcgm-exporter before 3.1.6, whose Hostname
 # label is its own pod's name (--prometheus dcgm-before-3.1.6): top node still puts each GPU on
 # its node. kubectl judges that the pods and series really are labelled the old way.
 set -euo pipefail

@@ -18,8 +18,13 @@ namespace trainctl {
 struct DeleteOptions {
   std::vector<std::string> names;
   std::string type;
+  // From the flags, by complete_delete before run_delete (kubectl's Complete/Validate/Run):
+  std::vector<const jobs::JobKind*> kinds;  // the kinds -T leaves
 };
 
+// Validates the flags and fills what comes from them; UsageError for a bad -T.
+void complete_delete(DeleteOptions& o);
+// Runs the command on completed options.
 void run_delete(const DeleteOptions& o, Factory& f);
 // Registers the command on `root`; `run` is what it does once parsed (tests pass their own).
 void setup_delete(CLI::App& root, Factory& f, RunFn<DeleteOptions> run = run_delete);

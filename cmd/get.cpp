@@ -19,13 +19,17 @@
 
 namespace trainctl {
 
+void complete_get(GetOptions& o) {
+  o.format = print::parse_output(o.output, GetOptions::kFormats);
+  o.kinds = jobs::kinds_for_type(o.type);
+  if (o.gpus) o.idle = idle_rule(o.idle_flags);
+}
+
 void run_get(const GetOptions& o, Factory& f) {
-  using print::OutputFormat;
-  const auto format = print::parse_output(o.output, GetOptions::kFormats);
   jobs::GetOptions q;
   q.ns = f.namespace_();
   q.name = o.name;
-  q.kinds = jobs::kinds_for_type(o.type);
+  q.kinds = o.kinds;
   q.tensorboard = true;
   q.events = o.events;
   q.pending = true;
@@ -38,12 +42,11 @@ void run_get(const GetOptions& o, Factory& f) {
   const bool show_gpus = o.gpus && r.job.status != jobs::JobStatus::Succeeded;
   std::optional<metrics::UtilizationHistory> history;
   if (show_gpus) {
-    const auto rule = idle_rule(o.idle_flags);
     gpus = job_gpu_metrics(f, r.job);
-    if (gpus) history = job_gpu_history(f, r.job, rule);
+    if (gpus) history = job_gpu_history(f, r.job, *o.idle);
   }
   const GetQueue queue(f, r.job);
-  print::print_as(format,
+  print::print_as(o.format,
                   {.human =
                        [&](std::ostream& out) {
                          std::string section =
@@ -91,7 +94,10 @@ void setup_get(CLI::App& root, Factory& f, RunFn<GetOptions> run) {
                "  trainctl get pytorch-4-vgg16 --type mpijob\n"
                "  # The chief's node IP, for scripts\n"
                "  trainctl get pytorch-dist -o json | jq -r .nodeIP\n");
-  bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
+  bind_run(cmd, f, [opts, &f, run = std::move(run)] {
+    complete_get(*opts);
+    run(*opts, f);
+  });
 }
 
 }  // namespace trainctl

@@ -9,11 +9,11 @@
 #include "cmd/list_watch.h"
 #include "cmd/run.h"
 #include "core/errors.h"
-#include "metrics/gpu_queries.h"
-#include "metrics/idle.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
 #include "jobs/pending_query.h"
+#include "metrics/idle_jobs.h"
+#include "metrics/prometheus_response.h"
 #include "print/job_views.h"
 #include "print/print_as.h"
 
@@ -27,34 +27,14 @@ void run_list_idle(const ListOptions& o, print::OutputFormat format, const jobs:
   const metrics::IdleRule rule = idle_rule(o.idle_flags);
   const auto& lookup = f.metrics_source();
   if (!lookup.source) throw Error("list --idle needs GPU metrics: " + lookup.why);
-  std::vector<metrics::GpuMetric> max_util;
+  metrics::IdleJobs found;
   try {
-    max_util = metrics::gpu_metrics(lookup.source->query(metrics::max_utilization_query(rule.window.count())));
+    found = metrics::read_idle_jobs(*lookup.source, all, f.clock()(), rule);
   } catch (const metrics::PrometheusError& e) {
     throw Error(std::string("list --idle needs GPU metrics: ") + e.what());
   }
-  const auto now = f.clock()();
-  metrics::PodCreationIndex created;
-  for (const auto& j : all)
-    for (const auto& i : j.instances)
-      if (i.created) created.add(j.namespace_, i.name, *i.created);
-  metrics::mark_idle(max_util, created, now, rule);
-  jobs::JobList idle_jobs;
-  std::vector<metrics::PodIdleGpus> idle;
-  for (const auto& j : all) {
-    if (j.status != jobs::JobStatus::Running) continue;
-    metrics::PodIdleGpus sum;
-    for (const auto& i : j.instances) {
-      if (i.phase != "Running") continue;
-      const auto p = metrics::idle_gpus_of(max_util, j.namespace_, i.name);
-      sum.held += p.held;
-      sum.idle += p.idle;
-      if (p.highest) sum.highest = std::max(sum.highest.value_or(0.0), *p.highest);
-    }
-    if (sum.idle == 0) continue;
-    idle_jobs.push_back(j);
-    idle.push_back(sum);
-  }
+  const auto& idle_jobs = found.jobs;
+  const auto& idle = found.idle;
   print::print_as(format,
                   {.human =
                        [&](std::ostream& out) {

@@ -45,7 +45,7 @@ std::string pick_container(const jobs::Instance& i, const std::string& wanted) {
 
 }  // namespace
 
-void run_logs(const LogsOptions& o, Factory& f) {
+void complete_logs(LogsOptions& o) {
   if (!o.since.empty() && !o.since_time.empty()) throw UsageError("use only one of --since and --since-time");
   jobs::LogOptions l;
   if (!o.since.empty()) {
@@ -61,14 +61,21 @@ void run_logs(const LogsOptions& o, Factory& f) {
   }
   if (o.tail >= 0) l.tail = o.tail;
   l.timestamps = o.timestamps;
+  o.window = l;
+  o.kinds = jobs::kinds_for_type(o.type);
+  if (o.follow || wants_all_logs(o))
+    o.reconnect = std::chrono::duration_cast<std::chrono::milliseconds>(parse_duration(o.reconnect_delay));
+}
 
+void run_logs(const LogsOptions& o, Factory& f) {
   jobs::GetOptions q;
   q.ns = f.namespace_();
   q.name = o.name;
-  q.kinds = jobs::kinds_for_type(o.type);
+  q.kinds = o.kinds;
   const auto r = jobs::get_job(f.client(), q, f.clock()());
-  if (wants_all_logs(o)) return run_logs_all(o, f, l, r.job);
+  if (wants_all_logs(o)) return run_logs_all(o, f, o.window, r.job);
   const auto& instance = pick_instance(r, o.instance);
+  jobs::LogOptions l = o.window;
   l.ns = q.ns;
   l.pod = instance.name;
   l.container = pick_container(instance, o.container);
@@ -78,8 +85,7 @@ void run_logs(const LogsOptions& o, Factory& f) {
     return;
   }
   jobs::FollowSettings s;
-  s.reconnect_delay =
-      std::chrono::duration_cast<std::chrono::milliseconds>(parse_duration(o.reconnect_delay));
+  s.reconnect_delay = o.reconnect;
   const std::string phase = jobs::follow_logs(f.client(), l, f.io().out(), s);
   if (phase == "Failed") report_failure(f, *r.job.kind, q.ns, r.job.name, f.io().err());
   if (phase == "Failed") throw Error("instance " + l.pod + " failed", ExitCode::JobFailed);
@@ -125,7 +131,10 @@ void setup_logs(CLI::App& root, Factory& f, RunFn<LogsOptions> run) {
                "  trainctl logs pytorch-dist --all --role worker -t 20\n"
                "  # Worker 1 without the prefix\n"
                "  trainctl logs pytorch-dist --role worker --rank 1 --prefix=false\n");
-  bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
+  bind_run(cmd, f, [opts, &f, run = std::move(run)] {
+    complete_logs(*opts);
+    run(*opts, f);
+  });
 }
 
 }  // namespace trainctl

@@ -1,9 +1,7 @@
 #include "cmd/logs_all.h"
 
 #include <CLI/CLI.hpp>
-#include <chrono>
 
-#include "core/duration.h"
 #include "jobs/all_logs.h"
 
 namespace trainctl {
@@ -35,8 +33,7 @@ void run_logs_all(const LogsOptions& o, Factory& f, const jobs::LogOptions& l, c
   if (o.rank >= 0) a.filter.rank = o.rank;
   a.prefix = o.prefix;
   a.color = f.io().color();
-  a.reconnect_delay =
-      std::chrono::duration_cast<std::chrono::milliseconds>(parse_duration(o.reconnect_delay));
+  a.reconnect_delay = o.reconnect;
   if (!o.follow) return jobs::read_all_logs(f.client(), a, f.io().out());
   const auto r = jobs::follow_all_logs(f.client(), a, f.io().out());
   if (!r.status) {

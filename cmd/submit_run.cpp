@@ -6,6 +6,7 @@
 
 #include "cmd/failure_report.h"
 #include "core/errors.h"
+#include "print/print_as.h"
 #include "render/templates.h"
 #include "submit/api_choice.h"
 #include "submit/create.h"
@@ -31,14 +32,19 @@ std::string namespace_for(Factory& f, bool dry_run) {
   }
 }
 
-void print_manifests(const std::vector<nlohmann::json>& objects, const std::string& format,
-                     std::ostream& out) {
-  if (format == "json") {
-    nlohmann::json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", objects}};
-    out << list.dump(2) << '\n';
-  } else {
-    out << yaml::to_yaml_stream(objects);
-  }
+// --dry-run: JSON as one List, YAML as one document per object (kubectl apply -f reads both),
+// through print_as as every -o.
+void print_manifests(const std::vector<nlohmann::json>& objects, const std::string& output, std::ostream& out) {
+  using print::OutputFormat;
+  print::print_as(print::parse_output(output, {OutputFormat::Yaml, OutputFormat::Json}),
+                  {.stream =
+                       [&](std::ostream& os, OutputFormat format) {
+                         if (format == OutputFormat::Json)
+                           os << print::to_json(nlohmann::json{{"apiVersion", "v1"}, {"kind", "List"}, {"items", objects}});
+                         else
+                           os << yaml::to_yaml_stream(objects);
+                       }},
+                  out);
 }
 
 void wait(const submit::SubmitOptions& o, const submit::Plan& plan, Factory& f) {

@@ -25,18 +25,18 @@ namespace trainctl {
 namespace {
 
 // top job NAME [-i INSTANCE]: the job's instances with what is known of their GPUs.
-void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory& f) {
+void run_top_one_job(const TopJobOptions& o, Factory& f) {
   jobs::GetOptions q;
   q.ns = f.namespace_();
   q.name = o.name;
-  q.kinds = jobs::kinds_for_type(o.type);
+  q.kinds = o.kinds;
   auto got = jobs::get_job(f.client(), q, f.clock()());
   auto& job = got.job;
   jobs::keep_instance(job, got.replicas, o.instance);
-  const auto idle = idle_rule(o.idle_flags);
+  const auto& idle = *o.idle;
   const auto gpus = job_gpu_metrics(f, job, idle);
   const auto history = gpus ? job_gpu_history(f, job, idle) : std::nullopt;
-  print::print_as(format,
+  print::print_as(o.format,
                   {.human =
                        [&](std::ostream& out) {
                          const auto shown = gpus.value_or(std::vector<metrics::GpuMetric>{});
@@ -57,20 +57,24 @@ void run_top_one_job(const TopJobOptions& o, print::OutputFormat format, Factory
 
 }  // namespace
 
-void run_top_job(const TopJobOptions& o, Factory& f) {
-  using print::OutputFormat;
-  const auto format = print::parse_output(o.output, TopJobOptions::kFormats);
+void complete_top_job(TopJobOptions& o) {
+  o.format = print::parse_output(o.output, TopJobOptions::kFormats);
   if (!o.name.empty()) {
     if (o.refresh > 0) throw UsageError("-r keeps the list of jobs current; drop the job name, or watch it with trainctl get");
-    run_top_one_job(o, format, f);
-    return;
-  }
-  if (!o.instance.empty())
+  } else if (!o.instance.empty()) {
     throw UsageError("-i/--instance needs a job name: trainctl top job NAME -i INSTANCE");
+  }
+  o.kinds = jobs::kinds_for_type(o.type);
+  if (!o.name.empty()) o.idle = idle_rule(o.idle_flags);
+}
+
+void run_top_job(const TopJobOptions& o, Factory& f) {
+  using print::OutputFormat;
+  if (!o.name.empty()) return run_top_one_job(o, f);
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
-  const bool structured = format == OutputFormat::Json || format == OutputFormat::Yaml;
+  const bool structured = o.format == OutputFormat::Json || o.format == OutputFormat::Yaml;
   auto print_list = [&](const jobs::JobList& list, std::ostream& os) {
-    print::print_as(format,
+    print::print_as(o.format,
                     {.human =
                          [&](std::ostream& out) {
                            print::top_job_table(list, o.all_namespaces).render_to(out, f.io());
@@ -81,7 +85,7 @@ void run_top_job(const TopJobOptions& o, Factory& f) {
   };
   if (o.refresh > 0) {
     // -r: the jobs and their pods listed once, then watched.
-    jobs::LiveJobs live(ns, jobs::kinds_for_type(o.type), structured);
+    jobs::LiveJobs live(ns, o.kinds, structured);
     kube::Reflectors reflectors(f.client(), live.collections());
     reflectors.start();
     // AGE moves on by itself: the view is rendered every interval, printed when it changed.
@@ -89,7 +93,7 @@ void run_top_job(const TopJobOptions& o, Factory& f) {
              [&](std::ostream& out) { print_list(live.snapshot(f.clock()()), out); });
     return;
   }
-  print_list(jobs::list_jobs(f.client(), ns, jobs::kinds_for_type(o.type), f.clock()(), structured), f.io().out());
+  print_list(jobs::list_jobs(f.client(), ns, o.kinds, f.clock()(), structured), f.io().out());
 }
 
 void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
@@ -116,7 +120,10 @@ void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run) {
                "  trainctl top job pytorch-dist -i pytorch-dist-worker-0\n"
                "  # Which of its GPUs stayed under 10 % for the last 30 minutes\n"
                "  trainctl top job pytorch-dist --idle-window 30m --idle-threshold 10\n");
-  bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
+  bind_run(cmd, f, [opts, &f, run = std::move(run)] {
+    complete_top_job(*opts);
+    run(*opts, f);
+  });
 }
 
 }  // namespace trainctl

@@ -3,6 +3,7 @@
 // metrics source is read).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,16 @@ struct TopJobOptions {
   std::string output;
   IdleFlags idle_flags;  // with a name: when a GPU counts as idle
   int refresh = 0;       // -r SECONDS, without a name: kept current from a watch; 0: once
+  // From the flags, by complete_top_job before run_top_job (kubectl's Complete/Validate/Run):
+  print::OutputFormat format = kFormats[0];
+  std::vector<const jobs::JobKind*> kinds;  // the kinds -T leaves
+  std::optional<metrics::IdleRule> idle;    // with a name: the rule of the idle flags
 };
 
+// Validates the flags and fills what comes from them; UsageError for a bad -o, -T or idle
+// flag, or a flag the form (with or without a job name) does not take.
+void complete_top_job(TopJobOptions& o);
+// Runs the command on completed options.
 void run_top_job(const TopJobOptions& o, Factory& f);
 // Registers the command on `top`; `run` is what it does once parsed (tests pass their own).
 void setup_top_job(CLI::App& top, Factory& f, RunFn<TopJobOptions> run = run_top_job);

@@ -4,98 +4,60 @@
 #include "cmd/wait.h"
 
 #include <CLI/CLI.hpp>
-#include <exception>
 
-#include "cmd/failure_report.h"
+#include "jobs/find_jobs.h"
 #include "jobs/job_query.h"
 #include "jobs/root_cause.h"
-#include "jobs/status_rules.h"
-#include "kube/answer_shape.h"
 #include "print/escape.h"
 #include "print/failure_view.h"
+#include "print/print_as.h"
+#include "print/wait_view.h"
 #include "submit/parse.h"
 #include "submit/wait.h"
 
 namespace trainctl {
 
-namespace {
-
-// The "result" of -o json for the error the wait ended with; "" for an error that is not an
-// outcome of the job (server, transport), which is reported as it is.
-std::string result_of(ExitCode code) {
-  switch (code) {
-    case ExitCode::JobFailed:
-      return "failed";
-    case ExitCode::Timeout:
-      return "timeout";
-    case ExitCode::Unschedulable:
-      return "unschedulable";
-    case ExitCode::JobDeleted:
-      return "deleted";
-    default:
-      return "";
-  }
+void complete_wait(WaitOptions& o) {
+  o.format = print::parse_output(o.output, WaitOptions::kFormats);
+  if (o.for_ != "running" && o.for_ != "finished") throw UsageError("--for must be running or finished");
+  o.timeout_seconds.reset();
+  if (!o.timeout.empty()) o.timeout_seconds = std::chrono::seconds(submit::parse_seconds("--timeout", o.timeout));
+  o.kinds = jobs::kinds_for_type(o.type);
 }
 
-}  // namespace
-
 void run_wait(const WaitOptions& o, Factory& f) {
-  const auto format = print::parse_output(o.output, WaitOptions::kFormats);
-  if (o.for_ != "running" && o.for_ != "finished") throw UsageError("--for must be running or finished");
   submit::WaitOptions w;
   w.until_finished = true;
   w.until_job_running = o.for_ == "running";
   w.clock = f.clock();
-  if (!o.timeout.empty()) w.timeout = std::chrono::seconds(submit::parse_seconds("--timeout", o.timeout));
-  const bool json = format == print::OutputFormat::Json;
+  w.timeout = o.timeout_seconds;
+  const bool json = o.format == print::OutputFormat::Json;
   IOStreams& io = f.io();
   if (!json) w.on_status = [&io](const std::string& line) { io.out() << line << '\n' << std::flush; };
 
-  jobs::GetOptions q;
-  q.ns = f.namespace_();
-  q.name = o.name;
-  q.kinds = jobs::kinds_for_type(o.type);
-  const auto job = jobs::get_job(f.client(), q, f.clock()()).job;  // NotFoundError (3) at start
-  const jobs::JobKind& kind = *job.kind;
-
-  std::string result;
-  std::exception_ptr error;
-  ExitCode code = ExitCode::Ok;
-  try {
-    const auto s = submit::wait_for_job(f.client(), kind, q.ns, job.name, w);
-    result = s == jobs::JobStatus::Succeeded ? "succeeded" : "running";
-  } catch (const Error& e) {
-    result = result_of(e.code());
-    if (result.empty()) throw;
-    code = e.code();
-    error = std::current_exception();
-  }
-  const auto failure =
-      code == ExitCode::JobFailed ? jobs::find_failure(f.client(), kind, q.ns, job.name) : std::nullopt;
-  if (json) {
-    nlohmann::ordered_json j;
-    j["name"] = job.name;
-    j["namespace"] = q.ns;
-    j["kind"] = kind.resource.kind;
-    j["status"] = nullptr;  // the job's status as list shows it; null once deleted
-    if (code != ExitCode::JobDeleted) {
-      try {
-        j["status"] = jobs::status_name(
-            jobs::object_status(kind, kube::get_object(f.client(), kind.resource, q.ns, job.name)));
-      } catch (const ApiError& e) {
-        if (!e.is_not_found()) throw;
-      }
-    }
-    j["result"] = result;
-    j["failure"] = failure ? nlohmann::ordered_json(print::failure_json(*failure)) : nlohmann::ordered_json();
-    io.out() << j.dump(2) << '\n';
-  } else if (failure) {
-    io.err() << print::failure_text(*failure);
-  } else if (!error) {
-    io.out() << "The Job " << print::sanitize(job.name)
-             << (result == "succeeded" ? " has succeeded" : " is running") << '\n';
-  }
-  if (error) std::rethrow_exception(error);
+  const std::string ns = f.namespace_();
+  const auto job = jobs::find_job(f.client(), ns, o.name, o.kinds);  // NotFoundError (3) at start
+  const jobs::JobKind& kind = job.kind();
+  const auto outcome = submit::wait_outcome(f.client(), kind, ns, job.name, w);
+  const print::WaitView view{
+      .name = job.name,
+      .namespace_ = ns,
+      .kind = kind.resource.kind,
+      .status = outcome.status,
+      .result = outcome.result,
+      .failure = outcome.result == "failed" ? jobs::find_failure(f.client(), kind, ns, job.name) : std::nullopt};
+  print::print_as(o.format,
+                  {.human =
+                       [&](std::ostream& out) {
+                         if (view.failure)
+                           io.err() << print::failure_text(*view.failure);
+                         else if (!outcome.error)
+                           out << "The Job " << print::sanitize(job.name)
+                               << (outcome.result == "succeeded" ? " has succeeded" : " is running") << '\n';
+                       },
+                   .document = [&] { return print::wait_json(view); }},
+                  io.out());
+  if (outcome.error) std::rethrow_exception(outcome.error);
 }
 
 void setup_wait(CLI::App& root, Factory& f, RunFn<WaitOptions> run) {
@@ -117,7 +79,10 @@ void setup_wait(CLI::App& root, Factory& f, RunFn<WaitOptions> run) {
                "  trainctl wait pytorch-dist --for=running --timeout=5m\n"
                "  # For CI: one JSON object with the result and, when it failed, the root cause\n"
                "  trainctl wait pytorch-dist --timeout=2h -o json | jq -r .result\n");
-  bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
+  bind_run(cmd, f, [opts, &f, run = std::move(run)] {
+    complete_wait(*opts);
+    run(*opts, f);
+  });
 }
 
 }  // namespace trainctl

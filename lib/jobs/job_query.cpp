@@ -6,6 +6,7 @@
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/build_job.h"
+#include "jobs/find_jobs.h"
 #include "jobs/job_events.h"
 #include "jobs/job_pods.h"
 #include "jobs/json_util.h"
@@ -222,20 +223,12 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     extras = GetExtras{};
   });
 
-  std::vector<size_t> found;
-  for (size_t k = 0; k < n; ++k) {
-    // The operator-free kind shares batch/v1 Jobs with everything else: only its labels count.
-    if (missing[k] || !objects[k] || !objects[k]->selected) continue;
-    found.push_back(k);
-  }
-  if (found.empty()) throw NotFoundError("job " + o.name + " not found in namespace " + o.ns);
-  if (found.size() > 1) {
-    std::string kinds;
-    for (size_t i : found) kinds += (kinds.empty() ? "" : ", ") + o.kinds[i]->type;
-    throw UsageError("there is more than one training job named " + o.name + " (" + kinds +
-                     "): choose one with -T/--type");
-  }
-  const size_t k = found.front();
+  // The operator-free kind shares batch/v1 Jobs with everything else: only its labels count.
+  std::vector<bool> holds(n);
+  for (size_t k = 0; k < n; ++k) holds[k] = !missing[k] && objects[k] && objects[k]->selected;
+  const NameMatch match = match_name(o.name, o.kinds, holds, {});
+  match.throw_unless_found(o.ns);
+  const size_t k = std::find(o.kinds.begin(), o.kinds.end(), &match.kind()) - o.kinds.begin();
   GetResult r;
   r.job = build_job(*o.kinds[k], *objects[k], std::move(pods[k]), now);
   r.replicas = std::move(replicas[k]);

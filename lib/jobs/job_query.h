@@ -56,8 +56,8 @@ struct GetResult {
 // without -T and -e, 5 GETs, 3 pod lists and the services, one more than the client's 8
 // connections per host (kube/curl_holder.cpp), so one of them waits for a connection. The
 // TensorBoard URL uses the host IP of the job's chief (a NodePort is open on every node).
-// Throws NotFoundError "job NAME not found in namespace NS" when no kind has it, UsageError
-// naming the kinds when several have it.
+// The name resolves to one kind as find_jobs resolves it (find_jobs.h), with the same errors:
+// NotFoundError "job NAME not found in namespace NS", UsageError naming the kinds.
 GetResult get_job(kube::Client& client, const GetOptions& options, TimePoint now);
 
 // TensorBoard URL from the services labelled role=tensorboard,release=NAME: a LoadBalancer

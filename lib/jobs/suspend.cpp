@@ -5,6 +5,7 @@
 
 #include "core/errors.h"
 #include "core/text.h"
+#include "jobs/find_jobs.h"
 #include "jobs/job_query.h"
 #include "jobs/json_util.h"
 #include "jobs/status_rules.h"
@@ -80,22 +81,8 @@ const kube::Resource& volcano_commands() {
 
 FoundJob find_job_object(kube::Client& client, const std::string& ns, const std::string& name,
                          const std::vector<const JobKind*>& kinds) {
-  std::vector<kube::Read> reads;
-  for (const auto* k : kinds) reads.push_back({k->resource.object_path(ns, name), false});
-  const auto results = kube::read_all(client, reads);
-  FoundJob found;
-  std::string names;
-  int count = 0;
-  for (size_t i = 0; i < kinds.size(); ++i) {
-    if (results[i].not_found || !labels_match(results[i].object, kinds[i]->list_selector)) continue;
-    if (count++ == 0) found = {kinds[i], results[i].object};
-    names += (names.empty() ? "" : ", ") + kinds[i]->type;
-  }
-  if (count > 1)
-    throw UsageError("there is more than one training job named " + name + " (" + names +
-                     "): choose one with -T/--type");
-  if (count == 0) throw NotFoundError("job " + name + " not found in namespace " + ns);
-  return found;
+  NameMatch m = find_job(client, ns, name, kinds);
+  return {&m.kind(), std::move(m.object)};
 }
 
 std::string kueue_queue_of(const json& job) { return label(job, "kueue.x-k8s.io/queue-name"); }

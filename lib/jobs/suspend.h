@@ -54,8 +54,8 @@ extern const SuspendRules kVolcanoCommand;    // Volcano Job: bus Command AbortJ
 // bus.volcano.sh/v1alpha1 commands (volcano.sh/apis pkg/apis/bus/v1alpha1/types.go Command).
 const kube::Resource& volcano_commands();
 
-// A job found by name among `kinds` in `ns`: its kind and object. Throws NotFoundError "job
-// NAME not found in namespace NS", or UsageError naming the kinds when several have it.
+// A job found by name among `kinds` in `ns`: its kind and object, as find_job (find_jobs.h)
+// finds it, with its errors.
 struct FoundJob {
   const JobKind* kind = nullptr;
   nlohmann::json object;

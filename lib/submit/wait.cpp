@@ -208,6 +208,18 @@ Step watch_pods(Watcher& w, const std::string& ns, const std::string& selector,
       resume);
 }
 
+// The selector of the job's pods. A kind whose operator labels its pods one way in every
+// release it supports is followed by its own pod selector (JobKind::pod_selector: jobset-name,
+// volcano.sh/job-name, ...), as get finds them; TensorBoard's pods do not carry it. A kind
+// whose older releases label them otherwise (JobKind::legacy_pod_selector: training-operator
+// v1.3, pytorch-operator; jobs/legacy_pods.h) has no one selector of the operator's for all of
+// them, so its pods are followed by the labels trainctl rendered on them, Arena's app and
+// release, which every release copies from the pod template, TensorBoard's left out.
+std::string pods_of(const jobs::JobKind& kind, const std::string& name) {
+  if (kind.legacy_pod_selector.empty()) return kind.pod_selector(name);
+  return "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
+}
+
 }  // namespace
 
 JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
@@ -229,6 +241,7 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
                                if (type == "DELETED")
                                  throw Error(what + " was deleted", ExitCode::JobDeleted);
                                const JobStatus s = jobs::object_status(kind, job);
+                               if (o.on_job_status) o.on_job_status(s);
                                if (jobs::is_finished(s)) return Step::done(s);
                                if (o.until_job_running && s == JobStatus::Running) {
                                  w.status(what + ": RUNNING");
@@ -241,12 +254,7 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
       return end.status;
     }
     std::map<std::string, std::string> phases;  // pod name -> phase
-    // The pods trainctl rendered carry Arena's app and release labels; a TrainJob's pods only
-    // what its runtime and JobSet give them (runtimePatches are rendered for pod-level flags
-    // alone), so they are found by the kind's own selector (jobset-name).
-    const std::string selector = kind.name == "trainjob"
-                                     ? kind.pod_selector(name)
-                                     : "app=" + kind.type + ",release=" + name + ",role!=tensorboard";
+    const std::string selector = pods_of(kind, name);
     for (bool resume = false;; resume = true) {
       const Step step = watch_pods(w, ns, selector, phases, o, what, resume);
       if (step.next == Step::Done) return step.status;
@@ -259,7 +267,9 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
         if (e.is_not_found()) throw Error(what + " was deleted", ExitCode::JobDeleted);
         throw;
       }
-      if (finished(jobs::object_status(kind, job))) return jobs::object_status(kind, job);
+      const JobStatus s = jobs::object_status(kind, job);
+      if (o.on_job_status) o.on_job_status(s);
+      if (finished(s)) return s;
     }
   } catch (const Error& e) {
     if (e.code() == ExitCode::Timeout) {
@@ -274,6 +284,47 @@ JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const st
     }
     throw;
   }
+}
+
+namespace {
+
+// The result of the error a wait ended with; "" for an error that is not an outcome of the job
+// (server, transport), which is reported as it is.
+std::string result_of(ExitCode code) {
+  switch (code) {
+    case ExitCode::JobFailed:
+      return "failed";
+    case ExitCode::Timeout:
+      return "timeout";
+    case ExitCode::Unschedulable:
+      return "unschedulable";
+    case ExitCode::JobDeleted:
+      return "deleted";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+WaitOutcome wait_outcome(kube::Client& client, const jobs::JobKind& kind, const std::string& ns,
+                         const std::string& name, WaitOptions options) {
+  WaitOutcome out;
+  auto given = std::move(options.on_job_status);
+  options.on_job_status = [&out, &given](JobStatus s) {
+    out.status = s;
+    if (given) given(s);
+  };
+  try {
+    const auto s = wait_for_job(client, kind, ns, name, options);
+    out.result = s == JobStatus::Succeeded ? "succeeded" : "running";
+  } catch (const Error& e) {
+    out.result = result_of(e.code());
+    if (out.result.empty()) throw;
+    if (e.code() == ExitCode::JobDeleted) out.status.reset();
+    out.error = std::current_exception();
+  }
+  return out;
 }
 
 }  // namespace trainctl::submit

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <optional>
 #include <string>
@@ -28,6 +29,8 @@ struct WaitOptions {
   std::function<void(std::chrono::milliseconds)> sleep;
   // Called whenever the status changes, with a one-line description.
   std::function<void(const std::string&)> on_status;
+  // Called with the job's status each time the job object is read (list, watch event, GET).
+  std::function<void(jobs::JobStatus)> on_job_status;
 };
 
 // The job's status is the one list and get show of the job object (jobs::object_status):
@@ -38,5 +41,22 @@ struct WaitOptions {
 // deleted while waiting.
 jobs::JobStatus wait_for_job(kube::Client& client, const jobs::JobKind& kind, const std::string& namespace_,
                              const std::string& name, const WaitOptions& options);
+
+// How `trainctl wait` ended: its result, the job's status then, and the wait's error.
+struct WaitOutcome {
+  // succeeded | running | failed | timeout | unschedulable | deleted
+  std::string result;
+  // The job's status as list shows it when the wait ended, from the last time the wait read the
+  // job object; nullopt once the job is deleted.
+  std::optional<jobs::JobStatus> status;
+  // The error the wait ended with (an outcome of the job: failed, timed out, unschedulable,
+  // deleted), for the caller to rethrow once it has said how the wait ended.
+  std::exception_ptr error;
+};
+
+// wait_for_job, and how it ended. An error that is not an outcome of the job (server,
+// transport) is thrown as it is.
+WaitOutcome wait_outcome(kube::Client& client, const jobs::JobKind& kind, const std::string& namespace_,
+                         const std::string& name, WaitOptions options);
 
 }  // namespace trainctl::submit

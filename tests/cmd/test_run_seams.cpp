@@ -92,3 +92,77 @@ TEST_CASE("the harness runs the whole command tree, global flags included") {
   CHECK(h.out().find("[]") != std::string::npos);
   CHECK_NOTHROW(h.client->verify());
 }
+
+// kubectl's Complete/Validate/Run (kubernetes/kubectl@v0.36.2:pkg/cmd/delete/delete.go: Complete,
+// Validate, RunDelete): the options a run function is handed are validated and completed, and
+// a bad flag is refused before it runs.
+TEST_CASE("get, delete, wait, logs and top job hand run validated, completed options") {
+  using trainctl::jobs::Trainer;
+  using trainctl::print::OutputFormat;
+  Harness h;
+  trainctl::GetOptions get;
+  parse([&](CLI::App& app, Factory& f) {
+    trainctl::setup_get(app, f, [&](const trainctl::GetOptions& o, Factory&) { get = o; });
+  }, h, {"get", "a", "-T", "mpi", "-o", "json", "-g", "--idle-window", "30m"});
+  CHECK(get.format == OutputFormat::Json);
+  REQUIRE(get.kinds.size() == 1);
+  CHECK(get.kinds[0]->trainer == Trainer::MPI);
+  REQUIRE(get.idle);
+  CHECK(get.idle->window == std::chrono::minutes(30));
+
+  trainctl::DeleteOptions del;
+  parse([&](CLI::App& app, Factory& f) {
+    trainctl::setup_delete(app, f, [&](const trainctl::DeleteOptions& o, Factory&) { del = o; });
+  }, h, {"delete", "a", "b"});
+  CHECK(del.kinds.size() == trainctl::jobs::all_kinds().size());
+
+  trainctl::WaitOptions wait;
+  parse([&](CLI::App& app, Factory& f) {
+    trainctl::setup_wait(app, f, [&](const trainctl::WaitOptions& o, Factory&) { wait = o; });
+  }, h, {"wait", "a", "--timeout", "2m", "-o", "json", "-T", "volcano"});
+  CHECK(wait.format == OutputFormat::Json);
+  CHECK(wait.timeout_seconds == std::chrono::seconds(120));
+  REQUIRE(wait.kinds.size() == 1);
+  CHECK(wait.kinds[0]->trainer == Trainer::Volcano);
+
+  trainctl::LogsOptions logs;
+  parse([&](CLI::App& app, Factory& f) {
+    trainctl::setup_logs(app, f, [&](const trainctl::LogsOptions& o, Factory&) { logs = o; });
+  }, h, {"logs", "a", "--since", "90s", "-t", "5"});
+  CHECK(logs.window.since_seconds == 90);
+  CHECK(logs.window.tail == 5);
+  CHECK(logs.kinds.size() == trainctl::jobs::all_kinds().size());
+
+  trainctl::TopJobOptions top;
+  parse([&](CLI::App& app, Factory& f) {
+    auto* t = app.add_subcommand("top");
+    trainctl::setup_top_job(*t, f, [&](const trainctl::TopJobOptions& o, Factory&) { top = o; });
+  }, h, {"top", "job", "a", "-o", "yaml", "--idle-threshold", "10"});
+  CHECK(top.format == OutputFormat::Yaml);
+  REQUIRE(top.idle);
+  CHECK(top.idle->threshold == 10.0);
+  CHECK(h.client->requests().empty());
+}
+
+TEST_CASE("a bad flag of get, delete or wait is refused before run is called") {
+  Harness h;
+  int runs = 0;
+  auto refused = [&](auto setup, const std::vector<std::string>& args, const std::string& message) {
+    CHECK_THROWS_MATCHES(parse(setup, h, args), trainctl::UsageError, Catch::Message(message));
+  };
+  refused([&](CLI::App& app, Factory& f) {
+    trainctl::setup_get(app, f, [&](const trainctl::GetOptions&, Factory&) { ++runs; });
+  }, {"get", "a", "-g", "--idle-window", "30s"}, "--idle-window must be at least 1m");
+  refused([&](CLI::App& app, Factory& f) {
+    trainctl::setup_delete(app, f, [&](const trainctl::DeleteOptions&, Factory&) { ++runs; });
+  }, {"delete", "a", "-T", "nope"}, "unknown job type \"nope\": use " + trainctl::jobs::type_names_text());
+  refused([&](CLI::App& app, Factory& f) {
+    trainctl::setup_wait(app, f, [&](const trainctl::WaitOptions&, Factory&) { ++runs; });
+  }, {"wait", "a", "-o", "yaml"}, "unknown output format \"yaml\": use table|json");
+  refused([&](CLI::App& app, Factory& f) {
+    trainctl::setup_wait(app, f, [&](const trainctl::WaitOptions&, Factory&) { ++runs; });
+  }, {"wait", "a", "--timeout", "soon"},
+          "invalid --timeout \"soon\": use a duration such as 90s, 30m or 2h");
+  CHECK(runs == 0);
+  CHECK(h.client->requests().empty());
+}

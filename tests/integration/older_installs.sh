@@ -3,8 +3,8 @@
 # PyTorchJob pods labelled by training-operator v1.3 (kubeflow/common v0.3.7: group-name,
 # job-name, replica-type, replica-index) and by the standalone pytorch-operator v0.7 (and
 # Arena's build of it: pytorch-job-name, pytorch-replica-type, pytorch-replica-index), and
-# v1.4's both label sets (--kubeflow-pod-labels); get, list, logs, logs --all and top job
-# find their instances, the master as chief. And dcgm-exporter before 3.1.6, whose Hostname
+# v1.4's both label sets (--kubeflow-pod-labels); submit --wait follows their pods; get, list,
+# logs, logs --all and top job find their instances, the master as chief. And dcgm-exporter before 3.1.6, whose Hostname
 # label is its own pod's name (--prometheus dcgm-before-3.1.6): top node still puts each GPU on
 # its node. kubectl judges that the pods and series really are labelled the old way.
 set -euo pipefail
@@ -14,8 +14,10 @@ kc() { kubectl --kubeconfig "$KCFG" "$@"; }
 
 for release in v1.3 pytorch-operator-v0.7 v1.4; do
   start_kubesim --kubeflow-pod-labels "$release" --default-outcome run-forever --prometheus dcgm
-  OUT=$(tc submit pytorch --name=old --gpus=1 --workers=3 --image=pytorch/pytorch:1.5 "python train.py" 2>&1) ||
-    fail "submit ($release): $OUT"
+  # --wait follows the pods by the labels trainctl renders, which every release copies.
+  OUT=$(tc submit pytorch --name=old --gpus=1 --workers=3 --image=pytorch/pytorch:1.5 --wait --timeout=60s \
+    "python train.py" 2>&1) || fail "submit --wait ($release): $OUT"
+  expect_output "submit --wait ($release)" "3/3 pods running"
   for _ in $(seq 200); do
     [[ $(kc get pods -o name | wc -l) -eq 3 ]] && [[ -z $(kc get pods --field-selector=status.phase!=Running -o name) ]] &&
       break

@@ -1,5 +1,6 @@
 // --wait follows the job through watch streams (never polling) until its pods run or it ends.
 #include <catch2/catch.hpp>
+#include <map>
 
 #include "core/errors.h"
 #include "core/log.h"
@@ -58,6 +59,33 @@ TEST_CASE("--wait: returns once every pod runs, from a watch started at the list
   // The selector names the job's own pods and leaves out TensorBoard.
   CHECK(client.requests()[0].path.find(kube::url_encode("app=pytorchjob,release=demo,role!=tensorboard")) !=
         std::string::npos);
+}
+
+TEST_CASE("--wait: every kind's pods are found by its own pod selector, Arena's labels where releases differ",
+          "[wait]") {
+  // training-operator v1.3 and pytorch-operator label PyTorchJob and TFJob pods otherwise
+  // (jobs/legacy_pods.h): those are followed by the app and release labels trainctl renders.
+  const std::map<jobs::Trainer, std::string> selectors = {
+      {jobs::Trainer::PyTorch, "app=pytorchjob,release=demo,role!=tensorboard"},
+      {jobs::Trainer::TF, "app=tfjob,release=demo,role!=tensorboard"},
+      {jobs::Trainer::MPI, "training.kubeflow.org/job-name=demo,training.kubeflow.org/operator-name=mpi-operator"},
+      {jobs::Trainer::Volcano, "volcano.sh/job-name=demo"},
+      {jobs::Trainer::PyTorchNoOperator, "job-name=demo"},
+      {jobs::Trainer::TrainJob, "jobset.sigs.k8s.io/jobset-name=demo"}};
+  for (const auto& k : jobs::all_kinds()) {
+    std::string path;
+    ScriptedClient client(
+        [&](const kube::Request& r, int) -> kube::Response {
+          path = r.path;
+          return ScriptedClient::ok(list(json::array({pod("demo-0", "Running")})), 200);
+        },
+        [](const kube::Request&, int) -> std::vector<std::string> { return {}; });
+    submit::WaitOptions o;
+    o.sleep = [](std::chrono::milliseconds) {};
+    CHECK(submit::wait_for_job(client, k, "ns1", "demo", o) == jobs::JobStatus::Running);
+    INFO(k.resource.kind << " " << path);
+    CHECK(path == "/api/v1/namespaces/ns1/pods?labelSelector=" + kube::url_encode(selectors.at(k.trainer)));
+  }
 }
 
 TEST_CASE("--wait=finished: exit 0 on success, JobFailed on failure", "[wait]") {

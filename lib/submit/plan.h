@@ -2,6 +2,7 @@
 // or sent. make_plan() throws UsageError with one clear line for the first bad input.
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -43,24 +44,12 @@ struct Task {  // one Volcano task
   std::vector<Policy> policies;    // --task-policy
 };
 
-struct ReplicaType {  // one replica type of a job that has several (TFJob: PS, Worker, Chief, Evaluator)
-  std::string type;
-  int replicas = 1;
-  std::string image;  // "": the plan's image
-  int port = 0;       // container port; 0: the operator's default
-  std::string cpu;    // the plan's --cpu unless the type's own flag
-  std::string memory;
-  int gpus = 0;
-  std::vector<KeyValue> selectors;  // the plan's --selector unless the type's own flag
-  std::string restart_policy;       // the replica's restartPolicy
-};
-
 class SubmitKind;
 
 struct Plan {
   const SubmitKind* submit_kind = nullptr;  // how this kind is planned and rendered (submit_kind.h)
   const jobs::JobKind* kind = nullptr;      // = &submit_kind->job
-  std::string template_kind;  // template directory: pytorch, pytorch-none, mpi, volcano
+  std::string template_kind;  // template directory (SubmitKind::Rules::template_dir)
   std::string name;
   std::string namespace_;
 
@@ -143,8 +132,6 @@ struct Plan {
   std::optional<int> max_restarts;  // PET_MAX_RESTARTS; unset: torchrun's default (0)
   std::string rdzv_backend;         // c10d
   int rdzv_port = 23456;            // PyTorchJobDefaultPort
-  std::vector<ReplicaType> replica_types;  // tf, in the order the job lists them
-  std::string success_policy;              // tf: "" (the operator's default) | AllWorkers
 
   // TrainJob (kinds/trainjob.cpp): runtimeRef, initializers, trainer.args.
   std::string runtime_name;
@@ -162,6 +149,9 @@ struct Plan {
 
   // How many pods the job runs (for --wait).
   int expected_pods = 0;
+
+  // What only the kind plans (kind_part.h: kinds/tfjob.cpp's replica types).
+  std::any kind_data;
 };
 
 // config_dirs: the --config-file files, read by the command (read_config_files).

@@ -1,5 +1,6 @@
 // Volcano Job (batch.volcano.sh/v1alpha1): one task per --task, gang-scheduled with
 // minAvailable, with the job's and each task's lifecycle policies.
+#include "submit/flags.h"
 #include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
@@ -21,8 +22,18 @@ json volcano_policy_list(const std::vector<Policy>& policies) {
 class VolcanoJobKind final : public SubmitKind {
  public:
   VolcanoJobKind()
-      : SubmitKind(jobs::Trainer::Volcano, {.command = "volcano",
-                                            .template_dir = "volcano",
+      : SubmitKind(jobs::Trainer::Volcano,
+                   {.command = "volcano",
+                    .alias = "volcanojob",
+                    .help = "Submit a Volcano Job (batch.volcano.sh/v1alpha1)",
+                    .examples =
+                        "  trainctl submit volcano --name=paddle --task=pserver:2 --task=trainer:2 "
+                        "--image=paddlepaddle/paddle \"python train.py\"\n"
+                        "  # paddle_k8s lists pods and endpoints: the pods run as a ServiceAccount allowed to\n"
+                        "  trainctl submit volcano --name=ctr --image=paddlepaddle/paddle:1.5.2 --service-account=paddle \\\n"
+                        "      --task=\"pserver:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_pserver\" \\\n"
+                        "      --task=\"trainer:2:paddlepaddle/paddle:1.5.2:paddle_k8s start_trainer\"\n",
+                    .template_dir = "volcano",
                                             .not_installed_hint = "install Volcano",
                                             .code_flags = false,
                                             .image_required = false,
@@ -76,6 +87,48 @@ class VolcanoJobKind final : public SubmitKind {
 
   // Volcano takes no --tensorboard (Rules::code_flags): no pod to follow.
   std::vector<KeyValue> chief_pod_labels(const Plan&) const override { return {}; }
+
+ protected:
+  // Arena's volcanojob flags plus the common pod flags.
+  void add_flags(FlagSet& f, SubmitOptions& o) const override {
+  add_pod_flags(f, o);
+  f.repeatable("--task", o.tasks,
+             "Task NAME:REPLICAS[:IMAGE[:COMMAND]] (repeatable; default image and command: "
+             "--image and the positional command)");
+  f.repeatable("--task-images", o.task_images,
+             "Arena style: one task per image, named TASK-NAME-I (comma-separated or repeated)")
+      .split_on(',');
+  f.alias("--taskImages", o.task_images);
+  f.repeatable("--task-label", o.task_labels,
+             "Label on one task's pods TASK:KEY=VALUE, e.g. pserver:paddle-job-pserver=fluid-ctr (repeatable)");
+  f.repeatable("--task-policy", o.task_policies,
+             "Policy of one task TASK:EVENT=ACTION, e.g. trainer:TaskCompleted=CompleteJob (repeatable)");
+  f.repeatable("--policy", o.policies,
+             "Job policy EVENT=ACTION, replacing the default PodEvicted=RestartJob and PodFailed=RestartJob "
+             "(repeatable)");
+  f.option("--task-replicas", o.task_replicas, "Arena style: replicas of each --task-images task")
+      .with_default();
+  f.alias("--taskReplicas", o.task_replicas);
+  f.option("--task-name", o.task_name, "Arena style: name (prefix) of the tasks")
+      .with_default();
+  f.alias("--taskName", o.task_name);
+  f.option("--task-cpu", o.cpu, "Arena style: same as --cpu");
+  f.alias("--taskCPU", o.cpu);
+  f.option("--task-memory", o.memory, "Arena style: same as --memory");
+  f.alias("--taskMemory", o.memory);
+  f.option("--task-port", o.task_port, "Container port of every task");
+  f.alias("--taskPort", o.task_port);
+  f.option("--min-available", o.min_available, "Pods that must be schedulable together (default: all)");
+  f.alias("--minAvailable", o.min_available);
+  f.option("--queue", o.queue, "Volcano queue (default: default)");
+  // Kueue does not manage Volcano jobs: hidden, so that plan_kueue says so in one line.
+  f.option("--kueue-queue", o.kueue_queue).hide();
+  f.option("--scheduler-name", o.scheduler_name, "schedulerName (default volcano)");
+  f.alias("--schedulerName", o.scheduler_name);
+  f.alias("--scheduler", o.scheduler_name);
+  add_elastic_flags(f, o, false);
+  add_output_flags(f, o);
+  }
 };
 
 }  // namespace

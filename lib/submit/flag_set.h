@@ -13,24 +13,35 @@
 namespace trainctl::submit {
 
 // Where a flag's value goes.
-using FlagTarget =
-    std::variant<std::string*, int*, bool*, std::optional<int>*, std::vector<std::string>*>;
+using FlagTarget = std::variant<std::string*, int*, bool*, std::optional<int>*, std::vector<std::string>*>;
 
 struct Flag {
   std::string names;  // CLI11's spelling: "-e,--env", "--queue{true}", "command" (the positional)
   FlagTarget into;
   std::string help;
-  bool is_switch = false;     // takes no value (--gang), or its {default} unless --name=VALUE
-  bool repeatable = false;    // one value per occurrence, every occurrence kept
+  bool is_switch = false;   // takes no value (--gang), or its {default} unless --name=VALUE
+  bool repeatable = false;  // one value per occurrence, every occurrence kept
   bool required = false;
   bool show_default = false;  // --help shows the field's value at registration
   bool hidden = false;        // not in --help (Arena's spellings, flags another command takes)
   char delimiter = '\0';      // a repeatable flag's value also splits on it
 
-  Flag& require() { required = true; return *this; }
-  Flag& with_default() { show_default = true; return *this; }
-  Flag& hide() { hidden = true; return *this; }
-  Flag& split_on(char c) { delimiter = c; return *this; }
+  Flag& require() {
+    required = true;
+    return *this;
+  }
+  Flag& with_default() {
+    show_default = true;
+    return *this;
+  }
+  Flag& hide() {
+    hidden = true;
+    return *this;
+  }
+  Flag& split_on(char c) {
+    delimiter = c;
+    return *this;
+  }
 };
 
 class FlagSet {

@@ -91,17 +91,6 @@ struct SubmitOptions {
   std::string rdzv_backend;      // "" = c10d
   std::optional<int> rdzv_port;  // unset = the operator's port, 23456
 
-  // volcano
-  std::vector<std::string> tasks;  // NAME:REPLICAS[:IMAGE[:COMMAND]]
-  std::vector<std::string> task_images;
-  int task_replicas = 1;
-  std::string task_name = "task";
-  std::vector<std::string> task_labels;    // TASK:KEY=VALUE
-  std::vector<std::string> task_policies;  // TASK:EVENT=ACTION
-  std::vector<std::string> policies;       // EVENT=ACTION (job level; replaces the defaults)
-  int task_port = 0;
-  std::string scheduler_name;  // default volcano
-
   std::vector<std::string> command_args;  // positional, joined by spaces
 
   // Behaviour of the command itself.
@@ -111,7 +100,8 @@ struct SubmitOptions {
   std::string timeout;          // for --wait
   std::string template_dir;
 
-  // The options only the command's kind has (kind_part.h: kinds/tfjob.h TFOptions).
+  // The options only the command's kind has (kind_part.h: kinds/tfjob.h TFOptions, kinds/volcanojob.h
+  // VolcanoOptions).
   std::any kind_data;
 };
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "submit/config_files.h"
 #include "jobs/kind.h"
+#include "submit/config_files.h"
 #include "submit/options.h"
 
 namespace trainctl::submit {
@@ -30,26 +30,12 @@ struct HostMount {  // --data-dir HOST[:/path]
   std::string path;
 };
 
-struct Policy {  // a Volcano lifecycle policy: EVENT -> ACTION
-  std::string event;
-  std::string action;
-};
-
-struct Task {  // one Volcano task
-  std::string name;
-  int replicas = 1;
-  std::string image;
-  std::string command;  // empty: the image's entrypoint
-  std::vector<KeyValue> labels;    // --task-label: on this task's pods only
-  std::vector<Policy> policies;    // --task-policy
-};
-
 class SubmitKind;
 
 struct Plan {
   const SubmitKind* submit_kind = nullptr;  // how this kind is planned and rendered (submit_kind.h)
   const jobs::JobKind* kind = nullptr;      // = &submit_kind->job
-  std::string template_kind;  // template directory (SubmitKind::Rules::template_dir)
+  std::string template_kind;                // template directory (SubmitKind::Rules::template_dir)
   std::string name;
   std::string namespace_;
 
@@ -143,10 +129,6 @@ struct Plan {
   // The runtime's replicated jobs with a container "node": where runtimePatches go.
   std::vector<std::string> runtime_node_jobs = {"node"};
 
-  std::vector<Task> tasks;  // volcano
-  std::vector<Policy> policies;  // volcano job-level
-  int task_port = 0;
-
   // How many pods the job runs (for --wait).
   int expected_pods = 0;
 
@@ -181,10 +163,9 @@ void plan_elastic(const SubmitOptions& options, Plan& plan);
 // plan_volumes.cpp: --data, --data-dir, --config-file, code sync, TensorBoard.
 void plan_volumes(const SubmitOptions& options, std::vector<ConfigDir> config_dirs, Plan& plan);
 // plan_scheduling.cpp: run policy, shared memory, gang and queue (SubmitKind::plan_gang:
-// plan_worker_gang, or plan_volcano.cpp's plan_tasks), MPI launcher and slots.
+// plan_worker_gang, or the kind's own), MPI launcher and slots.
 void plan_scheduling(const SubmitOptions& options, Plan& plan);
 void plan_worker_gang(const SubmitOptions& options, Plan& plan);
-void plan_tasks(const SubmitOptions& options, Plan& plan);
 // Arena's implicit annotations: requestGPUsOfJobOwner (workers x GPUs) and, for --queue,
 // kube-queue's scheduling.x-k8s.io/suspend. A key the user gave keeps the user's value.
 void add_implicit_annotations(const SubmitOptions& options, Plan& plan);

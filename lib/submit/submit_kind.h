@@ -95,7 +95,8 @@ class SubmitKind {
   // Before the plan, without --dry-run: adapts the options to what the cluster serves (submit
   // pytorch where only Trainer v2 is) and returns a line saying so, or "". `client` is only
   // called by a kind that asks.
-  virtual std::string adapt_to_cluster(SubmitOptions&, const std::function<kube::Client&()>& /*client*/) const {
+  virtual std::string adapt_to_cluster(SubmitOptions&,
+                                       const std::function<kube::Client&()>& /*client*/) const {
     return "";
   }
 

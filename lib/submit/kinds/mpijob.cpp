@@ -15,21 +15,24 @@ namespace {
 class MPIJobKind final : public SubmitKind {
  public:
   MPIJobKind()
-      : SubmitKind(jobs::Trainer::MPI,
-                   {.command = "mpi",
-                    .alias = "mpijob",
-                    .help = "Submit an MPIJob (kubeflow.org/v2beta1)",
-                    .examples =
-                        "  trainctl submit mpi --name=hvd --gpus=1 --workers=2 --image=horovod/horovod \"horovodrun -np 2 "
-                        "python train.py\"\n"
-                        "  trainctl submit mpi --name=topo --gpus=1 --workers=4 --gputopology --image=IMAGE \"mpirun ...\"\n"
-                        "  trainctl submit mpi --name=bench --workers=2 --gang --queue=test-queue --schedule-timeout=180s "
-                        "--image=IMAGE \"mpirun ...\"\n"
-                        "  # a gang that counts the launcher: it is created with the workers (launcherCreationPolicy "
-                        "AtStartup)\n"
-                        "  trainctl submit mpi --name=bench --workers=1 --gang --min-available=2 --image=IMAGE \"mpirun "
-                        "...\"\n",
-                    .template_dir = "mpi",
+      : SubmitKind(jobs::Trainer::MPI, {.command = "mpi",
+                                        .alias = "mpijob",
+                                        .help = "Submit an MPIJob (kubeflow.org/v2beta1)",
+                                        .examples = "  trainctl submit mpi --name=hvd --gpus=1 --workers=2 "
+                                                    "--image=horovod/horovod \"horovodrun -np 2 "
+                                                    "python train.py\"\n"
+                                                    "  trainctl submit mpi --name=topo --gpus=1 --workers=4 "
+                                                    "--gputopology --image=IMAGE \"mpirun ...\"\n"
+                                                    "  trainctl submit mpi --name=bench --workers=2 --gang "
+                                                    "--queue=test-queue --schedule-timeout=180s "
+                                                    "--image=IMAGE \"mpirun ...\"\n"
+                                                    "  # a gang that counts the launcher: it is created with "
+                                                    "the workers (launcherCreationPolicy "
+                                                    "AtStartup)\n"
+                                                    "  trainctl submit mpi --name=bench --workers=1 --gang "
+                                                    "--min-available=2 --image=IMAGE \"mpirun "
+                                                    "...\"\n",
+                                        .template_dir = "mpi",
                                         .not_installed_hint = "install the mpi-operator (v2beta1)",
                                         .mpi_flags = true,
                                         .default_clean_pod_policy = "All",
@@ -89,7 +92,8 @@ class MPIJobKind final : public SubmitKind {
   void add_flags(FlagSet& f, SubmitOptions& o) const override {
     add_training_flags(f, o, rules);
     f.find("--hostNetwork").help =
-        "Pods use the node's network (dnsPolicy ClusterFirstWithHostNet); each worker's sshd binds the node's port "
+        "Pods use the node's network (dnsPolicy ClusterFirstWithHostNet); each worker's sshd binds the "
+        "node's port "
         "there, so no two workers may share a node";
   }
 };

@@ -19,28 +19,31 @@ namespace {
 class PyTorchJobKind final : public SubmitKind {
  public:
   PyTorchJobKind()
-      : SubmitKind(jobs::Trainer::PyTorch,
-                   {.command = "pytorch",
-                    .alias = "pytorchjob",
-                    .help = "Submit a PyTorchJob (kubeflow.org/v1)",
-                    .examples =
-                        "  trainctl submit pytorch --name=mnist --gpus=1 --workers=3 --image=pytorch/pytorch \"python "
-                        "train.py\"\n"
-                        "  trainctl submit pytorch --name=mnist --workers=2 --operator none --image=pytorch/pytorch "
-                        "\"torchrun --nnodes=2 --node_rank=$RANK --master_addr=$MASTER_ADDR train.py\"\n"
-                        "  trainctl submit pytorch --name=mnist --image=pytorch/pytorch --dry-run \"python train.py\" "
-                        "| kubectl apply -f -\n",
-                    .template_dir = "pytorch",
-                    .not_installed_hint = "install the training-operator, or use --operator none",
-                    .torchrun_flags = true,
-                    .elastic_flags = true,
-                    .worker_image = WorkerImage::Workers,
-                    // kueue pkg/controller/jobs/kubeflow/jobs/pytorchjob, kubeflowjob IsSuspended.
-                    .kueue = {.framework = "kubeflow.org/pytorchjob",
-                              .suspend_field = "spec.runPolicy.suspend",
-                              .off_by_default_from = "v0.19.0",
-                              .instead = "submit it with --operator none (a batch/v1 Job), as an MPIJob "
-                                         "(trainctl submit mpi) or as a TrainJob"}}) {}
+      : SubmitKind(
+            jobs::Trainer::PyTorch,
+            {.command = "pytorch",
+             .alias = "pytorchjob",
+             .help = "Submit a PyTorchJob (kubeflow.org/v1)",
+             .examples =
+                 "  trainctl submit pytorch --name=mnist --gpus=1 --workers=3 --image=pytorch/pytorch "
+                 "\"python "
+                 "train.py\"\n"
+                 "  trainctl submit pytorch --name=mnist --workers=2 --operator none --image=pytorch/pytorch "
+                 "\"torchrun --nnodes=2 --node_rank=$RANK --master_addr=$MASTER_ADDR train.py\"\n"
+                 "  trainctl submit pytorch --name=mnist --image=pytorch/pytorch --dry-run \"python "
+                 "train.py\" "
+                 "| kubectl apply -f -\n",
+             .template_dir = "pytorch",
+             .not_installed_hint = "install the training-operator, or use --operator none",
+             .torchrun_flags = true,
+             .elastic_flags = true,
+             .worker_image = WorkerImage::Workers,
+             // kueue pkg/controller/jobs/kubeflow/jobs/pytorchjob, kubeflowjob IsSuspended.
+             .kueue = {.framework = "kubeflow.org/pytorchjob",
+                       .suspend_field = "spec.runPolicy.suspend",
+                       .off_by_default_from = "v0.19.0",
+                       .instead = "submit it with --operator none (a batch/v1 Job), as an MPIJob "
+                                  "(trainctl submit mpi) or as a TrainJob"}}) {}
 
   // --api none (--operator none) is an Indexed Job, --api trainer a TrainJob.
   const SubmitKind& resolve(const SubmitOptions& o) const override {
@@ -58,10 +61,12 @@ class PyTorchJobKind final : public SubmitKind {
 
   // Without --api or --operator: a TrainJob where the cluster serves only Kubeflow Trainer v2
   // (api_choice.h).
-  std::string adapt_to_cluster(SubmitOptions& o, const std::function<kube::Client&()>& client) const override {
+  std::string adapt_to_cluster(SubmitOptions& o,
+                               const std::function<kube::Client&()>& client) const override {
     if (!o.api.empty() || !o.operator_.empty() || !serves_only_trainer_v2(client())) return "";
     o.api = "trainer";
-    return std::string("This cluster serves Kubeflow Trainer v2 and no PyTorchJob: submitting a TrainJob on the ") +
+    return std::string(
+               "This cluster serves Kubeflow Trainer v2 and no PyTorchJob: submitting a TrainJob on the ") +
            "ClusterTrainingRuntime " + kTorchDistributed + " (--api chooses)";
   }
 

@@ -8,6 +8,8 @@
 // container named `tensorflow`, and reads TF_CONFIG's addresses from that port: the pods'
 // container has that name and that port, 2222 unless --<type>-port. Arena instead picks a
 // free port when none is given.
+#include "submit/kinds/tfjob.h"
+
 #include <algorithm>
 
 #include "core/errors.h"
@@ -16,7 +18,6 @@
 #include "submit/job_template.h"
 #include "submit/kind_part.h"
 #include "submit/kinds/kinds.h"
-#include "submit/kinds/tfjob.h"
 #include "submit/manifest_parts.h"
 #include "submit/parse.h"
 #include "submit/server_facts.h"
@@ -51,7 +52,7 @@ struct TFPlan {
 
 // One replica type from its flags; FLAG is its prefix (ps, worker, chief, evaluator).
 TFReplicaType tf_replica(const Plan& p, const std::string& type, const std::string& flag, int replicas,
-                       const TFReplicaOptions& r) {
+                         const TFReplicaOptions& r) {
   if (r.port < 0 || r.port > 65535) throw UsageError("--" + flag + "-port must be between 1 and 65535");
   check_quantity("--" + flag + "-cpu", r.cpu);
   check_quantity("--" + flag + "-memory", r.memory);
@@ -80,39 +81,41 @@ void refuse_unused(const std::string& flag, const std::string& needs, const TFRe
 void add_tf_replica_flags(FlagSet& f, const std::string& prefix, const std::string& type,
                           TFReplicaOptions& r) {
   f.option("--" + prefix + "-port", r.port,
-                 "Port tfjob-port of the " + type +
-                     ", on the container tensorflow that the training-operator configures (default: the "
-                     "operator's 2222; Arena picks a free port)");
+           "Port tfjob-port of the " + type +
+               ", on the container tensorflow that the training-operator configures (default: the "
+               "operator's 2222; Arena picks a free port)");
   f.option("--" + prefix + "-cpu", r.cpu, "CPU request and limit of the " + type + " (default: --cpu)");
   f.option("--" + prefix + "-memory", r.memory,
-                 "Memory request and limit of the " + type + " (default: --memory)");
+           "Memory request and limit of the " + type + " (default: --memory)");
   f.repeatable("--" + prefix + "-selector", r.selectors,
-             "Node selector KEY=VALUE of the " + type + ", instead of --selector (repeatable)");
+               "Node selector KEY=VALUE of the " + type + ", instead of --selector (repeatable)");
 }
 
 class TFJobKind final : public SubmitKind {
  public:
   TFJobKind()
-      : SubmitKind(jobs::Trainer::TF,
-                   {.command = "tf",
-                    .alias = "tfjob",
-                    .help = "Submit a TFJob (kubeflow.org/v1)",
-                    .examples =
-                        "  trainctl submit tf --name=tf-dist --ps=1 --workers=2 --chief --gpus=1 --image=IMAGE \"python "
-                        "train.py\"\n"
-                        "  trainctl submit tf --name=estimator --ps=2 --ps-cpu=4 --ps-memory=8Gi --workers=4 --gpus=1 "
-                        "--chief --evaluator --image=IMAGE \"python train.py\"\n"
-                        "  trainctl submit tf --name=mnist --workers=2 --worker-selector=accelerator=v100 "
-                        "--success-policy=AllWorkers --image=IMAGE \"python mnist.py\"\n",
-                    .template_dir = "tf",
-                                       .not_installed_hint = "install the training-operator",
-                                       .worker_image = WorkerImage::Workers,
-                                       // kueue pkg/controller/jobs/kubeflow/jobs/tfjob.
-                                       .kueue = {.framework = "kubeflow.org/tfjob",
-                                                 .suspend_field = "spec.runPolicy.suspend",
-                                                 .off_by_default_from = "v0.19.0",
-                                                 .instead = "submit it as an MPIJob (trainctl submit mpi) or as a "
-                                                            "TrainJob"}}) {}
+      : SubmitKind(
+            jobs::Trainer::TF,
+            {.command = "tf",
+             .alias = "tfjob",
+             .help = "Submit a TFJob (kubeflow.org/v1)",
+             .examples = "  trainctl submit tf --name=tf-dist --ps=1 --workers=2 --chief --gpus=1 "
+                         "--image=IMAGE \"python "
+                         "train.py\"\n"
+                         "  trainctl submit tf --name=estimator --ps=2 --ps-cpu=4 --ps-memory=8Gi "
+                         "--workers=4 --gpus=1 "
+                         "--chief --evaluator --image=IMAGE \"python train.py\"\n"
+                         "  trainctl submit tf --name=mnist --workers=2 --worker-selector=accelerator=v100 "
+                         "--success-policy=AllWorkers --image=IMAGE \"python mnist.py\"\n",
+             .template_dir = "tf",
+             .not_installed_hint = "install the training-operator",
+             .worker_image = WorkerImage::Workers,
+             // kueue pkg/controller/jobs/kubeflow/jobs/tfjob.
+             .kueue = {.framework = "kubeflow.org/tfjob",
+                       .suspend_field = "spec.runPolicy.suspend",
+                       .off_by_default_from = "v0.19.0",
+                       .instead = "submit it as an MPIJob (trainctl submit mpi) or as a "
+                                  "TrainJob"}}) {}
 
   void plan_gang(const SubmitOptions& o, Plan& p) const override {
     const TFOptions& tf = kind_part<TFOptions>(o);
@@ -159,7 +162,8 @@ class TFJobKind final : public SubmitKind {
   // parameter servers' --ps-gpus are requested too, so they count.
   long long requested_gpus(const Plan& p) const override {
     long long gpus = 0;
-    for (const auto& t : kind_part<TFPlan>(p).replica_types) gpus += static_cast<long long>(t.replicas) * t.gpus;
+    for (const auto& t : kind_part<TFPlan>(p).replica_types)
+      gpus += static_cast<long long>(t.replicas) * t.gpus;
     return gpus;
   }
 
@@ -205,7 +209,8 @@ class TFJobKind final : public SubmitKind {
   // The operator's chief (jobs/kinds/tfjob.cpp): the Chief replica, else worker 0.
   std::vector<KeyValue> chief_pod_labels(const Plan& p) const override {
     const auto& types = kind_part<TFPlan>(p).replica_types;
-    const bool chief = std::any_of(types.begin(), types.end(), [](const TFReplicaType& t) { return t.type == "Chief"; });
+    const bool chief =
+        std::any_of(types.begin(), types.end(), [](const TFReplicaType& t) { return t.type == "Chief"; });
     if (chief)
       return {{"training.kubeflow.org/job-name", p.name}, {"training.kubeflow.org/replica-type", "chief"}};
     return {{"training.kubeflow.org/job-name", p.name},
@@ -223,42 +228,41 @@ class TFJobKind final : public SubmitKind {
   // The training flags, then Arena's tfjob flags: --ps, --chief, --evaluator and each replica
   // type's image, port, resources and node selector.
   void add_flags(FlagSet& f, SubmitOptions& o) const override {
-  add_training_flags(f, o, rules);
+    add_training_flags(f, o, rules);
     TFOptions& tf = set_kind_part<TFOptions>(o);
-  f.find("--worker-image").help = (
-          "Image of the workers, the chief and the evaluator, instead of --image (which the "
-          "parameter servers keep unless --ps-image); alone, the image of every pod");
-  f.alias("--workerImage", o.worker_image);
-  f.find("--workers").help = ("Number of Worker replicas (the PS, chief and evaluator are extra)");
-  f.find("--gpus").help = (
-      "GPUs per worker, chief and evaluator (nvidia.com/gpu; the parameter servers take --ps-gpus)");
-  f.option("--ps", tf.ps, "Number of parameter servers (PS replicas)").with_default();
-  f.option("--ps-image", tf.ps_image, "Image of the parameter servers (default: --image)");
-  f.alias("--psImage", tf.ps_image);
-  f.option("--ps-gpus", tf.ps_gpus, "GPUs per parameter server (--gpus is not theirs)")
-      .with_default();
-  add_tf_replica_flags(f, "ps", "parameter servers", tf.ps_replica);
-  f.alias("--psPort", tf.ps_replica.port);
-  f.alias("--psCpu", tf.ps_replica.cpu);
-  f.alias("--psMemory", tf.ps_replica.memory);
-  add_tf_replica_flags(f, "worker", "workers", tf.worker);
-  f.alias("--workerPort", tf.worker.port);
-  f.alias("--workerCpu", tf.worker.cpu);
-  f.alias("--workerMemory", tf.worker.memory);
-  f.flag("--chief", tf.chief,
-               "Add a Chief replica (TensorFlow Estimator's chief; it decides when the job succeeded)");
-  add_tf_replica_flags(f, "chief", "chief", tf.chief_replica);
-  f.alias("--chiefPort", tf.chief_replica.port);
-  f.alias("--ChiefCpu", tf.chief_replica.cpu);
-  f.alias("--ChiefMemory", tf.chief_replica.memory);
-  f.flag("--evaluator", tf.evaluator, "Add an Evaluator replica (TensorFlow Estimator's evaluator)");
-  add_tf_replica_flags(f, "evaluator", "evaluator", tf.evaluator_replica);
-  f.alias("--evaluatorCpu", tf.evaluator_replica.cpu);
-  f.alias("--evaluatorMemory", tf.evaluator_replica.memory);
-  f.option("--success-policy", tf.success_policy,
-                 "When the job succeeded: ChiefWorker (the chief, else worker 0, succeeded; the operator's "
-                 "default) or AllWorkers")
-      .with_default();
+    f.find("--worker-image").help =
+        ("Image of the workers, the chief and the evaluator, instead of --image (which the "
+         "parameter servers keep unless --ps-image); alone, the image of every pod");
+    f.alias("--workerImage", o.worker_image);
+    f.find("--workers").help = ("Number of Worker replicas (the PS, chief and evaluator are extra)");
+    f.find("--gpus").help =
+        ("GPUs per worker, chief and evaluator (nvidia.com/gpu; the parameter servers take --ps-gpus)");
+    f.option("--ps", tf.ps, "Number of parameter servers (PS replicas)").with_default();
+    f.option("--ps-image", tf.ps_image, "Image of the parameter servers (default: --image)");
+    f.alias("--psImage", tf.ps_image);
+    f.option("--ps-gpus", tf.ps_gpus, "GPUs per parameter server (--gpus is not theirs)").with_default();
+    add_tf_replica_flags(f, "ps", "parameter servers", tf.ps_replica);
+    f.alias("--psPort", tf.ps_replica.port);
+    f.alias("--psCpu", tf.ps_replica.cpu);
+    f.alias("--psMemory", tf.ps_replica.memory);
+    add_tf_replica_flags(f, "worker", "workers", tf.worker);
+    f.alias("--workerPort", tf.worker.port);
+    f.alias("--workerCpu", tf.worker.cpu);
+    f.alias("--workerMemory", tf.worker.memory);
+    f.flag("--chief", tf.chief,
+           "Add a Chief replica (TensorFlow Estimator's chief; it decides when the job succeeded)");
+    add_tf_replica_flags(f, "chief", "chief", tf.chief_replica);
+    f.alias("--chiefPort", tf.chief_replica.port);
+    f.alias("--ChiefCpu", tf.chief_replica.cpu);
+    f.alias("--ChiefMemory", tf.chief_replica.memory);
+    f.flag("--evaluator", tf.evaluator, "Add an Evaluator replica (TensorFlow Estimator's evaluator)");
+    add_tf_replica_flags(f, "evaluator", "evaluator", tf.evaluator_replica);
+    f.alias("--evaluatorCpu", tf.evaluator_replica.cpu);
+    f.alias("--evaluatorMemory", tf.evaluator_replica.memory);
+    f.option("--success-policy", tf.success_policy,
+             "When the job succeeded: ChiefWorker (the chief, else worker 0, succeeded; the operator's "
+             "default) or AllWorkers")
+        .with_default();
   }
 };
 

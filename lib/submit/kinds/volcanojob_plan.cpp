@@ -1,13 +1,15 @@
-// The Volcano part of make_plan: tasks, their labels and policies, the job's policies,
+// The Volcano kind's part of make_plan: tasks, their labels and policies, the job's policies,
 // gang size and queue.
 #include <algorithm>
 #include <array>
+#include <regex>
 #include <set>
 #include <string_view>
 
 #include "core/errors.h"
+#include "submit/kind_part.h"
+#include "submit/kinds/volcanojob.h"
 #include "submit/parse.h"
-#include "submit/plan.h"
 
 namespace trainctl::submit {
 
@@ -18,9 +20,9 @@ namespace {
 // policyActionMap; the names are in staging/src/volcano.sh/apis/pkg/apis/bus/v1alpha1).
 constexpr std::array<std::string_view, 8> kEvents = {"*",       "PodFailed",     "PodEvicted", "PodPending",
                                                      "Unknown", "TaskCompleted", "TaskFailed", "JobUpdated"};
-constexpr std::array<std::string_view, 8> kActions = {"AbortJob",     "RestartJob",       "RestartTask",
-                                                      "RestartPod",   "RestartPartition", "TerminateJob",
-                                                      "CompleteJob",  "ResumeJob"};
+constexpr std::array<std::string_view, 8> kActions = {"AbortJob",    "RestartJob",       "RestartTask",
+                                                      "RestartPod",  "RestartPartition", "TerminateJob",
+                                                      "CompleteJob", "ResumeJob"};
 
 template <size_t N>
 std::string joined(const std::array<std::string_view, N>& items) {
@@ -52,12 +54,12 @@ void check_policies(const std::string& where, const std::vector<Policy>& policie
     if (!seen.insert(p.event).second)
       throw UsageError(where + " gives event " + dq(p.event) + " twice: one action per event");
   }
-  if (seen.count("*") && seen.size() > 1)
-    throw UsageError(where + ": the event \"*\" must be the only one");
+  if (seen.count("*") && seen.size() > 1) throw UsageError(where + ": the event \"*\" must be the only one");
 }
 
 // "TASK:REST" -> the task it names and REST.
-std::pair<Task*, std::string> for_task(const std::string& flag, const std::string& text, std::vector<Task>& tasks) {
+std::pair<Task*, std::string> for_task(const std::string& flag, const std::string& text,
+                                       std::vector<Task>& tasks) {
   const size_t colon = text.find(':');
   if (colon == std::string::npos || colon == 0)
     throw UsageError("invalid " + flag + " " + dq(text) + ": start with the task name, TASK:...");
@@ -66,24 +68,27 @@ std::pair<Task*, std::string> for_task(const std::string& flag, const std::strin
   if (it == tasks.end()) {
     std::string names;
     for (const auto& t : tasks) names += (names.empty() ? "" : ", ") + t.name;
-    throw UsageError("invalid " + flag + " " + dq(text) + ": the job has no task " + dq(name) + " (tasks: " +
-                     names + ")");
+    throw UsageError("invalid " + flag + " " + dq(text) + ": the job has no task " + dq(name) +
+                     " (tasks: " + names + ")");
   }
   return {&*it, text.substr(colon + 1)};
 }
 
 }  // namespace
 
-void plan_tasks(const SubmitOptions& o, Plan& p) {
-  for (const auto& t : o.tasks) p.tasks.push_back(parse_task(t));
+void plan_volcano_tasks(const SubmitOptions& options, Plan& p) {
+  const VolcanoOptions& o = kind_part<VolcanoOptions>(options);
+  VolcanoPlan& vp = set_kind_part<VolcanoPlan>(p);
+  std::vector<Task>& tasks = vp.tasks;
+  for (const auto& t : o.tasks) tasks.push_back(parse_task(t));
   for (size_t i = 0; i < o.task_images.size(); ++i)
-    p.tasks.push_back({o.task_name + "-" + std::to_string(i), o.task_replicas, o.task_images[i], {}, {}, {}});
-  if (p.tasks.empty()) {
+    tasks.push_back({o.task_name + "-" + std::to_string(i), o.task_replicas, o.task_images[i], {}, {}, {}});
+  if (tasks.empty()) {
     if (o.task_replicas < 1) throw UsageError("--task-replicas must be at least 1");
-    p.tasks.push_back({o.task_name, o.task_replicas, {}, {}, {}, {}});
+    tasks.push_back({o.task_name, o.task_replicas, {}, {}, {}, {}});
   }
   std::set<std::string> seen;
-  for (auto& t : p.tasks) {
+  for (auto& t : tasks) {
     if (!is_dns1123_label(t.name)) throw UsageError("invalid task name " + dq(t.name));
     if (!seen.insert(t.name).second) throw UsageError("task " + dq(t.name) + " is given twice");
     if (t.image.empty()) t.image = p.image;
@@ -92,44 +97,89 @@ void plan_tasks(const SubmitOptions& o, Plan& p) {
     if (t.command.empty()) t.command = p.command;
   }
   for (const auto& text : o.task_labels) {
-    auto [task, rest] = for_task("--task-label", text, p.tasks);
+    auto [task, rest] = for_task("--task-label", text, tasks);
     KeyValue kv = parse_key_value("--task-label", rest);
     if (!is_label_key(kv.key) || !is_label_value(kv.value))
-      throw UsageError("invalid --task-label " + dq(text) + ": use TASK:KEY=VALUE with a label key and value");
+      throw UsageError("invalid --task-label " + dq(text) +
+                       ": use TASK:KEY=VALUE with a label key and value");
     check_owned_labels("--task-label", {kv}, p);
-    auto it = std::find_if(task->labels.begin(), task->labels.end(), [&](const KeyValue& l) { return l.key == kv.key; });
+    auto it = std::find_if(task->labels.begin(), task->labels.end(),
+                           [&](const KeyValue& l) { return l.key == kv.key; });
     if (it != task->labels.end())
       it->value = kv.value;
     else
       task->labels.push_back(kv);
   }
   for (const auto& text : o.task_policies) {
-    auto [task, rest] = for_task("--task-policy", text, p.tasks);
+    auto [task, rest] = for_task("--task-policy", text, tasks);
     task->policies.push_back(parse_policy("--task-policy", rest, text));
   }
-  for (const auto& t : p.tasks) check_policies("--task-policy for task " + dq(t.name), t.policies);
+  for (const auto& t : tasks) check_policies("--task-policy for task " + dq(t.name), t.policies);
   // Seed 003: a pserver or trainer that fails or is evicted breaks the cluster they form, so
   // the whole job restarts; --policy replaces that.
   if (o.policies.empty()) {
-    p.policies = {{"PodEvicted", "RestartJob"}, {"PodFailed", "RestartJob"}};
+    vp.policies = {{"PodEvicted", "RestartJob"}, {"PodFailed", "RestartJob"}};
   } else {
-    for (const auto& text : o.policies) p.policies.push_back(parse_policy("--policy", text, text));
-    check_policies("--policy", p.policies);
+    for (const auto& text : o.policies) vp.policies.push_back(parse_policy("--policy", text, text));
+    check_policies("--policy", vp.policies);
   }
 
   int sum = 0;
-  for (const auto& t : p.tasks) sum += t.replicas;
+  for (const auto& t : tasks) sum += t.replicas;
   p.expected_pods = sum;
-  p.min_available_given = o.min_available > 0;
-  p.min_available = o.min_available > 0 ? o.min_available : sum;
+  p.min_available_given = options.min_available > 0;
+  p.min_available = options.min_available > 0 ? options.min_available : sum;
   if (p.min_available > sum)
     throw UsageError("--min-available " + std::to_string(p.min_available) + " is more than the " +
                      std::to_string(sum) + " pods of the job's tasks");
-  p.queue = o.queue.empty() ? "default" : o.queue;
-  p.scheduler =
-      !o.scheduler_name.empty() ? o.scheduler_name : (!o.scheduler.empty() ? o.scheduler : "volcano");
-  p.task_port = o.task_port;
+  p.queue = options.queue.empty() ? "default" : options.queue;
+  p.scheduler = !o.scheduler_name.empty() ? o.scheduler_name
+                                          : (!options.scheduler.empty() ? options.scheduler : "volcano");
+  vp.task_port = o.task_port;
   if (o.task_port < 0 || o.task_port > 65535) throw UsageError("--task-port must be between 1 and 65535");
+}
+
+Task parse_task(const std::string& text) {
+  static const std::regex head("([^:]+):([0-9]+)(:(.*))?", std::regex::extended);
+  static const std::regex tag_re("[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}(@sha256)?");
+  static const std::regex port_path_re("[0-9]+/.*");
+  std::smatch m;
+  if (!std::regex_match(text, m, head))
+    throw UsageError("invalid --task " + dq(text) + ": use NAME:REPLICAS[:IMAGE[:COMMAND]]");
+  Task t;
+  t.name = m[1].str();
+  if (!is_dns1123_label(t.name))
+    throw UsageError("invalid --task " + dq(text) + ": the task name " + dq(t.name) +
+                     " must be lower-case letters, digits and '-'");
+  try {
+    t.replicas = std::stoi(m[2].str());
+  } catch (const std::exception&) {
+    t.replicas = -1;
+  }
+  if (t.replicas < 1) throw UsageError("invalid --task " + dq(text) + ": REPLICAS must be at least 1");
+  if (!m[3].matched) return t;
+  // Split IMAGE from COMMAND: the image takes a registry port (":5000/..."), one tag and a
+  // digest; the first ':' after that starts the command.
+  std::string rest = m[4].str();
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t pos; (pos = rest.find(':', start)) != std::string::npos; start = pos + 1)
+    parts.push_back(rest.substr(start, pos - start));
+  parts.push_back(rest.substr(start));
+  std::string image = parts[0];
+  size_t i = 1;
+  if (i < parts.size() && image.find('/') == std::string::npos && std::regex_match(parts[i], port_path_re))
+    image += ":" + parts[i++];
+  bool digest = image.size() > 7 && image.compare(image.size() - 7, 7, "@sha256") == 0;
+  if (!digest && i < parts.size() && std::regex_match(parts[i], tag_re)) {
+    image += ":" + parts[i++];
+    digest = image.find("@sha256") != std::string::npos;
+  }
+  if (digest && i < parts.size()) image += ":" + parts[i++];
+  t.image = image;
+  for (size_t j = i; j < parts.size(); ++j) t.command += (j > i ? ":" : "") + parts[j];
+  if (t.image.empty()) throw UsageError("invalid --task " + dq(text) + ": the image is empty");
+  return t;
 }
 
 }  // namespace trainctl::submit

@@ -47,6 +47,7 @@ TEST_CASE("submit: one command per registered kind that has one, with its help a
   trainctl::setup_submit(app, h.factory);
   CLI::App* group = app.get_subcommand("submit");
   std::vector<std::string> names;
+  std::string listed;
   for (const submit::SubmitKind* kind : submit::submit_commands()) {
     INFO(kind->rules.command);
     CLI::App* cmd = group->get_subcommand(kind->rules.command);
@@ -54,12 +55,18 @@ TEST_CASE("submit: one command per registered kind that has one, with its help a
     CHECK(cmd->get_aliases() == std::vector<std::string>{kind->rules.alias});
     CHECK(cmd->get_option("--name")->get_required());
     names.push_back(kind->rules.command);
+    listed += (listed.empty() ? "" : ", ") + kind->rules.command;
   }
-  CHECK(names == std::vector<std::string>{"pytorch", "mpi", "volcano", "tf", "trainjob"});
-  CHECK(group->get_subcommands({}).size() == names.size());
-  CHECK(group->get_description() == "Submit a training job (pytorch, mpi, volcano, tf, trainjob)");
+  // In the registry's order; a kind added later comes after these.
+  REQUIRE(names.size() >= 5);
+  CHECK(std::vector<std::string>(names.begin(), names.begin() + 5) ==
+        std::vector<std::string>{"pytorch", "mpi", "volcano", "tf", "trainjob"});
+  std::vector<std::string> in_group;
+  for (const CLI::App* cmd : group->get_subcommands({})) in_group.push_back(cmd->get_name());
+  CHECK(in_group == names);
+  CHECK(group->get_description() == "Submit a training job (" + listed + ")");
   // A kind without a command of its own is still a kind: submit pytorch --api none makes it.
-  CHECK(submit::submit_kinds().size() == names.size() + 1);
+  CHECK(submit::submit_kinds().size() > names.size());
 }
 
 TEST_CASE("submit: a job kind's submit kind is found in the registry, not by a switch") {
@@ -67,7 +74,7 @@ TEST_CASE("submit: a job kind's submit kind is found in the registry, not by a s
     INFO(kind->rules.template_dir);
     CHECK(&submit::submit_kind_for(kind->job.trainer) == kind);
   }
-  CHECK(&submit::submit_kind_of_command("tf") == submit::submit_kinds()[3]);
+  CHECK(submit::submit_kind_of_command("tf").rules.template_dir == "tf");
   CHECK_THROWS(submit::submit_kind_of_command("nope"));
   CHECK(submit::submit_commands_where([](const submit::SubmitKind& k) {
           return k.rules.worker_image != submit::WorkerImage::Refused;

@@ -12,7 +12,7 @@
 #include "cmd/logs.h"
 #include "cmd/queue_list.h"
 #include "cmd/runtime_list.h"
-#include "cmd/submit_run.h"
+#include "cmd/submit.h"
 #include "cmd/suspend.h"
 #include "cmd/templates.h"
 #include "cmd/top_job.h"
@@ -22,7 +22,7 @@
 
 namespace trainctl {
 
-void setup_submit(CLI::App& root, Factory& f);  // submit pytorch|mpi|volcano|tf
+void setup_submit(CLI::App& root, Factory& f);  // submit <kind>: one per kind (submit.h)
 void setup_top(CLI::App& root, Factory& f);     // top node|job
 void setup_data(CLI::App& root, Factory& f);    // data list
 void setup_queue(CLI::App& root, Factory& f);   // queue list|pending

@@ -3,7 +3,7 @@
 // configured value(s), converted and validated exactly as if typed. Flags always win.
 #pragma once
 
-#include "core/cli_fwd.h"
+#include "cmd/cli_fwd.h"
 
 namespace trainctl {
 

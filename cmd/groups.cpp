@@ -3,6 +3,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/run.h"
+#include "submit/submit_kind.h"
 
 namespace trainctl {
 
@@ -19,14 +20,13 @@ CLI::App* add_group(CLI::App& root, const std::string& name, const std::string& 
 }  // namespace
 
 void setup_submit(CLI::App& root, Factory& f) {
+  std::string commands;
+  for (const submit::SubmitKind* kind : submit::submit_commands())
+    commands += (commands.empty() ? "" : ", ") + kind->rules.command;
   auto* submit = add_group(
-      root, "submit", "Submit a training job (pytorch, mpi, volcano, tf, trainjob)",
+      root, "submit", "Submit a training job (" + commands + ")",
       "  trainctl submit pytorch --name=mnist --gpus=1 --workers=3 --image=pytorch/pytorch \"python train.py\"\n");
-  setup_submit_pytorch(*submit, f);
-  setup_submit_mpi(*submit, f);
-  setup_submit_volcano(*submit, f);
-  setup_submit_tf(*submit, f);
-  setup_submit_trainjob(*submit, f);
+  setup_submit_commands(*submit, f);
 }
 
 void setup_top(CLI::App& root, Factory& f) {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/cli_fwd.h"
+#include "cmd/cli_fwd.h"
 #include "metrics/idle.h"
 
 namespace trainctl {

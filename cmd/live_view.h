@@ -9,7 +9,7 @@
 #include <ostream>
 
 #include "cmd/factory.h"
-#include "core/cli_fwd.h"
+#include "cmd/cli_fwd.h"
 #include "kube/reflector.h"
 
 namespace trainctl {

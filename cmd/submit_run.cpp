@@ -1,4 +1,4 @@
-#include "cmd/submit_run.h"
+#include "cmd/submit.h"
 
 #include <CLI/CLI.hpp>
 #include <memory>
@@ -8,13 +8,12 @@
 #include "core/errors.h"
 #include "print/print_as.h"
 #include "render/templates.h"
-#include "submit/api_choice.h"
 #include "submit/create.h"
 #include "submit/manifests.h"
 #include "submit/parse.h"
 #include "submit/plan.h"
 #include "submit/server_facts.h"
-#include "submit/trainer_runtimes.h"
+#include "submit/submit_kind.h"
 #include "submit/wait.h"
 #include "yaml/write.h"
 
@@ -82,22 +81,22 @@ void wait(const submit::SubmitOptions& o, const submit::Plan& plan, Factory& f) 
   }
 }
 
-// submit pytorch without --api or --operator: a TrainJob where the cluster serves only
-// Kubeflow Trainer v2 (api_choice.h), said in one line on stderr. --dry-run asks nothing.
-submit::SubmitOptions with_api(const submit::SubmitOptions& o, Factory& f) {
+// The options as the command's kind adapts them to what the cluster serves (submit pytorch
+// where only Kubeflow Trainer v2 is: SubmitKind::adapt_to_cluster), said in one line on
+// stderr. --dry-run asks nothing.
+submit::SubmitOptions adapted(const submit::SubmitOptions& o, Factory& f) {
   submit::SubmitOptions out = o;
-  if (o.dry_run || o.trainer != jobs::Trainer::PyTorch || !o.api.empty() || !o.operator_.empty()) return out;
-  if (!submit::serves_only_trainer_v2(f.client())) return out;
-  out.api = "trainer";
-  f.io().err() << "This cluster serves Kubeflow Trainer v2 and no PyTorchJob: submitting a TrainJob on the "
-               << "ClusterTrainingRuntime " << submit::kTorchDistributed << " (--api chooses)\n";
+  if (o.dry_run) return out;
+  const std::string note =
+      submit::submit_kind_for(o.trainer).adapt_to_cluster(out, [&f]() -> kube::Client& { return f.client(); });
+  if (!note.empty()) f.io().err() << note << '\n';
   return out;
 }
 
 }  // namespace
 
 void run_submit(const submit::SubmitOptions& given, Factory& f) {
-  const submit::SubmitOptions o = with_api(given, f);
+  const submit::SubmitOptions o = adapted(given, f);
   const std::string ns = namespace_for(f, o.dry_run);
   submit::Plan plan = submit::make_plan(o, ns, submit::read_config_files(o.config_files, o.name));
   render::TemplateSet templates(render::resolve_template_dir(o.template_dir));
@@ -117,16 +116,6 @@ void run_submit(const submit::SubmitOptions& given, Factory& f) {
                << "You can run `trainctl get " << plan.name << " --type " << plan.kind->type << " -n " << ns
                << "` to check the job status\n";
   if (!o.wait.empty()) wait(o, plan, f);
-}
-
-void add_submit_command(CLI::App& submit, Factory& f, RunFn<submit::SubmitOptions> run,
-                        const SubmitCommand& command) {
-  auto options = std::make_shared<submit::SubmitOptions>();
-  auto* cmd = submit.add_subcommand(command.name, command.help);
-  cmd->alias(command.alias);
-  command.add_flags(*cmd, *options);
-  set_examples(cmd, command.examples);
-  bind_run(cmd, f, [options, &f, run = std::move(run)] { run(*options, f); });
 }
 
 }  // namespace trainctl

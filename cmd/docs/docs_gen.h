@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/cli_fwd.h"
+#include "cmd/cli_fwd.h"
 
 namespace trainctl::docs {
 

@@ -1,8 +1,9 @@
 // What a `trainctl submit ...` command line says, as plain data (no CLI11 types). The flag
-// names and their Arena aliases are registered in submit/flags.h; validation and
-// normalisation are in submit/plan.h.
+// names and their Arena aliases are declared in submit/flags.h and by each kind (add_flags);
+// validation and normalisation are in submit/plan.h.
 #pragma once
 
+#include <any>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,27 +12,9 @@
 
 namespace trainctl::submit {
 
-// submit tf (Arena's tfjob flags): the replica types besides the workers, and each type's own
-// port, resources and node selector ("" / 0 / empty: the common flag's value).
-struct TFReplicaOptions {
-  int port = 0;  // 0: the operator's default (tfjob-port 2222)
-  std::string cpu;
-  std::string memory;
-  std::vector<std::string> selectors;  // k=v, instead of --selector
-};
-struct TFOptions {
-  int ps = 0;            // parameter servers
-  std::string ps_image;  // "": --image
-  int ps_gpus = 0;       // --gpus is the workers', the chief's and the evaluator's
-  bool chief = false;
-  bool evaluator = false;
-  std::string success_policy = "ChiefWorker";  // ChiefWorker (the operator's "") | AllWorkers
-  TFReplicaOptions ps_replica, worker, chief_replica, evaluator_replica;
-};
-
 struct SubmitOptions {
-  // The submit command (set by its flags): PyTorch, MPI or Volcano. submit_kind_for() reads
-  // it with --operator (PyTorchNoOperator for submit pytorch --operator none).
+  // The job kind of the submit command (set by SubmitKind::flags). submit_kind_for() resolves
+  // it with the command's flags (submit pytorch --api none: PyTorchNoOperator).
   jobs::Trainer trainer = jobs::Trainer::PyTorch;
   // submit pytorch --api: trainer (a TrainJob on torch-distributed), training-operator (a
   // PyTorchJob) or none (an Indexed Job, as --operator none); "": what the cluster serves.
@@ -108,20 +91,6 @@ struct SubmitOptions {
   std::string rdzv_backend;      // "" = c10d
   std::optional<int> rdzv_port;  // unset = the operator's port, 23456
 
-  // tf (Arena's tfjob flags)
-  TFOptions tf;
-
-  // volcano
-  std::vector<std::string> tasks;  // NAME:REPLICAS[:IMAGE[:COMMAND]]
-  std::vector<std::string> task_images;
-  int task_replicas = 1;
-  std::string task_name = "task";
-  std::vector<std::string> task_labels;    // TASK:KEY=VALUE
-  std::vector<std::string> task_policies;  // TASK:EVENT=ACTION
-  std::vector<std::string> policies;       // EVENT=ACTION (job level; replaces the defaults)
-  int task_port = 0;
-  std::string scheduler_name;  // default volcano
-
   std::vector<std::string> command_args;  // positional, joined by spaces
 
   // Behaviour of the command itself.
@@ -130,6 +99,10 @@ struct SubmitOptions {
   std::string wait;             // "" | running | finished
   std::string timeout;          // for --wait
   std::string template_dir;
+
+  // The options only the command's kind has (kind_part.h: kinds/tfjob.h TFOptions, kinds/volcanojob.h
+  // VolcanoOptions).
+  std::any kind_data;
 };
 
 }  // namespace trainctl::submit

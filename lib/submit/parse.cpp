@@ -109,49 +109,6 @@ HostMount parse_data_dir(const std::string& text) {
   return h;
 }
 
-Task parse_task(const std::string& text) {
-  static const std::regex head("([^:]+):([0-9]+)(:(.*))?", std::regex::extended);
-  static const std::regex tag_re("[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}(@sha256)?");
-  static const std::regex port_path_re("[0-9]+/.*");
-  std::smatch m;
-  if (!std::regex_match(text, m, head))
-    throw UsageError("invalid --task " + dq(text) + ": use NAME:REPLICAS[:IMAGE[:COMMAND]]");
-  Task t;
-  t.name = m[1].str();
-  if (!is_dns1123_label(t.name))
-    throw UsageError("invalid --task " + dq(text) + ": the task name " + dq(t.name) +
-                     " must be lower-case letters, digits and '-'");
-  try {
-    t.replicas = std::stoi(m[2].str());
-  } catch (const std::exception&) {
-    t.replicas = -1;
-  }
-  if (t.replicas < 1) throw UsageError("invalid --task " + dq(text) + ": REPLICAS must be at least 1");
-  if (!m[3].matched) return t;
-  // Split IMAGE from COMMAND: the image takes a registry port (":5000/..."), one tag and a
-  // digest; the first ':' after that starts the command.
-  std::string rest = m[4].str();
-  std::vector<std::string> parts;
-  size_t start = 0;
-  for (size_t pos; (pos = rest.find(':', start)) != std::string::npos; start = pos + 1)
-    parts.push_back(rest.substr(start, pos - start));
-  parts.push_back(rest.substr(start));
-  std::string image = parts[0];
-  size_t i = 1;
-  if (i < parts.size() && image.find('/') == std::string::npos && matches(parts[i], port_path_re))
-    image += ":" + parts[i++];
-  bool digest = image.size() > 7 && image.compare(image.size() - 7, 7, "@sha256") == 0;
-  if (!digest && i < parts.size() && matches(parts[i], tag_re)) {
-    image += ":" + parts[i++];
-    digest = image.find("@sha256") != std::string::npos;
-  }
-  if (digest && i < parts.size()) image += ":" + parts[i++];
-  t.image = image;
-  for (size_t j = i; j < parts.size(); ++j) t.command += (j > i ? ":" : "") + parts[j];
-  if (t.image.empty()) throw UsageError("invalid --task " + dq(text) + ": the image is empty");
-  return t;
-}
-
 std::int64_t parse_seconds(const std::string& flag, const std::string& text) {
   static const std::regex digits("[0-9]+");
   if (matches(text, digits)) {

@@ -28,9 +28,6 @@ nlohmann::json parse_toleration(const std::string& text);
 DataMount parse_data(const std::string& text);
 // --data-dir HOST[:/path]
 HostMount parse_data_dir(const std::string& text);
-// --task NAME:REPLICAS[:IMAGE[:COMMAND]]; the image may carry a registry port, a tag and a
-// digest (registry:5000/paddle:1.5@sha256:...), the command is everything after.
-Task parse_task(const std::string& text);
 // A Go duration ("90s", "1h30m") or a plain number of seconds -> whole seconds.
 std::int64_t parse_seconds(const std::string& flag, const std::string& text);
 // The repository name of a git URL: https://host/a/mnist-pytorch.git -> mnist-pytorch.

@@ -2,14 +2,15 @@
 // or sent. make_plan() throws UsageError with one clear line for the first bad input.
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "submit/config_files.h"
 #include "jobs/kind.h"
+#include "submit/config_files.h"
 #include "submit/options.h"
 
 namespace trainctl::submit {
@@ -29,38 +30,12 @@ struct HostMount {  // --data-dir HOST[:/path]
   std::string path;
 };
 
-struct Policy {  // a Volcano lifecycle policy: EVENT -> ACTION
-  std::string event;
-  std::string action;
-};
-
-struct Task {  // one Volcano task
-  std::string name;
-  int replicas = 1;
-  std::string image;
-  std::string command;  // empty: the image's entrypoint
-  std::vector<KeyValue> labels;    // --task-label: on this task's pods only
-  std::vector<Policy> policies;    // --task-policy
-};
-
-struct ReplicaType {  // one replica type of a job that has several (TFJob: PS, Worker, Chief, Evaluator)
-  std::string type;
-  int replicas = 1;
-  std::string image;  // "": the plan's image
-  int port = 0;       // container port; 0: the operator's default
-  std::string cpu;    // the plan's --cpu unless the type's own flag
-  std::string memory;
-  int gpus = 0;
-  std::vector<KeyValue> selectors;  // the plan's --selector unless the type's own flag
-  std::string restart_policy;       // the replica's restartPolicy
-};
-
 class SubmitKind;
 
 struct Plan {
   const SubmitKind* submit_kind = nullptr;  // how this kind is planned and rendered (submit_kind.h)
   const jobs::JobKind* kind = nullptr;      // = &submit_kind->job
-  std::string template_kind;  // template directory: pytorch, pytorch-none, mpi, volcano
+  std::string template_kind;                // template directory (SubmitKind::Rules::template_dir)
   std::string name;
   std::string namespace_;
 
@@ -143,8 +118,6 @@ struct Plan {
   std::optional<int> max_restarts;  // PET_MAX_RESTARTS; unset: torchrun's default (0)
   std::string rdzv_backend;         // c10d
   int rdzv_port = 23456;            // PyTorchJobDefaultPort
-  std::vector<ReplicaType> replica_types;  // tf, in the order the job lists them
-  std::string success_policy;              // tf: "" (the operator's default) | AllWorkers
 
   // TrainJob (kinds/trainjob.cpp): runtimeRef, initializers, trainer.args.
   std::string runtime_name;
@@ -156,12 +129,11 @@ struct Plan {
   // The runtime's replicated jobs with a container "node": where runtimePatches go.
   std::vector<std::string> runtime_node_jobs = {"node"};
 
-  std::vector<Task> tasks;  // volcano
-  std::vector<Policy> policies;  // volcano job-level
-  int task_port = 0;
-
   // How many pods the job runs (for --wait).
   int expected_pods = 0;
+
+  // What only the kind plans (kind_part.h: kinds/tfjob.cpp's replica types).
+  std::any kind_data;
 };
 
 // config_dirs: the --config-file files, read by the command (read_config_files).
@@ -191,10 +163,9 @@ void plan_elastic(const SubmitOptions& options, Plan& plan);
 // plan_volumes.cpp: --data, --data-dir, --config-file, code sync, TensorBoard.
 void plan_volumes(const SubmitOptions& options, std::vector<ConfigDir> config_dirs, Plan& plan);
 // plan_scheduling.cpp: run policy, shared memory, gang and queue (SubmitKind::plan_gang:
-// plan_worker_gang, or plan_volcano.cpp's plan_tasks), MPI launcher and slots.
+// plan_worker_gang, or the kind's own), MPI launcher and slots.
 void plan_scheduling(const SubmitOptions& options, Plan& plan);
 void plan_worker_gang(const SubmitOptions& options, Plan& plan);
-void plan_tasks(const SubmitOptions& options, Plan& plan);
 // Arena's implicit annotations: requestGPUsOfJobOwner (workers x GPUs) and, for --queue,
 // kube-queue's scheduling.x-k8s.io/suspend. A key the user gave keeps the user's value.
 void add_implicit_annotations(const SubmitOptions& options, Plan& plan);

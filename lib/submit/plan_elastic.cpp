@@ -61,7 +61,9 @@ void plan_elastic(const SubmitOptions& o, Plan& p) {
       throw UsageError(flag +
                        " needs the training-operator (an elastic PyTorchJob): --operator none runs a "
                        "fixed number of pods");
-    throw UsageError(flag + " is only for submit pytorch (an elastic PyTorchJob)");
+    throw UsageError(flag + " is only for " +
+                     submit_commands_where([](const SubmitKind& k) { return k.rules.elastic_flags; }) +
+                     " (an elastic PyTorchJob)");
   }
   if (!o.min_workers && !o.max_workers)
     throw UsageError(flag + " is for an elastic job: give --min-workers and --max-workers too");

@@ -114,10 +114,7 @@ json pod_values(const Plan& p, const PodRole& role) {
   v["resources"] = non_empty(kv_list(resources));
   v["has_resources"] = !resources.empty();
 
-  if (!role.ports.empty())
-    v["ports"] = role.ports;
-  else if (p.task_port > 0)
-    v["ports"] = json::array({{{"name", "job-port"}, {"port", p.task_port}}});
+  if (!role.ports.empty()) v["ports"] = role.ports;
 
   // Volumes and mounts.
   json mounts = json::array();

@@ -24,7 +24,7 @@ struct PodRole {
   nlohmann::json extra_env = nlohmann::json::array();         // [{name, value}]
   nlohmann::json extra_env_fields = nlohmann::json::array();  // [{name, field_path}]
   std::string subdomain;
-  nlohmann::json ports = nlohmann::json::array();  // [{name, port}] of the container; []: --task-port's
+  nlohmann::json ports = nlohmann::json::array();  // [{name, port}] of the container; []: none
 };
 
 // The string, or null when it is empty (a mustache section that renders nothing).

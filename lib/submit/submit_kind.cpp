@@ -2,12 +2,27 @@
 
 #include "core/errors.h"
 #include "submit/kinds/kinds.h"
-#include "submit/parse.h"
 
 namespace trainctl::submit {
 
 SubmitKind::SubmitKind(jobs::Trainer trainer, Rules r) : job(jobs::kind_for(trainer)), rules(std::move(r)) {}
 SubmitKind::SubmitKind(const jobs::JobKind& j, Rules r) : job(j), rules(std::move(r)) {}
+
+FlagSet SubmitKind::flags(SubmitOptions& o) const {
+  o.trainer = job.trainer;
+  FlagSet f;
+  add_flags(f, o);
+  return f;
+}
+
+const SubmitKind& SubmitKind::resolve(const SubmitOptions& o) const {
+  if (!o.operator_.empty()) throw UsageError("--operator is only for submit pytorch");
+  if (!o.worker_image.empty() && rules.worker_image == WorkerImage::Refused)
+    throw UsageError("--worker-image is only for " + submit_commands_where([](const SubmitKind& k) {
+                       return k.rules.worker_image != WorkerImage::Refused;
+                     }));
+  return *this;
+}
 
 void SubmitKind::plan_gang(const SubmitOptions& o, Plan& p) const { plan_worker_gang(o, p); }
 
@@ -19,43 +34,41 @@ long long SubmitKind::requested_gpus(const Plan& p) const {
   return static_cast<long long>(p.expected_pods - rules.launcher_pods) * p.gpus;
 }
 
-const SubmitKind& submit_kind_for(jobs::Trainer trainer) {
-  switch (trainer) {
-    case jobs::Trainer::PyTorch:
-      return kinds::pytorchjob();
-    case jobs::Trainer::MPI:
-      return kinds::mpijob();
-    case jobs::Trainer::Volcano:
-      return kinds::volcanojob();
-    case jobs::Trainer::PyTorchNoOperator:
-      return kinds::pytorch_none();
-    case jobs::Trainer::TF:
-      return kinds::tfjob();
-    case jobs::Trainer::TrainJob:
-      return kinds::trainjob();
-  }
-  throw Error("unknown job kind");
+const std::vector<const SubmitKind*>& submit_kinds() {
+  static const std::vector<const SubmitKind*> all = {
+#define SUBMIT_KIND(name) &kinds::name(),
+#include "submit/kinds/kinds.def"
+#undef SUBMIT_KIND
+  };
+  return all;
 }
 
-const SubmitKind& submit_kind_for(const SubmitOptions& o) {
-  // submit pytorch --api none (--operator none) is an Indexed Job, --api trainer a TrainJob.
-  if (o.trainer == jobs::Trainer::PyTorch || o.trainer == jobs::Trainer::PyTorchNoOperator) {
-    if (!o.operator_.empty() && o.operator_ != "none" && o.operator_ != "training-operator")
-      throw UsageError("invalid --operator " + dq(o.operator_) + ": use none or training-operator");
-    if (!o.api.empty() && o.api != "none" && o.api != "training-operator" && o.api != "trainer")
-      throw UsageError("invalid --api " + dq(o.api) + ": use trainer, training-operator or none");
-    if (!o.api.empty() && !o.operator_.empty() && o.api != o.operator_)
-      throw UsageError("--api " + o.api + " and --operator " + o.operator_ + " disagree: give --api only");
-    const std::string api = o.api.empty() ? o.operator_ : o.api;
-    if (api == "none") return kinds::pytorch_none();
-    if (api == "trainer") return kinds::trainjob();
-    return kinds::pytorchjob();
-  }
-  const SubmitKind& kind = submit_kind_for(o.trainer);
-  if (!o.operator_.empty()) throw UsageError("--operator is only for submit pytorch");
-  if (!o.worker_image.empty() && kind.rules.worker_image == WorkerImage::Refused)
-    throw UsageError("--worker-image is only for submit pytorch and submit tf");
-  return kind;
+std::vector<const SubmitKind*> submit_commands() {
+  std::vector<const SubmitKind*> out;
+  for (const SubmitKind* k : submit_kinds())
+    if (!k->rules.help.empty()) out.push_back(k);
+  return out;
 }
+
+const SubmitKind& submit_kind_of_command(const std::string& command) {
+  for (const SubmitKind* k : submit_commands())
+    if (k->rules.command == command) return *k;
+  throw Error("no submit command " + command);
+}
+
+std::string submit_commands_where(const std::function<bool(const SubmitKind&)>& pred) {
+  std::string out;
+  for (const SubmitKind* k : submit_commands())
+    if (pred(*k)) out += (out.empty() ? "" : " and ") + std::string("submit ") + k->rules.command;
+  return out;
+}
+
+const SubmitKind& submit_kind_for(jobs::Trainer trainer) {
+  for (const SubmitKind* k : submit_kinds())
+    if (k->job.trainer == trainer) return *k;
+  throw Error("no submit kind for job kind " + std::to_string(static_cast<int>(trainer)));
+}
+
+const SubmitKind& submit_kind_for(const SubmitOptions& o) { return submit_kind_for(o.trainer).resolve(o); }
 
 }  // namespace trainctl::submit

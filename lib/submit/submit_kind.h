@@ -1,10 +1,11 @@
 // How `trainctl submit` makes one job kind: a strategy per kind (lib/submit/kinds/), chosen
-// from the submit command and --operator. It holds what the plan, the manifests, the server
-// facts and the create step need to know of the kind, so that the shared code asks the kind
-// instead of comparing job kinds. Adding a kind: a file in lib/submit/kinds/, its line in
-// the registry (submit_kind.cpp), its templates/<dir>/job.yaml.
+// from the submit command and --api. It holds the kind's command (name, help, flags), and what
+// the plan, the manifests, the server facts and the create step need to know of the kind, so
+// that the shared code asks the kind instead of comparing job kinds. Adding a kind: a file in
+// lib/submit/kinds/, its line in kinds/kinds.def (the registry), its templates/<dir>/job.yaml.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "jobs/kind.h"
 #include "kube/client.h"
 #include "render/templates.h"
+#include "submit/flag_set.h"
 #include "submit/options.h"
 #include "submit/plan.h"
 
@@ -41,8 +43,13 @@ class SubmitKind {
  public:
   // The kind's facts and plan rules, as data.
   struct Rules {
-    std::string command;             // submit command: pytorch, mpi, volcano
-    std::string template_dir;        // templates/<dir>/job.yaml: pytorch, pytorch-none, mpi, volcano
+    std::string command;  // its submit command (submit <command>), or the command that makes it
+    // Its command's alias, one-line help and --help examples. A kind without help has no
+    // command of its own: another kind's resolve() makes it (submit pytorch --api none).
+    std::string alias;
+    std::string help;
+    std::string examples;
+    std::string template_dir;        // templates/<dir>/job.yaml
     std::string not_installed_hint;  // after "<Kind (group/version)> is not installed on this cluster: "
     // Labels on the job and its pods besides standard_labels (jobs::JobKind's selectors use them).
     std::vector<KeyValue> pod_labels;
@@ -79,6 +86,20 @@ class SubmitKind {
   const jobs::JobKind& job;  // jobs::kind_for: the resource, labels and statuses list/get use
   const Rules rules;
 
+  // Its command's flags, bound to `options` (whose trainer becomes this kind's): add_flags.
+  FlagSet flags(SubmitOptions& options) const;
+  // The kind a command line of this kind's command makes: this one, after refusing flags of
+  // other commands (--operator, --worker-image), unless the kind chooses another (submit
+  // pytorch --api). Throws UsageError.
+  virtual const SubmitKind& resolve(const SubmitOptions& options) const;
+  // Before the plan, without --dry-run: adapts the options to what the cluster serves (submit
+  // pytorch where only Trainer v2 is) and returns a line saying so, or "". `client` is only
+  // called by a kind that asks.
+  virtual std::string adapt_to_cluster(SubmitOptions&,
+                                       const std::function<kube::Client&()>& /*client*/) const {
+    return "";
+  }
+
   // Names derived from the job's name (pods, host names) that must fit in 63 characters.
   virtual std::vector<std::string> derived_names(const Plan& plan) const = 0;
   // The replicas and their gang: the workers plus runPolicy.schedulingPolicy by default
@@ -105,13 +126,25 @@ class SubmitKind {
   // Reads what else the kind needs from the cluster before anything is created (the
   // TrainJob's runtime); throws UsageError when the job cannot be created.
   virtual void check_cluster(kube::Client&, Plan&) const {}
+
+ protected:
+  // The flags of its command (submit/flags.h has the shared ones), in --help order.
+  virtual void add_flags(FlagSet&, SubmitOptions&) const {}
 };
 
-// The kind a submit command line asks for: its command (SubmitOptions::trainer, set by the
-// command's flags) and --operator. Throws UsageError for an --operator or --worker-image the
-// command does not take.
+// Every submit kind, in the order of kinds/kinds.def (the registry).
+const std::vector<const SubmitKind*>& submit_kinds();
+// The kinds that have a command of their own (Rules::help), in the order `submit` lists them.
+std::vector<const SubmitKind*> submit_commands();
+// The kind whose command is `command` (pytorch, mpi...); throws Error when none is.
+const SubmitKind& submit_kind_of_command(const std::string& command);
+// "submit pytorch and submit tf": the commands of the kinds `pred` holds for, for messages.
+std::string submit_commands_where(const std::function<bool(const SubmitKind&)>& pred);
+
+// The kind a submit command line asks for: its command's kind (SubmitOptions::trainer, set by
+// the command's flags), resolved with the options (SubmitKind::resolve).
 const SubmitKind& submit_kind_for(const SubmitOptions& options);
-// The kind of a job kind (each jobs::Trainer has one).
+// The submit kind of a job kind: the registered kind whose JobKind it is; throws Error when none.
 const SubmitKind& submit_kind_for(jobs::Trainer trainer);
 
 }  // namespace trainctl::submit

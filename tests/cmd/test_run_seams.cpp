@@ -42,7 +42,7 @@ TEST_CASE("submit pytorch: Arena's flags and the command reach the options") {
   trainctl::submit::SubmitOptions seen;
   parse([&](CLI::App& app, Factory& f) {
     auto* submit = app.add_subcommand("submit");
-    trainctl::setup_submit_pytorch(*submit, f, [&](const trainctl::submit::SubmitOptions& o, Factory&) { seen = o; });
+    trainctl::setup_submit_commands(*submit, f, [&](const trainctl::submit::SubmitOptions& o, Factory&) { seen = o; });
   }, h, {"submit", "pytorch", "--name=mnist", "--gpus=1", "--workers=3", "--image=pytorch/pytorch", "--data=pvc:/data",
          "python train.py"});
   CHECK(seen.name == "mnist");

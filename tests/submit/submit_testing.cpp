@@ -8,9 +8,10 @@
 #include <memory>
 #include <sstream>
 
+#include "cmd/submit.h"
 #include "render/render.h"
 #include "schema/schema.h"
-#include "submit/flags.h"
+#include "submit/submit_kind.h"
 #include "submit/manifests.h"
 #include "submit/plan.h"
 #include "support/paths.h"
@@ -23,15 +24,7 @@ using nlohmann::json;
 submit::SubmitOptions parse_submit(const std::string& kind, const std::vector<std::string>& args) {
   CLI::App app{"test"};
   submit::SubmitOptions o;
-  if (kind == "volcano") {
-    submit::add_volcano_flags(app, o);
-  } else if (kind == "tf") {
-    submit::add_tf_flags(app, o);
-  } else if (kind == "trainjob") {
-    submit::add_trainjob_flags(app, o);
-  } else {
-    submit::add_training_flags(app, o, kind == "mpi" ? jobs::Trainer::MPI : jobs::Trainer::PyTorch);
-  }
+  add_submit_flags(app, submit::submit_kind_of_command(kind).flags(o));
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
   app.parse(reversed);
   return o;

@@ -15,8 +15,8 @@ namespace trainctl::testing {
 // The --image flag of tests whose image does not matter.
 inline const std::string kImage = "--image=pytorch/pytorch:2.3";
 
-// Parses the arguments after `trainctl submit KIND` (kind: pytorch, mpi, volcano, tf)
-// with submit::add_training_flags / add_volcano_flags / add_tf_flags, as the command does.
+// Parses the arguments after `trainctl submit KIND` (a submit command: pytorch, mpi...) with
+// the flags its kind declares, registered by the command's add_submit_flags.
 submit::SubmitOptions parse_submit(const std::string& kind, const std::vector<std::string>& args);
 
 // make_plan + build_manifests.

@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "core/errors.h"
+#include "submit/kind_part.h"
+#include "submit/kinds/volcanojob.h"
 #include "submit/plan.h"
 #include "submit_testing.h"
 
@@ -27,14 +29,15 @@ TEST_CASE("Arena's camelCase spellings are accepted as aliases", "[flags]") {
   auto v = parse_submit("volcano",
                         {"--name=v", "--taskImages=a", "--taskReplicas=3", "--taskName=t", "--taskCPU=1",
                          "--taskMemory=1Gi", "--taskPort=80", "--minAvailable=2", "--schedulerName=s"});
-  CHECK(v.task_images == std::vector<std::string>{"a"});
-  CHECK(v.task_replicas == 3);
-  CHECK(v.task_name == "t");
+  const auto& vo = submit::kind_part<submit::VolcanoOptions>(v);  // the Volcano kind's own options
+  CHECK(vo.task_images == std::vector<std::string>{"a"});
+  CHECK(vo.task_replicas == 3);
+  CHECK(vo.task_name == "t");
   CHECK(v.cpu == "1");
   CHECK(v.memory == "1Gi");
-  CHECK(v.task_port == 80);
+  CHECK(vo.task_port == 80);
   CHECK(v.min_available == 2);
-  CHECK(v.scheduler_name == "s");
+  CHECK(vo.scheduler_name == "s");
 }
 
 TEST_CASE("repeatable flags take one value each and never swallow the command", "[flags]") {
@@ -113,9 +116,10 @@ TEST_CASE("--task splits NAME:REPLICAS:IMAGE:COMMAND around registry ports, tags
     INFO(c.text);
     auto p = submit::make_plan(
         parse_submit("volcano", {"--name=x", "--image=default-image", "--task=" + c.text, "dflt"}), "ns", {});
-    REQUIRE(p.tasks.size() == 1);
-    CHECK(p.tasks[0].replicas == 2);
-    CHECK(p.tasks[0].image == (c.image.empty() ? "default-image" : c.image));
-    CHECK(p.tasks[0].command == (c.command.empty() ? "dflt" : c.command));
+    const auto& tasks = submit::kind_part<submit::VolcanoPlan>(p).tasks;
+    REQUIRE(tasks.size() == 1);
+    CHECK(tasks[0].replicas == 2);
+    CHECK(tasks[0].image == (c.image.empty() ? "default-image" : c.image));
+    CHECK(tasks[0].command == (c.command.empty() ? "dflt" : c.command));
   }
 }

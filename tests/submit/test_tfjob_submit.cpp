@@ -6,6 +6,8 @@
 #include "core/errors.h"
 #include "scripted_client.h"
 #include "submit/create.h"
+#include "submit/kind_part.h"
+#include "submit/kinds/tfjob.h"
 #include "submit/submit_kind.h"
 #include "submit_testing.h"
 
@@ -165,14 +167,15 @@ TEST_CASE("tf: Arena's camelCase spellings and the tfjob alias's flags", "[tf][f
       "tf", {"--name=x", "--psImage=p", "--psPort=1", "--workerPort=2", "--chiefPort=3", "--workerCpu=1",
              "--workerMemory=1Gi", "--psCpu=2", "--psMemory=2Gi", "--ChiefCpu=3", "--ChiefMemory=3Gi",
              "--evaluatorCpu=4", "--evaluatorMemory=4Gi", "--workerImage=w", "c"});
-  CHECK(o.tf.ps_image == "p");
-  CHECK(o.tf.ps_replica.port == 1);
-  CHECK(o.tf.worker.port == 2);
-  CHECK(o.tf.chief_replica.port == 3);
-  CHECK(o.tf.worker.cpu == "1");
-  CHECK(o.tf.ps_replica.memory == "2Gi");
-  CHECK(o.tf.chief_replica.cpu == "3");
-  CHECK(o.tf.evaluator_replica.memory == "4Gi");
+  const auto& tf = submit::kind_part<submit::TFOptions>(o);  // the TFJob kind's own options
+  CHECK(tf.ps_image == "p");
+  CHECK(tf.ps_replica.port == 1);
+  CHECK(tf.worker.port == 2);
+  CHECK(tf.chief_replica.port == 3);
+  CHECK(tf.worker.cpu == "1");
+  CHECK(tf.ps_replica.memory == "2Gi");
+  CHECK(tf.chief_replica.cpu == "3");
+  CHECK(tf.evaluator_replica.memory == "4Gi");
   CHECK(o.worker_image == "w");
   CHECK(o.trainer == jobs::Trainer::TF);
   CHECK(o.command_args == std::vector<std::string>{"c"});

@@ -1,15 +1,13 @@
-// The submit kinds, one file each; submit_kind.cpp's registry is their only user.
+// The submit kinds, one file each, declared from the registry (kinds.def); submit_kind.cpp's
+// submit_kinds() is their only user, besides kinds that make another (submit pytorch --api).
 #pragma once
 
 #include "submit/submit_kind.h"
 
 namespace trainctl::submit::kinds {
 
-const SubmitKind& pytorchjob();    // PyTorchJob (kubeflow.org/v1, training-operator)
-const SubmitKind& pytorch_none();  // --operator none: an Indexed batch/v1 Job + headless Service
-const SubmitKind& mpijob();        // MPIJob (kubeflow.org/v2beta1, mpi-operator)
-const SubmitKind& tfjob();         // TFJob (kubeflow.org/v1, training-operator)
-const SubmitKind& volcanojob();
-const SubmitKind& trainjob();      // TrainJob (trainer.kubeflow.org/v1alpha1, Kubeflow Trainer v2)    // Volcano Job (batch.volcano.sh/v1alpha1)
+#define SUBMIT_KIND(name) const SubmitKind& name();
+#include "submit/kinds/kinds.def"
+#undef SUBMIT_KIND
 
 }  // namespace trainctl::submit::kinds

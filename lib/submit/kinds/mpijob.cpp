@@ -1,5 +1,6 @@
 // MPIJob (kubeflow.org/v2beta1, mpi-operator): Launcher x1 (runs the command, no GPUs,
 // created once the workers are ready) + Worker x workers.
+#include "submit/flags.h"
 #include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
@@ -15,6 +16,22 @@ class MPIJobKind final : public SubmitKind {
  public:
   MPIJobKind()
       : SubmitKind(jobs::Trainer::MPI, {.command = "mpi",
+                                        .alias = "mpijob",
+                                        .help = "Submit an MPIJob (kubeflow.org/v2beta1)",
+                                        .examples = "  trainctl submit mpi --name=hvd --gpus=1 --workers=2 "
+                                                    "--image=horovod/horovod \"horovodrun -np 2 "
+                                                    "python train.py\"\n"
+                                                    "  trainctl submit mpi --name=topo --gpus=1 --workers=4 "
+                                                    "--gputopology --image=IMAGE \"mpirun ...\"\n"
+                                                    "  trainctl submit mpi --name=bench --workers=2 --gang "
+                                                    "--queue=test-queue --schedule-timeout=180s "
+                                                    "--image=IMAGE \"mpirun ...\"\n"
+                                                    "  # a gang that counts the launcher: it is created with "
+                                                    "the workers (launcherCreationPolicy "
+                                                    "AtStartup)\n"
+                                                    "  trainctl submit mpi --name=bench --workers=1 --gang "
+                                                    "--min-available=2 --image=IMAGE \"mpirun "
+                                                    "...\"\n",
                                         .template_dir = "mpi",
                                         .not_installed_hint = "install the mpi-operator (v2beta1)",
                                         .mpi_flags = true,
@@ -69,6 +86,15 @@ class MPIJobKind final : public SubmitKind {
     facts.launcher_creation_policy_field =
         crd_has_field(crd, job.resource.version, "spec.launcherCreationPolicy");
     facts.schedule_timeout_field = crd_has_field(crd, job.resource.version, kScheduleTimeoutField);
+  }
+
+ protected:
+  void add_flags(FlagSet& f, SubmitOptions& o) const override {
+    add_training_flags(f, o, rules);
+    f.find("--hostNetwork").help =
+        "Pods use the node's network (dnsPolicy ClusterFirstWithHostNet); each worker's sshd binds the "
+        "node's port "
+        "there, so no two workers may share a node";
   }
 };
 

@@ -30,6 +30,9 @@ class PyTorchNoneKind final : public SubmitKind {
                     .kueue = {.framework = "batch/job", .suspend_field = "spec.suspend"},
                     .reads_server_version = true}) {}
 
+  // A command line for it is one of submit pytorch (doctor's dry run names this kind).
+  const SubmitKind& resolve(const SubmitOptions& o) const override { return pytorchjob().resolve(o); }
+
   std::vector<std::string> derived_names(const Plan& p) const override {
     return {p.name + "-" + std::to_string(p.workers - 1) + "-xxxxx"};
   }

@@ -1,10 +1,14 @@
 // PyTorchJob (kubeflow.org/v1, training-operator): Master x1 + Worker x(workers-1); elastic
 // (spec.elasticPolicy, plan_elastic.cpp): Worker x(workers), no Master.
 #include "core/errors.h"
+#include "submit/api_choice.h"
+#include "submit/flags.h"
 #include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
+#include "submit/parse.h"
 #include "submit/server_facts.h"
+#include "submit/trainer_runtimes.h"
 
 namespace trainctl::submit::kinds {
 
@@ -15,19 +19,56 @@ namespace {
 class PyTorchJobKind final : public SubmitKind {
  public:
   PyTorchJobKind()
-      : SubmitKind(jobs::Trainer::PyTorch,
-                   {.command = "pytorch",
-                    .template_dir = "pytorch",
-                    .not_installed_hint = "install the training-operator, or use --operator none",
-                    .torchrun_flags = true,
-                    .elastic_flags = true,
-                    .worker_image = WorkerImage::Workers,
-                    // kueue pkg/controller/jobs/kubeflow/jobs/pytorchjob, kubeflowjob IsSuspended.
-                    .kueue = {.framework = "kubeflow.org/pytorchjob",
-                              .suspend_field = "spec.runPolicy.suspend",
-                              .off_by_default_from = "v0.19.0",
-                              .instead = "submit it with --operator none (a batch/v1 Job), as an MPIJob "
-                                         "(trainctl submit mpi) or as a TrainJob"}}) {}
+      : SubmitKind(
+            jobs::Trainer::PyTorch,
+            {.command = "pytorch",
+             .alias = "pytorchjob",
+             .help = "Submit a PyTorchJob (kubeflow.org/v1)",
+             .examples =
+                 "  trainctl submit pytorch --name=mnist --gpus=1 --workers=3 --image=pytorch/pytorch "
+                 "\"python "
+                 "train.py\"\n"
+                 "  trainctl submit pytorch --name=mnist --workers=2 --operator none --image=pytorch/pytorch "
+                 "\"torchrun --nnodes=2 --node_rank=$RANK --master_addr=$MASTER_ADDR train.py\"\n"
+                 "  trainctl submit pytorch --name=mnist --image=pytorch/pytorch --dry-run \"python "
+                 "train.py\" "
+                 "| kubectl apply -f -\n",
+             .template_dir = "pytorch",
+             .not_installed_hint = "install the training-operator, or use --operator none",
+             .torchrun_flags = true,
+             .elastic_flags = true,
+             .worker_image = WorkerImage::Workers,
+             // kueue pkg/controller/jobs/kubeflow/jobs/pytorchjob, kubeflowjob IsSuspended.
+             .kueue = {.framework = "kubeflow.org/pytorchjob",
+                       .suspend_field = "spec.runPolicy.suspend",
+                       .off_by_default_from = "v0.19.0",
+                       .instead = "submit it with --operator none (a batch/v1 Job), as an MPIJob "
+                                  "(trainctl submit mpi) or as a TrainJob"}}) {}
+
+  // --api none (--operator none) is an Indexed Job, --api trainer a TrainJob.
+  const SubmitKind& resolve(const SubmitOptions& o) const override {
+    if (!o.operator_.empty() && o.operator_ != "none" && o.operator_ != "training-operator")
+      throw UsageError("invalid --operator " + dq(o.operator_) + ": use none or training-operator");
+    if (!o.api.empty() && o.api != "none" && o.api != "training-operator" && o.api != "trainer")
+      throw UsageError("invalid --api " + dq(o.api) + ": use trainer, training-operator or none");
+    if (!o.api.empty() && !o.operator_.empty() && o.api != o.operator_)
+      throw UsageError("--api " + o.api + " and --operator " + o.operator_ + " disagree: give --api only");
+    const std::string api = o.api.empty() ? o.operator_ : o.api;
+    if (api == "none") return pytorch_none();
+    if (api == "trainer") return trainjob();
+    return *this;
+  }
+
+  // Without --api or --operator: a TrainJob where the cluster serves only Kubeflow Trainer v2
+  // (api_choice.h).
+  std::string adapt_to_cluster(SubmitOptions& o,
+                               const std::function<kube::Client&()>& client) const override {
+    if (!o.api.empty() || !o.operator_.empty() || !serves_only_trainer_v2(client())) return "";
+    o.api = "trainer";
+    return std::string(
+               "This cluster serves Kubeflow Trainer v2 and no PyTorchJob: submitting a TrainJob on the ") +
+           "ClusterTrainingRuntime " + kTorchDistributed + " (--api chooses)";
+  }
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     // An elastic job's Workers are numbered up to --max-workers - 1.
@@ -125,6 +166,9 @@ class PyTorchJobKind final : public SubmitKind {
           "--node_rank=$RANK --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT";
     notes.push_back(std::move(note));
   }
+
+ protected:
+  void add_flags(FlagSet& f, SubmitOptions& o) const override { add_training_flags(f, o, rules); }
 };
 
 }  // namespace

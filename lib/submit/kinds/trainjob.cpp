@@ -18,6 +18,7 @@
 #include <tuple>
 
 #include "core/errors.h"
+#include "submit/flags.h"
 #include "submit/job_template.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
@@ -76,19 +77,36 @@ void check_uri(const std::string& flag, const std::string& uri) {
 class TrainJobKind final : public SubmitKind {
  public:
   TrainJobKind()
-      : SubmitKind(jobs::kind_for(jobs::Trainer::TrainJob),
-                   {.command = "trainjob",
-                    .template_dir = "trainjob",
-                    .not_installed_hint = "install Kubeflow Trainer v2, or submit pytorch --api none",
-                    .torchrun_flags = true,
-                    .image_required = false,  // the runtime's image
-                    .command_required = false,
-                    .shm = false,
-                    .kube_queue = false,
-                    .no_gang_reason = "--gang, --queue, --min-available and --schedule-timeout are not TrainJob "
-                                      "fields: the runtime's podGroupPolicy decides gang scheduling",
-                    // kueue@v0.19.2 pkg/controller/jobs/trainjob (on by default: trainer-v2.md §7).
-                    .kueue = {.framework = "trainer.kubeflow.org/trainjob", .suspend_field = "spec.suspend"}}) {}
+      : SubmitKind(
+            jobs::kind_for(jobs::Trainer::TrainJob),
+            {.command = "trainjob",
+             .alias = "tj",
+             .help = "Submit a TrainJob (trainer.kubeflow.org/v1alpha1) on a training runtime",
+             .examples =
+                 "  # Two nodes with one GPU each on the torch-distributed ClusterTrainingRuntime\n"
+                 "  trainctl submit trainjob --name=mnist --runtime=torch-distributed --workers=2 --gpus=1 "
+                 "\\\n"
+                 "    --data=training-data:/data \"torchrun /data/train.py\"\n"
+                 "  # Queued in Kueue's LocalQueue team-a (Kueue suspends it until admitted)\n"
+                 "  trainctl submit trainjob --name=mnist --runtime=torch-distributed --kueue-queue=team-a "
+                 "\"torchrun train.py\"\n"
+                 "  # Fine-tune with the runtime's own command and initializers\n"
+                 "  trainctl submit trainjob --name=tune --runtime=torchtune-llama3.2-1b "
+                 "--dataset-uri=hf://tatsu-lab/alpaca\n"
+                 "  # See what would be sent\n"
+                 "  trainctl submit trainjob --name=mnist --runtime=torch-distributed --dry-run \"torchrun "
+                 "train.py\"\n",
+             .template_dir = "trainjob",
+             .not_installed_hint = "install Kubeflow Trainer v2, or submit pytorch --api none",
+             .torchrun_flags = true,
+             .image_required = false,  // the runtime's image
+             .command_required = false,
+             .shm = false,
+             .kube_queue = false,
+             .no_gang_reason = "--gang, --queue, --min-available and --schedule-timeout are not TrainJob "
+                               "fields: the runtime's podGroupPolicy decides gang scheduling",
+             // kueue@v0.19.2 pkg/controller/jobs/trainjob (on by default: trainer-v2.md §7).
+             .kueue = {.framework = "trainer.kubeflow.org/trainjob", .suspend_field = "spec.suspend"}}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     // jobset@v0.12.0 jobset_webhook.go: <jobset>-<rjob>-<job>-<pod>-<5 chars> at most 63.
@@ -170,6 +188,53 @@ class TrainJobKind final : public SubmitKind {
     if (!facts.active_deadline_field && p.active_deadline_seconds)
       throw UsageError("this cluster's TrainJob CRD has no spec.activeDeadlineSeconds: --running-timeout needs "
                        "Kubeflow Trainer v2.2.0 or later");
+  }
+
+ protected:
+  // The flags a TrainJob has a field for (runtime, trainer, initializers, pod patches), no others.
+  void add_flags(FlagSet& f, SubmitOptions& o) const override {
+    f.option("--name", o.name, "TrainJob name (required; lower-case letters, digits, '-')").require();
+    f.option("--runtime", o.runtime,
+             "The runtime the job runs on (spec.runtimeRef.name; required; see trainctl runtime list)");
+    f.option("--runtime-kind", o.runtime_kind,
+             "Kind of the runtime, a TrainingRuntime being the namespace's: ClusterTrainingRuntime or "
+             "TrainingRuntime")
+        .with_default();
+    f.option("--image", o.image, "Image of the training nodes (trainer.image; default: the runtime's)");
+    f.option("--workers", o.workers, "Number of training nodes (trainer.numNodes)").with_default();
+    f.option("--gpus", o.gpus, "GPUs per node (trainer.resourcesPerNode, nvidia.com/gpu)");
+    f.option("--cpu", o.cpu, "CPU request and limit per node, e.g. 4 or 500m");
+    f.option("--memory", o.memory, "Memory request and limit per node, e.g. 8Gi");
+    f.repeatable("--device", o.devices,
+                 "Another device resource per node VENDOR/RESOURCE=COUNT (repeatable)");
+    f.option("--nproc-per-node", o.nproc_per_node, "Processes per node (trainer.numProcPerNode): N, or auto");
+    f.repeatable("-e,--env", o.envs,
+                 "Environment variable KEY=VALUE of the trainer (trainer.env; repeatable)");
+    f.option("--working-dir", o.working_dir, "Directory the command runs in").with_default();
+    f.option("--shell", o.shell, "Shell that runs the command: sh or bash").with_default();
+    f.repeatable("--arg", o.trainer_args, "An argument of the runtime's command (trainer.args; repeatable)");
+    f.repeatable("-d,--data", o.data, "Mount a PVC on the nodes: PVC_NAME:/mount/path (repeatable)");
+    f.repeatable("--data-dir", o.data_dirs, "Mount a host directory: /host/path[:/mount/path] (repeatable)");
+    f.repeatable("--selector", o.selectors, "Node selector KEY=VALUE of the pods (repeatable)");
+    f.repeatable("--toleration", o.tolerations, "Toleration KEY[=VALUE][:EFFECT], or all (repeatable)");
+    f.repeatable("-a,--annotation", o.annotations,
+                 "Annotation KEY=VALUE on the TrainJob and its pods (repeatable)");
+    f.repeatable("-l,--label", o.labels, "Label KEY=VALUE on the TrainJob and its pods (repeatable)");
+    f.repeatable("--image-pull-secret", o.image_pull_secrets, "Image pull secret name (repeatable)");
+    f.option("--service-account", o.service_account, "ServiceAccount of the pods (serviceAccountName)");
+    f.option("--dataset-uri", o.dataset_uri,
+             "Dataset the runtime's dataset initializer fetches, e.g. hf://tatsu-lab/alpaca");
+    f.option("--model-uri", o.model_uri,
+             "Model the runtime's model initializer fetches, e.g. hf://meta-llama/Llama-3.2-1B-Instruct");
+    f.flag("--tensorboard", o.tensorboard,
+           "Run TensorBoard (Deployment + NodePort Service NAME-tensorboard)");
+    f.option("--logdir", o.logdir, "Event directory TensorBoard reads").with_default();
+    f.option("--tensorboard-image", o.tensorboard_image, "TensorBoard image");
+    f.option("--running-timeout", o.running_timeout,
+             "Stop the job after it ran this long (activeDeadlineSeconds)");
+    f.option("--kueue-queue", o.kueue_queue,
+             "Kueue LocalQueue of the TrainJob (label kueue.x-k8s.io/queue-name): it waits there for quota");
+    add_output_flags(f, o);
   }
 };
 

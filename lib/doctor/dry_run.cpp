@@ -8,6 +8,7 @@
 #include "kube/object_ops.h"
 #include "submit/manifests.h"
 #include "submit/plan.h"
+#include "submit/trainer_runtimes.h"
 
 namespace trainctl::doctor {
 
@@ -32,7 +33,8 @@ std::string kind_title(const submit::SubmitKind& kind) {
 
 std::string submit_command(const submit::SubmitKind& kind) {
   return "trainctl submit " + kind.rules.command +
-         (kind.job.trainer == jobs::Trainer::PyTorchNoOperator ? " --operator none" : "");
+         (kind.job.trainer == jobs::Trainer::PyTorchNoOperator ? " --operator none" : "") +
+         (kind.job.trainer == jobs::Trainer::TrainJob ? std::string(" --runtime ") + submit::kTorchDistributed : "");
 }
 
 json dry_run_job(const submit::SubmitKind& kind, const std::string& ns, const render::TemplateSet& t) {
@@ -42,6 +44,8 @@ json dry_run_job(const submit::SubmitKind& kind, const std::string& ns, const re
     o.trainer = jobs::Trainer::PyTorch;
     o.operator_ = "none";
   }
+  // A TrainJob on the runtime submit pytorch uses where only Trainer v2 is installed.
+  if (kind.job.trainer == jobs::Trainer::TrainJob) o.runtime = submit::kTorchDistributed;
   o.name = "trainctl-doctor";
   o.image = "busybox";
   o.command_args = {"true"};

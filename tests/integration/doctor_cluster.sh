@@ -9,6 +9,7 @@ set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
 source "$(dirname "$0")/doctor.bash"
 source "$(dirname "$0")/kueue_queues.bash"
+source "$(dirname "$0")/trainjobs.bash"
 KUBECTL=$(command -v kubectl || true)
 [[ -n "$KUBECTL" ]] || skip_or_fail "kubectl not found"
 k() { "$KUBECTL" --kubeconfig "$KCFG" "$@"; }
@@ -35,39 +36,8 @@ start_kubesim --crds "$WORK/crds" --prometheus dcgm-exported --default-outcome r
   --kueue-integrations batch/job,kubeflow.org/mpijob,kubeflow.org/pytorchjob,trainer.kubeflow.org/trainjob
 
 kueue_queues 8
-k apply -f - >/dev/null <<'YAML' || fail "kubectl apply of the runtimes"
-apiVersion: trainer.kubeflow.org/v1alpha1
-kind: ClusterTrainingRuntime
-metadata: {name: torch-distributed, labels: {trainer.kubeflow.org/framework: torch}}
-spec:
-  mlPolicy: {numNodes: 1, torch: {}}
-  template:
-    spec:
-      replicatedJobs:
-      - name: node
-        template:
-          metadata: {labels: {trainer.kubeflow.org/trainjob-ancestor-step: trainer}}
-          spec:
-            template:
-              spec:
-                containers: [{name: node, image: pytorch/pytorch}]
----
-apiVersion: trainer.kubeflow.org/v1alpha1
-kind: TrainingRuntime
-metadata: {name: team-torch, namespace: default, labels: {trainer.kubeflow.org/framework: torch}}
-spec:
-  mlPolicy: {numNodes: 1, torch: {}}
-  template:
-    spec:
-      replicatedJobs:
-      - name: node
-        template:
-          metadata: {labels: {trainer.kubeflow.org/trainjob-ancestor-step: trainer}}
-          spec:
-            template:
-              spec:
-                containers: [{name: node, image: pytorch/pytorch}]
-YAML
+{ torch_runtime ClusterTrainingRuntime torch-distributed; echo ---; torch_runtime TrainingRuntime team-torch; } |
+  k apply -n default -f - >/dev/null || fail "kubectl apply of the runtimes"
 # A job holding a GPU, so that the exporter's series name a pod.
 OUT=$(tc submit mpi --name=gpu-job --gpus=1 --workers=1 --image=img --wait "mpirun python train.py" 2>&1) ||
   fail "submit: $OUT"

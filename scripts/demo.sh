@@ -4,7 +4,8 @@
 # 2 GPUs each, PVC training-data), writes a kubeconfig for it, and walks through a
 # distributed PyTorch job: doctor, top node, submit, list (after a typo, to show the suggestion), top
 # job (with GPU utilisation from the simulated Prometheus, and a sparkline of it per GPU), get,
-# logs (one instance, then every rank's, prefixed), data list.
+# logs (one instance, then every rank's, prefixed), data list; then Kubeflow Trainer v2: runtime
+# list, submit trainjob on torch-distributed, list, get, logs.
 # kubesim keeps running afterwards; `scripts/demo.sh --stop` stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -94,6 +95,15 @@ run trainctl logs pytorch-dist --all -t 2
 
 say "7. The volumes jobs can mount with --data, with the description and owner their annotations give"
 run trainctl data list
+
+say "8. Kubeflow Trainer v2: the cluster's training runtimes, and a TrainJob on torch-distributed"
+run trainctl runtime list
+run trainctl submit trainjob --name=mnist --runtime=torch-distributed --workers=2 --gpus=1 --wait \
+  "torchrun /workspace/mnist.py --epochs 3"
+run trainctl list
+run trainctl get mnist
+sleep 2
+run trainctl logs mnist -t 3
 
 say "kubesim is still running (pid $(cat "$state/kubesim.pid")). Try more:"
 echo "  export PATH=\"$bin:\$PATH\" KUBECONFIG=\"$KUBECONFIG\""

@@ -11,7 +11,7 @@ namespace {
 std::vector<const submit::SubmitKind*> submit_kinds() {
   std::vector<const submit::SubmitKind*> out;
   for (const auto t : {jobs::Trainer::PyTorch, jobs::Trainer::TF, jobs::Trainer::MPI, jobs::Trainer::Volcano,
-                       jobs::Trainer::PyTorchNoOperator})
+                       jobs::Trainer::PyTorchNoOperator, jobs::Trainer::TrainJob})
     out.push_back(&submit::submit_kind_for(t));
   return out;
 }
@@ -23,6 +23,11 @@ void decide_ready(const Context& c, Report& r) {
   const std::string id = kind_id(kind);
   const Finding* api = r.find("api." + id);
   if (api && api->status == Status::Missing) r.not_ready_because.push_back(kind.job.resource.kind + ": " + api->result);
+  // A TrainJob runs on a runtime, as a JobSet (job_apis.cpp judge_trainer).
+  if (kind.job.trainer == jobs::Trainer::TrainJob)
+    for (const char* need : {"api.runtimes", "api.jobset"})
+      if (const Finding* f = r.find(need); f && f->status == Status::Missing)
+        r.not_ready_because.push_back(f->name + ": " + f->reason);
   const Finding* perm = r.find("perm." + kind.job.resource.plural + "." + kind.job.resource.group);
   const auto denied_create = [](const Finding& f) {
     const auto verbs = f.details.value("verbs", nlohmann::ordered_json::object());

@@ -8,6 +8,7 @@
 #include "kube/object_ops.h"
 #include "submit/manifests.h"
 #include "submit/plan.h"
+#include "submit/trainer_runtimes.h"
 
 namespace trainctl::doctor {
 
@@ -21,7 +22,8 @@ std::string dry_run_key(const submit::SubmitKind& kind) { return "dryrun:" + kin
 
 std::string submit_command(const submit::SubmitKind& kind) {
   return "trainctl submit " + kind.rules.command +
-         (jobs::trainer_of(kind.job) == jobs::Trainer::PyTorchNoOperator ? " --operator none" : "");
+         (jobs::trainer_of(kind.job) == jobs::Trainer::PyTorchNoOperator ? " --operator none" : "") +
+         (jobs::trainer_of(kind.job) == jobs::Trainer::TrainJob ? std::string(" --runtime ") + submit::kTorchDistributed : "");
 }
 
 json dry_run_job(const submit::SubmitKind& kind, const std::string& ns, const render::TemplateSet& t) {
@@ -33,6 +35,8 @@ json dry_run_job(const submit::SubmitKind& kind, const std::string& ns, const re
     o.trainer = jobs::Trainer::PyTorch;
     o.operator_ = "none";
   }
+  // A TrainJob on the runtime submit pytorch uses where only Trainer v2 is installed.
+  if (kind.job.trainer == jobs::Trainer::TrainJob) o.runtime = submit::kTorchDistributed;
   o.name = "trainctl-doctor";
   o.image = "busybox";
   o.command_args = {"true"};

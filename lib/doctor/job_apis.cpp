@@ -147,7 +147,9 @@ void judge_trainer(const Probe& p, const Context& c, Report& r) {
   Finding f{Section::JobApis, "api.trainjob", "TrainJob"};
   f.details = {{"apiVersion", std::string(kTrainer) + "/v1alpha1"}, {"served", served}};
   if (!served) {
-    r.add(std::move(f), Status::Info, "not served (Kubeflow Trainer v2 is not installed)",
+    // Missing where TrainJobs were asked for (doctor -T trainjob), else for information.
+    const bool asked = c.default_kind().job.trainer == jobs::Trainer::TrainJob;
+    r.add(std::move(f), asked ? Status::Missing : Status::Info, "not served (Kubeflow Trainer v2 is not installed)",
           "install Kubeflow Trainer v2 to run TrainJobs");
   } else {
     json markers;
@@ -226,7 +228,7 @@ void ask_job_apis(Probe& p, const Context& c) {
   p.get("apis", kube::api_group_list_path());
   for (const auto* kind : c.kinds) {
     const kube::Resource& res = kind->job.resource;
-    if (res.group == "batch") continue;  // built in
+    if (res.group == "batch" || res.group == kTrainer) continue;  // built in; Trainer's below
     ask_resources(p, res.group, res.version);
     if (!field_facts(kind->job).empty()) ask_crd(p, res.plural + "." + res.group);
   }
@@ -247,7 +249,7 @@ void judge_job_apis(const Probe& p, const Context& c, Report& r) {
   for (const auto* kind : c.kinds) {
     if (kind->job.resource.group == "batch")
       judge_batch_job(p, r);
-    else
+    else if (kind->job.resource.group != kTrainer)  // judge_trainer's
       judge_operator_kind(p, *kind, r);
   }
   judge_trainer(p, c, r);

@@ -37,6 +37,14 @@ std::vector<Need> needs(const Context& c) {
     out.push_back({"create", r.group, r.plural, "", Scope::Namespace, cmd, k});
     out.push_back({"list", r.group, r.plural, "", Scope::Namespace, "list, get, top job", k});
     out.push_back({"delete", r.group, r.plural, "", Scope::Namespace, "delete", k});
+    if (k->job.trainer != jobs::Trainer::TrainJob) continue;
+    // submit trainjob reads the runtime it names; --sync-mode gives the job a TrainingRuntime
+    // of its own (trainjob_code_sync.cpp).
+    for (const char* verb : {"get", "list"}) {
+      out.push_back({verb, r.group, "clustertrainingruntimes", "", Scope::Cluster, "submit trainjob, runtime list", k});
+      out.push_back({verb, r.group, "trainingruntimes", "", Scope::Namespace, "submit trainjob, runtime list", k});
+    }
+    out.push_back({"create", r.group, "trainingruntimes", "", Scope::Namespace, "submit trainjob --sync-mode", k});
   }
   out.push_back({"list", "", "pods", "", Scope::Namespace, "list, get, logs, top job"});
   out.push_back({"watch", "", "pods", "", Scope::Namespace, "logs -f, submit --wait, list -w"});

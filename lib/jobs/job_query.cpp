@@ -14,6 +14,7 @@
 #include "jobs/listed_jobs.h"
 #include "jobs/pending_query.h"
 #include "jobs/pod_summary.h"
+#include "jobs/trainjob_runtime_gpus.h"
 #include "kube/list_reads.h"
 
 namespace trainctl::jobs {
@@ -48,12 +49,15 @@ ListedJobs read_listed_jobs(kube::Client& client, const std::string& ns,
   // Jobs and their pods by (kind, namespace, job name): the object and pods meet there as
   // they arrive, so memory follows the number of jobs.
   ListedJobs listed(kinds, instances, now);
+  RuntimeGpus runtime_gpus;
   std::vector<kube::StreamRead> reads;
   for (size_t k = 0; k < kinds.size(); ++k) {
     const JobKind& kind = *kinds[k];
-    auto on_job = [&listed, &kind, k](json& item) {
+    auto on_job = [&listed, &runtime_gpus, &kind, k](json& item) {
       JobSummary s = summarize_job(kind, item);
-      if (s.selected) listed.add_job(k, std::move(s));
+      if (!s.selected) return;
+      runtime_gpus.note(kind, k, item);
+      listed.add_job(k, std::move(s));
     };
     reads.push_back(kube::list_read(kind.resource, ns, selecting(kind.list_selector), on_job));
   }
@@ -92,9 +96,19 @@ ListedJobs read_listed_jobs(kube::Client& client, const std::string& ns,
     }));
     reads.back().fields = &legacy_pod_fields();
   }
-  const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&listed] { listed.clear(); });
+  const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&listed, &runtime_gpus] {
+    listed.clear();
+    runtime_gpus.clear();
+  });
   for (size_t k = 0; k < kinds.size(); ++k)
     if (missing[k]) log::debug("{} is not served by this cluster; skipping it", kinds[k]->resource.display());
+  // A TrainJob without pods that asks for no GPUs itself shows its runtime's.
+  if (!runtime_gpus.empty())
+    runtime_gpus.resolve(
+        client, [&listed](size_t k, const std::string& ns, const std::string& name) { return !listed.has_pods(k, ns, name); },
+        [&listed](size_t k, const std::string& ns, const std::string& name, long long gpus) {
+          listed.set_spec_gpus(k, ns, name, gpus);
+        });
   listed.sort_newest_first();
   return listed;
 }
@@ -170,12 +184,15 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   std::vector<std::vector<json>> raw_pods(n);  // with o.pending: what explains a pending job
   std::vector<OwnObjects> own(n);             // with o.events: the pods whose events are the job's
   std::vector<std::vector<Replica>> replicas(n);
+  RuntimeGpus runtime_gpus;
   std::vector<kube::StreamRead> reads;
   for (size_t k = 0; k < n; ++k) {
     const JobKind& kind = *o.kinds[k];
     auto* slot = &objects[k];
-    reads.push_back(kube::object_read(kind.resource, o.ns, o.name,
-                                      [slot, &kind](json& j) { *slot = summarize_job(kind, j); }));
+    reads.push_back(kube::object_read(kind.resource, o.ns, o.name, [slot, &kind, &runtime_gpus, k](json& j) {
+      *slot = summarize_job(kind, j);
+      runtime_gpus.note(kind, k, j);
+    }));
   }
   auto take = [&pods, &raw_pods, &own, &replicas, &o](size_t k, const json& p, const PodSummary& s) {
     if (o.events) own[k].add(p);
@@ -221,6 +238,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
     own.assign(n, {});
     replicas.assign(n, {});
     extras = GetExtras{};
+    runtime_gpus.clear();
   });
 
   // The operator-free kind shares batch/v1 Jobs with everything else: only its labels count.
@@ -229,6 +247,11 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   const NameMatch match = match_name(o.name, o.kinds, holds, {});
   match.throw_unless_found(o.ns);
   const size_t k = std::find(o.kinds.begin(), o.kinds.end(), &match.kind()) - o.kinds.begin();
+  // A TrainJob without pods that asks for no GPUs itself shows its runtime's.
+  if (!runtime_gpus.empty())
+    runtime_gpus.resolve(
+        client, [&](size_t kk, const std::string&, const std::string&) { return kk == k && pods[k].count == 0; },
+        [&](size_t, const std::string&, const std::string&, long long gpus) { objects[k]->spec_gpus = gpus; });
   GetResult r;
   r.job = build_job(*o.kinds[k], *objects[k], std::move(pods[k]), now);
   r.replicas = std::move(replicas[k]);

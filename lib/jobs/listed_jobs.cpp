@@ -80,6 +80,14 @@ void ListedJobs::add_job(size_t kind, JobSummary job) {
     m_progress.erase(i);
 }
 
+bool ListedJobs::has_pods(size_t kind, std::string_view ns, std::string_view name) {
+  return m_entries[entry(kind, ns, name)].pods.count > 0;
+}
+
+void ListedJobs::set_spec_gpus(size_t kind, std::string_view ns, std::string_view name, long long gpus) {
+  m_entries[entry(kind, ns, name)].spec_gpus = gpus;
+}
+
 void ListedJobs::add_pod(size_t kind, std::string_view job, PodSummary pod) {
   const std::uint32_t i = entry(kind, pod.namespace_, job);
   Entry& e = m_entries[i];

@@ -52,6 +52,10 @@ class ListedJobs {
   void add_job(size_t kind, JobSummary job);
   // A pod of the job named `job` of kinds[kind] in the pod's namespace.
   void add_pod(size_t kind, std::string_view job, PodSummary pod);
+  // Whether the job has pods, and the GPUs it asks for when it has none, read from elsewhere
+  // than its object (a TrainJob's runtime: trainjob_runtime_gpus.h).
+  bool has_pods(size_t kind, std::string_view ns, std::string_view name);
+  void set_spec_gpus(size_t kind, std::string_view ns, std::string_view name, long long gpus);
   // Forgets everything added (the lists are read again from the start).
   void clear();
 

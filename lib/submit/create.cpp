@@ -77,13 +77,8 @@ std::string remove_unqueued_job(kube::Client& client, const kube::Resource& reso
   return "deleted it";
 }
 
-}  // namespace
-
-std::vector<json> create_all(kube::Client& client, const SubmitKind& kind, const std::string& ns,
-                             std::vector<json> manifests) {
-  std::vector<json> out;
-  if (manifests.empty()) return out;
-  const json& job = manifests[0];
+// POSTs the job; throws the errors create.h lists for it.
+json create_job(kube::Client& client, const SubmitKind& kind, const std::string& ns, const json& job) {
   const std::string job_name = job["metadata"].value("name", "");
   const kube::Resource job_resource = kube::resource_of(job);
   json created_job;
@@ -117,6 +112,53 @@ std::vector<json> create_all(kube::Client& client, const SubmitKind& kind, const
     const std::string removed = remove_unqueued_job(client, job_resource, ns, job_name);
     throw Error(kueue_not_suspended_message(kind, job_name, queue, installed, removed));
   }
+  return created_job;
+}
+
+// Creates one dependent; on failure deletes `created` and throws what failed.
+json create_dependent(kube::Client& client, const std::string& ns, const json& obj,
+                      std::vector<std::pair<kube::Resource, json>>& created) {
+  try {
+    const kube::Resource resource = kube::resource_of(obj);
+    json answer = kube::create_object(client, resource, ns, obj);
+    log::info("created {}", describe(obj));
+    created.emplace_back(resource, answer.is_object() && answer.contains("metadata") ? answer : obj);
+    return answer;
+  } catch (const Error& e) {
+    const std::string note = roll_back(client, ns, created);
+    throw Error("creating " + describe(obj) + " failed: " + e.what() + note, e.code());
+  } catch (const std::exception& e) {  // e.g. an unreadable answer
+    const std::string note = roll_back(client, ns, created);
+    throw Error("creating " + describe(obj) + " failed: " + e.what() + note);
+  }
+}
+
+}  // namespace
+
+std::vector<json> create_all(kube::Client& client, const SubmitKind& kind, const std::string& ns,
+                             std::vector<json> manifests) {
+  std::vector<json> out;
+  if (manifests.empty()) return out;
+  const json& job = manifests[0];
+  const std::string job_name = job["metadata"].value("name", "");
+  const kube::Resource job_resource = kube::resource_of(job);
+  // What the job's admission reads (SubmitKind::created_before_job) exists before it,
+  // unowned until the job has a uid; any failure from here on deletes it again.
+  std::vector<std::pair<kube::Resource, json>> before;
+  std::vector<size_t> after;
+  for (size_t i = 1; i < manifests.size(); ++i) {
+    if (kind.created_before_job(manifests[i]))
+      create_dependent(client, ns, manifests[i], before);
+    else
+      after.push_back(i);
+  }
+  json created_job;
+  try {
+    created_job = create_job(client, kind, ns, job);
+  } catch (const Error& e) {
+    if (before.empty()) throw;
+    throw Error(std::string(e.what()) + roll_back(client, ns, before), e.code());
+  }
   std::vector<std::pair<kube::Resource, json>> created = {{job_resource, created_job}};
   out.push_back(created_job);
 
@@ -134,22 +176,23 @@ std::vector<json> create_all(kube::Client& client, const SubmitKind& kind, const
       {"uid", created_job.contains("metadata") ? created_job["metadata"].value("uid", "") : ""},
       {"controller", false},
       {"blockOwnerDeletion", true}};
-  for (size_t i = 1; i < manifests.size(); ++i) {
+  for (size_t i = 0; i < before.size(); ++i) {
+    const json& obj = before[i].second;
+    const json patch = {{"metadata", {{"ownerReferences", json::array({owner})}}}};
+    try {
+      out.push_back(
+          kube::merge_patch_object(client, before[i].first, ns, obj["metadata"].value("name", ""), patch));
+    } catch (const Error& e) {
+      created.insert(created.begin(), before.begin(), before.end());
+      const std::string note = roll_back(client, ns, created);
+      throw Error("making " + describe(obj) + " the job's failed: " + e.what() + note, e.code());
+    }
+  }
+  created.insert(created.begin(), before.begin(), before.end());
+  for (size_t i : after) {
     json obj = std::move(manifests[i]);
     obj["metadata"]["ownerReferences"] = json::array({owner});
-    try {
-      const kube::Resource resource = kube::resource_of(obj);
-      json answer = kube::create_object(client, resource, ns, obj);
-      log::info("created {}", describe(obj));
-      created.emplace_back(resource, answer.is_object() && answer.contains("metadata") ? answer : obj);
-      out.push_back(std::move(answer));
-    } catch (const Error& e) {
-      const std::string note = roll_back(client, ns, created);
-      throw Error("creating " + describe(obj) + " failed: " + e.what() + note, e.code());
-    } catch (const std::exception& e) {  // e.g. an unreadable answer
-      const std::string note = roll_back(client, ns, created);
-      throw Error("creating " + describe(obj) + " failed: " + e.what() + note);
-    }
+    out.push_back(create_dependent(client, ns, obj, created));
   }
   return out;
 }

@@ -1,6 +1,8 @@
 // Sending a submit to the cluster, all or nothing: the job first (POST with
-// ?fieldValidation=Strict), then each dependent with an ownerReference to the job's uid. If
-// any create fails, everything created so far is deleted before the error is thrown.
+// ?fieldValidation=Strict), then each dependent with an ownerReference to the job's uid. A
+// dependent the job's admission reads (SubmitKind::created_before_job: a TrainJob's own
+// TrainingRuntime) is created before the job and given that ownerReference once the job
+// exists. If any step fails, everything created so far is deleted before the error is thrown.
 #pragma once
 
 #include <nlohmann/json.hpp>

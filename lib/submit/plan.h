@@ -128,6 +128,9 @@ struct Plan {
   std::vector<KeyValue> pod_annotations;  // --annotation only (the job also has Arena's own)
   // The runtime's replicated jobs with a container "node": where runtimePatches go.
   std::vector<std::string> runtime_node_jobs = {"node"};
+  // With --sync-mode: the runtime as the cluster has it, which the job's own TrainingRuntime
+  // copies with the code-sync init container added (trainjob_code_sync.cpp).
+  nlohmann::json sync_runtime_source;
 
   // How many pods the job runs (for --wait).
   int expected_pods = 0;

@@ -115,6 +115,9 @@ class SubmitKind {
 
   // The job (first) and the objects only this kind adds, from the templates.
   virtual std::vector<nlohmann::json> build(const Plan& plan, const render::TemplateSet& templates) const = 0;
+  // Whether an object build() returns beside the job must exist before the job is created
+  // (the job's admission reads it): create.h creates it first, then makes the job its owner.
+  virtual bool created_before_job(const nlohmann::json& /*object*/) const { return false; }
   // Labels of the pod TensorBoard's logs are written next to (the chief).
   virtual std::vector<KeyValue> chief_pod_labels(const Plan& plan) const = 0;
 

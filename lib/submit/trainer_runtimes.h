@@ -49,6 +49,13 @@ TrainingRuntime find_runtime(kube::Client& client, const Plan& plan);
 // Whether the plan sets anything on the pods (runtimePatches).
 bool needs_runtime_patch(const Plan& plan);
 
+// --sync-mode on a TrainJob (trainjob_code_sync.cpp): the job runs on its own TrainingRuntime
+// NAME-code-sync, a copy of plan.sync_runtime_source (check_cluster reads it) with the
+// code-sync init container, its emptyDir and the mount of container "node" added.
+bool uses_code_sync_runtime(const Plan& plan);
+std::string code_sync_runtime_name(const Plan& plan);
+nlohmann::json render_code_sync_runtime(const Plan& plan, const render::TemplateSet& templates);
+
 // The TrainJob of the plan (templates/trainjob/job.yaml).
 nlohmann::json render_trainjob(const Plan& plan, const render::TemplateSet& templates);
 

@@ -35,9 +35,11 @@ json render_trainjob(const Plan& p, const render::TemplateSet& t) {
   const JobTemplate job_yaml(t, p.template_kind);
   json v = job_values(p);
   const json pod = pod_values(p, PodRole{"node", ""});
-  v["runtime_name"] = p.runtime_name;
+  const bool own_runtime = uses_code_sync_runtime(p);
+  v["runtime_name"] = own_runtime ? code_sync_runtime_name(p) : p.runtime_name;
   // The CRD defaults kind to ClusterTrainingRuntime (and apiGroup): kubeflow/sdk sends the name only.
-  v["runtime_kind"] = p.runtime_kind == "ClusterTrainingRuntime" ? json() : json(p.runtime_kind);
+  const std::string kind = own_runtime ? "TrainingRuntime" : p.runtime_kind;
+  v["runtime_kind"] = kind == "ClusterTrainingRuntime" ? json() : json(kind);
   if (!p.dataset_uri.empty() || !p.model_uri.empty())
     v["initializer"] = {{"dataset_uri", or_null(p.dataset_uri)}, {"model_uri", or_null(p.model_uri)}};
   v["image"] = or_null(p.image);
@@ -50,6 +52,10 @@ json render_trainjob(const Plan& p, const render::TemplateSet& t) {
   v["nproc_per_node"] = p.nproc_per_node.empty() ? json() : json(std::stoi(p.nproc_per_node));
   v["resources"] = pod["resources"];
   v["has_resources"] = pod["has_resources"];
+  // The code-sync volume and its mount are the job's own runtime's (trainjob_code_sync.cpp).
+  json mounts = json::array();
+  for (const auto& m : pod["mounts"].is_array() ? pod["mounts"] : json::array())
+    if (m.value("name", "") != "code-sync") mounts.push_back(m);
   if (needs_runtime_patch(p)) {
     json patch = {{"manager", kPatchManager},
                   {"pod_labels", kv_or_null(p.labels)},
@@ -60,8 +66,8 @@ json render_trainjob(const Plan& p, const render::TemplateSet& t) {
                   {"service_account", pod["service_account"]},
                   {"pvc_volumes", pod["pvc_volumes"]},
                   {"host_volumes", pod["host_volumes"]},
-                  {"mounts", pod["mounts"]},
-                  {"has_mounts", !pod["mounts"].is_null()}};
+                  {"mounts", mounts.empty() ? json() : mounts},
+                  {"has_mounts", !mounts.empty()}};
     json jobs = json::array();
     for (const auto& j : p.runtime_node_jobs) jobs.push_back({{"name", j}});
     patch["jobs"] = jobs;

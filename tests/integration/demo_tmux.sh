@@ -4,7 +4,8 @@
 # the submit message, the suggestion for a mistyped command, the job RUNNING (in colour, since
 # this is a terminal), a GPU's utilisation sparkline (block elements, since its locale is
 # UTF-8), the TensorBoard URL, each rank's own lines in logs --all, the PVC with its
-# description and owner, and the closing lines on how to go on and how to stop kubesim.
+# description and owner, a TrainJob on torch-distributed (runtime list, submit trainjob, list,
+# get, logs), and the closing lines on how to go on and how to stop kubesim.
 set -euo pipefail
 source "$(dirname "$0")/skip.bash"
 if [[ ! -x "${TRAINCTL:-}" || ! -x "${KUBESIM:-}" ]]; then
@@ -50,10 +51,18 @@ for want in \
   'Did you mean this?' \
   '$ trainctl logs pytorch-dist --all -t 2' \
   'training-data  ReadWriteMany  MNIST training and test images  ml-platform' \
+  '$ trainctl runtime list' \
+  'The Job mnist has been submitted successfully' \
+  'The Job mnist is running' \
+  'Trainer:     TRAINJOB' \
+  '$ trainctl logs mnist -t 3' \
   'Stop it with: scripts/demo.sh --stop'; do
   grep -qF -- "$want" "$work/screen.txt" || fail "the screen lacks \"$want\""
 done
 grep -Eq '^pytorch-dist +RUNNING +PYTORCHJOB' "$work/screen.txt" || fail "list does not show pytorch-dist RUNNING"
+# Kubeflow Trainer v2: the runtimes, and the TrainJob beside the PyTorchJob in list.
+grep -Eq '^torch-distributed +ClusterTrainingRuntime +torch ' "$work/screen.txt" || fail "runtime list shows no torch-distributed"
+grep -Eq '^mnist +RUNNING +TRAINJOB +[0-9]+[sm] +2 +2 ' "$work/screen.txt" || fail "list does not show the TrainJob mnist RUNNING"
 grep -Eq '^[[:space:]]+list$' "$work/screen.txt" || fail "the typo lst does not suggest list"
 # logs --all: each rank's own lines, prefixed with its replica; the ranks' losses differ.
 for r in master-0 worker-0 worker-1; do

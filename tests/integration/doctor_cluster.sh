@@ -9,6 +9,7 @@ set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
 source "$(dirname "$0")/doctor.bash"
 source "$(dirname "$0")/kueue_queues.bash"
+source "$(dirname "$0")/trainjobs.bash"
 KUBECTL=$(command -v kubectl || true)
 [[ -n "$KUBECTL" ]] || skip_or_fail "kubectl not found"
 k() { "$KUBECTL" --kubeconfig "$KCFG" "$@"; }
@@ -35,39 +36,8 @@ start_kubesim --crds "$WORK/crds" --prometheus dcgm-exported --default-outcome r
   --kueue-integrations batch/job,kubeflow.org/mpijob,kubeflow.org/pytorchjob,trainer.kubeflow.org/trainjob
 
 kueue_queues 8
-k apply -f - >/dev/null <<'YAML' || fail "kubectl apply of the runtimes"
-apiVersion: trainer.kubeflow.org/v1alpha1
-kind: ClusterTrainingRuntime
-metadata: {name: torch-distributed, labels: {trainer.kubeflow.org/framework: torch}}
-spec:
-  mlPolicy: {numNodes: 1, torch: {}}
-  template:
-    spec:
-      replicatedJobs:
-      - name: node
-        template:
-          metadata: {labels: {trainer.kubeflow.org/trainjob-ancestor-step: trainer}}
-          spec:
-            template:
-              spec:
-                containers: [{name: node, image: pytorch/pytorch}]
----
-apiVersion: trainer.kubeflow.org/v1alpha1
-kind: TrainingRuntime
-metadata: {name: team-torch, namespace: default, labels: {trainer.kubeflow.org/framework: torch}}
-spec:
-  mlPolicy: {numNodes: 1, torch: {}}
-  template:
-    spec:
-      replicatedJobs:
-      - name: node
-        template:
-          metadata: {labels: {trainer.kubeflow.org/trainjob-ancestor-step: trainer}}
-          spec:
-            template:
-              spec:
-                containers: [{name: node, image: pytorch/pytorch}]
-YAML
+{ torch_runtime ClusterTrainingRuntime torch-distributed; echo ---; torch_runtime TrainingRuntime team-torch; } |
+  k apply -n default -f - >/dev/null || fail "kubectl apply of the runtimes"
 # A job holding a GPU, so that the exporter's series name a pod.
 OUT=$(tc submit mpi --name=gpu-job --gpus=1 --workers=1 --image=img --wait "mpirun python train.py" 2>&1) ||
   fail "submit: $OUT"
@@ -126,6 +96,31 @@ expect_finding kueue.tfjob warning "integration kubeflow.org/tfjob not enabled"
 [[ $(queued tf) != true ]] || fail "kubectl: the queued TFJob is suspended"
 expect_finding kueue.mpijob ok "managed"
 expect_finding kueue.batchjob ok "managed"
+expect_finding kueue.trainjob ok "integration trainer.kubeflow.org/trainjob"
+queued_trainjob() {
+  tc submit trainjob --name=judge --runtime=torch-distributed --kueue-queue=team-a --dry-run -o json "true" |
+    jq -c '.items[0]' | k create --dry-run=server -f - -o jsonpath='{.spec.suspend}'
+}
+[[ $(queued_trainjob) == true ]] || fail "kubectl: the queued TrainJob is not suspended"
+
+# doctor -T trainjob: TrainJobs decide the exit code; their API, runtimes, JobSet, the dry run
+# of the TrainJob submit would send, and the permissions submit trainjob needs, as kubectl
+# auth can-i answers them.
+doctor_json -T trainjob
+[[ $DOCTOR_RC == 0 ]] || fail "doctor -T trainjob exited $DOCTOR_RC: $DOCTOR_ERR $(jq -c .notReadyBecause <<<"$DOC")"
+expect_finding submit.trainjob ok "admits the TrainJob"
+expect_finding perm.trainjobs.trainer.kubeflow.org ok "create, list, delete: allowed"
+expect_finding perm.trainingruntimes.trainer.kubeflow.org ok "get, list, create: allowed"
+expect_finding perm.clustertrainingruntimes.trainer.kubeflow.org ok "get, list: allowed"
+[[ $(k auth can-i create trainingruntimes.trainer.kubeflow.org) == yes ]] || fail "kubectl: create trainingruntimes"
+# Without the runtime the TrainJob names, the API server's admission refuses the dry run.
+k delete clustertrainingruntime torch-distributed >/dev/null
+doctor_json -T trainjob
+[[ $DOCTOR_RC == 9 ]] || fail "doctor -T trainjob without torch-distributed exited $DOCTOR_RC"
+expect_finding submit.trainjob missing "torch-distributed"
+OUT=$(tc submit trainjob --name=judge --runtime=torch-distributed --dry-run -o json "true" |
+  jq -c '.items[0]' | k create --dry-run=server -f - 2>&1) && fail "kubectl: the TrainJob was admitted without its runtime"
+grep -q "torch-distributed" <<<"$OUT" || fail "kubectl's refusal: $OUT"
 
 # GPUs: the sums kubectl reads.
 nvidia=$(k get nodes -o json | jq '[.items[].status.allocatable["nvidia.com/gpu"] // "0" | tonumber] | add')

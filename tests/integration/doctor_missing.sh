@@ -70,6 +70,15 @@ expect_finding gpu.ack-topology info "none"
 expect_finding metrics.prometheus warning "--prometheus URL"
 [[ $(finding metrics.exporter .status) == absent ]] || fail "an exporter finding without Prometheus"
 
+# TrainJobs asked for: Trainer v2.2 is served, but there are no runtimes and no JobSet.
+doctor_json -T trainjob
+[[ $DOCTOR_RC == 9 ]] || fail "doctor -T trainjob exited $DOCTOR_RC, not 9"
+[[ $(jq -r '.notReadyBecause | join(" | ")' <<<"$DOC") == *"Training runtimes: a TrainJob names the runtime it runs on"* ]] ||
+  fail "not ready because: $(jq -c .notReadyBecause <<<"$DOC")"
+[[ $(jq -r '.notReadyBecause | join(" | ")' <<<"$DOC") == *"JobSet: Trainer runs each TrainJob as a JobSet"* ]] ||
+  fail "not ready because: $(jq -c .notReadyBecause <<<"$DOC")"
+grep -q "^error: namespace default cannot run TrainJobs: Training runtimes: " <<<"$DOCTOR_ERR" || fail "stderr: $DOCTOR_ERR"
+
 # The kinds that are not there decide the exit code when asked for.
 doctor_json -T mpi
 [[ $DOCTOR_RC == 9 ]] || fail "doctor -T mpi exited $DOCTOR_RC, not 9"

@@ -7,8 +7,8 @@
 #    --data volume and the --label on the pods (runtimePatches);
 #  - an unknown runtime is refused in one line naming the cluster's runtimes, nothing created;
 #  - --kueue-queue into a queue without quota: Kueue suspends the TrainJob, its Workload waits;
-#  - submit pytorch with seed 000's flags: refused for --sync-mode (nothing created), and
-#    without the code sync a TrainJob on torch-distributed with its TensorBoard;
+#  - submit pytorch with seed 000's flags without the code sync: a TrainJob on
+#    torch-distributed with its TensorBoard;
 #  - --dry-run's YAML and JSON pass kubectl create --dry-run=server and PyYAML.
 # Exit 77 (skipped) without kubectl, the schemas or the runtimes (CI=true: fails).
 set -euo pipefail
@@ -84,14 +84,7 @@ OUT=$(k get trainjob q1 -o jsonpath='{.spec.suspend} {.metadata.labels.kueue\.x-
 wait_for "q1's Workload" bash -c "kubectl --kubeconfig '$KCFG' get workloads -o name | grep -q trainjob-q1-"
 [[ $(count_pods q1) == 0 ]] || fail "q1 has pods while suspended"
 
-# ---- submit pytorch with seed 000's flags on a Trainer-only cluster ----
-set +e
-OUT=$(tc submit pytorch "${SEED000_PYTORCH[@]}" 2>&1)
-rc=$?
-set -e
-[[ $rc == 2 ]] || fail "seed 000 with --sync-mode: exit $rc: $OUT"
-expect_output "seed 000 with --sync-mode" "--sync-mode: a TrainJob cannot add the code-sync init container"
-[[ -z "$(k get trainjob pytorch-dist --ignore-not-found -o name)" ]] || fail "pytorch-dist was created"
+# ---- submit pytorch with seed 000's flags but the code sync (trainjob_seed000.sh has them) ----
 NOSYNC=()
 for a in "${SEED000_PYTORCH[@]}"; do [[ "$a" == --sync-* ]] || NOSYNC+=("$a"); done
 OUT=$(tc submit pytorch "${NOSYNC[@]}" 2>"$WORK/err") || fail "seed 000 without sync: $OUT $(cat "$WORK/err")"

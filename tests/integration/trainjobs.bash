@@ -17,3 +17,26 @@ spec:
     command: [mpirun, --allow-run-as-root, python3, /workspace/train.py]
 YAML
 }
+
+# torch_runtime KIND NAME [RESOURCES]: a one-job torch runtime (ClusterTrainingRuntime or
+# TrainingRuntime) whose container node has RESOURCES (a flow mapping such as
+# "{limits: {nvidia.com/gpu: 2}}"); printed as YAML.
+torch_runtime() {
+  cat <<YAML
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: $1
+metadata: {name: $2, labels: {trainer.kubeflow.org/framework: torch}}
+spec:
+  mlPolicy: {numNodes: 1, torch: {}}
+  template:
+    spec:
+      replicatedJobs:
+      - name: node
+        template:
+          metadata: {labels: {trainer.kubeflow.org/trainjob-ancestor-step: trainer}}
+          spec:
+            template:
+              spec:
+                containers: [{name: node, image: pytorch/pytorch, resources: ${3:-{\}}}]
+YAML
+}

@@ -133,9 +133,6 @@ TEST_CASE("what a TrainJob cannot carry is refused in one line") {
     }
     return std::string("not refused");
   };
-  CHECK_THAT(refused({"--api=trainer", kImage, "--sync-mode=git", "--sync-source=https://x/y.git", "python a.py"},
-                     "pytorch"),
-             Catch::Contains("--sync-mode: a TrainJob cannot add the code-sync init container"));
   CHECK_THAT(refused({"--api=trainer", kImage, "--priority=high", "python a.py"}, "pytorch"),
              Catch::Contains("priorityClassName"));
   CHECK_THAT(refused({"--api=trainer", kImage, "--gang", "python a.py"}, "pytorch"),

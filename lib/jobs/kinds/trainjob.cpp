@@ -29,9 +29,10 @@
 // creation (MPIJob's rule, Arena's trainer_mpi.go Duration).
 //
 // Requested GPUs before pods exist: spec.trainer.resourcesPerNode (limits, else requests) times
-// spec.trainer.numNodes (1 when unset: every shipped runtime's mlPolicy.numNodes). GPUs the
-// runtime alone asks for (torchtune's node template) are not read before pods exist: that
-// would be one more request per job. Once pods exist their GPUs count, as for every kind.
+// spec.trainer.numNodes (1 when unset: every shipped runtime's mlPolicy.numNodes). A job whose
+// resourcesPerNode names no GPU has its runtime's (torchtune's node template): list and get
+// read them from the runtime (trainjob_runtime_gpus.h). Once pods exist their GPUs count, as
+// for every kind.
 //
 // Progress: status.trainerStatus (feature gate TrainJobStatus): progressPercentage,
 // estimatedRemainingSeconds, metrics[] {name, value}, lastUpdatedTime (trainjob_types.go

@@ -8,11 +8,12 @@
 //   imagePullSecrets, serviceAccountName; volumeMounts of container "node") go in one
 //   runtimePatches entry (RuntimePatch, v2.2.0 on; v2.0 had podSpecOverrides, v2.1
 //   podTemplateOverrides). Only what the user asked for is rendered: the runtime says the rest.
-// What a TrainJob cannot carry is refused (unsupported_flag below): a runtimePatches
-// ContainerPatch is {name, env, volumeMounts, securityContext}, without image or command, so it
-// cannot add a git-sync init container; env on container "node" is forbidden (jobset.go
-// Validate L172-209), so the environment goes in trainer.env; PodSpecPatch has no
-// priorityClassName, schedulerName, hostNetwork/IPC/PID.
+// - --sync-mode: a runtimePatches ContainerPatch is {name, env, volumeMounts, securityContext},
+//   without image or command, so it cannot add the code-sync init container: the job gets a
+//   TrainingRuntime of its own that has it (trainjob_code_sync.cpp), created before it.
+// What a TrainJob cannot carry is refused (unsupported_flag below): env on container "node" is
+// forbidden (jobset.go Validate L172-209), so the environment goes in trainer.env; PodSpecPatch
+// has no priorityClassName, schedulerName, hostNetwork/IPC/PID.
 #include <algorithm>
 #include <regex>
 #include <tuple>
@@ -34,10 +35,10 @@ namespace {
 
 // Flags of the shared submit pipeline a TrainJob has no field for; "" = none given.
 std::string unsupported_flag(const SubmitOptions& o) {
-  if (!o.sync_mode.empty())
-    return "--sync-mode: a TrainJob cannot add the code-sync init container (its runtimePatches give a container "
-           "no image or command: kubeflow/trainer@v2.3.0 trainjob_types.go ContainerPatch); fetch the code in the "
-           "command, use a runtime that has such an init container, or submit pytorch --api none";
+  if (!o.sync_mode.empty() && o.dry_run)
+    return "--dry-run with --sync-mode: the TrainJob's own TrainingRuntime copies the cluster's runtime, which "
+           "--dry-run does not read; submit without --dry-run and read it with kubectl get trainingruntime "
+           "NAME-code-sync -o yaml";
   if (!o.priority.empty()) return "--priority: a TrainJob's runtimePatches have no priorityClassName";
   if (!o.scheduler.empty()) return "--scheduler: a TrainJob's runtimePatches have no schedulerName";
   if (o.host_network || o.host_ipc || o.host_pid)
@@ -145,6 +146,12 @@ class TrainJobKind final : public SubmitKind {
   void check_cluster(kube::Client& client, Plan& p) const override {
     const TrainingRuntime runtime = find_runtime(client, p);
     if (!runtime.node_jobs.empty()) p.runtime_node_jobs = runtime.node_jobs;
+    if (uses_code_sync_runtime(p)) {
+      if (runtime.node_jobs.empty())
+        throw UsageError("--sync-mode: the runtime " + p.runtime_name +
+                         " has no container node to put the code in; use another runtime");
+      p.sync_runtime_source = runtime.object;
+    }
     // The Trainer's webhook refuses an initializer the runtime has no job for (jobset.go
     // Validate L112-170); said here, before TensorBoard's objects are created.
     auto has = [&](const std::string& j) {
@@ -158,7 +165,15 @@ class TrainJobKind final : public SubmitKind {
   }
 
   std::vector<json> build(const Plan& p, const render::TemplateSet& t) const override {
-    return {render_trainjob(p, t)};
+    std::vector<json> out = {render_trainjob(p, t)};
+    if (uses_code_sync_runtime(p)) out.push_back(render_code_sync_runtime(p, t));
+    return out;
+  }
+
+  // The TrainJob's own TrainingRuntime: the Trainer's webhook refuses a TrainJob whose runtime
+  // does not exist yet (trainingruntime.go L304-314).
+  bool created_before_job(const json& object) const override {
+    return object.value("kind", "") == "TrainingRuntime";
   }
 
   std::vector<KeyValue> chief_pod_labels(const Plan& p) const override {

@@ -45,7 +45,7 @@ void run_get(const GetOptions& o, Factory& f) {
     gpus = job_gpu_metrics(f, r.job);
     if (gpus) history = job_gpu_history(f, r.job, *o.idle);
   }
-  const GetQueue queue(f, r.job);
+  const GetQueue queue(f, r.job, r.queue);
   print::print_as(o.format,
                   {.human =
                        [&](std::ostream& out) {

@@ -6,10 +6,16 @@
 
 namespace trainctl {
 
-GetQueue::GetQueue(Factory& f, const jobs::TrainingJob& job) {
+GetQueue::GetQueue(Factory& f, const jobs::TrainingJob& job, const jobs::QueueRead& read) {
   if (job.status != jobs::JobStatus::Pending && job.status != jobs::JobStatus::Queuing) return;
   try {
-    queue = jobs::read_job_queue(f.client(), job);
+    if (!read.read) {
+      queue = jobs::read_job_queue(f.client(), job);
+      return;
+    }
+    if (!read.error.empty()) throw Error(read.error);
+    queue = read.queue;
+    if (queue) jobs::read_queue_position(f.client(), job, *queue);
   } catch (const Error& e) {
     // An extra: a cluster that forbids reading Workloads or PodGroups still shows the job.
     log::warn("the queue of {} is not known: {}", job.name, e.what());

@@ -13,8 +13,9 @@
 namespace trainctl {
 
 struct GetQueue {
-  // Reads the queue of a PENDING or QUEUING job (nothing for the others).
-  GetQueue(Factory& f, const jobs::TrainingJob& job);
+  // The queue of a PENDING or QUEUING job (nothing for the others): from `read`, what the
+  // round that explained the job read of it, else read now.
+  GetQueue(Factory& f, const jobs::TrainingJob& job, const jobs::QueueRead& read);
   // "Queue: NAME (...)" under the job's details; nothing when it waits in no queue.
   void print(std::ostream& out) const;
   // `queue`: {name, kind, position, clusterQueue, phase}, null when it waits in no queue.

@@ -264,7 +264,7 @@ GetResult get_job(kube::Client& client, const GetOptions& o, TimePoint now) {
   if (o.pending && looks_pending(r.job)) {
     // The explanation is an extra: get shows the job without it when it cannot be read.
     try {
-      r.pending = read_pending_reason(client, r.job, std::move(raw_pods[k]));
+      r.pending = read_pending_reason(client, r.job, std::move(raw_pods[k]), &r.queue);
     } catch (const Error& e) {
       log::warn("cannot tell why the job is pending: {}", e.what());
     }

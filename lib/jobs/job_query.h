@@ -9,6 +9,7 @@
 #include "jobs/kind.h"
 #include "jobs/listed_jobs.h"
 #include "jobs/pending_reason.h"
+#include "jobs/queues.h"
 #include "jobs/replica.h"
 #include "jobs/training_job.h"
 #include "kube/client.h"
@@ -49,6 +50,7 @@ struct GetResult {
   std::vector<Replica> replicas;       // the role and rank of each of its pods (replica.h)
   std::vector<nlohmann::json> events;  // of the job and its pods, oldest first
   PendingReason pending;               // empty unless asked and the job looks pending
+  QueueRead queue;                     // with pending: a PENDING or QUEUING job's, read in that round
 };
 
 // The job NAME: GETs of every candidate kind, its pods (one list per job-name label), and

@@ -51,14 +51,13 @@ std::string node_ip(const json& node) {
 
 bool node_ready(const json& node) { return condition_true(node, "Ready"); }
 
-// Index of a GPU resource in the builder's Counts.
-int resource_index(const std::string& resource) {
+}  // namespace
+
+int gpu_resource_index(const std::string& resource) {
   if (resource == "nvidia.com/gpu") return 0;
   if (resource == "aliyun.com/gpu") return 1;
   return 2;  // aliyun.com/gpu-count
 }
-
-}  // namespace
 
 nlohmann::ordered_json NodeUsage::to_json() const {
   nlohmann::ordered_json j;
@@ -173,7 +172,7 @@ std::vector<NodeUsage> NodeUsageBuilder::finish() {
     if (u.resource.empty()) continue;
     auto it = m_by_node.find(u.name);
     if (it == m_by_node.end()) continue;
-    const int r = resource_index(u.resource);
+    const int r = gpu_resource_index(u.resource);
     u.allocated = it->second.sums[r];
     for (auto& c : it->second.pods) {
       if (c.counts[r] <= 0) continue;

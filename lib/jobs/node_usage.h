@@ -55,6 +55,9 @@ struct PodGpuClaim {
 // asks for no GPU resource. Without `keep_pod` only node and counts are filled.
 std::optional<PodGpuClaim> gpu_claim_of(const nlohmann::json& pod, bool keep_pod);
 
+// The position of a GPU resource (NodeUsage::resource) in PodGpuClaim::counts.
+int gpu_resource_index(const std::string& resource);
+
 // The fields gpu_claim_of reads of a pod, and node_usage_of of a node (kube/field_set.h).
 const kube::FieldSet& gpu_claim_fields(bool keep_pod);
 const kube::FieldSet& node_usage_fields();

@@ -1,7 +1,6 @@
 #include "jobs/node_usage_live.h"
 
 #include <algorithm>
-#include <tuple>
 
 #include "jobs/json_util.h"
 #include "kube/resource.h"
@@ -11,8 +10,6 @@ namespace trainctl::jobs {
 using nlohmann::json;
 
 namespace {
-
-std::string pod_key(const json& pod) { return namespace_of(pod) + "/" + name_of(pod); }
 
 // What put_pod reads: the claim's fields and the pod's key.
 const kube::FieldSet& live_claim_fields(bool keep_pods) {
@@ -35,63 +32,89 @@ std::vector<kube::Collection> LiveNodeUsage::collections() {
   kube::ListQuery not_done;
   not_done.field_selector = "status.phase!=Failed,status.phase!=Succeeded";
   if (m_only.size() == 1) not_done.field_selector += ",spec.nodeName=" + m_only.front();
-  return {{kube::nodes().collection_path(""), {}, [this] { m_nodes.clear(); },
-           [this](json& n) { put_node(n); }, [this](json& n) { delete_node(n); }, &node_usage_fields()},
-          {kube::pods().collection_path(""), not_done,
-           [this] {
-             m_claims.clear();
-             m_sums.clear();
-           },
-           [this](json& p) { put_pod(p); }, [this](json& p) { delete_pod(p); }, &live_claim_fields(m_keep_pods)}};
+  return {{kube::nodes().collection_path(""), {}, [this] { reset_nodes(); }, [this](json& n) { put_node(n); },
+           [this](json& n) { delete_node(n); }, &node_usage_fields()},
+          {kube::pods().collection_path(""), not_done, [this] { reset_pods(); }, [this](json& p) { put_pod(p); },
+           [this](json& p) { delete_pod(p); }, &live_claim_fields(m_keep_pods)}};
+}
+
+bool LiveNodeUsage::wanted(const std::string& node) const {
+  return m_only.empty() || std::find(m_only.begin(), m_only.end(), node) != m_only.end();
+}
+
+void LiveNodeUsage::reset_nodes() {
+  // The claims stay: they are the pods' collection's.
+  for (auto it = m_nodes.begin(); it != m_nodes.end();) {
+    it->second.usage.reset();
+    it = it->second.rows.empty() && it->second.sums == Counts{} ? m_nodes.erase(it) : std::next(it);
+  }
+}
+
+void LiveNodeUsage::reset_pods() {
+  m_claims.clear();
+  for (auto it = m_nodes.begin(); it != m_nodes.end();) {
+    it->second.sums = {};
+    it->second.rows.clear();
+    it = it->second.usage ? std::next(it) : m_nodes.erase(it);
+  }
 }
 
 void LiveNodeUsage::put_node(const json& node) {
   NodeUsage u = node_usage_of(node);
+  if (!wanted(u.name)) return;
   std::string name = u.name;
-  m_nodes.insert_or_assign(std::move(name), std::move(u));
+  m_nodes[std::move(name)].usage = std::move(u);
 }
 
-void LiveNodeUsage::delete_node(const json& node) { m_nodes.erase(name_of(node)); }
-
-void LiveNodeUsage::claim(const PodGpuClaim& c, long long sign) {
-  auto& sums = m_sums[c.node];
-  for (size_t r = 0; r < sums.size(); ++r) sums[r] += sign * c.counts[r];
+void LiveNodeUsage::delete_node(const json& node) {
+  auto it = m_nodes.find(name_of(node));
+  if (it != m_nodes.end()) it->second.usage.reset();
 }
 
-void LiveNodeUsage::forget_claim(const std::string& key) {
+void LiveNodeUsage::forget_claim(const PodKey& key) {
   auto it = m_claims.find(key);
   if (it == m_claims.end()) return;
-  claim(it->second, -1);
+  LiveNode& n = m_nodes[it->second.node];
+  for (size_t r = 0; r < n.sums.size(); ++r)
+    if (it->second.counts[r] > 0) n.sums[r] -= it->second.counts[r];
+  n.rows.erase(key);
   m_claims.erase(it);
 }
 
 void LiveNodeUsage::put_pod(const json& pod) {
-  // A pod that completed, or asks no GPU, claims nothing (any more).
-  const std::string key = pod_key(pod);
+  // The pod's claim as the last event left it goes; its claim now (none for a pod that
+  // completed, asks no GPU, or is on a node not shown) comes.
+  PodKey key{namespace_of(pod), name_of(pod)};
   forget_claim(key);
   auto c = gpu_claim_of(pod, m_keep_pods);
-  if (!c) return;
-  claim(*c, +1);
-  m_claims.insert_or_assign(key, std::move(*c));
+  if (!c || !wanted(c->node)) return;
+  LiveNode& n = m_nodes[c->node];
+  for (size_t r = 0; r < n.sums.size(); ++r)
+    if (c->counts[r] > 0) n.sums[r] += c->counts[r];
+  m_claims.insert_or_assign(key, Held{c->node, c->counts});
+  if (m_keep_pods) n.rows.insert_or_assign(std::move(key), std::move(*c));
 }
 
-void LiveNodeUsage::delete_pod(const json& pod) { forget_claim(pod_key(pod)); }
+void LiveNodeUsage::delete_pod(const json& pod) { forget_claim({namespace_of(pod), name_of(pod)}); }
 
 std::vector<NodeUsage> LiveNodeUsage::snapshot() const {
-  NodeUsageBuilder b(m_keep_pods, m_only);
-  for (const auto& [name, u] : m_nodes) b.add_node(u);
-  if (m_keep_pods) {
-    for (const auto& [key, c] : m_claims) b.add_claim(c);
-  } else {
-    // One claim per node carrying its sums: the same totals without walking every pod.
-    for (const auto& [node, sums] : m_sums) b.add_claim({node, {}, sums});
+  // As NodeUsageBuilder::finish(): nodes by name; a node's pods those with a positive count of
+  // its resource, in list order (namespace, name).
+  std::vector<NodeUsage> out;
+  out.reserve(m_nodes.size());
+  for (const auto& [name, n] : m_nodes) {
+    if (!n.usage) continue;
+    out.push_back(*n.usage);
+    NodeUsage& u = out.back();
+    if (u.resource.empty()) continue;
+    const int r = gpu_resource_index(u.resource);
+    u.allocated = n.sums[r];
+    for (const auto& [key, c] : n.rows) {
+      if (c.counts[r] <= 0) continue;
+      u.pods.push_back(c.pod);
+      u.pods.back().gpus = c.counts[r];
+    }
   }
-  auto out = b.finish();
-  // read_node_usage() keeps each node's pods in list order; a map's order is none.
-  for (auto& n : out)
-    std::sort(n.pods.begin(), n.pods.end(), [](const NodePod& a, const NodePod& b) {
-      return std::tie(a.namespace_, a.name) < std::tie(b.namespace_, b.name);
-    });
   return out;
 }
 

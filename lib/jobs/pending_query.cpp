@@ -10,6 +10,7 @@
 #include "jobs/json_util.h"
 #include "kube/list_reads.h"
 #include "object/owner.h"
+#include "kube/queue_resources.h"
 
 namespace trainctl::jobs {
 
@@ -25,7 +26,8 @@ bool looks_pending(const TrainingJob& job) {
   return false;
 }
 
-PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, std::vector<json> pods) {
+PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, std::vector<json> pods,
+                                  QueueRead* queue) {
   const std::string& ns = job.namespace_;
   PendingFacts facts;
   NodeRoomBuilder room;
@@ -39,11 +41,20 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
   // A user may not be allowed to list events, nodes or the pods of every namespace (403),
   // and PodGroups are not served without Volcano (404): the explanation is made of the rest.
   std::vector<std::string> refused;
-  auto may_refuse = [&refused](kube::StreamRead r, const char* what) {
-    r.on_error = [&refused, what](const ApiError& e) {
-      if (!e.is_not_found())
-        refused.push_back(std::string(what) + " (" + std::to_string(e.http_status()) + " " + e.reason() +
-                          ")");
+  // The queue (queues.h read_job_queue) of a job that waits for one: its Workload, kept as it
+  // streams in, and the PodGroups read here anyway. A list that fails other than 404 leaves
+  // it unknown.
+  const bool with_queue = queue && (job.status == JobStatus::Pending || job.status == JobStatus::Queuing);
+  std::optional<JobQueue> workload_queue;
+  std::string queue_error;
+  // `what`: the read as "not read:" names it (nullptr: the queue's only); `of_queue`: the queue
+  // is unknown without it.
+  auto may_refuse = [&refused, &queue_error, with_queue](kube::StreamRead r, const char* what, bool of_queue) {
+    r.on_error = [&refused, &queue_error, what, of_queue, with_queue](const ApiError& e) {
+      if (e.is_not_found()) return;
+      if (of_queue && with_queue && queue_error.empty()) queue_error = e.what();
+      if (what)
+        refused.push_back(std::string(what) + " (" + std::to_string(e.http_status()) + " " + e.reason() + ")");
     };
     return r;
   };
@@ -52,7 +63,7 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
                                  [&](json& e) {
                                    if (may_be_about(job.name, e)) events.push_back(std::move(e));
                                  }),
-                 "events"),
+                 "events", false),
       may_refuse(kube::list_read(kube::pod_groups(), ns, {},
                                  [&](json& pg) {
                                    const bool owned = object::has_owner(pg, job.uid);
@@ -61,16 +72,26 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
                                    if (owned || name_of(pg) == job.name || name_of(pg) == job.name + "-" + job.uid)
                                      facts.pod_groups.push_back(std::move(pg));
                                  }),
-                 "podgroups"),
+                 "podgroups", true),
   };
+  if (with_queue)
+    reads.push_back(may_refuse(kube::list_read(kube::kueue_workloads(), ns, {},
+                                               [&](json& wl) {
+                                                 // The first Workload of the job, as job_queue_of takes it.
+                                                 if (!workload_queue)
+                                                   workload_queue = job_queue_of(job.name, job.uid, std::vector<json>(1, wl), {});
+                                               }),
+                               nullptr, true));
   // The nodes' free room is only about pods not bound to a node yet: with none, every node and
   // pod of the cluster is left unread.
   const bool fit = std::any_of(pods.begin(), pods.end(), [](const json& p) { return pod_unscheduled(p); });
+  const size_t nodes_read = reads.size();
   if (fit) {
-    reads.push_back(may_refuse(kube::list_read(kube::nodes(), "", {}, [&](json& n) { room.add_node(n); }), "nodes"));
+    reads.push_back(
+        may_refuse(kube::list_read(kube::nodes(), "", {}, [&](json& n) { room.add_node(n); }), "nodes", false));
     reads.back().fields = &node_room_fields();
     reads.push_back(may_refuse(kube::list_read(kube::pods(), "", not_done, [&](json& p) { room.add_pod(p); }),
-                               "pods of all namespaces"));
+                               "pods of all namespaces", false));
     reads.back().fields = &room_pod_fields();
   }
   const auto missing = kube::stream_all(client, reads, kube::kPageSize, [&] {
@@ -78,7 +99,15 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
     events.clear();
     room = NodeRoomBuilder{};
     refused.clear();
+    workload_queue.reset();
+    queue_error.clear();
   });
+  if (with_queue) {
+    queue->read = true;
+    queue->error = queue_error;
+    // A Workload wins over a PodGroup, as in job_queue_of.
+    queue->queue = workload_queue ? workload_queue : job_queue_of(job.name, job.uid, {}, facts.pod_groups);
+  }
   // The job's PodGroup is named after it (Volcano: NAME-UID, before v1.6 NAME; training-operator:
   // NAME) and owned by it.
   OwnObjects own;
@@ -89,7 +118,7 @@ PendingReason read_pending_reason(kube::Client& client, const TrainingJob& job, 
     if (own.about(e)) facts.events.push_back(std::move(e));
   facts.pods = std::move(pods);
   facts.nodes = room.finish();
-  facts.nodes_read = !fit || !missing[2];
+  facts.nodes_read = !fit || !missing[nodes_read];
   facts.unread = std::move(refused);
   return diagnose_pending(facts);
 }

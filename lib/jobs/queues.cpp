@@ -202,18 +202,22 @@ std::optional<JobQueue> read_job_queue(kube::Client& client, const TrainingJob& 
   const auto r = kube::read_all(client, {{kube::kueue_workloads().collection_path(job.namespace_), true},
                                          {kube::pod_groups().collection_path(job.namespace_), true}});
   auto q = job_queue_of(job.name, job.uid, r[0].items, r[1].items);
-  if (!q || q->kind != "kueue" || q->phase != "Pending") return q;
+  if (q) read_queue_position(client, job, *q);
+  return q;
+}
+
+void read_queue_position(kube::Client& client, const TrainingJob& job, JobQueue& q) {
+  if (q.kind != "kueue" || q.phase != "Pending") return;
   // Its position: the LocalQueue's pending workloads name their ClusterQueue position.
   const std::string version = discover_visibility_version(client);
-  std::vector<kube::Read> reads = {{kube::kueue_local_queues().object_path(job.namespace_, q->name), false}};
+  std::vector<kube::Read> reads = {{kube::kueue_local_queues().object_path(job.namespace_, q.name), false}};
   if (!version.empty())
-    reads.push_back({kube::local_queue_pending_path(version, job.namespace_, q->name), false});
+    reads.push_back({kube::local_queue_pending_path(version, job.namespace_, q.name), false});
   const auto p = kube::read_all(client, reads);
-  if (!p[0].not_found) q->cluster_queue = kube::str(spec_of(p[0].object), "clusterQueue");
-  if (p.size() < 2 || p[1].not_found) return q;
+  if (!p[0].not_found) q.cluster_queue = kube::str(spec_of(p[0].object), "clusterQueue");
+  if (p.size() < 2 || p[1].not_found) return;
   for (const auto& w : parse_pending_workloads(p[1].object))
-    if (w.owner_name == job.name && w.namespace_ == job.namespace_ && w.owner_kind == job.kind->resource.kind) q->position = w.position_in_cluster_queue;
-  return q;
+    if (w.owner_name == job.name && w.namespace_ == job.namespace_ && w.owner_kind == job.kind->resource.kind) q.position = w.position_in_cluster_queue;
 }
 
 }  // namespace trainctl::jobs

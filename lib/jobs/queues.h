@@ -82,6 +82,19 @@ struct JobQueue {
 
 // Reads the job's queue; nullopt when neither Kueue nor Volcano holds it.
 std::optional<JobQueue> read_job_queue(kube::Client& client, const TrainingJob& job);
+// The second step of read_job_queue: a Kueue job still pending gets its ClusterQueue and its
+// position in it (discovery of the visibility API, then the LocalQueue and its pending
+// workloads); any other queue is left as it is.
+void read_queue_position(kube::Client& client, const TrainingJob& job, JobQueue& queue);
+
+// The first step of read_job_queue (the Workloads and PodGroups of the job's namespace) done
+// in the round that explains a pending job (pending_query.h), so that get of a pending job
+// takes two rounds of requests, not three.
+struct QueueRead {
+  bool read = false;              // false: not read in that round (read_job_queue() reads it)
+  std::optional<JobQueue> queue;  // job_queue_of() of what was read
+  std::string error;              // a list answered with an error other than 404: the queue is not known
+};
 // The same from the objects already read (the job's name and uid; Workloads and PodGroups of
 // its namespace).
 std::optional<JobQueue> job_queue_of(const std::string& job_name, const std::string& job_uid,

@@ -1,10 +1,10 @@
 #include "kube/list_reads.h"
 
-#include <future>
 #include <optional>
 
 #include "core/errors.h"
 #include "core/log.h"
+#include "kube/round_sender.h"
 #include "kube/watch.h"
 
 namespace trainctl::kube {
@@ -74,9 +74,10 @@ std::vector<Client::Result> checked(std::vector<Client::Result> results, size_t 
 }
 
 // The heads of each round's pages are read first, which tells their continue tokens; the
-// next round is then sent from a second thread while this one builds the items and hands them over, so that
-// the server prepares the next pages while the client digests these (the client is used by
-// one thread at a time: the handlers never touch it).
+// next round is then sent from a second thread (one for the whole read: round_sender.h) while
+// this one builds the items and hands them over, so that the server prepares the next pages
+// while the client digests these (the client is used by one thread at a time: the handlers
+// never touch it).
 std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& reads, int page_size) {
   std::vector<bool> missing(reads.size(), false);
   // Reads still to send this round, with the continue token of their next page.
@@ -84,6 +85,8 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
   for (size_t i = 0; i < reads.size(); ++i) pending.emplace_back(i, "");
   std::vector<Request> requests = round_requests(reads, pending, page_size);
   std::vector<Client::Result> results = checked(client.send_all(requests), requests.size());
+  // Sends every later round; its destructor waits for a round still on its way.
+  RoundSender ahead(client);
   for (bool first = true; !pending.empty(); first = false) {
     // Answers read: errors sorted out, pages parsed, the next round known.
     std::vector<std::optional<ListPage>> pages(results.size());
@@ -117,9 +120,7 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
       if (!page.continue_token.empty() && r.query.limit <= 0) next.emplace_back(i, page.continue_token);
     }
     std::vector<Request> next_requests = round_requests(reads, next, page_size);
-    std::future<std::vector<Client::Result>> ahead;
-    if (!next.empty())
-      ahead = std::async(std::launch::async, [&client, sent = next_requests] { return client.send_all(sent); });
+    if (!next.empty()) ahead.send(next_requests);
     // The items, in the order of the reads. A handler that throws leaves `ahead` to finish
     // (its destructor waits) before the error goes on.
     for (size_t n = 0; n < results.size(); ++n) {
@@ -136,7 +137,7 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
     }
     pending = std::move(next);
     requests = std::move(next_requests);
-    if (!pending.empty()) results = checked(ahead.get(), requests.size());
+    if (!pending.empty()) results = checked(ahead.take(), requests.size());
   }
   return missing;
 }

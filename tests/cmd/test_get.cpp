@@ -143,9 +143,10 @@ TEST_CASE("get: without a scheduled pod there is no TensorBoard URL; it says why
       "             (1 more in -o json)\n";
   REQUIRE(out.size() > pending.size());
   CHECK(out.substr(out.size() - pending.size()) == pending);
-  // The job's round, the explanation's (4 reads), the queue's.
-  REQUIRE(h.client->batches().size() == 3);
-  CHECK(h.client->batches()[1] == 4);
+  // Two rounds: the job's, then the explanation's (Warning events, PodGroups, nodes, pods)
+  // with the queue's Workloads (its PodGroups are the explanation's).
+  REQUIRE(h.client->batches().size() == 2);
+  CHECK(h.client->batches()[1] == 5);
   CHECK_NOTHROW(h.client->verify());
 }
 
@@ -192,6 +193,8 @@ TEST_CASE("get of a pending job whose explanation cannot be read at all prints t
   h.client->on_not_found(pending_paths::kPodGroups);
   h.client->on_get(pending_paths::kNodes, FakeClient::list(busy_nodes()));
   h.client->on_get(pending_paths::kPods, FakeClient::list(busy_pods()));
+  // The queue is then read on its own.
+  queue_stubs::stub_no_queues_alone(*h.client);
   std::vector<std::string> logged;
   trainctl::log::set_sink([&](std::string_view l) { logged.emplace_back(l); });
   h.run({"get", "mpi-pending"});
@@ -200,6 +203,7 @@ TEST_CASE("get of a pending job whose explanation cannot be read at all prints t
   CHECK(h.out().find("Pending:") == std::string::npos);
   REQUIRE(logged.size() == 1);
   CHECK(logged[0].find("cannot tell why the job is pending") != std::string::npos);
+  CHECK_NOTHROW(h.client->verify());
 }
 
 TEST_CASE("get of a finished job prints EndTime = CreateTime + Duration") {

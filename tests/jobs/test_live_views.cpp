@@ -122,6 +122,162 @@ TEST_CASE("LiveNodeUsage: sums kept by event equal node_usage() of the pods left
   }
 }
 
+namespace {
+
+// A node whose GPU resource changes with `mode`: 0 none, 1 nvidia.com/gpu, 2 Share
+// (aliyun.com/gpu-count), 3 Topology (aliyun.com/gpu).
+json mode_node(const std::string& name, int mode, int gpus) {
+  json n = live_gpu_node(name, gpus);
+  auto& alloc = n["status"]["allocatable"];
+  auto& cap = n["status"]["capacity"];
+  if (mode == 0) {
+    alloc = json::object();
+    cap = json::object();
+  } else if (mode == 2) {
+    alloc["aliyun.com/gpu-mem"] = "64";
+    cap["aliyun.com/gpu-count"] = std::to_string(gpus);
+  } else if (mode == 3) {
+    n["metadata"]["labels"] = {{"ack.node.gpu.schedule", "topology"}};
+    cap["aliyun.com/gpu"] = std::to_string(gpus);
+    alloc["aliyun.com/gpu"] = std::to_string(gpus);
+  }
+  return n;
+}
+
+// A pod asking for some of the three GPU resources, in two containers.
+json mixed_pod(const std::string& name, const std::string& node, int nvidia, int aliyun, int count,
+               const std::string& phase) {
+  json p = live_gpu_pod(name, node, nvidia, phase);
+  p["spec"]["containers"].push_back(
+      {{"resources", {{"limits", {{"aliyun.com/gpu", std::to_string(aliyun)}, {"aliyun.com/gpu-count", std::to_string(count)}}}}}});
+  return p;
+}
+
+// The snapshot against a fresh sum of the same objects (node_usage(), which read_node_usage's
+// builder computes), node by node.
+void check_against_fresh_sum(const LiveNodeUsage& live, const std::map<std::string, json>& nodes,
+                             const std::map<std::string, json>& pods, bool keep_pods,
+                             const std::vector<std::string>& only) {
+  std::vector<json> node_list, pod_list;
+  for (const auto& [n, node] : nodes) node_list.push_back(node);
+  for (const auto& [n, pod] : pods) pod_list.push_back(pod);
+  NodeUsageBuilder fresh(keep_pods, only);
+  for (const auto& n : node_list) fresh.add_node(n);
+  for (const auto& p : pod_list) fresh.add_pod(p);
+  const auto want = fresh.finish();
+  const auto got = live.snapshot();
+  REQUIRE(got.size() == want.size());
+  for (size_t i = 0; i < got.size(); ++i) CHECK(got[i].to_json() == want[i].to_json());
+}
+
+}  // namespace
+
+TEST_CASE("LiveNodeUsage: a table of events leaves the sums a fresh sum of what is left gives") {
+  struct Step {
+    const char* what;
+    char collection;  // 'n' node, 'p' pod, 'N' relist of the nodes, 'P' relist of the pods
+    bool put;         // put (ADDED or MODIFIED), else DELETED
+    json object;
+  };
+  const std::vector<Step> steps = {
+      {"a GPU node", 'n', true, mode_node("n1", 1, 8)},
+      {"a pod bound to it", 'p', true, mixed_pod("a", "n1", 2, 0, 0, "Running")},
+      {"a pod not scheduled yet claims nothing", 'p', true, mixed_pod("b", "", 4, 0, 0, "Pending")},
+      {"the pod bound", 'p', true, mixed_pod("b", "n1", 4, 0, 0, "Pending")},
+      {"its limits changed (the new claim replaces the old)", 'p', true, mixed_pod("b", "n1", 3, 1, 0, "Running")},
+      {"a pod on a node not read yet", 'p', true, mixed_pod("c", "n2", 1, 2, 5, "Running")},
+      {"that node comes, sharing its GPUs", 'n', true, mode_node("n2", 2, 8)},
+      {"it turns topology-aware: another resource counts", 'n', true, mode_node("n2", 3, 4)},
+      {"a pod that succeeded claims nothing", 'p', true, mixed_pod("a", "n1", 2, 0, 0, "Succeeded")},
+      {"the same pod again", 'p', true, mixed_pod("a", "n1", 2, 0, 0, "Succeeded")},
+      {"a pod deleted", 'p', false, mixed_pod("b", "n1", 3, 1, 0, "Running")},
+      {"a pod deleted twice", 'p', false, mixed_pod("b", "n1", 3, 1, 0, "Running")},
+      {"a node deleted keeps its pods' claims", 'n', false, mode_node("n2", 3, 4)},
+      {"and comes back without GPUs", 'n', true, mode_node("n2", 0, 0)},
+      {"and with them", 'n', true, mode_node("n2", 3, 2)},
+      {"the nodes listed again", 'N', true, json()},
+      {"the pods listed again", 'P', true, json()},
+      {"a pod moved to another node", 'p', true, mixed_pod("c", "n1", 1, 2, 5, "Running")},
+      {"one asking for nothing", 'p', true, mixed_pod("d", "n1", 0, 0, 0, "Running")},
+  };
+  for (bool keep_pods : {false, true})
+    for (const std::vector<std::string>& only : {std::vector<std::string>{}, std::vector<std::string>{"n2", "n3"}}) {
+      CAPTURE(keep_pods, only);
+      LiveNodeUsage live(keep_pods, only);
+      auto c = live.collections();
+      std::map<std::string, json> nodes, pods;  // as the events left them
+      for (const auto& step : steps) {
+        CAPTURE(step.what);
+        json o = step.object;
+        if (step.collection == 'N' || step.collection == 'P') {
+          // A relist: forget, then every object of the collection again.
+          auto& col = c[step.collection == 'N' ? 0 : 1];
+          col.on_reset();
+          for (const auto& [n, obj] : step.collection == 'N' ? nodes : pods) {
+            json copy = obj;
+            col.on_put(copy);
+          }
+        } else {
+          auto& held = step.collection == 'n' ? nodes : pods;
+          auto& col = c[step.collection == 'n' ? 0 : 1];
+          const std::string name = o["metadata"]["name"];
+          if (step.put) {
+            held[name] = o;
+            col.on_put(o);
+          } else {
+            held.erase(name);
+            col.on_delete(o);
+          }
+        }
+        check_against_fresh_sum(live, nodes, pods, keep_pods, only);
+      }
+    }
+}
+
+TEST_CASE("LiveNodeUsage: random events on nodes and pods, relists among them, match a fresh sum") {
+  const char* node_names[] = {"", "n1", "n2", "n3", "n4"};
+  const char* phases[] = {"Pending", "Running", "Running", "Succeeded", "Failed"};
+  for (bool keep_pods : {false, true}) {
+    CAPTURE(keep_pods);
+    LiveNodeUsage live(keep_pods, {});
+    auto c = live.collections();
+    std::map<std::string, json> nodes, pods;
+    std::mt19937 random(keep_pods ? 11 : 5);
+    for (int event = 0; event < 2000; ++event) {
+      const unsigned what = random() % 100;
+      if (what < 10) {
+        json n = mode_node(node_names[1 + random() % 4], int(random() % 4), int(random() % 9));
+        nodes[n["metadata"]["name"]] = n;
+        c[0].on_put(n);
+      } else if (what < 13) {
+        auto it = nodes.find(node_names[1 + random() % 4]);
+        if (it == nodes.end()) continue;
+        c[0].on_delete(it->second);
+        nodes.erase(it);
+      } else if (what < 15) {
+        auto& col = c[what == 13 ? 0 : 1];
+        col.on_reset();
+        for (const auto& [n, obj] : what == 13 ? nodes : pods) {
+          json copy = obj;
+          col.on_put(copy);
+        }
+      } else if (what < 30) {
+        auto it = pods.find("p" + std::to_string(random() % 40));
+        if (it == pods.end()) continue;
+        c[1].on_delete(it->second);
+        pods.erase(it);
+      } else {
+        const std::string name = "p" + std::to_string(random() % 40);
+        json p = mixed_pod(name, node_names[random() % 5], int(random() % 3), int(random() % 2), int(random() % 2),
+                           phases[random() % 5]);
+        pods[name] = p;
+        c[1].on_put(p);
+      }
+      if (event % 100 == 99) check_against_fresh_sum(live, nodes, pods, keep_pods, {});
+    }
+  }
+}
+
 TEST_CASE("LiveJobs: jobs and their pods meet in either order; changes and deletions are reported once") {
   LiveJobs live("", kinds_for_type("pytorchjob"), false);
   auto c = live.collections();

@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 #include <condition_variable>
 #include <mutex>
+#include <set>
+#include <unistd.h>
 
 #include "core/errors.h"
 #include "core/log.h"
@@ -356,4 +358,42 @@ TEST_CASE("stream_all asks for the next page before it hands over the items of t
   CHECK_THROWS_WITH(stream_all(d, {{"/a", true, {}, [](json&) { throw Error("handler failed"); }}}, 2),
                     "handler failed");
   CHECK(d.batches() == std::vector<size_t>{1, 1});
+}
+
+namespace {
+
+// Notes the kernel's id of the thread that sends each round (thread ids of the kernel are not
+// reused soon, unlike std::thread::id).
+class RoundThreads : public FakeClient {
+ public:
+  std::vector<Result> send_all(const std::vector<kube::Request>& requests) override {
+    tids.push_back(gettid());
+    return FakeClient::send_all(requests);
+  }
+  std::vector<pid_t> tids;
+};
+
+}  // namespace
+
+TEST_CASE("stream_all sends every round after the first from one thread, not a thread per round") {
+  RoundThreads c;
+  // Two lists of 4 and 2 pages: 4 rounds, the first sent by the caller.
+  for (int page = 0; page < 4; ++page) {
+    const std::string cont = page == 0 ? "" : "&continue=a" + std::to_string(page);
+    c.on_get("/a?limit=1" + cont, FakeClient::list(json::array({item("a" + std::to_string(page))}),
+                                                    page < 3 ? "a" + std::to_string(page + 1) : ""));
+  }
+  c.on_get("/b?limit=1", FakeClient::list(json::array({item("b0")}), "b1"));
+  c.on_get("/b?limit=1&continue=b1", FakeClient::list(json::array({item("b1")})));
+  size_t items = 0;
+  auto count = [&items](json&) { ++items; };
+  stream_all(c, {{"/a", true, {}, count}, {"/b", true, {}, count}}, 1);
+  CHECK(items == 6);
+  CHECK(c.batches() == std::vector<size_t>{2, 2, 1, 1});
+  REQUIRE(c.tids.size() == 4);
+  CHECK(c.tids[0] == gettid());
+  const std::set<pid_t> later(c.tids.begin() + 1, c.tids.end());
+  CHECK(later.size() == 1);
+  CHECK(*later.begin() != gettid());
+  CHECK_NOTHROW(c.verify());
 }

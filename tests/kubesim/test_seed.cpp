@@ -136,14 +136,17 @@ TEST_CASE("the generator splits pods over jobs and namespaces", "[seed]") {
 
 namespace {
 
-// What trainctl reads of a generated pod: its labels, phase, node, GPU limits, the newest
+// What trainctl reads of a generated pod: its labels (but uids), phase, node, GPU limits, the newest
 // condition transition and the container states' reasons.
 json read_part(const json& pod) {
   std::string newest;
   for (const auto& c : pod["status"]["conditions"]) newest = std::max(newest, c["lastTransitionTime"].get<std::string>());
   json states = json::array();
   for (const auto& c : pod["status"]["containerStatuses"]) states.push_back({c["state"].begin().key(), c["restartCount"]});
-  return {pod["metadata"]["labels"], pod["status"]["phase"], pod["spec"]["nodeName"], pod["status"]["hostIP"],
+  json labels = pod["metadata"]["labels"];
+  for (const char* uid : {"batch.kubernetes.io/controller-uid", "controller-uid", "jobset.sigs.k8s.io/jobset-uid"})
+    labels.erase(uid);  // each store makes its own uids
+  return {labels, pod["status"]["phase"], pod["spec"]["nodeName"], pod["status"]["hostIP"],
           pod["spec"]["containers"][0].value("resources", json::object()).value("limits", json::object()),
           newest, states};
 }

@@ -156,7 +156,7 @@ const kube::FieldSet& pod_summary_fields() {
       "spec.schedulingGates",
       "spec.containers.name",
       "spec.containers.image",
-      "spec.containers.resources.limits",
+      "spec.containers.resources",
       "spec.initContainers.name",
       "spec.initContainers.restartPolicy",
       "status.phase",

@@ -3,39 +3,53 @@
 # 127.0.0.1 with a generated cluster, runs every scenario RUNS times for both tools against
 # the same server and data, and prints medians (wall, CPU, peak RSS) with ratios.
 #
-#   bench/run.sh [--scale small|full] [--runs N] [--only 1,5,6] [--build-dir DIR] [--keep]
+#   bench/run.sh [--scale small|full] [--objects real|lean] [--runs N] [--only 1,5,6]
+#                [--build-dir DIR] [--keep]
 #
-# --only runs just the scenarios with these numbers (1 start-up ... 6 submit); the table
-# shows "-" for the others.
+# --objects: the generated clusters' pods, jobs and nodes as kube-apiserver returns them
+# (real, the default: managedFields, defaults, the kubelet's full status) or kubesim's lean
+# ones (the fields trainctl and kubesim use). --only runs just the scenarios with these
+# numbers (1 start-up ... 7 TrainJobs); the table shows "-" for the others.
 # Environment: TRAINCTL, KUBESIM (use these binaries instead of building), KUBECTL (default:
 # the newest kubectl.1.NN next to `kubectl`, else `kubectl`). See docs/performance.md.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 src=$(dirname "$here")
-scale=full runs="" build="$src/build-bench" keep=0 only=1,2,3,4,5,6
+scale=full runs="" build="$src/build-bench" keep=0 only=1,2,3,4,5,6,7 objects=real
 while [ $# -gt 0 ]; do
   case "$1" in
     --scale) scale=$2; shift 2 ;;
     --scale=*) scale=${1#*=}; shift ;;
     --runs) runs=$2; shift 2 ;;
     --runs=*) runs=${1#*=}; shift ;;
+    --objects) objects=$2; shift 2 ;;
+    --objects=*) objects=${1#*=}; shift ;;
     --only) only=$2; shift 2 ;;
     --only=*) only=${1#*=}; shift ;;
     --build-dir) build=$2; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown argument $1" >&2; exit 2 ;;
   esac
 done
 
 case "$scale" in
   small) list_gen=nodes=200,jobs=500,pods=3000 top_gen=nodes=200,jobs=500,pods=3000
-         get_workers=64 log_lines=20000; : "${runs:=2}" ;;
+         get_workers=64 log_lines=20000 per_job=500; : "${runs:=2}" ;;
   full)  list_gen=nodes=5000,jobs=10000,pods=40000 top_gen=nodes=5000,jobs=10000,pods=150000
-         get_workers=64 log_lines=1000000; : "${runs:=5}" ;;
+         get_workers=64 log_lines=1000000 per_job=10000; : "${runs:=5}" ;;
   *) echo "bench: --scale must be small or full" >&2; exit 2 ;;
 esac
+case "$objects" in
+  real|lean) list_gen+=",objects=$objects" top_gen+=",objects=$objects" ;;
+  *) echo "bench: --objects must be real or lean" >&2; exit 2 ;;
+esac
+# 7: as many TrainJobs as PyTorchJobs, with as many pods (a TrainJob has 1-4 nodes, 2.5 on
+# average), each kind alone in its cluster.
+list_nodes=${list_gen%%,*}
+trainjob_gen="$list_nodes,jobs=0,pods=0,trainjobs=$per_job,objects=$objects"
+pytorch_gen="$list_nodes,jobs=$per_job,pods=$((per_job * 5 / 2)),mix=pytorch,objects=$objects"
 
 source "$here/common.bash"
 if [ -z "${KUBECTL:-}" ]; then
@@ -69,7 +83,7 @@ sh_kc() { echo "\"$KUBECTL\" --cache-dir \"$work/kcache\""; }
 want() { [[ ",$only," == *",$1,"* ]]; }
 
 # --- scenarios ----------------------------------------------------------------------------
-echo "bench: scale=$scale runs=$runs only=$only trainctl=$TRAINCTL kubectl=$KUBECTL" >&2
+echo "bench: scale=$scale objects=$objects runs=$runs only=$only trainctl=$TRAINCTL kubectl=$KUBECTL" >&2
 
 # 1. start-up
 if want 1; then
@@ -107,6 +121,24 @@ measure 3-top trainctl "$TRAINCTL" top node
 measure 3-top kubectl sh -c "$K get nodes -o json >/dev/null && $K get pods -A --field-selector '$sel' -o json"
 fi
 
+# 7. list -A over TrainJobs (their JobSets, Jobs and pods) against as many PyTorchJobs.
+if want 7; then
+start_sim pytorch --no-controllers --generate "$pytorch_gen"
+K=$(sh_kc)
+sel=training.kubeflow.org%2Fjob-name
+payload 7-pytorch /apis/kubeflow.org/v1/pytorchjobs "/api/v1/pods?labelSelector=$sel"
+measure 7-pytorch trainctl "$TRAINCTL" list -A
+measure 7-pytorch kubectl sh -c "$K get pytorchjobs.kubeflow.org -A -o json >/dev/null && $K get pods -A -l training.kubeflow.org/job-name -o json"
+start_sim trainjobs --no-controllers --generate "$trainjob_gen"
+K=$(sh_kc)
+sel=jobset.sigs.k8s.io%2Fjobset-name
+payload 7-trainjobs /apis/trainer.kubeflow.org/v1alpha1/trainjobs "/api/v1/pods?labelSelector=$sel"
+measure 7-trainjobs trainctl "$TRAINCTL" list -A
+measure 7-trainjobs kubectl sh -c "$K get trainjobs.trainer.kubeflow.org -A -o json >/dev/null && $K get pods -A -l jobset.sigs.k8s.io/jobset-name -o json"
+echo "$per_job" >"$work/stats/7.jobs"
+stop_sim
+fi
+
 # 5. logs -f of a finished pod with LOG_LINES lines; 6. submit --dry-run
 if want 5; then
 "$here/seeds.sh" logs "$work" "$log_lines" >/dev/null
@@ -137,4 +169,4 @@ want 6 && measure 6-submit trainctl "$TRAINCTL" submit pytorch --dry-run --name=
   "python /root/code/mnist-pytorch/mnist.py --epochs 10 --backend nccl --dir /mnist_data/pytorch_data/logs --data /mnist_data/pytorch_data/"
 
 # --- table --------------------------------------------------------------------------------
-"$here/table.sh" "$work/stats" "$scale" "$runs"
+"$here/table.sh" "$work/stats" "$scale $objects" "$runs"

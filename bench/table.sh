@@ -36,7 +36,7 @@ row() {  # ID LABEL TARGET-RATIO TARGET-TEXT CPU-TARGET RSS-TARGET-MB
     if (tr != "" && ratio != "-") verdict = verdict (ratio + 0 <= tr + 0 ? "met" : "MISSED") " " ttext
     if (ctr != "" && tc ~ num && kc ~ num && kc > 0) {
       cr = tc / kc
-      verdict = verdict sprintf("; cpu %.2f %s <=%s", cr, cr <= ctr + 0 ? "met" : "MISSED", ctr)
+      verdict = verdict sprintf("; cpu %.3f %s <=%s", cr, cr <= ctr + 0 ? "met" : "MISSED", ctr)
     }
     if (rss_t != "" && tm ~ num) verdict = verdict sprintf("; rss %s <=%sMB", tm + 0 <= rss_t + 0 ? "met" : "MISSED", rss_t)
     if (tw == "FAIL" || kw == "FAIL") verdict = "run failed"
@@ -53,12 +53,26 @@ printf "| %-30s | %9s | %9s | %6s | %8s | %8s | %7s | %7s | %8s | %7s | %7s | %s
 printf "|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n" "$(printf -- '-%.0s' {1..32})" "-----------" "-----------" \
   "--------" "----------" "----------" "---------" "---------" "----------" "---------" "---------" "--------"
 row 1-startup "1 start-up (version)" 0.1 "<=0.1" "" ""
-row 2-list "2 list -A" 0.3 "<=0.3" "" 64
+row 2-list "2 list -A" 0.3 "<=0.3" 0.02 64
 row 3-top "3 top node" 0.3 "<=0.3" "" 64
 row 4-get "4 get JOB (1 kubectl get)" 1.2 "<=1.2" "" ""
 row 4-get "4 get JOB (kubectl job+pods)" "" "" "" "" 4-get-pair
 row 5-logs "5 logs -f" 1.0 "wall <=1.0" 0.5 ""
 row 6-submit "6 submit --dry-run (seed 000)" "" "" "" ""
+row 7-pytorch "7 list -A (PyTorchJobs)" 0.3 "<=0.3" 0.02 64
+row 7-trainjobs "7 list -A (TrainJobs)" 0.3 "<=0.3" 0.02 64
+echo
+# The client's own throughput (payload / trainctl CPU, target >= 250 MB/s for list -A) and,
+# for 7, trainctl's CPU per job of each kind.
+for id in 2-list 3-top 7-pytorch 7-trainjobs; do
+  tc=$(stat "$dir/$id.trainctl" cpu) bytes=$(cat "$dir/$id.bytes" 2>/dev/null || echo -)
+  [[ "$tc" =~ ^[0-9.]+$ && "$bytes" =~ ^[0-9]+$ ]] || continue
+  jobs=$(cat "$dir/7.jobs" 2>/dev/null || echo 0)
+  awk -v id="$id" -v tc="$tc" -v b="$bytes" -v jobs="$jobs" 'BEGIN {
+    line = sprintf("%s: payload / trainctl CPU = %.1f MB/s", id, b / 1e6 / (tc / 1000))
+    if (id ~ /^7-/ && jobs > 0) line = line sprintf("; %.1f us CPU per job", tc * 1000 / jobs)
+    print line }'
+done
 echo
 echo "ratio = trainctl/kubectl median wall time; cpu = user+sys; payload = JSON/log bytes the"
 echo "server sends for the scenario's requests (unpaged); MB/s = payload / median wall time."

@@ -42,18 +42,119 @@ std::vector<kube::Collection> LiveJobs::collections() {
   for (const auto& l : labels)
     out.push_back({kube::pods().collection_path(m_ns), label_query(l),
                    [this, l] {
-                     for (auto& [key, e] : m_entries)
-                       if (m_kinds[e.kind]->pod_job_label == l) e.pods.clear();
+                     for (auto& [key, e] : m_entries) {
+                       if (m_kinds[e.kind]->pod_job_label != l) continue;
+                       for (const auto& p : e.pods) m_names_dead += m_names.view(p.name).size();
+                       for (const auto& p : e.pods) m_names_live -= m_names.view(p.name).size();
+                       e.pods.clear();
+                       e.instances.clear();
+                     }
+                     compact_names();
                    },
                    [this, l](json& o) { put_pod(l, o, false); }, [this, l](json& o) { put_pod(l, o, true); },
                    &pod_summary_fields()});
   return out;
 }
 
+namespace {
+
+TimePoint::rep time_rep(const std::optional<TimePoint>& t, TimePoint::rep none) {
+  return t ? t->time_since_epoch().count() : none;
+}
+
+std::optional<TimePoint> time_of(TimePoint::rep rep, TimePoint::rep none) {
+  if (rep == none) return std::nullopt;
+  return TimePoint(TimePoint::duration(rep));
+}
+
+}  // namespace
+
+std::vector<LiveJobs::LivePod>::iterator LiveJobs::find_pod(Entry& e, std::string_view name) {
+  if (!e.pods.empty() && m_names.view(e.pods.back().name) < name) return e.pods.end();  // a list's order
+  return std::lower_bound(e.pods.begin(), e.pods.end(), name,
+                          [this](const LivePod& p, std::string_view n) { return m_names.view(p.name) < n; });
+}
+
+void LiveJobs::erase_pod(Entry& e, std::string_view name) {
+  auto it = find_pod(e, name);
+  if (it == e.pods.end() || m_names.view(it->name) != name) return;
+  m_names_live -= name.size();
+  m_names_dead += name.size();
+  e.pods.erase(it);
+  e.instances.erase(std::string(name));
+  compact_names();
+}
+
+void LiveJobs::put_pod(Entry& e, const JobKind& kind, PodSummary pod) {
+  const std::string& name = pod.instance.name;
+  auto it = find_pod(e, name);
+  const bool held = it != e.pods.end() && m_names.view(it->name) == name;
+  const ChiefPod chief = ChiefPod::of(kind, pod);
+  LivePod p;
+  p.name = held ? it->name : m_names.keep(name);
+  p.node_ip = m_strings.intern(chief.node_ip);
+  p.priority_class = m_strings.intern(chief.priority_class);
+  p.task = m_strings.intern(chief.task);
+  p.pending_reason = m_strings.intern(pod.pending_reason);
+  p.created = time_rep(chief.created, kNoTime);
+  p.latest_transition = time_rep(chief.latest_transition, kNoTime);
+  p.gpus = pod.instance.gpus;
+  p.owner_request = pod.owner_request;
+  const std::optional<size_t> rank = chief_rank(kind, pod);
+  p.rank = rank ? static_cast<std::uint8_t>(std::min<size_t>(*rank, LivePod::kNoRank - 1)) : LivePod::kNoRank;
+  p.running = pod.instance.phase == "Running";
+  p.pending = chief.pending;
+  p.left_pending = chief.left_pending;
+  p.holds_gpus = pod.holds_gpus();
+  if (m_instances) e.instances.insert_or_assign(name, std::move(pod.instance));
+  if (held) {
+    *it = p;
+    return;
+  }
+  m_names_live += name.size();
+  e.pods.insert(it, p);
+}
+
+void LiveJobs::compact_names() {
+  if (m_names_dead < (1u << 20) || m_names_dead < m_names_live) return;
+  StringStore names;
+  for (auto& [key, e] : m_entries)
+    for (auto& p : e.pods) p.name = names.keep(m_names.view(p.name));
+  for (auto& [key, e] : m_deleted)
+    for (auto& p : e.pods) p.name = names.keep(m_names.view(p.name));
+  m_names = std::move(names);
+  m_names_dead = 0;
+}
+
 TrainingJob LiveJobs::build(const Entry& e, TimePoint now) const {
   const JobKind& kind = *m_kinds[e.kind];
   JobPods pods(m_instances);
-  for (const auto& [name, p] : e.pods) pods.add(kind, p);
+  for (const auto& p : e.pods) {
+    PodTally one;
+    one.count = 1;
+    one.running = p.running ? 1 : 0;
+    one.any_pending = p.pending;
+    one.gpus = p.gpus;
+    one.gpus_held = p.holds_gpus ? p.gpus : 0;
+    one.owner_request = p.owner_request;
+    ChiefPod chief;
+    chief.name = m_names.view(p.name);
+    chief.node_ip = m_strings.view(p.node_ip);
+    chief.priority_class = m_strings.view(p.priority_class);
+    chief.task = m_strings.view(p.task);
+    chief.created = time_of(p.created, kNoTime);
+    chief.latest_transition = time_of(p.latest_transition, kNoTime);
+    chief.pending = p.pending;
+    chief.left_pending = p.left_pending;
+    const std::optional<size_t> rank = p.rank == LivePod::kNoRank ? std::nullopt : std::optional<size_t>(p.rank);
+    Instance row;
+    Instance* instance = nullptr;
+    if (auto i = e.instances.find(chief.name); i != e.instances.end()) {
+      row = i->second;
+      instance = &row;
+    }
+    pods.add(one, m_strings.view(p.pending_reason), std::move(chief), rank, instance);
+  }
   return build_job(kind, *e.job, std::move(pods), now);
 }
 
@@ -91,9 +192,9 @@ void LiveJobs::put_pod(const std::string& label, const json& object, bool delete
     Entry& e = m_entries[key];
     e.kind = k;
     if (deleted)
-      e.pods.erase(pod.instance.name);
+      erase_pod(e, pod.instance.name);
     else
-      e.pods.insert_or_assign(pod.instance.name, pod);
+      put_pod(e, *m_kinds[k], pod);
     if (e.job) m_changed.insert(key);
   }
 }

@@ -33,20 +33,34 @@ void PodTally::add(const PodSummary& pod) {
   if (owner_request == 0 && pod.owner_request > 0) owner_request = pod.owner_request;
 }
 
+void PodTally::add(const PodTally& more) {
+  count += more.count;
+  running += more.running;
+  any_pending = any_pending || more.any_pending;
+  gpus += more.gpus;
+  gpus_held += more.gpus_held;
+  if (owner_request == 0 && more.owner_request > 0) owner_request = more.owner_request;
+}
+
 void JobPods::add(const JobKind& kind, PodSummary pod) {
-  PodTally::add(pod);
-  if (takes_pending_reason(pending_reason, pod.pending_reason)) pending_reason = pod.pending_reason;
-  const std::optional<size_t> rank = chief_rank(kind, pod);
-  const bool candidate = rank.has_value();
-  if (candidate) {
-    candidates.push_back(ChiefPod::of(kind, pod));
-    candidates.back().rank = *rank;
+  PodTally one;
+  one.add(pod);
+  add(one, pod.pending_reason, ChiefPod::of(kind, pod), chief_rank(kind, pod), &pod.instance);
+}
+
+void JobPods::add(const PodTally& one, std::string_view pod_pending_reason, ChiefPod chief,
+                  std::optional<size_t> rank, Instance* instance) {
+  PodTally::add(one);
+  if (takes_pending_reason(pending_reason, pod_pending_reason)) pending_reason = pod_pending_reason;
+  if (rank) {
+    chief.rank = *rank;
+    candidates.push_back(chief);
   }
   if (count == 1)
-    only = std::make_unique<ChiefPod>(candidate ? candidates.back() : ChiefPod::of(kind, pod));
+    only = std::make_unique<ChiefPod>(std::move(chief));
   else
     only.reset();
-  if (keep_instances) instances.push_back(std::move(pod.instance));
+  if (keep_instances && instance) instances.push_back(std::move(*instance));
 }
 
 }  // namespace trainctl::jobs

@@ -56,6 +56,8 @@ struct PodTally {
   long long owner_request = 0;  // the first requestGPUsOfJobOwner annotation > 0 seen, else 0
 
   void add(const PodSummary& pod);
+  // Adds another tally, as if its pods were added one by one after these.
+  void add(const PodTally& more);
 };
 
 struct JobPods : PodTally {
@@ -68,6 +70,10 @@ struct JobPods : PodTally {
   std::vector<Instance> instances;   // every pod's row, when keep_instances
 
   void add(const JobKind& kind, PodSummary pod);
+  // The same for a pod already reduced with its kind's rules: its tally (`one`, of one pod),
+  // pending reason, ChiefPod::of and chief_rank, and its row (used when keep_instances).
+  void add(const PodTally& one, std::string_view pod_pending_reason, ChiefPod chief, std::optional<size_t> rank,
+           Instance* instance);
 };
 
 }  // namespace trainctl::jobs

@@ -141,8 +141,9 @@ PodSummary summarize_pod(const json& pod, bool containers) {
 
 const kube::FieldSet& pod_summary_fields() {
   // What summarize_pod, pod_display_status and pod_restarts (pod_status.cpp), pod_gpus
-  // (gpu.cpp) and pod_pending_reason (pending_reason.cpp) read. Status is kept whole: its
-  // conditions and container states are most of what they look at.
+  // (gpu.cpp) and pod_pending_reason (pending_reason.cpp) read, and no more: a kubelet's
+  // container statuses also carry image IDs, container IDs, volume mounts and resources,
+  // which none of them reads (tests/jobs/test_read_fields.cpp).
   static const kube::FieldSet fields = {
       "metadata.name",
       "metadata.namespace",
@@ -156,8 +157,23 @@ const kube::FieldSet& pod_summary_fields() {
       "spec.containers.name",
       "spec.containers.image",
       "spec.containers.resources",
-      "spec.initContainers",
-      "status",
+      "spec.initContainers.name",
+      "spec.initContainers.restartPolicy",
+      "status.phase",
+      "status.reason",
+      "status.hostIP",
+      "status.startTime",
+      "status.conditions.type",
+      "status.conditions.status",
+      "status.conditions.reason",
+      "status.conditions.lastTransitionTime",
+      "status.initContainerStatuses.name",
+      "status.initContainerStatuses.started",
+      "status.initContainerStatuses.state",
+      "status.containerStatuses.name",
+      "status.containerStatuses.ready",
+      "status.containerStatuses.restartCount",
+      "status.containerStatuses.state",
   };
   return fields;
 }

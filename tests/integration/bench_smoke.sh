@@ -23,7 +23,7 @@ cat "$out"
 fail=0
 grep -q "scale small" "$out" || { echo "missing table title"; fail=1; }
 for label in "1 start-up" "2 list -A" "3 top node" "4 get JOB (1 kubectl get)" "4 get JOB (kubectl job+pods)" \
-             "5 logs -f" "6 submit --dry-run"; do
+             "5 logs -f" "6 submit --dry-run" "7 list -A (PyTorchJobs)" "7 list -A (TrainJobs)"; do
   line=$(grep -F "| $label" "$out" || true)
   if [ -z "$line" ]; then echo "no row for '$label'"; fail=1; continue; fi
   case "$line" in *FAIL*|*"run failed"*) echo "scenario failed: $line"; fail=1; continue ;; esac
@@ -37,6 +37,7 @@ for label in "1 start-up" "2 list -A" "3 top node" "4 get JOB (1 kubectl get)" "
   esac
 done
 grep -q "log of bench-log-master-0 has 2000[0-9] lines" "$tmp/log" || { echo "log pod did not have the expected lines"; grep "log of" "$tmp/log"; fail=1; }
+grep -q "^7-trainjobs: payload / trainctl CPU = .* us CPU per job" "$out" || { echo "no CPU per TrainJob line"; fail=1; }
 if grep -q "trainctl logs -f printed" "$tmp/log"; then grep "trainctl logs -f printed" "$tmp/log"; fail=1; fi
 
 mem=$tmp/memory.txt

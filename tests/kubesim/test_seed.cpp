@@ -1,6 +1,7 @@
 // Seed files and the large-cluster generator.
 #include <fstream>
 
+#include "kubesim/seed_real_size.h"
 #include "support/paths.h"
 #include "test_controllers_fixture.h"
 
@@ -131,6 +132,80 @@ TEST_CASE("the generator splits pods over jobs and namespaces", "[seed]") {
   }
   CHECK(masters == 100);   // half of the jobs are PyTorchJobs
   CHECK(launchers == 60);  // three in ten are MPIJobs
+}
+
+namespace {
+
+// What trainctl reads of a generated pod: its labels (but uids), phase, node, GPU limits, the newest
+// condition transition and the container states' reasons.
+json read_part(const json& pod) {
+  std::string newest;
+  for (const auto& c : pod["status"]["conditions"]) newest = std::max(newest, c["lastTransitionTime"].get<std::string>());
+  json states = json::array();
+  for (const auto& c : pod["status"]["containerStatuses"]) states.push_back({c["state"].begin().key(), c["restartCount"]});
+  json labels = pod["metadata"]["labels"];
+  for (const char* uid : {"batch.kubernetes.io/controller-uid", "controller-uid", "jobset.sigs.k8s.io/jobset-uid"})
+    labels.erase(uid);  // each store makes its own uids
+  return {labels, pod["status"]["phase"], pod["spec"]["nodeName"], pod["status"]["hostIP"],
+          pod["spec"]["containers"][0].value("resources", json::object()).value("limits", json::object()),
+          newest, states};
+}
+
+}  // namespace
+
+TEST_CASE("objects=real dresses the same cluster as kube-apiserver returns it, several times the bytes", "[seed]") {
+  CHECK(parse_generate_options("objects=real").real_objects);
+  CHECK_FALSE(parse_generate_options("objects=lean").real_objects);
+  CHECK(parse_generate_options("mix=pytorch").pytorch_only);
+  CHECK_THROWS_AS(parse_generate_options("objects=huge"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_generate_options("mix=tf"), std::invalid_argument);
+  GenerateOptions o;
+  o.nodes = 20;
+  o.jobs = 30;
+  o.pods = 100;
+  o.trainjobs = 3;
+  Store lean, real;
+  generate_cluster(lean, o);
+  o.real_objects = true;
+  generate_cluster(real, o);
+  const ResourceType& pods = *lean.find("", "v1", "pods");
+  const auto lean_pods = lean.list(pods, "").items, real_pods = real.list(pods, "").items;
+  REQUIRE(lean_pods.size() == real_pods.size());
+  size_t lean_bytes = 0, real_bytes = 0;
+  for (size_t i = 0; i < lean_pods.size(); ++i) {
+    const json& l = *lean_pods[i];
+    const json& r = *real_pods[i];
+    lean_bytes += l.dump().size();
+    real_bytes += r.dump().size();
+    CHECK(read_part(l) == read_part(r));
+    // kubernetes/kubectl pkg/cmd/wait/wait_test.go's pod: these are there on a real one.
+    CHECK(r["metadata"]["managedFields"].size() == 2);
+    CHECK(r["metadata"]["managedFields"][1]["subresource"] == "status");
+    CHECK(r["spec"]["serviceAccountName"] == "default");
+    CHECK(r["spec"]["volumes"].back()["name"].get<std::string>().rfind("kube-api-access-", 0) == 0);
+    CHECK(r["spec"]["tolerations"].back()["tolerationSeconds"] == 300);
+    CHECK(r["status"]["containerStatuses"][0]["imageID"].get<std::string>().find("@sha256:") != std::string::npos);
+    CHECK(r["status"]["conditions"].size() == 5);
+  }
+  CHECK(real_bytes >= 4 * lean_bytes);
+  // PyTorch pods carry training-operator's env.
+  bool master_env = false;
+  for (const auto& p : real_pods)
+    if ((*p)["metadata"]["name"] == "pytorch-000000-master-0")
+      for (const auto& e : (*p)["spec"]["containers"][0]["env"]) master_env = master_env || e["name"] == "MASTER_ADDR";
+  CHECK(master_env);
+  const ResourceType& nodes = *lean.find("", "v1", "nodes");
+  const json lean_node = *lean.list(nodes, "").items.back(), real_node = *real.list(nodes, "").items.back();
+  CHECK(real_node["status"]["capacity"] == lean_node["status"]["capacity"]);
+  CHECK(real_node["status"]["addresses"] == lean_node["status"]["addresses"]);
+  CHECK(real_node["status"]["images"].size() == 24);
+  CHECK(real_node.dump().size() >= 4 * lean_node.dump().size());
+}
+
+TEST_CASE("fields_v1 names each key, and list elements by their merge key", "[seed]") {
+  const json f = fields_v1({{"spec", {{"containers", json::array({{{"name", "c"}, {"image", "x"}}})}, {"nodeName", "n"}}}});
+  CHECK(f == json::parse(R"({"f:spec": {"f:nodeName": {},
+      "f:containers": {".": {}, "k:{\"name\":\"c\"}": {".": {}, "f:image": {}, "f:name": {}}}}})"));
 }
 
 // The benchmark-size cluster: run with `kubesim_tests "[scale]"` (hidden by default, as it

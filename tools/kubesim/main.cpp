@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
                  "Kubernetes release to emulate, e.g. 1.26 (/version, Job pod labels; default 1.31)");
   app.add_option("--faults", faults_file, "fault-injection rules (JSON or YAML)");
   app.add_option("--seed", seed_file, "seed file (nodes, namespaces, PVCs, objects)");
-  app.add_option("--generate", generate, "preload a large cluster: nodes=N,jobs=N,pods=N");
+  app.add_option("--generate", generate, "preload a large cluster: nodes=N,jobs=N,pods=N[,trainjobs=N][,objects=real|lean]");
   std::string prometheus_exporter;
   app.add_option(
       "--prometheus", prometheus_exporter,

@@ -112,6 +112,20 @@ GenerateOptions parse_generate_options(const std::string& text) {
     const auto eq = item.find('=');
     if (eq == std::string::npos) throw std::invalid_argument("expected key=value in --generate, got " + item);
     const std::string key = item.substr(0, eq);
+    if (key == "mix") {
+      const std::string mix = item.substr(eq + 1);
+      if (mix != "pytorch" && mix != "all")
+        throw std::invalid_argument("mix= in --generate must be all or pytorch, got " + mix);
+      o.pytorch_only = mix == "pytorch";
+      continue;
+    }
+    if (key == "objects") {
+      const std::string shape = item.substr(eq + 1);
+      if (shape != "real" && shape != "lean")
+        throw std::invalid_argument("objects= in --generate must be real or lean, got " + shape);
+      o.real_objects = shape == "real";
+      continue;
+    }
     unsigned long long v = 0;
     try {
       v = std::stoull(item.substr(eq + 1));
@@ -134,7 +148,7 @@ GenerateOptions parse_generate_options(const std::string& text) {
       o.trainjobs = v;
     else
       throw std::invalid_argument("unknown --generate key " + key +
-                                  " (nodes, jobs, pods, gpus, namespaces, seed, trainjobs)");
+                                  " (nodes, jobs, pods, gpus, namespaces, seed, trainjobs, objects, mix)");
   }
   return o;
 }

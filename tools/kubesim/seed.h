@@ -32,7 +32,7 @@
 //     endpoint: 127.0.0.1:9091      # a real Prometheus there instead (install_prometheus_endpoint)
 //                                   # ("prometheus: true" takes every default)
 // Command-line flags main.cpp should map: --seed FILE (load_seed_file),
-//   --generate nodes=N,jobs=N,pods=N,gpus=N (parse_generate_options + generate_cluster), and
+//   --generate nodes=N,jobs=N,pods=N,gpus=N,objects=real|lean (parse_generate_options + generate_cluster), and
 //   --prometheus EXPORTER (the prometheus key with its defaults).
 #pragma once
 
@@ -60,16 +60,22 @@ SeedStats load_seed_file(Store& store, const std::string& path);
 
 struct GenerateOptions {
   size_t nodes = 5000;
-  size_t jobs = 10000;   // PyTorchJobs, MPIJobs and Volcano Jobs, mixed
+  size_t jobs = 10000;   // PyTorchJobs, MPIJobs and Volcano Jobs, mixed (5:3:2)
+  bool pytorch_only = false;  // mix=pytorch: the jobs are all PyTorchJobs
   size_t trainjobs = 0;  // Kubeflow Trainer v2 TrainJobs on torch-distributed (seed_generate_trainjobs.h)
   size_t pods = 150000;  // spread over the jobs (at least one per job)
   int gpus_per_node = 8;
   size_t namespaces = 20;  // team-0 .. team-(N-1), plus "default"
   uint64_t random_seed = 42;
+  // objects=real: every object as kube-apiserver returns it, managedFields, defaults, the
+  // kubelet's full status (seed_real_size.h), several times the bytes; objects=lean (the
+  // default): the fields kubesim and trainctl use.
+  bool real_objects = false;
 };
 
-// Parses "nodes=5000,jobs=10000,pods=150000,gpus=8,namespaces=20,trainjobs=10000" (unknown
-// keys throw std::invalid_argument).
+// Parses "nodes=5000,jobs=10000,pods=150000,gpus=8,namespaces=20,trainjobs=10000,objects=real,
+// mix=pytorch"
+// (unknown keys throw std::invalid_argument).
 GenerateOptions parse_generate_options(const std::string& text);
 
 struct GenerateStats {

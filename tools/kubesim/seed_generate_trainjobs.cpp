@@ -10,6 +10,7 @@
 #include "kubesim/controllers/jobset.h"
 #include "kubesim/controllers/trainer_build.h"
 #include "kubesim/controllers/trainer_model.h"
+#include "kubesim/seed_real_size.h"
 #include "kubesim/store.h"
 #include "yaml/write.h"
 
@@ -90,6 +91,8 @@ void generate_trainjobs(Store& store, const GenerateOptions& o, GeneratedCluster
       tj_status["conditions"] = json::array({renamed});
     }
     tj["status"] = tj_status;
+    const std::string updated = state == "Running" ? s_at : f_at;
+    if (o.real_objects) dress_job(tj, "trainer-controller-manager", c_at, updated);
     const json stored_tj = store.create(*t.trainjobs, tj);
     store.create(*t.configmaps, {{"apiVersion", "v1"},
                                  {"kind", "ConfigMap"},
@@ -104,6 +107,7 @@ void generate_trainjobs(Store& store, const GenerateOptions& o, GeneratedCluster
     default_jobset_spec(js["spec"]);
     js["metadata"]["creationTimestamp"] = c_at;
     js["status"] = jobset_status;
+    if (o.real_objects) dress_job(js, "jobset-controller-manager", c_at, updated);
     const json stored_js = store.create(*t.jobsets, js);
     json svc = owned_object("v1", "Service", stored_js, {{"name", name}, {"creationTimestamp", c_at}});
     svc["spec"] = {{"clusterIP", "None"}, {"clusterIPs", {"None"}}, {"type", "ClusterIP"},
@@ -123,6 +127,7 @@ void generate_trainjobs(Store& store, const GenerateOptions& o, GeneratedCluster
                                       {"status", "True"},
                                       {"lastProbeTime", f_at},
                                       {"lastTransitionTime", f_at}}};
+    if (o.real_objects) dress_job(job, "kube-controller-manager", c_at, updated);
     const json stored_job = store.create(*t.jobs, job);
     ++stats.trainjobs;
     const json tmpl = stored_job["spec"]["template"];
@@ -167,6 +172,8 @@ void generate_trainjobs(Store& store, const GenerateOptions& o, GeneratedCluster
              {"restartCount", 0},
              {"state", running ? json{{"running", {{"startedAt", s_at}}}} : json{{"terminated", term}}}}})}};
       if (running) md["annotations"][kOutcomeAnnotation] = "run-forever";
+      // The Job controller creates the pods; the torch plugin's env is in their template.
+      if (o.real_objects) dress_pod(pod, "kube-controller-manager", json::array(), c_at, s_at);
       store.create(*t.pods, std::move(pod));
       ++stats.pods;
     }

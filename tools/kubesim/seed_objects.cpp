@@ -17,8 +17,6 @@ json make_namespace(const std::string& name) {
           {"status", {{"phase", "Active"}}}};
 }
 
-namespace {
-
 // 32 hex digits derived from the node's name, so a seeded cluster is the same every run.
 std::string hex_id(const std::string& name, const char* salt) {
   uint64_t h[2] = {1469598103934665603ULL, 1099511628211ULL};
@@ -33,6 +31,8 @@ std::string hex_id(const std::string& name, const char* salt) {
                 static_cast<unsigned long long>(h[1]));
   return out;
 }
+
+namespace {
 
 std::string uuid_form(const std::string& hex) {
   return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +

@@ -6,6 +6,9 @@
 
 namespace kubesim {
 
+// 32 hex digits derived from `name` and `salt`, the same every run (node IDs, generated
+// container and image digests).
+std::string hex_id(const std::string& name, const char* salt);
 // A Namespace (status Active).
 nlohmann::json make_namespace(const std::string& name);
 // A Node from a seed entry: {name, ip, gpus, gpuResource, cpu, memory, roles, labels, taints,

@@ -24,7 +24,7 @@ void decide_ready(const Context& c, Report& r) {
   const Finding* api = r.find("api." + id);
   if (api && api->status == Status::Missing) r.not_ready_because.push_back(kind.job.resource.kind + ": " + api->result);
   // A TrainJob runs on a runtime, as a JobSet (job_apis.cpp judge_trainer).
-  if (kind.job.trainer == jobs::Trainer::TrainJob)
+  if (jobs::trainer_of(kind.job) == jobs::Trainer::TrainJob)
     for (const char* need : {"api.runtimes", "api.jobset"})
       if (const Finding* f = r.find(need); f && f->status == Status::Missing)
         r.not_ready_because.push_back(f->name + ": " + f->reason);

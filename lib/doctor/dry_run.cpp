@@ -36,7 +36,7 @@ json dry_run_job(const submit::SubmitKind& kind, const std::string& ns, const re
     o.operator_ = "none";
   }
   // A TrainJob on the runtime submit pytorch uses where only Trainer v2 is installed.
-  if (kind.job.trainer == jobs::Trainer::TrainJob) o.runtime = submit::kTorchDistributed;
+  if (jobs::trainer_of(kind.job) == jobs::Trainer::TrainJob) o.runtime = submit::kTorchDistributed;
   o.name = "trainctl-doctor";
   o.image = "busybox";
   o.command_args = {"true"};

@@ -148,7 +148,7 @@ void judge_trainer(const Probe& p, const Context& c, Report& r) {
   f.details = {{"apiVersion", std::string(kTrainer) + "/v1alpha1"}, {"served", served}};
   if (!served) {
     // Missing where TrainJobs were asked for (doctor -T trainjob), else for information.
-    const bool asked = c.default_kind().job.trainer == jobs::Trainer::TrainJob;
+    const bool asked = jobs::trainer_of(c.default_kind().job) == jobs::Trainer::TrainJob;
     r.add(std::move(f), asked ? Status::Missing : Status::Info, "not served (Kubeflow Trainer v2 is not installed)",
           "install Kubeflow Trainer v2 to run TrainJobs");
   } else {

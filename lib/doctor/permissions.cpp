@@ -37,7 +37,7 @@ std::vector<Need> needs(const Context& c) {
     out.push_back({"create", r.group, r.plural, "", Scope::Namespace, cmd, k});
     out.push_back({"list", r.group, r.plural, "", Scope::Namespace, "list, get, top job", k});
     out.push_back({"delete", r.group, r.plural, "", Scope::Namespace, "delete", k});
-    if (k->job.trainer != jobs::Trainer::TrainJob) continue;
+    if (jobs::trainer_of(k->job) != jobs::Trainer::TrainJob) continue;
     // submit trainjob reads the runtime it names; --sync-mode gives the job a TrainingRuntime
     // of its own (trainjob_code_sync.cpp).
     for (const char* verb : {"get", "list"}) {

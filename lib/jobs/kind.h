@@ -67,6 +67,9 @@ struct JobKind {
   const KindStatusRules* status_rules;
   // GPUs the replicas of the job's spec ask for (used before pods exist).
   long long (*spec_gpus)(const nlohmann::json& spec);
+  // True when a job whose spec asks for no GPUs runs with its runtime's (Trainer v2's runtime
+  // merge): list, get and top job then read the runtime (trainjob_runtime_gpus.h).
+  bool gpus_from_runtime = false;
   // From the job's spec, the task whose pods alone may be the chief (Volcano: the first task);
   // "" when the chief label alone marks the chief.
   std::string (*chief_task)(const nlohmann::json& spec);

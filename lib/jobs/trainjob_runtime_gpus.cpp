@@ -90,7 +90,7 @@ long long runtime_requested_gpus(const json& trainjob_spec, const json& runtime)
 }
 
 void RuntimeGpus::note(const JobKind& kind, size_t kind_index, const json& job) {
-  if (kind.trainer != Trainer::TrainJob) return;
+  if (!kind.gpus_from_runtime) return;
   auto runtime = gpu_runtime_of(job);
   if (!runtime) return;
   const json& meta = at(job, "metadata");

@@ -9,7 +9,7 @@ SubmitKind::SubmitKind(jobs::Trainer trainer, Rules r) : job(jobs::kind_for(trai
 SubmitKind::SubmitKind(const jobs::JobKind& j, Rules r) : job(j), rules(std::move(r)) {}
 
 FlagSet SubmitKind::flags(SubmitOptions& o) const {
-  o.trainer = job.trainer;
+  o.trainer = jobs::trainer_of(job);
   FlagSet f;
   add_flags(f, o);
   return f;
@@ -65,7 +65,7 @@ std::string submit_commands_where(const std::function<bool(const SubmitKind&)>& 
 
 const SubmitKind& submit_kind_for(jobs::Trainer trainer) {
   for (const SubmitKind* k : submit_kinds())
-    if (k->job.trainer == trainer) return *k;
+    if (&k->job == &jobs::kind_for(trainer)) return *k;
   throw Error("no submit kind for job kind " + std::to_string(static_cast<int>(trainer)));
 }
 

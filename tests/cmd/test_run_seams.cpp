@@ -106,7 +106,7 @@ TEST_CASE("get, delete, wait, logs and top job hand run validated, completed opt
   }, h, {"get", "a", "-T", "mpi", "-o", "json", "-g", "--idle-window", "30m"});
   CHECK(get.format == OutputFormat::Json);
   REQUIRE(get.kinds.size() == 1);
-  CHECK(get.kinds[0]->trainer == Trainer::MPI);
+  CHECK(get.kinds[0]->name == "mpijob");
   REQUIRE(get.idle);
   CHECK(get.idle->window == std::chrono::minutes(30));
 
@@ -123,7 +123,7 @@ TEST_CASE("get, delete, wait, logs and top job hand run validated, completed opt
   CHECK(wait.format == OutputFormat::Json);
   CHECK(wait.timeout_seconds == std::chrono::seconds(120));
   REQUIRE(wait.kinds.size() == 1);
-  CHECK(wait.kinds[0]->trainer == Trainer::Volcano);
+  CHECK(wait.kinds[0]->name == "volcanojob");
 
   trainctl::LogsOptions logs;
   parse([&](CLI::App& app, Factory& f) {

@@ -72,7 +72,7 @@ TEST_CASE("submit: one command per registered kind that has one, with its help a
 TEST_CASE("submit: a job kind's submit kind is found in the registry, not by a switch") {
   for (const submit::SubmitKind* kind : submit::submit_kinds()) {
     INFO(kind->rules.template_dir);
-    CHECK(&submit::submit_kind_for(kind->job.trainer) == kind);
+    CHECK(&submit::submit_kind_for(jobs::trainer_of(kind->job)) == kind);
   }
   CHECK(submit::submit_kind_of_command("tf").rules.template_dir == "tf");
   CHECK_THROWS(submit::submit_kind_of_command("nope"));

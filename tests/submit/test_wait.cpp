@@ -65,13 +65,13 @@ TEST_CASE("--wait: every kind's pods are found by its own pod selector, Arena's 
           "[wait]") {
   // training-operator v1.3 and pytorch-operator label PyTorchJob and TFJob pods otherwise
   // (jobs/legacy_pods.h): those are followed by the app and release labels trainctl renders.
-  const std::map<jobs::Trainer, std::string> selectors = {
-      {jobs::Trainer::PyTorch, "app=pytorchjob,release=demo,role!=tensorboard"},
-      {jobs::Trainer::TF, "app=tfjob,release=demo,role!=tensorboard"},
-      {jobs::Trainer::MPI, "training.kubeflow.org/job-name=demo,training.kubeflow.org/operator-name=mpi-operator"},
-      {jobs::Trainer::Volcano, "volcano.sh/job-name=demo"},
-      {jobs::Trainer::PyTorchNoOperator, "job-name=demo"},
-      {jobs::Trainer::TrainJob, "jobset.sigs.k8s.io/jobset-name=demo"}};
+  const std::map<std::string, std::string> selectors = {
+      {"pytorchjob", "app=pytorchjob,release=demo,role!=tensorboard"},
+      {"tfjob", "app=tfjob,release=demo,role!=tensorboard"},
+      {"mpijob", "training.kubeflow.org/job-name=demo,training.kubeflow.org/operator-name=mpi-operator"},
+      {"volcanojob", "volcano.sh/job-name=demo"},
+      {"batchjob", "job-name=demo"},
+      {"trainjob", "jobset.sigs.k8s.io/jobset-name=demo"}};
   for (const auto& k : jobs::all_kinds()) {
     std::string path;
     ScriptedClient client(
@@ -84,7 +84,7 @@ TEST_CASE("--wait: every kind's pods are found by its own pod selector, Arena's 
     o.sleep = [](std::chrono::milliseconds) {};
     CHECK(submit::wait_for_job(client, k, "ns1", "demo", o) == jobs::JobStatus::Running);
     INFO(k.resource.kind << " " << path);
-    CHECK(path == "/api/v1/namespaces/ns1/pods?labelSelector=" + kube::url_encode(selectors.at(k.trainer)));
+    CHECK(path == "/api/v1/namespaces/ns1/pods?labelSelector=" + kube::url_encode(selectors.at(k.name)));
   }
 }
 

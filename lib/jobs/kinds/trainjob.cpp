@@ -138,6 +138,7 @@ JobKind trainjob_kind() {
           .type_names = {"trainjob", "tj"},
           .status_rules = &kTrainJobRules,
           .spec_gpus = trainjob_spec_gpus,
+          .gpus_from_runtime = true,
           .chief_task = no_chief_task,
           .chief_value_from_pod = nullptr,
           .elastic_workers = nullptr,

@@ -37,6 +37,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ctime>
 #include <optional>
 #include <string>
 
@@ -71,6 +72,8 @@ struct GenerateOptions {
   // kubelet's full status (seed_real_size.h), several times the bytes; objects=lean (the
   // default): the fields kubesim and trainctl use.
   bool real_objects = false;
+  // The time the generated objects are dated from; 0: the clock when generation starts.
+  std::time_t now = 0;
 };
 
 // Parses "nodes=5000,jobs=10000,pods=150000,gpus=8,namespaces=20,trainjobs=10000,objects=real,

@@ -68,7 +68,7 @@ GenerateStats generate_cluster(Store& store, const GenerateOptions& o) {
   std::mt19937_64 rng(o.random_seed);
   const ResourceType* pods = store.find("", "v1", "pods");
   const ResourceType* batch_jobs = store.find("batch", "v1", "jobs");
-  const std::time_t now = std::time(nullptr);
+  const std::time_t now = o.now != 0 ? o.now : std::time(nullptr);
 
   const GpuNodes gpu_nodes = generate_nodes(store, o, now);
   stats.nodes = o.nodes;

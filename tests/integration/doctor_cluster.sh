@@ -79,7 +79,7 @@ expect_finding submit.pytorchjob ok "admits the PyTorchJob"
 
 # Schedulers and queues.
 expect_finding sched.coscheduling ok "scheduling.x-k8s.io/v1alpha1, v0.25 or later"
-k api-resources --api-group=scheduling.x-k8s.io -o name | grep -qx podgroups.scheduling.x-k8s.io ||
+grep -qx podgroups.scheduling.x-k8s.io <<<"$(k api-resources --api-group=scheduling.x-k8s.io -o name)" ||
   fail "kubectl does not discover the PodGroups"
 expect_finding sched.volcano ok "Queues: default, root"
 expect_finding sched.kueue ok "LocalQueues in default: team-a"

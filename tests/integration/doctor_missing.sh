@@ -38,12 +38,15 @@ expect_finding api.pytorchjob warning "lacks spec.nprocPerNode"
   jq '.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties | has("nprocPerNode")') == false ]] ||
   fail "kubectl sees spec.nprocPerNode in the CRD"
 expect_finding api.tfjob missing "install the training-operator"
-! k api-resources --api-group=kubeflow.org -o name | grep -qx tfjobs.kubeflow.org || fail "kubectl lists tfjobs"
+# kubectl's output is read whole before grep: grep -q leaves at its match, and under pipefail
+# kubectl's next line would then fail the pipeline (SIGPIPE).
+KF_RESOURCES=$(k api-resources --api-group=kubeflow.org -o name)
+! grep -qx tfjobs.kubeflow.org <<<"$KF_RESOURCES" || fail "kubectl lists tfjobs"
 expect_finding api.mpijob missing "only kubeflow.org/v1"
 expect_finding api.mpijob missing "install the mpi-operator"
 [[ $(k api-versions | grep '^kubeflow.org/' | sort | tr '\n' ' ') == "kubeflow.org/v1 " ]] ||
   fail "kubectl sees kubeflow.org versions: $(k api-versions | grep kubeflow)"
-k api-resources --api-group=kubeflow.org -o name | grep -qx mpijobs.kubeflow.org || fail "kubectl lists no v1 mpijobs"
+grep -qx mpijobs.kubeflow.org <<<"$KF_RESOURCES" || fail "kubectl lists no v1 mpijobs"
 expect_finding api.volcanojob missing "install Volcano"
 expect_finding api.batchjob ok "the label came with 1.28"
 [[ $(finding api.batchjob .details.completionIndexLabel) == false ]] || fail "1.26 has no completion-index label"

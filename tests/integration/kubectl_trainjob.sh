@@ -14,8 +14,7 @@ VERSIONS=()
 for v in kubectl kubectl.1.27 kubectl.1.28 kubectl.1.29 kubectl.1.30 kubectl.1.31 kubectl.1.32 kubectl.1.33; do
   [[ -x "$KDIR/$v" ]] && VERSIONS+=("$v")
 done
-RUNTIMES=$(trainer_runtimes_dir)
-[[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes, or run scripts/fetch-schemas.sh)"
+require_trainer_runtimes
 PY=/usr/bin/python3
 [[ -x "$PY" ]] && "$PY" -c "import kubernetes" 2>/dev/null || skip_or_fail "python3-kubernetes is not installed"
 start_kubesim --runtimes "$RUNTIMES"

@@ -37,3 +37,10 @@ wait_for_kubesim() {
   done
   return 1
 }
+
+# require_trainer_runtimes: sets RUNTIMES to Kubeflow Trainer's shipped runtimes, or skips the
+# test (CI=true: fails) when none is found.
+require_trainer_runtimes() {
+  RUNTIMES=$(trainer_runtimes_dir)
+  [[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes, or run scripts/fetch-schemas.sh)"
+}

@@ -15,8 +15,7 @@ set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
 KUBECTL=$(command -v kubectl || true)
 [[ -n "$KUBECTL" ]] || skip_or_fail "kubectl not found"
-RUNTIMES=$(trainer_runtimes_dir)
-[[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes, or run scripts/fetch-schemas.sh)"
+require_trainer_runtimes
 [[ -n "$SCHEMAS" ]] || skip_or_fail "Kueue needs the schemas"
 /usr/bin/python3 -c "import yaml" 2>/dev/null || skip_or_fail "python3-yaml is not installed"
 source "$(dirname "$0")/kueue_queues.bash"

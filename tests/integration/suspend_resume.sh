@@ -116,8 +116,7 @@ set -e
 [[ -z $(k get pytorchjob old-py -o jsonpath='{.spec.runPolicy.suspend}') ]] || fail "old-py was changed"
 
 # ---- TrainJob (Kubeflow Trainer v2), created with kubectl ----
-RUNTIMES=$(trainer_runtimes_dir)
-[[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes)"
+require_trainer_runtimes
 start_kubesim --default-outcome run-forever --runtimes "$RUNTIMES" --operators trainer,jobset
 k apply -f - >/dev/null <<'YAML'
 apiVersion: trainer.kubeflow.org/v1alpha1

@@ -15,8 +15,7 @@ set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
 source "$(dirname "$0")/trainjobs.bash"
 command -v kubectl >/dev/null || skip_or_fail "kubectl not found"
-RUNTIMES=$(trainer_runtimes_dir)
-[[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes, or run scripts/fetch-schemas.sh)"
+require_trainer_runtimes
 start_kubesim --operators trainer,jobset --runtimes "$RUNTIMES" --trainer-feature-gates TrainJobStatus=true \
   --rendezvous-timeout 60s --prometheus dcgm
 k() { kubectl --kubeconfig "$KCFG" "$@"; }

@@ -14,8 +14,7 @@ set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
 source "$(dirname "$0")/trainjobs.bash"
 command -v kubectl >/dev/null || skip_or_fail "kubectl not found"
-RUNTIMES=$(trainer_runtimes_dir)
-[[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes, or run scripts/fetch-schemas.sh)"
+require_trainer_runtimes
 start_kubesim --runtimes "$RUNTIMES" --rendezvous-timeout 60s
 k() { kubectl --kubeconfig "$KCFG" "$@"; }
 

@@ -12,8 +12,7 @@
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
 command -v kubectl >/dev/null || skip_or_fail "kubectl not found"
-RUNTIMES=$(trainer_runtimes_dir)
-[[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes, or run scripts/fetch-schemas.sh)"
+require_trainer_runtimes
 start_kubesim --operators trainer,jobset --runtimes "$RUNTIMES" --default-duration 10m
 k() { kubectl --kubeconfig "$KCFG" "$@"; }
 

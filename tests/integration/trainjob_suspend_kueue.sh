@@ -11,8 +11,7 @@
 set -euo pipefail
 source "$(dirname "$0")/kubesim_env.bash"
 command -v kubectl >/dev/null || skip_or_fail "kubectl not found"
-RUNTIMES=$(trainer_runtimes_dir)
-[[ -n "$RUNTIMES" ]] || skip_or_fail "no Kubeflow Trainer runtimes (../shared/trainer-runtimes, or run scripts/fetch-schemas.sh)"
+require_trainer_runtimes
 [[ -n "$SCHEMAS" ]] || skip_or_fail "Kueue needs the schemas"
 start_kubesim --runtimes "$RUNTIMES" --operators trainer,jobset,kueue,volcano
 k() { kubectl --kubeconfig "$KCFG" "$@"; }

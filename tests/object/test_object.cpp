@@ -25,7 +25,8 @@ TEST_CASE("condition: the first entry of the type, null when absent or malformed
   CHECK(condition(pod, "Ready").value("reason", "") == "ContainersNotReady");
   CHECK(condition(pod, "Initialized").is_null());
   CHECK(condition(json::object(), "Ready").is_null());
-  CHECK(condition(json{{"status", {{"conditions", {{"type", "Ready"}}}}}}, "Ready").is_null());  // an object, not a list
+  CHECK(condition(json{{"status", {{"conditions", {{"type", "Ready"}}}}}}, "Ready")
+            .is_null());  // an object, not a list
   CHECK(condition(json("text"), "Ready").is_null());
 }
 
@@ -48,6 +49,20 @@ TEST_CASE("is_condition_true reads a conditions list, as a job's status holds it
   CHECK_FALSE(is_condition_true(at(status, "conditions"), "Running"));
   CHECK_FALSE(is_condition_true(at(json::object(), "conditions"), "Suspended"));
   CHECK(find_condition(status["conditions"], "Suspended").value("status", "") == "True");
+}
+
+TEST_CASE("true_since: when the first True condition of the types changed, as jobFinishTime reads it") {
+  const json conditions = json::array({
+      {{"type", "SuccessCriteriaMet"}, {"status", "True"}, {"lastTransitionTime", "2026-01-01T00:00:01Z"}},
+      {{"type", "Failed"}, {"status", "False"}, {"lastTransitionTime", "2026-01-01T00:00:02Z"}},
+      {{"type", "Complete"}, {"status", "True"}, {"lastTransitionTime", "2026-01-01T00:00:03Z"}},
+  });
+  CHECK(true_since(conditions, {"Complete", "Failed"}) == "2026-01-01T00:00:03Z");
+  CHECK(true_since(conditions, {"Failed"}).empty());  // there, but False
+  CHECK(true_since(conditions, {"Suspended"}).empty());
+  CHECK(true_since(json::object(), {"Complete"}).empty());
+  CHECK(true_since(json::array({{{"type", "Complete"}, {"status", "True"}}}), {"Complete"})
+            .empty());  // no time
 }
 
 TEST_CASE("labels and annotations: strings only, empty when absent") {

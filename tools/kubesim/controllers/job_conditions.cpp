@@ -10,9 +10,9 @@ bool update_job_condition(json& status, const std::string& type, const std::stri
                           const std::string& message, const std::string& now) {
   if (!status.contains("conditions") || !status["conditions"].is_array())
     status["conditions"] = json::array();
-  for (const auto& c : status["conditions"])
-    if (c.value("type", "") == type && c.value("status", "") == "True" && c.value("reason", "") == reason)
-      return false;
+  if (const json& same = trainctl::object::find_condition(status["conditions"], type);
+      trainctl::object::str(same, "status") == "True" && trainctl::object::str(same, "reason") == reason)
+    return false;
   json out = json::array();
   std::string transition = now;
   for (auto c : status["conditions"]) {
@@ -41,7 +41,8 @@ bool update_job_condition(json& status, const std::string& type, const std::stri
 
 bool update_training_condition(json& status, const std::string& type, const std::string& reason,
                                const std::string& message, const std::string& now) {
-  if (status_condition_true(status, "Failed")) return false;  // "Do nothing if JobStatus have failed condition"
+  if (status_condition_true(status, "Failed"))
+    return false;  // "Do nothing if JobStatus have failed condition"
   return update_job_condition(status, type, reason, message, now);
 }
 
@@ -50,7 +51,8 @@ bool status_condition_true(const json& status, const std::string& type) {
 }
 
 bool job_finished(const json& obj) {
-  return trainctl::object::condition_true(obj, "Succeeded") || trainctl::object::condition_true(obj, "Failed");
+  return trainctl::object::condition_true(obj, "Succeeded") ||
+         trainctl::object::condition_true(obj, "Failed");
 }
 
 }  // namespace kubesim

@@ -204,10 +204,8 @@ void suspend_or_resume(JobSetRun& run) {
 // its Completed or Failed condition.
 void ttl_after_finished(JobSetRun& run, const ObjectKey& key) {
   if (!run.spec().contains("ttlSecondsAfterFinished")) return;
-  std::string at;
-  for (const auto& c : run.status().value("conditions", json::array()))
-    if ((c.value("type", "") == "Completed" || c.value("type", "") == "Failed") && c.value("status", "") == "True")
-      at = c.value("lastTransitionTime", "");
+  const std::string at =
+      trainctl::object::true_since(run.status().value("conditions", json::array()), {"Completed", "Failed"});
   const TimePoint expiry = parse_time(at) + std::chrono::seconds(int_or(run.spec(), "ttlSecondsAfterFinished", 0));
   if (run.ctx.now() < expiry) {
     run.ctx.wake_at(key, expiry);

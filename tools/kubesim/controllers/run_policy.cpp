@@ -43,12 +43,8 @@ bool apply_ttl(Context& ctx, const ResourceType& rt, const json& job) {
   const int64_t ttl = int_or(rp, "ttlSecondsAfterFinished", 0);
   const auto& st = job.value("status", json::object());
   std::string done = st.value("completionTime", "");
-  if (done.empty()) {
-    for (const auto& c : st.value("conditions", json::array()))
-      if ((c.value("type", "") == "Succeeded" || c.value("type", "") == "Failed") &&
-          c.value("status", "") == "True")
-        done = c.value("lastTransitionTime", "");
-  }
+  if (done.empty())
+    done = trainctl::object::true_since(st.value("conditions", json::array()), {"Succeeded", "Failed"});
   if (done.empty()) return false;
   const TimePoint expiry = parse_time(done) + std::chrono::seconds(ttl);
   if (ctx.now() >= expiry) {

@@ -96,10 +96,9 @@ void TFJobController::reconcile(const std::string& ns, const std::string& name) 
 
   // tfjob_controller.go UpdateJobStatus.
   // The Restarting condition survives a Running update while a replica has failed.
-  json restarting_condition;
-  for (const auto& c : status["conditions"])
-    if (c.value("type", "") == "Restarting" && c.value("status", "") == "True") restarting_condition = c;
-  const bool restarting = !restarting_condition.is_null();
+  const bool restarting = status_condition_true(status, "Restarting");
+  const json restarting_condition =
+      restarting ? trainctl::object::find_condition(status["conditions"], "Restarting") : json();
   const bool all_workers = job["spec"].value("successPolicy", "") == "AllWorkers";
   const bool dynamic = job["spec"].value("enableDynamicWorker", false);
   bool finished = status_condition_true(status, "Failed");

@@ -2,6 +2,7 @@
 // pkg/runtime/framework/plugins/jobset/jobset.go Status; pkg/controller/trainjob_controller.go
 // setTrainJobStatus, reconcileDeadline, setFailedCondition).
 #include "kubesim/controllers/trainjob.h"
+#include "object/fields.h"
 
 namespace kubesim {
 
@@ -12,11 +13,8 @@ void TrainJobController::trainjob_status(const json& tj, json& status) {
   // nothing to copy for a finished one (a JobSet removed by its TTL).
   if (!js) return;
   json& conds = status["conditions"];
-  const json remembered_deadline = [&] {
-    for (const auto& c : conds.is_array() ? conds : json::array())
-      if (c.value("type", "") == "Failed" && c.value("reason", "") == "DeadlineExceeded") return c;
-    return json();
-  }();
+  const json& failed = trainctl::object::find_condition(conds, "Failed");
+  const json remembered_deadline = trainctl::object::str(failed, "reason") == "DeadlineExceeded" ? failed : json();
   for (const auto& c : js->value("status", json::object()).value("conditions", json::array())) {
     if (c.value("status", "") != "True") continue;
     const std::string type = c.value("type", "");
@@ -46,8 +44,8 @@ void TrainJobController::deadline(const json& tj, json& status) {
       tj["spec"].value("suspend", false))
     return;
   std::string start = tj["metadata"].value("creationTimestamp", "");
-  for (const auto& c : status.value("conditions", json::array()))
-    if (c.value("type", "") == "Suspended" && c.value("status", "") == "False") start = c.value("lastTransitionTime", start);
+  const json& resumed = trainctl::object::find_condition(trainctl::object::at(status, "conditions"), "Suspended");
+  if (trainctl::object::str(resumed, "status") == "False") start = resumed.value("lastTransitionTime", start);
   if (start.empty()) return;
   const TimePoint end = parse_time(start) + std::chrono::seconds(seconds);
   if (m_ctx.now() <= end) {

@@ -8,7 +8,7 @@ namespace trainctl::completion {
 
 namespace {
 
-const char* kBashEngine = R"BASH(
+const char* kBashEngineHead = R"BASH(
 # Completes "$cur" from the output of `trainctl __complete WORDS...` (candidates, then ":N").
 __trainctl_dynamic() {
     local out directive line
@@ -43,28 +43,11 @@ __trainctl_complete() {
         cur=${COMP_WORDS[COMP_CWORD]}
     fi
     COMPREPLY=()
-    local orig_cur=$cur path=trainctl pending= dashdash= w i
-    for ((i = 1; i < cword; i++)); do
-        w=${words[i]}
-        if [[ -n $pending ]]; then
-            pending=
-            continue
-        fi
-        if [[ -z $dashdash && $w == -- ]]; then
-            dashdash=1
-            continue
-        fi
-        if [[ -z $dashdash && $w == -?* ]]; then
-            if [[ $w != *=* && " ${__trainctl_value_flags[$path]} " == *" $w "* ]]; then
-                pending=$w
-            fi
-            continue
-        fi
-        if [[ -z $dashdash && -n ${__trainctl_children["$path $w"]} ]]; then
-            path="$path ${__trainctl_children["$path $w"]}"
-        fi
-    done
-    local flag=
+    local orig_cur=$cur cmdpath=trainctl pending= dashdash= w i
+)BASH";
+
+// After the walk over the words typed (word_walk).
+const char* kBashEngineTail = R"BASH(    local flag=
     if [[ -n $pending ]]; then
         flag=$pending
     elif [[ -z $dashdash && $cur == --*=* ]]; then
@@ -72,27 +55,27 @@ __trainctl_complete() {
         cur=${cur#*=}
     fi
     if [[ -n $flag ]]; then
-        if [[ -n ${__trainctl_values["$path $flag"]} ]]; then
-            COMPREPLY=($(compgen -W "${__trainctl_values["$path $flag"]}" -- "$cur"))
-        elif [[ " ${__trainctl_value_flags[$path]} " == *" $flag "* ]]; then
+        if [[ -n ${__trainctl_values["$cmdpath $flag"]} ]]; then
+            COMPREPLY=($(compgen -W "${__trainctl_values["$cmdpath $flag"]}" -- "$cur"))
+        elif [[ " ${__trainctl_value_flags[$cmdpath]} " == *" $flag "* ]]; then
             __trainctl_dynamic
         fi
         return 0
     fi
     if [[ -z $dashdash && $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "${__trainctl_flags[$path]}" -- "$cur"))
+        COMPREPLY=($(compgen -W "${__trainctl_flags[$cmdpath]}" -- "$cur"))
         [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
         return 0
     fi
-    if [[ -n ${__trainctl_commands[$path]} ]]; then
-        COMPREPLY=($(compgen -W "${__trainctl_commands[$path]}" -- "$cur"))
+    if [[ -n ${__trainctl_commands[$cmdpath]} ]]; then
+        COMPREPLY=($(compgen -W "${__trainctl_commands[$cmdpath]}" -- "$cur"))
         if ((${#COMPREPLY[@]} == 0)); then
-            COMPREPLY=($(compgen -W "${__trainctl_aliases[$path]}" -- "$cur"))
+            COMPREPLY=($(compgen -W "${__trainctl_aliases[$cmdpath]}" -- "$cur"))
         fi
         return 0
     fi
-    if [[ -n ${__trainctl_args[$path]} ]]; then
-        COMPREPLY=($(compgen -W "${__trainctl_args[$path]}" -- "$cur"))
+    if [[ -n ${__trainctl_args[$cmdpath]} ]]; then
+        COMPREPLY=($(compgen -W "${__trainctl_args[$cmdpath]}" -- "$cur"))
         return 0
     fi
     __trainctl_dynamic
@@ -118,7 +101,7 @@ std::string bash_script(CLI::App& root) {
   for (const auto& d : data)
     if (!d.positional_values.empty())
       s << "    [" << shell_quote(d.path) << "]=" << shell_quote(join_words(d.positional_values)) << "\n";
-  s << ")\n" << kBashEngine;
+  s << ")\n" << kBashEngineHead << word_walk("1", "cword", "\"$cmdpath $w\"") << kBashEngineTail;
   return s.str();
 }
 

@@ -44,6 +44,34 @@ std::string shell_quote(const std::string& text) {
   return q + "'";
 }
 
+std::string word_walk(const std::string& first, const std::string& end, const std::string& key) {
+  return std::string() + "    for ((i = " + first + "; i < " + end +
+         "; i++)); do\n"
+         "        w=${words[i]}\n"
+         "        if [[ -n $pending ]]; then\n"
+         "            pending=\n"
+         "            continue\n"
+         "        fi\n"
+         "        if [[ -z $dashdash && $w == -- ]]; then\n"
+         "            dashdash=1\n"
+         "            continue\n"
+         "        fi\n"
+         "        if [[ -z $dashdash && $w == -?* ]]; then\n"
+         "            if [[ $w != *=* && \" ${__trainctl_value_flags[$cmdpath]} \" == *\" $w \"* ]]; then\n"
+         "                pending=$w\n"
+         "            fi\n"
+         "            continue\n"
+         "        fi\n"
+         "        if [[ -z $dashdash && -n ${__trainctl_children[" +
+         key +
+         "]} ]]; then\n"
+         "            cmdpath=\"$cmdpath ${__trainctl_children[" +
+         key +
+         "]}\"\n"
+         "        fi\n"
+         "    done\n";
+}
+
 std::string join_words(const std::vector<std::string>& words) {
   std::string s;
   for (const auto& w : words) s += (s.empty() ? "" : " ") + w;

@@ -44,6 +44,12 @@ struct TableSyntax {
 // the caller closes that table.
 void write_shared_tables(std::ostream& s, const std::vector<CommandData>& data, const TableSyntax& syntax);
 
+// The loop the bash and zsh engines run over the words before the cursor, words[first] up to
+// words[end] (not included): a value flag's value is skipped, `--` ends the flags, and a word
+// naming a child command moves $cmdpath down the tree. `key` is the shell's subscript for
+// "$cmdpath $w" in an associative array (bash quotes it, zsh must not).
+std::string word_walk(const std::string& first, const std::string& end, const std::string& key);
+
 // The words separated by single spaces.
 std::string join_words(const std::vector<std::string>& words);
 

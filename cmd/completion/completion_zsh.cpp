@@ -8,7 +8,7 @@ namespace trainctl::completion {
 
 namespace {
 
-const char* kZshEngine = R"ZSH(
+const char* kZshEngineHead = R"ZSH(
 # Completes from the output of `trainctl __complete WORDS...` (candidates, then ":N").
 __trainctl_dynamic() {
     local out directive
@@ -32,27 +32,10 @@ __trainctl_dynamic() {
 _trainctl() {
     local cur=${words[CURRENT]} cmdpath=trainctl pending= dashdash= w n i
     local -a specs names
-    for ((i = 2; i < CURRENT; i++)); do
-        w=${words[i]}
-        if [[ -n $pending ]]; then
-            pending=
-            continue
-        fi
-        if [[ -z $dashdash && $w == -- ]]; then
-            dashdash=1
-            continue
-        fi
-        if [[ -z $dashdash && $w == -?* ]]; then
-            if [[ $w != *=* && " ${__trainctl_value_flags[$cmdpath]} " == *" $w "* ]]; then
-                pending=$w
-            fi
-            continue
-        fi
-        if [[ -z $dashdash && -n ${__trainctl_children[$cmdpath $w]} ]]; then
-            cmdpath="$cmdpath ${__trainctl_children[$cmdpath $w]}"
-        fi
-    done
-    local flag=
+)ZSH";
+
+// After the walk over the words typed (word_walk).
+const char* kZshEngineTail = R"ZSH(    local flag=
     if [[ -n $pending ]]; then
         flag=$pending
     elif [[ -z $dashdash && $cur == --*=* ]]; then
@@ -132,7 +115,7 @@ std::string zsh_script(CLI::App& root) {
   for (const auto& d : data)
     if (!d.positional_values.empty())
       s << "    " << shell_quote(d.path) << " " << shell_quote(join_words(d.positional_values)) << "\n";
-  s << ")\n" << kZshEngine;
+  s << ")\n" << kZshEngineHead << word_walk("2", "CURRENT", "$cmdpath $w") << kZshEngineTail;
   return s.str();
 }
 

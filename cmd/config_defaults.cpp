@@ -51,6 +51,9 @@ void apply_defaults(CLI::App& cmd, const UserConfig& config) {
       if (!in_section(flag)) continue;  // a top-level key this command has no flag for
       throw ConfigError("config file " + config.path + ": \"" + cmd.get_name() + "\" has no flag --" + flag);
     }
+    // A hidden flag (an Arena spelling, or another submit command's, which this one refuses)
+    // takes only what the command's own section gives it.
+    if (opt->get_group().empty() && !in_section(flag)) continue;
     if (opt->count() > 0 || values.empty()) continue;
     try {
       opt->add_result(values);

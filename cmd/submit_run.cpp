@@ -88,7 +88,7 @@ submit::SubmitOptions adapted(const submit::SubmitOptions& o, Factory& f) {
   submit::SubmitOptions out = o;
   if (o.dry_run) return out;
   const std::string note =
-      submit::submit_kind_for(o.trainer).adapt_to_cluster(out, [&f]() -> kube::Client& { return f.client(); });
+      submit::command_kind(o).adapt_to_cluster(out, [&f]() -> kube::Client& { return f.client(); });
   if (!note.empty()) f.io().err() << note << '\n';
   return out;
 }

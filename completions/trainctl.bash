@@ -100,11 +100,11 @@ declare -gA __trainctl_flags=(
 declare -gA __trainctl_value_flags=(
     ['trainctl']='--kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
     ['trainctl submit']='--kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
-    ['trainctl submit pytorch']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret --image-pull-policy --imagePullPolicy --device --config-file --configFile --service-account -p --priority --shell --retry --ttl-after-finished --workers --sync-mode --syncMode --sync-source --syncSource --sync-image --syncImage --logdir --tensorboard-image --tensorboardImage --running-timeout --clean-task-policy --cleanTaskPolicy --share-memory --shm-size --scheduler --kueue-queue --min-available --minAvailable --schedule-timeout --min-resources --slots-per-worker --launcher-cpu --launcher-memory --nproc-per-node --worker-image --api --operator --master-port --min-workers --max-workers --max-restarts --rdzv-backend --rdzv-port -o --output --timeout --template-dir --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
-    ['trainctl submit mpi']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret --image-pull-policy --imagePullPolicy --device --config-file --configFile --service-account -p --priority --shell --retry --ttl-after-finished --workers --sync-mode --syncMode --sync-source --syncSource --sync-image --syncImage --logdir --tensorboard-image --tensorboardImage --running-timeout --clean-task-policy --cleanTaskPolicy --share-memory --shm-size --scheduler --kueue-queue --min-available --minAvailable --schedule-timeout --min-resources --slots-per-worker --launcher-cpu --launcher-memory --nproc-per-node --worker-image --api --operator --master-port --min-workers --max-workers --max-restarts --rdzv-backend --rdzv-port -o --output --timeout --template-dir --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
-    ['trainctl submit volcano']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret --image-pull-policy --imagePullPolicy --device --config-file --configFile --service-account -p --priority --shell --retry --ttl-after-finished --task --task-images --taskImages --task-label --task-policy --policy --task-replicas --taskReplicas --task-name --taskName --task-cpu --taskCPU --task-memory --taskMemory --task-port --taskPort --min-available --minAvailable --queue --kueue-queue --scheduler-name --schedulerName --scheduler --min-workers --max-workers --max-restarts --rdzv-backend --rdzv-port -o --output --timeout --template-dir --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
-    ['trainctl submit tf']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret --image-pull-policy --imagePullPolicy --device --config-file --configFile --service-account -p --priority --shell --retry --ttl-after-finished --workers --sync-mode --syncMode --sync-source --syncSource --sync-image --syncImage --logdir --tensorboard-image --tensorboardImage --running-timeout --clean-task-policy --cleanTaskPolicy --share-memory --shm-size --scheduler --kueue-queue --min-available --minAvailable --schedule-timeout --min-resources --slots-per-worker --launcher-cpu --launcher-memory --nproc-per-node --worker-image --api --operator --master-port --min-workers --max-workers --max-restarts --rdzv-backend --rdzv-port -o --output --timeout --template-dir --workerImage --ps --ps-image --psImage --ps-gpus --ps-port --ps-cpu --ps-memory --ps-selector --psPort --psCpu --psMemory --worker-port --worker-cpu --worker-memory --worker-selector --workerPort --workerCpu --workerMemory --chief-port --chief-cpu --chief-memory --chief-selector --chiefPort --ChiefCpu --ChiefMemory --evaluator-port --evaluator-cpu --evaluator-memory --evaluator-selector --evaluatorCpu --evaluatorMemory --success-policy --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
-    ['trainctl submit trainjob']='--name --runtime --runtime-kind --image --workers --gpus --cpu --memory --device --nproc-per-node -e --env --working-dir --shell --arg -d --data --data-dir --selector --toleration -a --annotation -l --label --image-pull-secret --service-account --dataset-uri --model-uri --logdir --tensorboard-image --running-timeout --kueue-queue -o --output --timeout --template-dir --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
+    ['trainctl submit pytorch']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret --image-pull-policy --imagePullPolicy --device --config-file --configFile --service-account -p --priority --shell --retry --ttl-after-finished --workers --sync-mode --syncMode --sync-source --syncSource --sync-image --syncImage --logdir --tensorboard-image --tensorboardImage --running-timeout --clean-task-policy --cleanTaskPolicy --share-memory --shm-size --scheduler --kueue-queue --min-available --minAvailable --schedule-timeout --min-resources --nproc-per-node --worker-image --api --operator --master-port --min-workers --max-workers --max-restarts --rdzv-backend --rdzv-port -o --output --timeout --template-dir --slots-per-worker --launcher-cpu --launcher-memory --task --task-images --task-label --task-policy --policy --task-replicas --task-name --task-cpu --task-memory --task-port --scheduler-name --ps --ps-image --ps-gpus --ps-port --ps-cpu --ps-memory --ps-selector --worker-port --worker-cpu --worker-memory --worker-selector --chief-port --chief-cpu --chief-memory --chief-selector --evaluator-port --evaluator-cpu --evaluator-memory --evaluator-selector --success-policy --runtime --runtime-kind --arg --dataset-uri --model-uri --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
+    ['trainctl submit mpi']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret --image-pull-policy --imagePullPolicy --device --config-file --configFile --service-account -p --priority --shell --retry --ttl-after-finished --workers --sync-mode --syncMode --sync-source --syncSource --sync-image --syncImage --logdir --tensorboard-image --tensorboardImage --running-timeout --clean-task-policy --cleanTaskPolicy --share-memory --shm-size --scheduler --kueue-queue --min-available --minAvailable --schedule-timeout --min-resources --slots-per-worker --launcher-cpu --launcher-memory --nproc-per-node --worker-image --api --operator --master-port --min-workers --max-workers --max-restarts --rdzv-backend --rdzv-port -o --output --timeout --template-dir --task --task-images --task-label --task-policy --policy --task-replicas --task-name --task-cpu --task-memory --task-port --scheduler-name --ps --ps-image --ps-gpus --ps-port --ps-cpu --ps-memory --ps-selector --worker-port --worker-cpu --worker-memory --worker-selector --chief-port --chief-cpu --chief-memory --chief-selector --evaluator-port --evaluator-cpu --evaluator-memory --evaluator-selector --success-policy --runtime --runtime-kind --arg --dataset-uri --model-uri --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
+    ['trainctl submit volcano']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret --image-pull-policy --imagePullPolicy --device --config-file --configFile --service-account -p --priority --shell --retry --ttl-after-finished --task --task-images --taskImages --task-label --task-policy --policy --task-replicas --taskReplicas --task-name --taskName --task-cpu --taskCPU --task-memory --taskMemory --task-port --taskPort --min-available --minAvailable --queue --kueue-queue --scheduler-name --schedulerName --scheduler --min-workers --max-workers --max-restarts --rdzv-backend --rdzv-port -o --output --timeout --template-dir --workers --sync-mode --sync-source --sync-image --logdir --tensorboard-image --running-timeout --clean-task-policy --share-memory --schedule-timeout --min-resources --nproc-per-node --worker-image --api --operator --master-port --slots-per-worker --launcher-cpu --launcher-memory --ps --ps-image --ps-gpus --ps-port --ps-cpu --ps-memory --ps-selector --worker-port --worker-cpu --worker-memory --worker-selector --chief-port --chief-cpu --chief-memory --chief-selector --evaluator-port --evaluator-cpu --evaluator-memory --evaluator-selector --success-policy --runtime --runtime-kind --arg --dataset-uri --model-uri --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
+    ['trainctl submit tf']='--name --image --gpus --cpu --memory --working-dir --workingDir -e --env -d --data --data-dir --dataDir --selector --toleration -a --annotation -l --label --image-pull-secret --imagePullSecret --image-pull-policy --imagePullPolicy --device --config-file --configFile --service-account -p --priority --shell --retry --ttl-after-finished --workers --sync-mode --syncMode --sync-source --syncSource --sync-image --syncImage --logdir --tensorboard-image --tensorboardImage --running-timeout --clean-task-policy --cleanTaskPolicy --share-memory --shm-size --scheduler --kueue-queue --min-available --minAvailable --schedule-timeout --min-resources --nproc-per-node --worker-image --api --operator --master-port --min-workers --max-workers --max-restarts --rdzv-backend --rdzv-port -o --output --timeout --template-dir --workerImage --ps --ps-image --psImage --ps-gpus --ps-port --ps-cpu --ps-memory --ps-selector --psPort --psCpu --psMemory --worker-port --worker-cpu --worker-memory --worker-selector --workerPort --workerCpu --workerMemory --chief-port --chief-cpu --chief-memory --chief-selector --chiefPort --ChiefCpu --ChiefMemory --evaluator-port --evaluator-cpu --evaluator-memory --evaluator-selector --evaluatorCpu --evaluatorMemory --success-policy --slots-per-worker --launcher-cpu --launcher-memory --task --task-images --task-label --task-policy --policy --task-replicas --task-name --task-cpu --task-memory --task-port --scheduler-name --runtime --runtime-kind --arg --dataset-uri --model-uri --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
+    ['trainctl submit trainjob']='--name --runtime --runtime-kind --image --workers --gpus --cpu --memory --device --nproc-per-node -e --env --working-dir --shell --arg -d --data --data-dir --selector --toleration -a --annotation -l --label --image-pull-secret --service-account --dataset-uri --model-uri --logdir --tensorboard-image --running-timeout --kueue-queue -o --output --timeout --template-dir --image-pull-policy --config-file -p --priority --retry --ttl-after-finished --sync-mode --sync-source --sync-image --clean-task-policy --share-memory --scheduler --min-available --schedule-timeout --min-resources --worker-image --api --operator --master-port --min-workers --max-workers --max-restarts --rdzv-backend --rdzv-port --slots-per-worker --launcher-cpu --launcher-memory --task --task-images --task-label --task-policy --policy --task-replicas --task-name --task-cpu --task-memory --task-port --scheduler-name --ps --ps-image --ps-gpus --ps-port --ps-cpu --ps-memory --ps-selector --worker-port --worker-cpu --worker-memory --worker-selector --chief-port --chief-cpu --chief-memory --chief-selector --evaluator-port --evaluator-cpu --evaluator-memory --evaluator-selector --success-policy --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
     ['trainctl list']='-T --type -o --output --idle-window --idle-threshold --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
     ['trainctl get']='--idle-window --idle-threshold -T --type -o --output --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
     ['trainctl logs']='-i --instance -c --container -t --tail --since --since-time -T --type --role --rank --reconnect-delay --kubeconfig --config --context -n --namespace --loglevel --request-timeout --prometheus'
@@ -278,7 +278,7 @@ __trainctl_complete() {
         cur=${COMP_WORDS[COMP_CWORD]}
     fi
     COMPREPLY=()
-    local orig_cur=$cur path=trainctl pending= dashdash= w i
+    local orig_cur=$cur cmdpath=trainctl pending= dashdash= w i
     for ((i = 1; i < cword; i++)); do
         w=${words[i]}
         if [[ -n $pending ]]; then
@@ -290,13 +290,13 @@ __trainctl_complete() {
             continue
         fi
         if [[ -z $dashdash && $w == -?* ]]; then
-            if [[ $w != *=* && " ${__trainctl_value_flags[$path]} " == *" $w "* ]]; then
+            if [[ $w != *=* && " ${__trainctl_value_flags[$cmdpath]} " == *" $w "* ]]; then
                 pending=$w
             fi
             continue
         fi
-        if [[ -z $dashdash && -n ${__trainctl_children["$path $w"]} ]]; then
-            path="$path ${__trainctl_children["$path $w"]}"
+        if [[ -z $dashdash && -n ${__trainctl_children["$cmdpath $w"]} ]]; then
+            cmdpath="$cmdpath ${__trainctl_children["$cmdpath $w"]}"
         fi
     done
     local flag=
@@ -307,27 +307,27 @@ __trainctl_complete() {
         cur=${cur#*=}
     fi
     if [[ -n $flag ]]; then
-        if [[ -n ${__trainctl_values["$path $flag"]} ]]; then
-            COMPREPLY=($(compgen -W "${__trainctl_values["$path $flag"]}" -- "$cur"))
-        elif [[ " ${__trainctl_value_flags[$path]} " == *" $flag "* ]]; then
+        if [[ -n ${__trainctl_values["$cmdpath $flag"]} ]]; then
+            COMPREPLY=($(compgen -W "${__trainctl_values["$cmdpath $flag"]}" -- "$cur"))
+        elif [[ " ${__trainctl_value_flags[$cmdpath]} " == *" $flag "* ]]; then
             __trainctl_dynamic
         fi
         return 0
     fi
     if [[ -z $dashdash && $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "${__trainctl_flags[$path]}" -- "$cur"))
+        COMPREPLY=($(compgen -W "${__trainctl_flags[$cmdpath]}" -- "$cur"))
         [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
         return 0
     fi
-    if [[ -n ${__trainctl_commands[$path]} ]]; then
-        COMPREPLY=($(compgen -W "${__trainctl_commands[$path]}" -- "$cur"))
+    if [[ -n ${__trainctl_commands[$cmdpath]} ]]; then
+        COMPREPLY=($(compgen -W "${__trainctl_commands[$cmdpath]}" -- "$cur"))
         if ((${#COMPREPLY[@]} == 0)); then
-            COMPREPLY=($(compgen -W "${__trainctl_aliases[$path]}" -- "$cur"))
+            COMPREPLY=($(compgen -W "${__trainctl_aliases[$cmdpath]}" -- "$cur"))
         fi
         return 0
     fi
-    if [[ -n ${__trainctl_args[$path]} ]]; then
-        COMPREPLY=($(compgen -W "${__trainctl_args[$path]}" -- "$cur"))
+    if [[ -n ${__trainctl_args[$cmdpath]} ]]; then
+        COMPREPLY=($(compgen -W "${__trainctl_args[$cmdpath]}" -- "$cur"))
         return 0
     fi
     __trainctl_dynamic

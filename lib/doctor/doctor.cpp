@@ -7,15 +7,6 @@ namespace trainctl::doctor {
 
 namespace {
 
-// The kinds trainctl submits, in the order the report lists them.
-std::vector<const submit::SubmitKind*> submit_kinds() {
-  std::vector<const submit::SubmitKind*> out;
-  for (const auto t : {jobs::Trainer::PyTorch, jobs::Trainer::TF, jobs::Trainer::MPI, jobs::Trainer::Volcano,
-                       jobs::Trainer::PyTorchNoOperator, jobs::Trainer::TrainJob})
-    out.push_back(&submit::submit_kind_for(t));
-  return out;
-}
-
 // Ready: the default kind is served, the user may create it and the API server admits the job
 // its submit would send (dry run).
 void decide_ready(const Context& c, Report& r) {
@@ -24,7 +15,7 @@ void decide_ready(const Context& c, Report& r) {
   const Finding* api = r.find("api." + id);
   if (api && api->status == Status::Missing) r.not_ready_because.push_back(kind.job.resource.kind + ": " + api->result);
   // A TrainJob runs on a runtime, as a JobSet (job_apis.cpp judge_trainer).
-  if (jobs::trainer_of(kind.job) == jobs::Trainer::TrainJob)
+  if (kind.rules.runs_on_runtime)
     for (const char* need : {"api.runtimes", "api.jobset"})
       if (const Finding* f = r.find(need); f && f->status == Status::Missing)
         r.not_ready_because.push_back(f->name + ": " + f->reason);
@@ -47,7 +38,8 @@ void decide_ready(const Context& c, Report& r) {
 Report run_doctor(kube::Client& client, const DoctorOptions& o) {
   if (!o.templates) throw Error("doctor needs the templates submit renders");
   const jobs::JobKind& default_kind = o.default_kind ? *o.default_kind : jobs::kind_named("pytorchjob");
-  Context c{o, submit_kinds(), &submit::submit_kind_for(jobs::trainer_of(default_kind)), {}};
+  // The kinds trainctl submits, in the registry's order (submit/kinds/kinds.def).
+  Context c{o, submit::submit_kinds(), &submit::submit_kind_for(default_kind), {}};
   for (const auto* kind : c.kinds)
     c.dry_run_jobs[&kind->job] = dry_run_job(*kind, o.namespace_, *o.templates);
 

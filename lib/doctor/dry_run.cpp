@@ -8,7 +8,6 @@
 #include "kube/object_ops.h"
 #include "submit/manifests.h"
 #include "submit/plan.h"
-#include "submit/trainer_runtimes.h"
 
 namespace trainctl::doctor {
 
@@ -21,25 +20,15 @@ std::string dry_run_key(const submit::SubmitKind& kind) { return "dryrun:" + kin
 }  // namespace
 
 std::string submit_command(const submit::SubmitKind& kind) {
-  return "trainctl submit " + kind.rules.command +
-         (jobs::trainer_of(kind.job) == jobs::Trainer::PyTorchNoOperator ? " --operator none" : "") +
-         (jobs::trainer_of(kind.job) == jobs::Trainer::TrainJob ? std::string(" --runtime ") + submit::kTorchDistributed : "");
+  std::string out = "trainctl submit " + kind.rules.command;
+  for (const submit::KeyValue& flag : kind.rules.minimal_flags) out += " " + flag.key + " " + flag.value;
+  return out;
 }
 
 json dry_run_job(const submit::SubmitKind& kind, const std::string& ns, const render::TemplateSet& t) {
-  submit::SubmitOptions o;
-  // Submit's options name the kind by jobs::Trainer (jobs/trainer.h) and reach the Indexed Job
-  // through submit pytorch --operator none.
-  o.trainer = jobs::trainer_of(kind.job);
-  if (o.trainer == jobs::Trainer::PyTorchNoOperator) {
-    o.trainer = jobs::Trainer::PyTorch;
-    o.operator_ = "none";
-  }
-  // A TrainJob on the runtime submit pytorch uses where only Trainer v2 is installed.
-  if (jobs::trainer_of(kind.job) == jobs::Trainer::TrainJob) o.runtime = submit::kTorchDistributed;
-  o.name = "trainctl-doctor";
-  o.image = "busybox";
-  o.command_args = {"true"};
+  // What submit_command(kind) says: the Indexed Job through submit pytorch --operator none, a
+  // TrainJob on the runtime submit pytorch uses where only Trainer v2 is installed.
+  submit::SubmitOptions o = submit::minimal_options(kind, "trainctl-doctor", "busybox", "true");
   if (!kind.rules.kueue.framework.empty()) o.kueue_queue = kDryRunQueue;
   const submit::Plan plan = submit::make_plan(o, ns, {});
   json job = submit::build_manifests(plan, t).front();

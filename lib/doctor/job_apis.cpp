@@ -148,7 +148,7 @@ void judge_trainer(const Probe& p, const Context& c, Report& r) {
   f.details = {{"apiVersion", std::string(kTrainer) + "/v1alpha1"}, {"served", served}};
   if (!served) {
     // Missing where TrainJobs were asked for (doctor -T trainjob), else for information.
-    const bool asked = jobs::trainer_of(c.default_kind().job) == jobs::Trainer::TrainJob;
+    const bool asked = c.default_kind().rules.runs_on_runtime;
     r.add(std::move(f), asked ? Status::Missing : Status::Info, "not served (Kubeflow Trainer v2 is not installed)",
           "install Kubeflow Trainer v2 to run TrainJobs");
   } else {
@@ -228,7 +228,7 @@ void ask_job_apis(Probe& p, const Context& c) {
   p.get("apis", kube::api_group_list_path());
   for (const auto* kind : c.kinds) {
     const kube::Resource& res = kind->job.resource;
-    if (res.group == "batch" || res.group == kTrainer) continue;  // built in; Trainer's below
+    if (kind->rules.built_in_api || kind->rules.runs_on_runtime) continue;  // Trainer's below
     ask_resources(p, res.group, res.version);
     if (!field_facts(kind->job).empty()) ask_crd(p, res.plural + "." + res.group);
   }
@@ -247,9 +247,9 @@ void judge_job_apis(const Probe& p, const Context& c, Report& r) {
   const auto [major, minor] = submit::parse_server_version(p.answer("version").body);
   if (major > 0) r.kubernetes_version = std::to_string(major) + "." + std::to_string(minor);
   for (const auto* kind : c.kinds) {
-    if (kind->job.resource.group == "batch")
+    if (kind->rules.built_in_api)
       judge_batch_job(p, r);
-    else if (kind->job.resource.group != kTrainer)  // judge_trainer's
+    else if (!kind->rules.runs_on_runtime)  // judge_trainer's
       judge_operator_kind(p, *kind, r);
   }
   judge_trainer(p, c, r);

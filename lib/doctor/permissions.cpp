@@ -37,7 +37,7 @@ std::vector<Need> needs(const Context& c) {
     out.push_back({"create", r.group, r.plural, "", Scope::Namespace, cmd, k});
     out.push_back({"list", r.group, r.plural, "", Scope::Namespace, "list, get, top job", k});
     out.push_back({"delete", r.group, r.plural, "", Scope::Namespace, "delete", k});
-    if (jobs::trainer_of(k->job) != jobs::Trainer::TrainJob) continue;
+    if (!k->rules.runs_on_runtime) continue;
     // submit trainjob reads the runtime it names; --sync-mode gives the job a TrainingRuntime
     // of its own (trainjob_code_sync.cpp).
     for (const char* verb : {"get", "list"}) {
@@ -84,7 +84,7 @@ json review(const Need& n, const std::string& ns) {
 bool relevant(const Probe& p, const Need& n) {
   if (n.kind) {
     const kube::Resource& r = n.kind->job.resource;
-    return r.group == "batch" || serves(p, r.group, r.version, r.plural);
+    return n.kind->rules.built_in_api || serves(p, r.group, r.version, r.plural);
   }
   return n.only_if_group.empty() || p.answer("kueue:group").ok();
 }

@@ -26,6 +26,9 @@ struct Flag {
   bool hidden = false;        // not in --help (Arena's spellings, flags another command takes)
   char delimiter = '\0';      // a repeatable flag's value also splits on it
 
+  // Its names without CLI11's {default}: "-e", "--env".
+  std::vector<std::string> each_name() const;
+
   Flag& require() {
     required = true;
     return *this;
@@ -73,13 +76,16 @@ class FlagSet {
 
   // The flag one of whose names is `name` (to change its help); throws Error when none is.
   Flag& find(const std::string& name);
+  // The same, or nullptr.
+  const Flag* lookup(const std::string& name) const;
   const std::deque<Flag>& flags() const { return flags_; }
 
- private:
   Flag& add(Flag f) {
     flags_.push_back(std::move(f));
     return flags_.back();
   }
+
+ private:
   std::deque<Flag> flags_;  // a deque: the Flag& handed out stay valid
 };
 

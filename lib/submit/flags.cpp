@@ -70,7 +70,8 @@ void add_elastic_flags(FlagSet& f, SubmitOptions& o, bool visible) {
     for (Flag* flag : flags) flag->hide();
 }
 
-void add_training_flags(FlagSet& f, SubmitOptions& o, const SubmitKind::Rules& rules) {
+void add_training_flags(FlagSet& f, SubmitOptions& o, const SubmitKind::Rules& rules,
+                        const std::function<void()>& kind_flags) {
   add_pod_flags(f, o);
   f.option("--workers", o.workers,
            rules.launcher_pods > 0 ? "Number of worker pods (the launcher is extra)"
@@ -110,17 +111,7 @@ void add_training_flags(FlagSet& f, SubmitOptions& o, const SubmitKind::Rules& r
   f.alias("--minAvailable", o.min_available);
   f.option("--schedule-timeout", o.schedule_timeout, "Gang scheduling timeout, e.g. 180s");
   f.repeatable("--min-resources", o.min_resources, "Gang minimum resources NAME=QUANTITY (repeatable)");
-  Flag& topo =
-      f.flag("--gputopology", o.gputopology,
-             "ACK's topology-aware GPU placement: workers request aliyun.com/gpu and carry the gpu-topology "
-             "labels, with no /dev/shm volume; pods stay on the pod network (Arena's hostNetwork is not "
-             "set: workers run sshd, and two on one node's network cannot both bind its port)");
-  Flag& slots =
-      f.option("--slots-per-worker", o.slots_per_worker, "MPI slots per worker (default: GPUs, at least 1)");
-  Flag& launcher_cpu =
-      f.option("--launcher-cpu", o.launcher_cpu, "CPU request and limit of the launcher (default: none)");
-  Flag& launcher_memory = f.option("--launcher-memory", o.launcher_memory,
-                                   "Memory request and limit of the launcher (default: none)");
+  if (kind_flags) kind_flags();
   Flag& nproc =
       f.option("--nproc-per-node", o.nproc_per_node, "torchrun processes per pod: auto, cpu, gpu or N");
   Flag& worker_image = f.option("--worker-image", o.worker_image,
@@ -143,12 +134,6 @@ void add_training_flags(FlagSet& f, SubmitOptions& o, const SubmitKind::Rules& r
   }
   if (rules.worker_image == WorkerImage::Refused) worker_image.hide();
   add_elastic_flags(f, o, rules.elastic_flags);
-  if (!rules.mpi_flags) {
-    topo.hide();
-    slots.hide();
-    launcher_cpu.hide();
-    launcher_memory.hide();
-  }
   add_output_flags(f, o);
 }
 

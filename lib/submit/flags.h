@@ -3,6 +3,8 @@
 // Arena's spellings (camelCase, --shm-size...) are hidden aliases.
 #pragma once
 
+#include <functional>
+
 #include "submit/flag_set.h"
 #include "submit/options.h"
 #include "submit/submit_kind.h"
@@ -16,8 +18,10 @@ void add_output_flags(FlagSet& f, SubmitOptions& options);
 // Elastic PyTorchJob flags; hidden unless `visible` (plan_elastic refuses them elsewhere).
 void add_elastic_flags(FlagSet& f, SubmitOptions& options, bool visible);
 // The training-operator and mpi-operator kinds' flags: the pod flags, --workers, code sync,
-// TensorBoard, run policy, gang and queue, the MPI and torchrun flags (shown where `rules`
-// take them, hidden elsewhere so that plan_checks says which command does), the output flags.
-void add_training_flags(FlagSet& f, SubmitOptions& options, const SubmitKind::Rules& rules);
+// TensorBoard, run policy, gang and queue, then the kind's own (`kind_flags`), the torchrun
+// flags (shown where `rules` take them, hidden elsewhere so that plan_checks says which command
+// does), the output flags.
+void add_training_flags(FlagSet& f, SubmitOptions& options, const SubmitKind::Rules& rules,
+                        const std::function<void()>& kind_flags = {});
 
 }  // namespace trainctl::submit

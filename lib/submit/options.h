@@ -4,18 +4,29 @@
 #pragma once
 
 #include <any>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "jobs/trainer.h"
-
 namespace trainctl::submit {
 
+class SubmitKind;
+
+// A flag only other submit commands take, given to this one: SubmitKind::flags adds it hidden,
+// and check_flags refuses it, naming the commands that take it.
+struct ForeignFlag {
+  std::string name;                 // its first long name: "--gputopology"
+  std::string commands;             // "submit mpi"
+  std::string value;                // as given; "" (or a switch's "false"): not given
+  std::vector<std::string> values;  // a repeatable flag's
+};
+
 struct SubmitOptions {
-  // The job kind of the submit command (set by SubmitKind::flags). submit_kind_for() resolves
-  // it with the command's flags (submit pytorch --api none: PyTorchNoOperator).
-  jobs::Trainer trainer = jobs::Trainer::PyTorch;
+  // The kind of the submit command (set by SubmitKind::flags; none: submit pytorch's).
+  // submit_kind_for() resolves it with the command's flags (submit pytorch --api none: the
+  // Indexed Job kind).
+  const SubmitKind* kind = nullptr;
   // submit pytorch --api: trainer (a TrainJob on torch-distributed), training-operator (a
   // PyTorchJob) or none (an Indexed Job, as --operator none); "": what the cluster serves.
   std::string api;
@@ -73,12 +84,6 @@ struct SubmitOptions {
   std::string schedule_timeout;
   std::vector<std::string> min_resources;  // k=v (schedulingPolicy.minResources)
 
-  // mpi
-  bool gputopology = false;
-  int slots_per_worker = 0;  // 0 = GPUs per worker, at least 1
-  std::string launcher_cpu;     // the launcher requests nothing unless these are given
-  std::string launcher_memory;
-
   // pytorch
   std::string worker_image;  // image of the Worker replicas (seed 000's --worker-image)
   std::string nproc_per_node;
@@ -99,6 +104,9 @@ struct SubmitOptions {
   std::string wait;             // "" | running | finished
   std::string timeout;          // for --wait
   std::string template_dir;
+
+  // Flags of other submit commands, refused if given (SubmitKind::flags).
+  std::deque<ForeignFlag> foreign_flags;
 
   // The options only the command's kind has (kind_part.h: kinds/tfjob.h TFOptions, kinds/volcanojob.h
   // VolcanoOptions).

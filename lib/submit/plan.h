@@ -99,10 +99,9 @@ struct Plan {
   std::vector<KeyValue> min_resources;
   std::optional<std::int64_t> schedule_timeout_seconds;
 
-  bool gputopology = false;
-  int slots_per_worker = 1;
-  std::string launcher_cpu;
-  std::string launcher_memory;
+  // The resource --gpus requests on each pod (submit mpi --gputopology: ACK's aliyun.com/gpu).
+  std::string gpu_resource = "nvidia.com/gpu";
+  // Kinds with launcher pods (SubmitKind::Rules::launcher_pods), whose gang may count them:
   // WaitForWorkersReady: mpi-operator (v0.5+) creates the launcher once every worker is Ready;
   // "" when the installed MPIJob CRD has no such field (server_facts.h).
   std::string launcher_creation_policy = "WaitForWorkersReady";

@@ -15,17 +15,10 @@ void check_quantity(const std::string& flag, const std::string& value) {
                      ": use a Kubernetes quantity such as 500m, 2, 4Gi or 512Mi");
 }
 
-namespace {
-
-// "only for submit mpi": the commands of the kinds that take the MPI flags.
-std::string mpi_commands() {
-  return submit_commands_where([](const SubmitKind& k) { return k.rules.mpi_flags; });
-}
-
-}  // namespace
-
 void check_flags(const SubmitOptions& o, const SubmitKind& kind, const std::string& namespace_) {
-  const bool mpi = kind.rules.mpi_flags;
+  for (const ForeignFlag& f : o.foreign_flags)
+    if (!f.values.empty() || (!f.value.empty() && f.value != "false"))
+      throw UsageError(f.name + " is only for " + f.commands);
   if (o.workers < 1) throw UsageError("--workers must be at least 1");
   if (o.gpus < 0) throw UsageError("--gpus must not be negative");
   if (o.retry && *o.retry < 0) throw UsageError("--retry must not be negative");
@@ -36,13 +29,6 @@ void check_flags(const SubmitOptions& o, const SubmitKind& kind, const std::stri
   check_quantity("--cpu", o.cpu);
   check_quantity("--memory", o.memory);
   check_quantity("--share-memory", o.shm_size);
-  check_quantity("--launcher-cpu", o.launcher_cpu);
-  check_quantity("--launcher-memory", o.launcher_memory);
-  if (o.gputopology && !mpi) throw UsageError("--gputopology is only for " + mpi_commands());
-  if (o.slots_per_worker != 0 && !mpi) throw UsageError("--slots-per-worker is only for " + mpi_commands());
-  if (o.slots_per_worker < 0) throw UsageError("--slots-per-worker must be at least 1");
-  if ((!o.launcher_cpu.empty() || !o.launcher_memory.empty()) && !mpi)
-    throw UsageError("--launcher-cpu and --launcher-memory are only for " + mpi_commands());
   if (!o.nproc_per_node.empty()) {
     if (!kind.rules.torchrun_flags) throw UsageError("--nproc-per-node is only for submit pytorch");
     static const std::regex nproc("auto|cpu|gpu|[1-9][0-9]*");

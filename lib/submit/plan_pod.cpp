@@ -123,13 +123,12 @@ void plan_pod(const SubmitOptions& o, Plan& p) {
 // without a domain that is not a standard resource, a fractional extended resource.
 std::vector<KeyValue> device_resources(const SubmitOptions& o) {
   std::vector<KeyValue> out;
-  const std::string gpu_resource = o.gputopology ? "aliyun.com/gpu" : "nvidia.com/gpu";
   for (const auto& d : o.devices) {
     const size_t eq = d.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == d.size())
       throw UsageError("invalid --device " + dq(d) + ": use VENDOR/RESOURCE=COUNT, e.g. amd.com/gpu=1");
     KeyValue kv{d.substr(0, eq), d.substr(eq + 1)};
-    if (ascii_lower(kv.key) == "nvidia.com/gpu" || kv.key == gpu_resource)
+    if (ascii_lower(kv.key) == "nvidia.com/gpu")
       throw UsageError("invalid --device " + dq(d) + ": give GPUs with --gpus " + kv.value);
     if (kv.key == "cpu" || kv.key == "memory")
       throw UsageError("invalid --device " + dq(d) + ": give " + kv.key + " with --" + kv.key);

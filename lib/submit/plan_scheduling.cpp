@@ -31,8 +31,9 @@ void plan_run_policy(const SubmitOptions& o, Plan& p) {
   p.scheduler = o.scheduler;
   if (!o.scheduler.empty() && !is_dns1123_subdomain(o.scheduler))
     throw UsageError("invalid --scheduler " + dq(o.scheduler));
-  // Shared memory: pytorch and mpi mount /dev/shm (2Gi by default), except with --gputopology.
-  if (rules.shm && !o.gputopology) p.shm_size = o.shm_size.empty() ? "2Gi" : o.shm_size;
+  // Shared memory: pytorch and mpi mount /dev/shm (2Gi by default; submit mpi --gputopology
+  // takes it off again).
+  if (rules.shm) p.shm_size = o.shm_size.empty() ? "2Gi" : o.shm_size;
 }
 
 // --kueue-queue: only the label. Kueue's job webhook suspends a job that carries it
@@ -59,7 +60,8 @@ void plan_worker_gang(const SubmitOptions& o, Plan& p) {
   p.gang = o.gang;
   p.scheduling_policy =
       o.gang || o.min_available > 0 || named_queue || !o.schedule_timeout.empty() || !p.min_resources.empty();
-  if (!o.schedule_timeout.empty()) p.schedule_timeout_seconds = parse_seconds("--schedule-timeout", o.schedule_timeout);
+  if (!o.schedule_timeout.empty())
+    p.schedule_timeout_seconds = parse_seconds("--schedule-timeout", o.schedule_timeout);
   p.queue = named_queue ? o.queue : "";
   p.expected_pods = p.submit_kind->expected_pods(o, p);
   // A gang that counts the launcher (mpi-operator's own default minAvailable, "one launcher and
@@ -93,10 +95,6 @@ void plan_scheduling(const SubmitOptions& o, Plan& p) {
   p.min_resources = key_values("--min-resources", o.min_resources, false, false);
   for (const auto& r : p.min_resources) check_quantity("--min-resources " + r.key, r.value);
   p.submit_kind->plan_gang(o, p);
-  p.gputopology = o.gputopology;
-  p.launcher_cpu = o.launcher_cpu;
-  p.launcher_memory = o.launcher_memory;
-  p.slots_per_worker = o.slots_per_worker > 0 ? o.slots_per_worker : std::max(1, o.gpus);
 }
 
 }  // namespace trainctl::submit

@@ -90,7 +90,8 @@ json pod_values(const Plan& p, const PodRole& role) {
     if (!has_env(p.envs, e["name"])) env.push_back(e);
   // Arena's setJobInfoToEnv: scripts read the job's shape (`-np $((workers*gpus))`).
   if (role.job_info_env) {
-    if (!has_env(p.envs, "workers")) env.push_back({{"name", "workers"}, {"value", std::to_string(p.workers)}});
+    if (!has_env(p.envs, "workers"))
+      env.push_back({{"name", "workers"}, {"value", std::to_string(p.workers)}});
     if (!has_env(p.envs, "gpus")) env.push_back({{"name", "gpus"}, {"value", std::to_string(p.gpus)}});
   }
   // Arena's disabledNvidiaENVWithNoneGPURequest: a pod without GPUs sees none, except on ACK's
@@ -107,8 +108,7 @@ json pod_values(const Plan& p, const PodRole& role) {
   if (role.job_resources) {
     if (!p.cpu.empty()) resources.push_back({"cpu", p.cpu});
     if (!p.memory.empty()) resources.push_back({"memory", p.memory});
-    if (gpus > 0)
-      resources.push_back({p.gputopology ? "aliyun.com/gpu" : "nvidia.com/gpu", std::to_string(gpus)});
+    if (gpus > 0) resources.push_back({p.gpu_resource, std::to_string(gpus)});
     for (const auto& d : p.devices) resources.push_back(d);
   }
   v["resources"] = non_empty(kv_list(resources));

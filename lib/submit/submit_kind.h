@@ -55,7 +55,6 @@ class SubmitKind {
     std::vector<KeyValue> pod_labels;
 
     // Flags only some kinds take; the others refuse them, naming the command that does.
-    bool mpi_flags = false;       // --gputopology, --slots-per-worker, --launcher-cpu, --launcher-memory
     bool torchrun_flags = false;  // --nproc-per-node, --operator, --master-port
     bool elastic_flags = false;   // --min-workers, --max-workers, --max-restarts, --rdzv-*
     bool code_flags = true;       // --tensorboard, --sync-mode, --sync-source
@@ -75,19 +74,31 @@ class SubmitKind {
     // The Kueue integration that manages the kind (empty framework: none, see no_kueue_reason).
     KueueIntegration kueue = {};
     bool reads_server_version = false;  // server_facts.h: the Kubernetes release matters
+    // Its API is built into Kubernetes (batch/v1): served everywhere, without a CRD.
+    bool built_in_api = false;
+    // A Kubeflow Trainer v2 job: it runs on a (Cluster)TrainingRuntime, as a JobSet, so a
+    // cluster serves it only with both (doctor's readiness and permissions).
+    bool runs_on_runtime = false;
+    // Flags the smallest command line making this kind gives besides the common ones
+    // (submit pytorch --operator none; submit trainjob --runtime torch-distributed): doctor
+    // names that command line and dry-runs what it renders.
+    std::vector<KeyValue> minimal_flags;
   };
 
-  SubmitKind(jobs::Trainer trainer, Rules rules);
   SubmitKind(const jobs::JobKind& job, Rules rules);
   SubmitKind(const SubmitKind&) = delete;
   SubmitKind& operator=(const SubmitKind&) = delete;
   virtual ~SubmitKind() = default;
 
-  const jobs::JobKind& job;  // jobs::kind_for: the resource, labels and statuses list/get use
+  const jobs::JobKind& job;  // jobs::kind_named: the resource, labels and statuses list/get use
   const Rules rules;
 
-  // Its command's flags, bound to `options` (whose trainer becomes this kind's): add_flags.
+  // Its command's flags, bound to `options` (whose kind becomes this one): its own (add_flags),
+  // then, hidden, those only other submit commands take, which check_flags refuses by name
+  // (SubmitOptions::foreign_flags).
   FlagSet flags(SubmitOptions& options) const;
+  // Its own flags only.
+  FlagSet own_flags(SubmitOptions& options) const;
   // The kind a command line of this kind's command makes: this one, after refusing flags of
   // other commands (--operator, --worker-image), unless the kind chooses another (submit
   // pytorch --api). Throws UsageError.
@@ -144,10 +155,17 @@ const SubmitKind& submit_kind_of_command(const std::string& command);
 // "submit pytorch and submit tf": the commands of the kinds `pred` holds for, for messages.
 std::string submit_commands_where(const std::function<bool(const SubmitKind&)>& pred);
 
-// The kind a submit command line asks for: its command's kind (SubmitOptions::trainer, set by
-// the command's flags), resolved with the options (SubmitKind::resolve).
+// The kind of the command a submit command line ran (SubmitOptions::kind, set by the command's
+// flags; submit pytorch's when unset), before its options are resolved.
+const SubmitKind& command_kind(const SubmitOptions& options);
+// The kind a submit command line asks for: its command's kind, resolved with the options
+// (SubmitKind::resolve).
 const SubmitKind& submit_kind_for(const SubmitOptions& options);
 // The submit kind of a job kind: the registered kind whose JobKind it is; throws Error when none.
-const SubmitKind& submit_kind_for(jobs::Trainer trainer);
+const SubmitKind& submit_kind_for(const jobs::JobKind& job);
+// The options the kind's smallest command line gives (Rules::minimal_flags, parsed by the
+// flags of the kind's command), for a job named `name` running `command` in `image`.
+SubmitOptions minimal_options(const SubmitKind& kind, const std::string& name, const std::string& image,
+                              const std::string& command);
 
 }  // namespace trainctl::submit

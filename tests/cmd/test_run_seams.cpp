@@ -97,7 +97,6 @@ TEST_CASE("the harness runs the whole command tree, global flags included") {
 // Validate, RunDelete): the options a run function is handed are validated and completed, and
 // a bad flag is refused before it runs.
 TEST_CASE("get, delete, wait, logs and top job hand run validated, completed options") {
-  using trainctl::jobs::Trainer;
   using trainctl::print::OutputFormat;
   Harness h;
   trainctl::GetOptions get;

@@ -7,6 +7,7 @@
 #include "cmd/commands.h"
 #include "cmd_harness.h"
 #include "submit/flags.h"
+#include "submit/kinds/kinds.h"
 #include "submit/submit_kind.h"
 
 namespace submit = trainctl::submit;
@@ -17,11 +18,12 @@ namespace {
 class ExampleKind final : public submit::SubmitKind {
  public:
   ExampleKind()
-      : SubmitKind(trainctl::jobs::Trainer::PyTorch, {.command = "example",
-                                                      .alias = "ex",
-                                                      .help = "Submit an example job",
-                                                      .examples = "  trainctl submit example --name=a\n",
-                                                      .template_dir = "pytorch"}) {}
+      : SubmitKind(trainctl::jobs::kind_named("pytorchjob"),
+                   {.command = "example",
+                    .alias = "ex",
+                    .help = "Submit an example job",
+                    .examples = "  trainctl submit example --name=a\n",
+                    .template_dir = "pytorch"}) {}
   std::vector<std::string> derived_names(const submit::Plan&) const override { return {}; }
   std::vector<nlohmann::json> build(const submit::Plan&, const trainctl::render::TemplateSet&) const override {
     return {};
@@ -72,7 +74,7 @@ TEST_CASE("submit: one command per registered kind that has one, with its help a
 TEST_CASE("submit: a job kind's submit kind is found in the registry, not by a switch") {
   for (const submit::SubmitKind* kind : submit::submit_kinds()) {
     INFO(kind->rules.template_dir);
-    CHECK(&submit::submit_kind_for(jobs::trainer_of(kind->job)) == kind);
+    CHECK(&submit::submit_kind_for(kind->job) == kind);
   }
   CHECK(submit::submit_kind_of_command("tf").rules.template_dir == "tf");
   CHECK_THROWS(submit::submit_kind_of_command("nope"));
@@ -85,7 +87,7 @@ TEST_CASE("submit: the flags a kind declares reach CLI11 as declared") {
   const ExampleKind kind;
   submit::SubmitOptions o;
   const submit::FlagSet flags = kind.flags(o);
-  CHECK(o.trainer == trainctl::jobs::Trainer::PyTorch);
+  CHECK(o.kind == &kind);
   CLI::App app{"example"};
   trainctl::add_submit_flags(app, flags);
   // Required, hidden alias, repeatable without swallowing the command, a switch's {default}.
@@ -113,4 +115,16 @@ TEST_CASE("FlagSet::find names a flag by any of its spellings") {
   CHECK(f.find("--queue").names == "--queue{true}");
   CHECK(f.find("-e").names == "-e,--env");
   CHECK_THROWS(f.find("--no-such-flag"));
+}
+
+// Doctor names and dry-runs each kind's smallest command line (Rules::minimal_flags): parsed
+// by the flags of the kind's command, it must make that kind, and nothing else.
+TEST_CASE("submit: every kind's smallest command line makes that kind") {
+  for (const submit::SubmitKind* kind : submit::submit_kinds()) {
+    INFO(kind->job.title);
+    const submit::SubmitOptions o = submit::minimal_options(*kind, "a", "busybox", "true");
+    CHECK(&submit::submit_kind_for(o) == kind);
+  }
+  CHECK(submit::minimal_options(submit::kinds::trainjob(), "a", "i", "c").runtime == "torch-distributed");
+  CHECK(submit::minimal_options(submit::kinds::pytorch_none(), "a", "i", "c").operator_ == "none");
 }

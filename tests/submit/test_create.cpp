@@ -7,6 +7,7 @@
 #include "kube/resource.h"
 #include "scripted_client.h"
 #include "submit/create.h"
+#include "submit/kinds/kinds.h"
 #include "submit/plan.h"
 #include "submit/submit_kind.h"
 #include "submit_testing.h"
@@ -23,7 +24,7 @@ std::vector<json> three_objects() {
       parse_submit("pytorch", {"--name=demo", "--image=busybox", "--tensorboard", "sleep 1"}), "ns1");
 }
 
-const submit::SubmitKind& pytorch() { return submit::submit_kind_for(jobs::Trainer::PyTorch); }
+const submit::SubmitKind& pytorch() { return submit::kinds::pytorchjob(); }
 
 // Echoes the posted object back with a uid, as the API server does.
 kube::Response echo(const kube::Request& r) {
@@ -142,22 +143,22 @@ TEST_CASE("create: 409 on the job says the name is taken and touches nothing", "
 
 TEST_CASE("create: 404 on the job's collection means the operator is not installed", "[create]") {
   struct Case {
-    jobs::Trainer trainer;
+    const submit::SubmitKind& submit_kind;
     std::string kind;
     std::vector<std::string> args;
     std::string message;
   };
   const std::vector<Case> cases = {
-      {jobs::Trainer::PyTorch,
+      {submit::kinds::pytorchjob(),
        "pytorch",
        {"--name=a", "--image=x", "cmd"},
        "PyTorchJob (kubeflow.org/v1) is not installed on this cluster: install the training-operator, or use "
        "--operator none"},
-      {jobs::Trainer::MPI,
+      {submit::kinds::mpijob(),
        "mpi",
        {"--name=a", "--image=x", "cmd"},
        "MPIJob (kubeflow.org/v2beta1) is not installed on this cluster: install the mpi-operator (v2beta1)"},
-      {jobs::Trainer::Volcano,
+      {submit::kinds::volcanojob(),
        "volcano",
        {"--name=a", "--image=x", "cmd"},
        "Job (batch.volcano.sh/v1alpha1) is not installed on this cluster: install Volcano"},
@@ -167,7 +168,7 @@ TEST_CASE("create: 404 on the job's collection means the operator is not install
       ScriptedClient::fail(404, "NotFound", "the server could not find the requested resource");
     });
     auto objs = render_submit(parse_submit(c.kind, c.args), "ns1");
-    CHECK_THROWS_WITH(submit::create_all(client, submit::submit_kind_for(c.trainer), "ns1", objs), c.message);
+    CHECK_THROWS_WITH(submit::create_all(client, c.submit_kind, "ns1", objs), c.message);
     CHECK(client.requests().size() == 1);
   }
 }
@@ -235,13 +236,13 @@ TEST_CASE("create: an answer that is not the created job is an error, and the jo
 }
 
 TEST_CASE("the job manifests are created in their kinds' collections", "[create]") {
-  for (const auto& [api_version, kind, trainer] :
-       {std::tuple{"batch.volcano.sh/v1alpha1", "Job", jobs::Trainer::Volcano},
-        std::tuple{"kubeflow.org/v2beta1", "MPIJob", jobs::Trainer::MPI},
-        std::tuple{"kubeflow.org/v1", "PyTorchJob", jobs::Trainer::PyTorch},
-        std::tuple{"batch/v1", "Job", jobs::Trainer::PyTorchNoOperator}}) {
+  for (const auto& [api_version, kind, submit_kind] :
+       {std::tuple{"batch.volcano.sh/v1alpha1", "Job", &submit::kinds::volcanojob()},
+        std::tuple{"kubeflow.org/v2beta1", "MPIJob", &submit::kinds::mpijob()},
+        std::tuple{"kubeflow.org/v1", "PyTorchJob", &submit::kinds::pytorchjob()},
+        std::tuple{"batch/v1", "Job", &submit::kinds::pytorch_none()}}) {
     CAPTURE(api_version, kind);
     CHECK(kube::resource_of({{"apiVersion", api_version}, {"kind", kind}}).collection_path("a") ==
-          jobs::kind_for(trainer).resource.collection_path("a"));
+          submit_kind->job.resource.collection_path("a"));
   }
 }

@@ -5,6 +5,7 @@
 
 #include "core/errors.h"
 #include "submit/kind_part.h"
+#include "submit/kinds/mpijob.h"
 #include "submit/kinds/volcanojob.h"
 #include "submit/plan.h"
 #include "submit_testing.h"
@@ -77,23 +78,32 @@ TEST_CASE("--wait takes an optional value; --dry-run, -o, --timeout, --template-
 }
 
 TEST_CASE("--gputopology=true and bare --gputopology; kind-specific defaults", "[flags]") {
-  CHECK(parse_submit("mpi", {"--name=x", "--image=i", "--gputopology=true"}).gputopology);
-  CHECK(parse_submit("mpi", {"--name=x", "--image=i", "--gputopology"}).gputopology);
-  CHECK_FALSE(parse_submit("mpi", {"--name=x", "--image=i", "--gputopology=false"}).gputopology);
+  const auto topology = [](const std::string& flag) {
+    return submit::kind_part<submit::MPIOptions>(parse_submit("mpi", {"--name=x", "--image=i", flag}))
+        .gputopology;
+  };
+  CHECK(topology("--gputopology=true"));
+  CHECK(topology("--gputopology"));
+  CHECK_FALSE(topology("--gputopology=false"));
+  // Another command's switch turned off is not refused (as before it was the MPI kind's own).
+  CHECK_NOTHROW(submit::make_plan(
+      parse_submit("pytorch", {"--name=x", "--image=i", "--gputopology=false", "c"}), "ns", {}));
   auto mpi = submit::make_plan(parse_submit("mpi", {"--name=x", "--image=i", "--gpus=4", "cmd"}), "ns", {});
   CHECK(mpi.clean_pod_policy == "All");
-  CHECK(mpi.slots_per_worker == 4);
+  CHECK(submit::kind_part<submit::MPIPlan>(mpi).slots_per_worker == 4);
   CHECK(mpi.expected_pods == 2);  // launcher + 1 worker
   auto cpu_only = submit::make_plan(parse_submit("mpi", {"--name=x", "--image=i", "cmd"}), "ns", {});
-  CHECK(cpu_only.slots_per_worker == 1);
-  auto pt = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--workers=4", "cmd"}), "ns", {});
+  CHECK(submit::kind_part<submit::MPIPlan>(cpu_only).slots_per_worker == 1);
+  auto pt =
+      submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--workers=4", "cmd"}), "ns", {});
   CHECK(pt.clean_pod_policy == "Running");
   CHECK(pt.shm_size == "2Gi");
   CHECK(pt.working_dir == "/root");
   CHECK(pt.shell == "sh");
   CHECK(pt.expected_pods == 4);
   CHECK(pt.kind->name == "pytorchjob");
-  auto none = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--operator=none", "cmd"}), "ns", {});
+  auto none = submit::make_plan(parse_submit("pytorch", {"--name=x", "--image=i", "--operator=none", "cmd"}),
+                                "ns", {});
   CHECK(none.kind->name == "batchjob");
 }
 

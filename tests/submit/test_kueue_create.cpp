@@ -170,9 +170,8 @@ TEST_CASE("kueue create: a failed delete is said, with how to remove the job", "
 }
 
 TEST_CASE("kueue create: every kind --kueue-queue accepts says where Kueue suspends it", "[kueue]") {
-  for (jobs::Trainer t : {jobs::Trainer::PyTorch, jobs::Trainer::MPI, jobs::Trainer::Volcano,
-                          jobs::Trainer::PyTorchNoOperator, jobs::Trainer::TF}) {
-    const auto& kind = submit::submit_kind_for(t);
+  for (const submit::SubmitKind* k : submit::submit_kinds()) {
+    const auto& kind = *k;
     INFO(kind.job.resource.display());
     CHECK(kind.rules.no_kueue_reason.empty() == !kind.rules.kueue.suspend_field.empty());
     CHECK(kind.rules.no_kueue_reason.empty() == !kind.rules.kueue.framework.empty());

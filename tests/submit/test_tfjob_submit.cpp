@@ -7,6 +7,7 @@
 #include "scripted_client.h"
 #include "submit/create.h"
 #include "submit/kind_part.h"
+#include "submit/kinds/kinds.h"
 #include "submit/kinds/tfjob.h"
 #include "submit/submit_kind.h"
 #include "submit_testing.h"
@@ -177,7 +178,7 @@ TEST_CASE("tf: Arena's camelCase spellings and the tfjob alias's flags", "[tf][f
   CHECK(tf.chief_replica.cpu == "3");
   CHECK(tf.evaluator_replica.memory == "4Gi");
   CHECK(o.worker_image == "w");
-  CHECK(o.trainer == jobs::Trainer::TF);
+  CHECK(o.kind == &submit::kinds::tfjob());
   CHECK(o.command_args == std::vector<std::string>{"c"});
 }
 
@@ -187,7 +188,7 @@ TEST_CASE("create: a missing TFJob CRD names the training-operator", "[tf][creat
   });
   auto objs = render_submit(parse_submit("tf", {"--name=a", "--image=x", "cmd"}), "ns1");
   CHECK_THROWS_WITH(
-      submit::create_all(client, submit::submit_kind_for(jobs::Trainer::TF), "ns1", objs),
+      submit::create_all(client, submit::kinds::tfjob(), "ns1", objs),
       "TFJob (kubeflow.org/v1) is not installed on this cluster: install the training-operator");
   CHECK(client.requests().size() == 1);
 }

@@ -6,6 +6,7 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "submit/api_choice.h"
+#include "submit/kinds/kinds.h"
 #include "submit/plan.h"
 #include "submit/server_facts.h"
 #include "submit/submit_kind.h"
@@ -153,7 +154,7 @@ TEST_CASE("submit trainjob needs --runtime; submit pytorch --api none stays the 
 }
 
 TEST_CASE("runtimePatches need a TrainJob CRD of Trainer v2.2.0 or later") {
-  const submit::SubmitKind& kind = submit::submit_kind_for(jobs::Trainer::TrainJob);
+  const submit::SubmitKind& kind = submit::kinds::trainjob();
   json crd = trainjob_crd();
   submit::ServerFacts facts;
   kind.read_crd(crd, facts);

@@ -8,6 +8,7 @@
 #include "core/file.h"
 #include "scripted_client.h"
 #include "submit/create.h"
+#include "submit/kinds/kinds.h"
 #include "submit/plan.h"
 #include "submit/submit_kind.h"
 #include "submit/trainer_runtimes.h"
@@ -121,7 +122,7 @@ std::vector<std::string> sent_requests(const ScriptedClient& c) {
   return out;
 }
 
-const submit::SubmitKind& trainjob_kind() { return submit::submit_kind_for(jobs::Trainer::TrainJob); }
+const submit::SubmitKind& trainjob_kind() { return submit::kinds::trainjob(); }
 
 }  // namespace
 

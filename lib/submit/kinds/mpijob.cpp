@@ -1,9 +1,16 @@
 // MPIJob (kubeflow.org/v2beta1, mpi-operator): Launcher x1 (runs the command, no GPUs,
 // created once the workers are ready) + Worker x workers.
+#include "submit/kinds/mpijob.h"
+
+#include <algorithm>
+
+#include "core/errors.h"
 #include "submit/flags.h"
 #include "submit/job_template.h"
+#include "submit/kind_part.h"
 #include "submit/kinds/kinds.h"
 #include "submit/manifest_parts.h"
+#include "submit/parse.h"
 #include "submit/server_facts.h"
 
 namespace trainctl::submit::kinds {
@@ -15,31 +22,31 @@ namespace {
 class MPIJobKind final : public SubmitKind {
  public:
   MPIJobKind()
-      : SubmitKind(jobs::Trainer::MPI, {.command = "mpi",
-                                        .alias = "mpijob",
-                                        .help = "Submit an MPIJob (kubeflow.org/v2beta1)",
-                                        .examples = "  trainctl submit mpi --name=hvd --gpus=1 --workers=2 "
-                                                    "--image=horovod/horovod \"horovodrun -np 2 "
-                                                    "python train.py\"\n"
-                                                    "  trainctl submit mpi --name=topo --gpus=1 --workers=4 "
-                                                    "--gputopology --image=IMAGE \"mpirun ...\"\n"
-                                                    "  trainctl submit mpi --name=bench --workers=2 --gang "
-                                                    "--queue=test-queue --schedule-timeout=180s "
-                                                    "--image=IMAGE \"mpirun ...\"\n"
-                                                    "  # a gang that counts the launcher: it is created with "
-                                                    "the workers (launcherCreationPolicy "
-                                                    "AtStartup)\n"
-                                                    "  trainctl submit mpi --name=bench --workers=1 --gang "
-                                                    "--min-available=2 --image=IMAGE \"mpirun "
-                                                    "...\"\n",
-                                        .template_dir = "mpi",
-                                        .not_installed_hint = "install the mpi-operator (v2beta1)",
-                                        .mpi_flags = true,
-                                        .default_clean_pod_policy = "All",
-                                        .launcher_pods = 1,
-                                        // kueue pkg/controller/jobs/mpijob (MPIJob.IsSuspended).
-                                        .kueue = {.framework = "kubeflow.org/mpijob",
-                                                  .suspend_field = "spec.runPolicy.suspend"}}) {}
+      : SubmitKind(
+            jobs::kind_named("mpijob"),
+            {.command = "mpi",
+             .alias = "mpijob",
+             .help = "Submit an MPIJob (kubeflow.org/v2beta1)",
+             .examples = "  trainctl submit mpi --name=hvd --gpus=1 --workers=2 "
+                         "--image=horovod/horovod \"horovodrun -np 2 "
+                         "python train.py\"\n"
+                         "  trainctl submit mpi --name=topo --gpus=1 --workers=4 "
+                         "--gputopology --image=IMAGE \"mpirun ...\"\n"
+                         "  trainctl submit mpi --name=bench --workers=2 --gang "
+                         "--queue=test-queue --schedule-timeout=180s "
+                         "--image=IMAGE \"mpirun ...\"\n"
+                         "  # a gang that counts the launcher: it is created with "
+                         "the workers (launcherCreationPolicy "
+                         "AtStartup)\n"
+                         "  trainctl submit mpi --name=bench --workers=1 --gang "
+                         "--min-available=2 --image=IMAGE \"mpirun "
+                         "...\"\n",
+             .template_dir = "mpi",
+             .not_installed_hint = "install the mpi-operator (v2beta1)",
+             .default_clean_pod_policy = "All",
+             .launcher_pods = 1,
+             // kueue pkg/controller/jobs/mpijob (MPIJob.IsSuspended).
+             .kueue = {.framework = "kubeflow.org/mpijob", .suspend_field = "spec.runPolicy.suspend"}}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     return {p.name + "-launcher-xxxxx", p.name + "-worker-" + std::to_string(p.workers - 1)};
@@ -47,21 +54,22 @@ class MPIJobKind final : public SubmitKind {
 
   std::vector<json> build(const Plan& p, const render::TemplateSet& t) const override {
     const JobTemplate job_yaml(t, p.template_kind);
+    const MPIPlan& mpi = kind_part<MPIPlan>(p);
     json v = job_values(p);
-    v["slots_per_worker"] = p.slots_per_worker;
+    v["slots_per_worker"] = mpi.slots_per_worker;
     v["launcher_creation_policy"] = or_null(p.launcher_creation_policy);
     // The launcher only runs mpirun: as Arena's, it requests nothing unless --launcher-cpu /
     // --launcher-memory say so (mpi-operator also keeps it off the GPUs).
     PodRole launcher{"mpi", ""};
     launcher.gpus = 0;
     launcher.job_resources = false;
-    if (!p.launcher_cpu.empty()) launcher.resources.push_back({"cpu", p.launcher_cpu});
-    if (!p.launcher_memory.empty()) launcher.resources.push_back({"memory", p.launcher_memory});
+    if (!mpi.launcher_cpu.empty()) launcher.resources.push_back({"cpu", mpi.launcher_cpu});
+    if (!mpi.launcher_memory.empty()) launcher.resources.push_back({"memory", mpi.launcher_memory});
     json launcher_pod = pod_template(p, t, launcher);
     job_yaml.offer("launcher_template_json", launcher_pod, v);
     PodRole worker{"mpi", ""};
     worker.run_command = false;  // workers run the image's entrypoint (sshd); the launcher runs mpirun
-    if (p.gputopology) {
+    if (mpi.gputopology) {
       worker.extra_labels = {{"gpu-topology", p.name}, {"gpu-topology-replica", std::to_string(p.workers)}};
     }
     json worker_pod = pod_template(p, t, worker);
@@ -80,6 +88,27 @@ class MPIJobKind final : public SubmitKind {
             {"training.kubeflow.org/replica-index", "0"}};
   }
 
+  // --gputopology: ACK's topology-aware GPU placement (seed 004): the workers request
+  // aliyun.com/gpu, carry the gpu-topology labels and get no /dev/shm volume.
+  void plan_kind(const SubmitOptions& o, Plan& p) const override {
+    const MPIOptions& given = kind_part<MPIOptions>(o);
+    check_quantity("--launcher-cpu", given.launcher_cpu);
+    check_quantity("--launcher-memory", given.launcher_memory);
+    if (given.slots_per_worker < 0) throw UsageError("--slots-per-worker must be at least 1");
+    MPIPlan& mpi = set_kind_part<MPIPlan>(p);
+    mpi.gputopology = given.gputopology;
+    mpi.launcher_cpu = given.launcher_cpu;
+    mpi.launcher_memory = given.launcher_memory;
+    mpi.slots_per_worker = given.slots_per_worker > 0 ? given.slots_per_worker : std::max(1, o.gpus);
+    if (!given.gputopology) return;
+    p.gpu_resource = "aliyun.com/gpu";
+    p.shm_size.clear();
+    for (const KeyValue& d : p.devices)
+      if (d.key == p.gpu_resource)
+        throw UsageError("invalid --device " + dq(d.key + "=" + d.value) + ": give GPUs with --gpus " +
+                         d.value);
+  }
+
   bool reads_crd(const Plan&) const override { return true; }
 
   void read_crd(const json& crd, ServerFacts& facts) const override {
@@ -90,7 +119,18 @@ class MPIJobKind final : public SubmitKind {
 
  protected:
   void add_flags(FlagSet& f, SubmitOptions& o) const override {
-    add_training_flags(f, o, rules);
+    MPIOptions& mpi = set_kind_part<MPIOptions>(o);
+    add_training_flags(f, o, rules, [&] {
+      f.flag("--gputopology", mpi.gputopology,
+             "ACK's topology-aware GPU placement: workers request aliyun.com/gpu and carry the gpu-topology "
+             "labels, with no /dev/shm volume; pods stay on the pod network (Arena's hostNetwork is not "
+             "set: workers run sshd, and two on one node's network cannot both bind its port)");
+      f.option("--slots-per-worker", mpi.slots_per_worker,
+               "MPI slots per worker (default: GPUs, at least 1)");
+      f.option("--launcher-cpu", mpi.launcher_cpu, "CPU request and limit of the launcher (default: none)");
+      f.option("--launcher-memory", mpi.launcher_memory,
+               "Memory request and limit of the launcher (default: none)");
+    });
     f.find("--hostNetwork").help =
         "Pods use the node's network (dnsPolicy ClusterFirstWithHostNet); each worker's sshd binds the "
         "node's port "

@@ -16,7 +16,7 @@ namespace {
 class PyTorchNoneKind final : public SubmitKind {
  public:
   PyTorchNoneKind()
-      : SubmitKind(jobs::Trainer::PyTorchNoOperator,
+      : SubmitKind(jobs::kind_named("batchjob"),
                    {.command = "pytorch",
                     .template_dir = "pytorch-none",
                     // batch/v1 is always served: a 404 comes from elsewhere.
@@ -28,7 +28,9 @@ class PyTorchNoneKind final : public SubmitKind {
                                       "training-operator (not --operator none)",
                     // kueue pkg/controller/jobs/job (Job.IsSuspended).
                     .kueue = {.framework = "batch/job", .suspend_field = "spec.suspend"},
-                    .reads_server_version = true}) {}
+                    .reads_server_version = true,
+                    .built_in_api = true,
+                    .minimal_flags = {{"--operator", "none"}}}) {}
 
   // A command line for it is one of submit pytorch (doctor's dry run names this kind).
   const SubmitKind& resolve(const SubmitOptions& o) const override { return pytorchjob().resolve(o); }

@@ -20,7 +20,7 @@ class PyTorchJobKind final : public SubmitKind {
  public:
   PyTorchJobKind()
       : SubmitKind(
-            jobs::Trainer::PyTorch,
+            jobs::kind_named("pytorchjob"),
             {.command = "pytorch",
              .alias = "pytorchjob",
              .help = "Submit a PyTorchJob (kubeflow.org/v1)",

@@ -95,7 +95,7 @@ class TFJobKind final : public SubmitKind {
  public:
   TFJobKind()
       : SubmitKind(
-            jobs::Trainer::TF,
+            jobs::kind_named("tfjob"),
             {.command = "tf",
              .alias = "tfjob",
              .help = "Submit a TFJob (kubeflow.org/v1)",

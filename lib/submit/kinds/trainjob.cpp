@@ -79,7 +79,7 @@ class TrainJobKind final : public SubmitKind {
  public:
   TrainJobKind()
       : SubmitKind(
-            jobs::kind_for(jobs::Trainer::TrainJob),
+            jobs::kind_named("trainjob"),
             {.command = "trainjob",
              .alias = "tj",
              .help = "Submit a TrainJob (trainer.kubeflow.org/v1alpha1) on a training runtime",
@@ -107,7 +107,9 @@ class TrainJobKind final : public SubmitKind {
              .no_gang_reason = "--gang, --queue, --min-available and --schedule-timeout are not TrainJob "
                                "fields: the runtime's podGroupPolicy decides gang scheduling",
              // kueue@v0.19.2 pkg/controller/jobs/trainjob (on by default: trainer-v2.md §7).
-             .kueue = {.framework = "trainer.kubeflow.org/trainjob", .suspend_field = "spec.suspend"}}) {}
+             .kueue = {.framework = "trainer.kubeflow.org/trainjob", .suspend_field = "spec.suspend"},
+             .runs_on_runtime = true,
+             .minimal_flags = {{"--runtime", kTorchDistributed}}}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     // jobset@v0.12.0 jobset_webhook.go: <jobset>-<rjob>-<job>-<pod>-<5 chars> at most 63.
@@ -121,7 +123,7 @@ class TrainJobKind final : public SubmitKind {
 
   void plan_kind(const SubmitOptions& o, Plan& p) const override {
     if (const std::string flag = unsupported_flag(o); !flag.empty()) throw UsageError(flag);
-    if (o.runtime.empty() && o.trainer == jobs::Trainer::TrainJob)
+    if (o.runtime.empty() && o.kind == this)
       throw UsageError("--runtime is required: name a ClusterTrainingRuntime (trainctl runtime list)");
     p.runtime_name = o.runtime.empty() ? std::string(kTorchDistributed) : o.runtime;
     if (!is_dns1123_subdomain(p.runtime_name)) throw UsageError("invalid --runtime " + dq(p.runtime_name));

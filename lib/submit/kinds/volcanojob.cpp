@@ -26,7 +26,7 @@ class VolcanoJobKind final : public SubmitKind {
  public:
   VolcanoJobKind()
       : SubmitKind(
-            jobs::Trainer::Volcano,
+            jobs::kind_named("volcanojob"),
             {.command = "volcano",
              .alias = "volcanojob",
              .help = "Submit a Volcano Job (batch.volcano.sh/v1alpha1)",

@@ -25,7 +25,7 @@ void run_list_watch(const ListOptions& o, print::OutputFormat format, Factory& f
   using print::OutputFormat;
   if (format == OutputFormat::Yaml) throw UsageError("list -w prints a table, -o name or -o json lines; not -o yaml");
   const std::string ns = o.all_namespaces ? "" : f.namespace_();
-  jobs::LiveJobs live(ns, jobs::kinds_for_type(o.type), format == OutputFormat::Json);
+  jobs::LiveJobs live(ns, jobs::kinds_for_type(o.type), format == OutputFormat::Json, &f.client());
   kube::Reflectors reflectors(f.client(), live.collections());
   reflectors.start();
   auto& out = f.io().out();

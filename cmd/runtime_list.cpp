@@ -4,6 +4,8 @@
 // 1); IMAGE container "node" of the replicated job labelled trainjob-ancestor-step=trainer;
 // DEPRECATED the label trainer.kubeflow.org/support=deprecated, which makes the Trainer's
 // webhook warn on a TrainJob's create (pkg/runtime/core/clustertrainingruntime.go L110-116).
+// The TrainingRuntimes of one job (submit's --sync-mode copies, TrainingRuntime::of_one_job)
+// are no runtime to pick: left out unless --all, which shows what each copies and its job.
 #include "cmd/runtime_list.h"
 
 #include <CLI/CLI.hpp>
@@ -22,6 +24,8 @@ const char* kExamples =
     "  trainctl runtime list\n"
     "  # With the namespace and the replicated jobs that run container \"node\"\n"
     "  trainctl runtime list -o wide\n"
+    "  # Also the TrainingRuntimes of one job (submit --sync-mode's NAME-code-sync), with their job\n"
+    "  trainctl runtime list --all\n"
     "  # The names of the torch runtimes, for scripts\n"
     "  trainctl runtime list -o json | jq -r '.items[] | select(.framework == \"torch\") | .name'\n";
 
@@ -35,6 +39,8 @@ nlohmann::ordered_json runtime_json(const submit::TrainingRuntime& r) {
   j["image"] = r.image;
   j["deprecated"] = r.deprecated;
   j["nodeJobs"] = r.node_jobs;
+  if (!r.copy_of.empty()) j["copyOf"] = r.copy_of;
+  if (!r.owner_job.empty()) j["job"] = r.owner_job;
   return j;
 }
 
@@ -49,7 +55,7 @@ std::string join(const std::vector<std::string>& items) {
 void run_runtime_list(const RuntimeListOptions& o, Factory& f) {
   const auto format = print::parse_output(o.output, RuntimeListOptions::kFormats);
   const std::string ns = f.namespace_();
-  const auto runtimes = submit::list_runtimes(f.client(), ns);
+  const auto runtimes = submit::list_runtimes(f.client(), ns, o.all);
   const bool wide = format == print::OutputFormat::Wide;
   print::print_as(
       format,
@@ -61,12 +67,15 @@ void run_runtime_list(const RuntimeListOptions& o, Factory& f) {
              }
              std::vector<std::string> headers = {"NAME", "KIND", "FRAMEWORK", "NODES", "IMAGE", "DEPRECATED"};
              if (wide) headers.insert(headers.end(), {"NAMESPACE", "NODE-JOBS"});
+             if (o.all) headers.insert(headers.end(), {"COPY-OF", "JOB"});
              print::Table t(headers);
              for (const auto& r : runtimes) {
                std::vector<std::string> row = {r.name, r.kind, r.framework.empty() ? "-" : r.framework,
                                                std::to_string(r.num_nodes), r.image.empty() ? "-" : r.image,
                                                r.deprecated ? "yes" : "no"};
                if (wide) row.insert(row.end(), {r.namespace_.empty() ? "-" : r.namespace_, join(r.node_jobs)});
+               if (o.all)
+                 row.insert(row.end(), {r.copy_of.empty() ? "-" : r.copy_of, r.owner_job.empty() ? "-" : r.owner_job});
                t.add_row(std::move(row));
              }
              t.render_to(out, f.io());
@@ -86,6 +95,9 @@ void setup_runtime_list(CLI::App& runtime, Factory& f, RunFn<RuntimeListOptions>
       "list", "List the ClusterTrainingRuntimes and the namespace's TrainingRuntimes (Kubeflow Trainer v2)");
   cmd->alias("ls");
   add_output_option(cmd, opts->output, RuntimeListOptions::kFormats);
+  cmd->add_flag("--all", opts->all,
+                "Also the TrainingRuntimes of one job (the copy submit --sync-mode makes for a TrainJob, "
+                "deleted with it): what each copies and its job");
   set_examples(cmd, kExamples);
   bind_run(cmd, f, [opts, &f, run = std::move(run)] { run(*opts, f); });
 }

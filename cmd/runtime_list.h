@@ -12,6 +12,7 @@ struct RuntimeListOptions {
   static constexpr print::OutputFormat kFormats[] = {print::OutputFormat::Table, print::OutputFormat::Wide,
                                                      print::OutputFormat::Json, print::OutputFormat::Yaml};
   std::string output;
+  bool all = false;  // --all: also the runtimes of one job (TrainingRuntime::of_one_job)
 };
 
 void run_runtime_list(const RuntimeListOptions& o, Factory& f);

@@ -85,7 +85,7 @@ void run_top_job(const TopJobOptions& o, Factory& f) {
   };
   if (o.refresh > 0) {
     // -r: the jobs and their pods listed once, then watched.
-    jobs::LiveJobs live(ns, o.kinds, structured);
+    jobs::LiveJobs live(ns, o.kinds, structured, &f.client());
     kube::Reflectors reflectors(f.client(), live.collections());
     reflectors.start();
     // AGE moves on by itself: the view is rendered every interval, printed when it changed.

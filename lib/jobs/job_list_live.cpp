@@ -24,8 +24,8 @@ kube::ListQuery label_query(const std::string& label_selector) {
 
 }  // namespace
 
-LiveJobs::LiveJobs(std::string ns, std::vector<const JobKind*> kinds, bool instances)
-    : m_ns(std::move(ns)), m_kinds(std::move(kinds)), m_instances(instances) {}
+LiveJobs::LiveJobs(std::string ns, std::vector<const JobKind*> kinds, bool instances, kube::Client* runtimes)
+    : m_ns(std::move(ns)), m_kinds(std::move(kinds)), m_instances(instances), m_runtimes_from(runtimes) {}
 
 std::vector<kube::Collection> LiveJobs::collections() {
   std::vector<kube::Collection> out;
@@ -163,8 +163,11 @@ void LiveJobs::put_job(size_t k, const json& object) {
   const std::string key = entry_key(k, s.namespace_, s.name);
   if (!s.selected) {
     m_entries[key].job.reset();
+    m_runtime_gpus.forget(key);
     return;
   }
+  if (m_runtimes_from)
+    if (auto gpus = m_runtime_gpus.gpus(*m_kinds[k], key, object)) s.spec_gpus = *gpus;
   Entry& e = m_entries[key];
   e.kind = k;
   e.job = std::move(s);
@@ -175,6 +178,7 @@ void LiveJobs::put_job(size_t k, const json& object) {
 void LiveJobs::delete_job(size_t k, const json& object) {
   const JobSummary s = summarize_job(*m_kinds[k], object);
   const std::string key = entry_key(k, s.namespace_, s.name);
+  m_runtime_gpus.forget(key);
   auto it = m_entries.find(key);
   if (it == m_entries.end() || !it->second.job) return;
   m_deleted.insert_or_assign(key, it->second);
@@ -199,7 +203,18 @@ void LiveJobs::put_pod(const std::string& label, const json& object, bool delete
   }
 }
 
-JobList LiveJobs::snapshot(TimePoint now) const {
+void LiveJobs::read_runtimes() {
+  if (!m_runtimes_from || !m_runtime_gpus.waiting()) return;
+  m_runtime_gpus.read(*m_runtimes_from, [this](const std::string& key, long long gpus) {
+    auto it = m_entries.find(key);
+    if (it == m_entries.end() || !it->second.job) return;
+    it->second.job->spec_gpus = gpus;
+    m_changed.insert(key);
+  });
+}
+
+JobList LiveJobs::snapshot(TimePoint now) {
+  read_runtimes();
   JobList jobs;
   for (const auto& [key, e] : m_entries)
     if (e.job) jobs.push_back(build(e, now));
@@ -208,6 +223,7 @@ JobList LiveJobs::snapshot(TimePoint now) const {
 }
 
 std::vector<LiveJobs::Change> LiveJobs::take_changes(TimePoint now) {
+  read_runtimes();
   std::vector<Change> out;
   for (const auto& key : m_changed) {
     auto it = m_entries.find(key);

@@ -21,6 +21,7 @@
 #include "jobs/kind.h"
 #include "jobs/pod_summary.h"
 #include "jobs/training_job.h"
+#include "jobs/trainjob_runtime_gpus.h"
 #include "kube/reflector.h"
 
 namespace trainctl::jobs {
@@ -28,16 +29,19 @@ namespace trainctl::jobs {
 class LiveJobs {
  public:
   // As list_jobs(): the jobs of `kinds` in `ns` ("" = all namespaces), with Instance rows
-  // when `instances`.
-  LiveJobs(std::string ns, std::vector<const JobKind*> kinds, bool instances);
+  // when `instances`. A TrainJob that names no GPU shows its runtime's, as list_jobs() shows
+  // them (trainjob_runtime_gpus.h), read with `runtimes` (none: the job's own spec only),
+  // each runtime once for the view's life.
+  LiveJobs(std::string ns, std::vector<const JobKind*> kinds, bool instances, kube::Client* runtimes = nullptr);
 
   // One collection per kind (its jobs) and per pod job-name label (their pods).
   std::vector<kube::Collection> collections();
   // Every job as of the last event handled, newest first, as list_jobs() returns them.
-  JobList snapshot(TimePoint now) const;
+  // Reads first, in one round, the runtimes jobs named since the last read.
+  JobList snapshot(TimePoint now);
 
   // The jobs changed since the last call, each as it is now, or as it was last for one that
-  // was deleted (then `deleted`).
+  // was deleted (then `deleted`). Reads the runtimes first, as snapshot().
   struct Change {
     TrainingJob job;
     bool deleted = false;
@@ -73,10 +77,13 @@ class LiveJobs {
   void put_job(size_t k, const nlohmann::json& object);
   void delete_job(size_t k, const nlohmann::json& object);
   void put_pod(const std::string& label, const nlohmann::json& object, bool deleted);
+  void read_runtimes();
 
   std::string m_ns;
   std::vector<const JobKind*> m_kinds;
   bool m_instances;
+  kube::Client* m_runtimes_from;
+  LiveRuntimeGpus m_runtime_gpus;
   StringStore m_strings;  // values that repeat: node IPs, priority classes, tasks, reasons
   StringStore m_names;    // pod names
   size_t m_names_live = 0, m_names_dead = 0;  // bytes of the names held and of those dropped

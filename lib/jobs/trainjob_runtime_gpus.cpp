@@ -69,6 +69,42 @@ kube::Resource runtime_resource(const TrainJobRuntime& r) {
   return {kTrainerGroup, "v1alpha1", "clustertrainingruntimes", "ClusterTrainingRuntime", false};
 }
 
+std::string runtime_path(const TrainJobRuntime& r) { return runtime_resource(r).object_path(r.namespace_, r.name); }
+
+std::optional<RuntimeGpuSource> source_of(const JobKind& kind, const json& job) {
+  if (!kind.gpus_from_runtime) return std::nullopt;
+  auto runtime = gpu_runtime_of(job);
+  if (!runtime) return std::nullopt;
+  return RuntimeGpuSource{std::move(*runtime), num_nodes_of(at(job, "spec"))};
+}
+
+// What one round of GETs of runtimes answered.
+struct RuntimeRead {
+  json object;           // the runtime; null when there is none
+  bool answered = true;  // false: the server was not reached (a transport error)
+};
+
+std::vector<RuntimeRead> read_runtimes(kube::Client& client, const std::vector<std::string>& paths) {
+  std::vector<kube::Request> requests(paths.size());
+  for (size_t i = 0; i < paths.size(); ++i) requests[i].path = paths[i];
+  const auto results = client.send_all(requests);
+  std::vector<RuntimeRead> out(results.size());
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (!results[i].error) {
+      out[i].object = json::parse(results[i].response.body, nullptr, false);
+      if (!out[i].object.is_object()) out[i].object = json();
+      continue;
+    }
+    try {
+      std::rethrow_exception(results[i].error);
+    } catch (const ApiError&) {
+    } catch (const std::exception&) {
+      out[i].answered = false;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<TrainJobRuntime> gpu_runtime_of(const json& trainjob) {
@@ -90,37 +126,66 @@ long long runtime_requested_gpus(const json& trainjob_spec, const json& runtime)
 }
 
 void RuntimeGpus::note(const JobKind& kind, size_t kind_index, const json& job) {
-  if (!kind.gpus_from_runtime) return;
-  auto runtime = gpu_runtime_of(job);
-  if (!runtime) return;
+  auto source = source_of(kind, job);
+  if (!source) return;
   const json& meta = at(job, "metadata");
-  m_jobs.push_back({kind_index, str(meta, "namespace"), str(meta, "name"), std::move(*runtime),
-                    num_nodes_of(at(job, "spec"))});
+  m_jobs.push_back({kind_index, str(meta, "namespace"), str(meta, "name"), std::move(*source)});
 }
 
 void RuntimeGpus::resolve(kube::Client& client, const Wanted& wanted, const Set& set) const {
   std::map<std::string, size_t> index;  // runtime path -> request
-  std::vector<kube::Request> requests;
+  std::vector<std::string> paths;
   std::vector<std::pair<const Job*, size_t>> jobs;
   for (const auto& j : m_jobs) {
     if (!wanted(j.kind, j.namespace_, j.name)) continue;
-    const std::string path = runtime_resource(j.runtime).object_path(j.runtime.namespace_, j.runtime.name);
-    auto [it, added] = index.emplace(path, requests.size());
-    if (added) {
-      kube::Request r;
-      r.path = path;
-      requests.push_back(std::move(r));
-    }
+    auto [it, added] = index.emplace(runtime_path(j.source.runtime), paths.size());
+    if (added) paths.push_back(it->first);
     jobs.emplace_back(&j, it->second);
   }
-  if (requests.empty()) return;
-  const auto results = client.send_all(requests);
-  std::vector<json> runtimes(results.size());
-  for (size_t i = 0; i < results.size(); ++i)
-    if (!results[i].error) runtimes[i] = json::parse(results[i].response.body, nullptr, false);
+  if (paths.empty()) return;
+  const auto runtimes = read_runtimes(client, paths);
   for (const auto& [job, i] : jobs) {
-    if (!runtimes[i].is_object()) continue;
-    set(job->kind, job->namespace_, job->name, gpus_on(runtimes[i], job->num_nodes));
+    if (!runtimes[i].object.is_object()) continue;
+    set(job->kind, job->namespace_, job->name, gpus_on(runtimes[i].object, job->source.num_nodes));
+  }
+}
+
+std::optional<long long> LiveRuntimeGpus::gpus(const JobKind& kind, const std::string& key, const json& job) {
+  auto source = source_of(kind, job);
+  if (!source) {
+    m_waiting.erase(key);
+    return std::nullopt;
+  }
+  auto it = m_runtimes.find(runtime_path(source->runtime));
+  if (it == m_runtimes.end()) {
+    m_waiting.insert_or_assign(key, std::move(*source));
+    return std::nullopt;
+  }
+  m_waiting.erase(key);
+  if (!it->second.is_object()) return std::nullopt;
+  return gpus_on(it->second, source->num_nodes);
+}
+
+void LiveRuntimeGpus::read(kube::Client& client, const std::function<void(const std::string&, long long)>& set) {
+  std::vector<std::string> paths;
+  for (const auto& [key, source] : m_waiting) {
+    std::string path = runtime_path(source.runtime);
+    if (!m_runtimes.count(path) && std::find(paths.begin(), paths.end(), path) == paths.end())
+      paths.push_back(std::move(path));
+  }
+  if (!paths.empty()) {
+    const auto read = read_runtimes(client, paths);
+    for (size_t i = 0; i < paths.size(); ++i)
+      if (read[i].answered) m_runtimes.emplace(paths[i], read[i].object);
+  }
+  for (auto it = m_waiting.begin(); it != m_waiting.end();) {
+    auto runtime = m_runtimes.find(runtime_path(it->second.runtime));
+    if (runtime == m_runtimes.end()) {  // not reached: asked for again at the next read
+      ++it;
+      continue;
+    }
+    if (runtime->second.is_object()) set(it->first, gpus_on(runtime->second, it->second.num_nodes));
+    it = m_waiting.erase(it);
   }
 }
 

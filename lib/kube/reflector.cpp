@@ -37,20 +37,29 @@ void Reflectors::start() {
     if (c.on_reset) c.on_reset();
     reads.push_back(listing(i));
   }
-  stream_all(m_client, reads, kPageSize, [this] {
+  const auto missing = stream_all(m_client, reads, kPageSize, [this] {
     for (auto& c : m_collections)
       if (c.on_reset) c.on_reset();
   });
   m_stats.lists += m_collections.size();
   m_set = m_client.stream_set();
-  for (size_t i = 0; i < m_collections.size(); ++i) open_watch(i);
+  // A resource the cluster does not serve (a kind whose CRD is not installed: 404) is left
+  // out as list leaves it out; its watch would only answer 404 again.
+  for (size_t i = 0; i < m_collections.size(); ++i)
+    if (served(i, missing[i])) open_watch(i);
 }
 
-void Reflectors::relist(size_t i) {
+bool Reflectors::served(size_t i, bool missing) const {
+  if (missing) log::debug("{} is not served by this cluster; not watching it", m_collections[i].path);
+  return !missing;
+}
+
+bool Reflectors::relist(size_t i) {
   auto& c = m_collections[i];
   if (c.on_reset) c.on_reset();
-  stream_all(m_client, {listing(i)}, kPageSize, c.on_reset);
+  const auto missing = stream_all(m_client, {listing(i)}, kPageSize, c.on_reset);
   ++m_stats.lists;
+  return served(i, missing[0]);
 }
 
 void Reflectors::open_watch(size_t i) {
@@ -142,7 +151,7 @@ void Reflectors::restart_due(TimePoint now) {
     }
     const Restart r = m_restarts[k];
     m_restarts.erase(m_restarts.begin() + static_cast<std::ptrdiff_t>(k));
-    if (r.relist) relist(r.collection);
+    if (r.relist && !relist(r.collection)) continue;
     open_watch(r.collection);
   }
 }

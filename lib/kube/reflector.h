@@ -5,8 +5,9 @@
 // the last version seen; one that ended without an event (a proxy closing idle streams), a cut
 // connection or a 429/5xx wait as client-go's reflector waits (kube/restart_backoff.h) before
 // the collection is watched again; one whose version is gone (410 Expired) waits the same, then
-// lists that collection again and watches from the new list. The watches of every collection
-// move together on the calling thread (kube/stream_set.h).
+// lists that collection again and watches from the new list. A collection whose list answers
+// 404 (a kind whose CRD the cluster lacks) is not watched, as list skips it. The watches of
+// every collection move together on the calling thread (kube/stream_set.h).
 #pragma once
 
 #include <chrono>
@@ -75,7 +76,9 @@ class Reflectors {
     bool relist = false;
   };
   StreamRead listing(size_t i);  // the list read of collection i
-  void relist(size_t i);
+  // Whether collection i is served, given whether its list answered 404 (said in the log).
+  bool served(size_t i, bool missing) const;
+  bool relist(size_t i);  // false: no longer served (not watched again)
   void open_watch(size_t i);
   bool on_lines(size_t i, std::string_view lines);
   void ended(const StreamSet::Ended& e, TimePoint now);

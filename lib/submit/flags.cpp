@@ -70,13 +70,7 @@ void add_elastic_flags(FlagSet& f, SubmitOptions& o, bool visible) {
     for (Flag* flag : flags) flag->hide();
 }
 
-void add_training_flags(FlagSet& f, SubmitOptions& o, const SubmitKind::Rules& rules,
-                        const std::function<void()>& kind_flags) {
-  add_pod_flags(f, o);
-  f.option("--workers", o.workers,
-           rules.launcher_pods > 0 ? "Number of worker pods (the launcher is extra)"
-                                   : "Number of pods, the master included")
-      .with_default();
+void add_code_sync_flags(FlagSet& f, SubmitOptions& o) {
   f.option("--sync-mode", o.sync_mode, "Fetch code before start: git or rsync");
   f.alias("--syncMode", o.sync_mode);
   f.option("--sync-source", o.sync_source,
@@ -84,6 +78,16 @@ void add_training_flags(FlagSet& f, SubmitOptions& o, const SubmitKind::Rules& r
   f.alias("--syncSource", o.sync_source);
   f.option("--sync-image", o.sync_image, "Image of the code-sync init container");
   f.alias("--syncImage", o.sync_image);
+}
+
+void add_training_flags(FlagSet& f, SubmitOptions& o, const SubmitKind::Rules& rules,
+                        const std::function<void()>& kind_flags) {
+  add_pod_flags(f, o);
+  f.option("--workers", o.workers,
+           rules.launcher_pods > 0 ? "Number of worker pods (the launcher is extra)"
+                                   : "Number of pods, the master included")
+      .with_default();
+  add_code_sync_flags(f, o);
   f.flag("--tensorboard", o.tensorboard, "Run TensorBoard (Deployment + NodePort Service NAME-tensorboard)");
   f.option("--logdir", o.logdir, "Event directory TensorBoard reads").with_default();
   f.option("--tensorboard-image", o.tensorboard_image, "TensorBoard image");

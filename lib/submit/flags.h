@@ -15,6 +15,9 @@ namespace trainctl::submit {
 void add_pod_flags(FlagSet& f, SubmitOptions& options);
 // --dry-run, -o, --wait, --timeout, --template-dir and the positional command.
 void add_output_flags(FlagSet& f, SubmitOptions& options);
+// --sync-mode, --sync-source, --sync-image (and Arena's camelCase spellings): the code-sync
+// init container (templates/common/pod.yaml; a TrainJob's own runtime, trainjob_code_sync.cpp).
+void add_code_sync_flags(FlagSet& f, SubmitOptions& options);
 // Elastic PyTorchJob flags; hidden unless `visible` (plan_elastic refuses them elsewhere).
 void add_elastic_flags(FlagSet& f, SubmitOptions& options, bool visible);
 // The training-operator and mpi-operator kinds' flags: the pod flags, --workers, code sync,

@@ -66,12 +66,20 @@ TrainingRuntime runtime_of(const json& o) {
     }
   }
   if (r.image.empty()) r.image = first_image;
+  r.copy_of = kube::annotation(o, kCopyOfAnnotation);
+  // The copy's owner (create.h sets it after the TrainJob's create, so the annotation is what
+  // marks a copy whose job failed in between); a TrainJob owner marks any runtime of one job.
+  const json& owners = at(o, {"metadata", "ownerReferences"});
+  for (const auto& ref : owners.is_array() ? owners : json::array())
+    if (ref.value("kind", "") == "TrainJob" && ref.value("apiVersion", "").rfind("trainer.kubeflow.org/", 0) == 0)
+      r.owner_job = ref.value("name", "");
   return r;
 }
 
 namespace {
 
-std::vector<TrainingRuntime> list_of(kube::Client& client, const kube::Resource& res, const std::string& ns) {
+std::vector<TrainingRuntime> list_of(kube::Client& client, const kube::Resource& res, const std::string& ns,
+                                     bool with_job_copies) {
   std::vector<TrainingRuntime> out;
   json list;
   try {
@@ -83,7 +91,8 @@ std::vector<TrainingRuntime> list_of(kube::Client& client, const kube::Resource&
   for (const auto& item : list.value("items", json::array())) {
     json o = item;
     if (!o.contains("kind")) o["kind"] = res.kind;  // list items carry no kind
-    out.push_back(runtime_of(o));
+    TrainingRuntime r = runtime_of(o);
+    if (with_job_copies || !r.of_one_job()) out.push_back(std::move(r));
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   return out;
@@ -91,9 +100,11 @@ std::vector<TrainingRuntime> list_of(kube::Client& client, const kube::Resource&
 
 }  // namespace
 
-std::vector<TrainingRuntime> list_runtimes(kube::Client& client, const std::string& namespace_) {
-  auto out = list_of(client, cluster_training_runtime_resource(), "");
-  for (auto& r : list_of(client, training_runtime_resource(), namespace_)) out.push_back(std::move(r));
+std::vector<TrainingRuntime> list_runtimes(kube::Client& client, const std::string& namespace_,
+                                           bool with_job_copies) {
+  auto out = list_of(client, cluster_training_runtime_resource(), "", with_job_copies);
+  for (auto& r : list_of(client, training_runtime_resource(), namespace_, with_job_copies))
+    out.push_back(std::move(r));
   return out;
 }
 

@@ -17,6 +17,9 @@ namespace trainctl::submit {
 
 // The runtime `submit pytorch` uses on a Trainer-only cluster (manifests/base/runtimes).
 inline constexpr const char* kTorchDistributed = "torch-distributed";
+// On a job's own TrainingRuntime (--sync-mode, trainjob_code_sync.cpp): KIND/NAME of the
+// runtime it copies. An annotation: a label value cannot hold the '/'.
+inline constexpr const char* kCopyOfAnnotation = "trainctl.io/copy-of";
 
 const kube::Resource& trainjob_resource();             // trainjobs (namespaced)
 const kube::Resource& training_runtime_resource();     // trainingruntimes (namespaced)
@@ -33,14 +36,22 @@ struct TrainingRuntime {
   // The replicated jobs that run a container named "node" (runtimePatches go to them).
   std::vector<std::string> node_jobs;
   std::vector<std::string> jobs;  // every replicated job, in the runtime's order
+  // A runtime of one job, no runtime to pick: the annotation kCopyOfAnnotation (KIND/NAME
+  // copied), and the TrainJob among its ownerReferences (the garbage collector deletes it
+  // with that job); "" when none.
+  std::string copy_of;
+  std::string owner_job;
+  bool of_one_job() const { return !copy_of.empty() || !owner_job.empty(); }
   nlohmann::json object;
 };
 
 TrainingRuntime runtime_of(const nlohmann::json& object);
 
-// ClusterTrainingRuntimes, then the TrainingRuntimes of `namespace_`, each sorted by name.
-// A resource the cluster does not serve (404) gives none; other errors are thrown.
-std::vector<TrainingRuntime> list_runtimes(kube::Client& client, const std::string& namespace_);
+// ClusterTrainingRuntimes, then the TrainingRuntimes of `namespace_`, each sorted by name;
+// the runtimes of one job (of_one_job) only `with_job_copies`. A resource the cluster does
+// not serve (404) gives none; other errors are thrown.
+std::vector<TrainingRuntime> list_runtimes(kube::Client& client, const std::string& namespace_,
+                                           bool with_job_copies = false);
 
 // The plan's runtime as the cluster has it. Throws UsageError with one line naming the
 // runtimes the cluster has when it is missing, before anything is created.

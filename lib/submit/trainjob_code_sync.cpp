@@ -88,7 +88,7 @@ json render_code_sync_runtime(const Plan& p, const render::TemplateSet& t) {
            {{"name", code_sync_runtime_name(p)},
             {"namespace", p.namespace_},
             {"labels", labels},
-            {"annotations", {{"trainctl.io/copy-of", p.runtime_kind + "/" + p.runtime_name}}}}},
+            {"annotations", {{kCopyOfAnnotation, p.runtime_kind + "/" + p.runtime_name}}}}},
           {"spec", spec}};
 }
 

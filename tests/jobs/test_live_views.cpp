@@ -8,9 +8,11 @@
 #include "jobs/job_list_live.h"
 #include "jobs/job_query.h"
 #include "jobs/node_usage_live.h"
+#include "support/fake_client.h"
 
 using nlohmann::json;
 using namespace trainctl::jobs;
+using trainctl::testing::FakeClient;
 
 namespace {
 
@@ -310,4 +312,83 @@ TEST_CASE("LiveJobs: jobs and their pods meet in either order; changes and delet
   CHECK(changes[0].deleted);
   CHECK(changes[0].job.name == "train");
   CHECK(live.snapshot(at("2024-05-01T10:00:00Z")).empty());
+}
+
+namespace {
+
+// A ClusterTrainingRuntime whose trainer job's container node asks for `gpus` GPUs
+// (kubeflow/trainer@v2.3.0 manifests/base/runtimes/torch_distributed.yaml's shape).
+json gpu_runtime(int gpus) {
+  const json node = {{"name", "node"},
+                     {"image", "pytorch/pytorch:2.13.0-cuda13.0-cudnn9-runtime"},
+                     {"resources", {{"limits", {{"nvidia.com/gpu", gpus}}}}}};
+  const json rjob = {{"name", "node"},
+                     {"template",
+                      {{"metadata", {{"labels", {{"trainer.kubeflow.org/trainjob-ancestor-step", "trainer"}}}}},
+                       {"spec", {{"template", {{"spec", {{"containers", json::array({node})}}}}}}}}}};
+  return {{"apiVersion", "trainer.kubeflow.org/v1alpha1"},
+          {"kind", "ClusterTrainingRuntime"},
+          {"spec",
+           {{"mlPolicy", {{"numNodes", 1}, {"torch", json::object()}}},
+            {"template", {{"spec", {{"replicatedJobs", json::array({rjob})}}}}}}}};
+}
+
+const TrainingJob* named(const JobList& jobs, const std::string& name) {
+  for (const auto& j : jobs)
+    if (j.name == name) return &j;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("LiveJobs: a TrainJob that names no GPU shows its runtime's, each runtime read once for the view's life") {
+  const std::string runtimes = "/apis/trainer.kubeflow.org/v1alpha1/clustertrainingruntimes/";
+  FakeClient client;
+  client.on_get(runtimes + "two-gpus", gpu_runtime(2));
+  client.on_not_found(runtimes + "gone");
+  LiveJobs live("", kinds_for_type("trainjob"), false, &client);
+  auto c = live.collections();
+  REQUIRE(c.size() == 2);  // the TrainJobs, their pods
+  json tune = trainjob("tune", "2024-05-01T09:50:00Z", "two-gpus", 3, 0);
+  json gone = trainjob("gone", "2024-05-01T09:51:00Z", "gone", 2, 0);
+  json own = trainjob("own", "2024-05-01T09:52:00Z", "two-gpus", 2, 1);  // names its GPUs: 1 x 2
+  for (json* j : {&tune, &gone, &own}) c[0].on_put(*j);
+  // The first view: both runtimes in one round; a runtime that is gone leaves the spec's 0.
+  const auto first = live.snapshot(at("2024-05-01T10:00:00Z"));
+  REQUIRE(first.size() == 3);
+  CHECK(named(first, "tune")->gpus_requested == 6);
+  CHECK(named(first, "gone")->gpus_requested == 0);
+  CHECK(named(first, "own")->gpus_requested == 2);
+  CHECK(client.batches() == std::vector<size_t>{2});
+  live.take_changes(at("2024-05-01T10:00:00Z"));
+  // A new job on a runtime read already, and the job on the missing one again: no GET.
+  json more = trainjob("more", "2024-05-01T09:53:00Z", "two-gpus", 1, 0);
+  c[0].on_put(more);
+  c[0].on_put(gone);
+  auto changes = live.take_changes(at("2024-05-01T10:00:00Z"));
+  REQUIRE(changes.size() == 2);
+  for (const auto& ch : changes) CHECK(ch.job.gpus_requested == (ch.job.name == "more" ? 2 : 0));
+  CHECK(client.requests().size() == 2);
+  // A job naming a runtime not read yet: read at the next refresh, in its own round. One whose
+  // read got no answer (FakeClient throws for a request not stubbed, as a cut connection
+  // would) waits and is read at the refresh after.
+  json late = trainjob("late", "2024-05-01T09:54:00Z", "late", 2, 0);
+  c[0].on_put(late);
+  changes = live.take_changes(at("2024-05-01T10:00:00Z"));
+  REQUIRE(changes.size() == 1);
+  CHECK(changes[0].job.gpus_requested == 0);
+  client.on_get(runtimes + "late", gpu_runtime(4));
+  changes = live.take_changes(at("2024-05-01T10:00:00Z"));
+  REQUIRE(changes.size() == 1);
+  CHECK(changes[0].job.name == "late");
+  CHECK(changes[0].job.gpus_requested == 8);
+  CHECK(client.batches() == std::vector<size_t>{2, 1, 1});
+  CHECK(live.take_changes(at("2024-05-01T10:00:00Z")).empty());
+  client.verify();
+  // Its pods decide once they exist, as in list.
+  json p = pod("tune-node-0-0-abcde", trainjob_labels("tune", "node", 0), "Running", 1, "node-1");
+  c[1].on_put(p);
+  changes = live.take_changes(at("2024-05-01T10:00:00Z"));
+  REQUIRE(changes.size() == 1);
+  CHECK(changes[0].job.gpus_requested == 1);
 }

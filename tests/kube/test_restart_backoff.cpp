@@ -23,9 +23,11 @@ class WatchScript : public kube::Client {
   std::function<std::vector<std::string>(int)> script = [](int) { return std::vector<std::string>(); };
   int lists = 0;
   int watches = 0;
+  std::string unserved;  // a collection path the server answers 404 for, as for a CRD not installed
 
-  kube::Response send(const kube::Request&) override {
+  kube::Response send(const kube::Request& r) override {
     ++lists;
+    if (!unserved.empty() && r.path.rfind(unserved, 0) == 0) throw not_found();
     return {
         200,
         json{{"kind", "PodList"}, {"metadata", {{"resourceVersion", "7"}}}, {"items", json::array()}}.dump(),
@@ -33,14 +35,22 @@ class WatchScript : public kube::Client {
   }
   std::vector<Result> send_all(const std::vector<kube::Request>& requests) override {
     std::vector<Result> out;
-    for (const auto& r : requests) out.push_back({send(r), nullptr});
+    for (const auto& r : requests) {
+      try {
+        out.push_back({send(r), nullptr});
+      } catch (const ApiError&) {
+        out.push_back({{}, std::current_exception()});
+      }
+    }
     return out;
   }
-  void stream(const kube::Request&, const kube::LineHandler& on_line) override {
+  void stream(const kube::Request& r, const kube::LineHandler& on_line) override {
+    if (!unserved.empty() && r.path.rfind(unserved, 0) == 0) throw not_found();
     if (++watches > 1000) throw Error("a storm of watch requests");
     for (const auto& line : script(watches - 1))
       if (!on_line(line)) return;
   }
+  static ApiError not_found() { return ApiError(404, "NotFound", "the server could not find the requested resource"); }
 };
 
 std::string event(const std::string& type, const std::string& rv) {
@@ -154,4 +164,26 @@ TEST_CASE("reflector: a 410 Expired lists again after the backoff, not 23 times 
   CHECK(client.lists >= 3);
   CHECK(client.lists <= 8);  // the first list and at most seven after 410s
   CHECK(client.watches == client.lists);
+}
+
+TEST_CASE("reflector: a collection the cluster does not serve (404) is not watched; the others are",
+          "[watch]") {
+  WatchScript client;
+  client.unserved = "/apis/kubeflow.org/v1/pytorchjobs";
+  client.script = [](int n) {
+    if (n == 0) return std::vector<std::string>{event("ADDED", "9")};
+    return std::vector<std::string>();
+  };
+  FakeTime time;
+  int puts = 0, unserved_puts = 0;
+  kube::Collection missing;
+  missing.path = client.unserved;
+  missing.on_put = [&unserved_puts](json&) { ++unserved_puts; };
+  kube::Reflectors r(client, {missing, pods_collection(puts)}, seconds(300), time.timing());
+  r.start();
+  CHECK(r.run_for(seconds(5)) == 1);  // the pods' watch went on; the 404 ended nothing
+  CHECK(puts == 1);
+  CHECK(unserved_puts == 0);
+  CHECK(client.lists == 2);
+  CHECK(r.stats().watches == static_cast<size_t>(client.watches));
 }

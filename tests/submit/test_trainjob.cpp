@@ -224,6 +224,58 @@ TEST_CASE("an unknown runtime is refused naming the ones the cluster has, before
                     "torch-distributed (see trainctl runtime list)");
 }
 
+TEST_CASE("runtime list leaves out the TrainingRuntimes of one job unless asked; so does a missing runtime's line") {
+  // The copy as submit --sync-mode makes it (the annotation) and once its job owns it; one
+  // whose owner is a TrainJob only; a runtime of the namespace's own, owned by something else.
+  const json copy_meta = {{"name", "a-code-sync"}, {"namespace", "default"},
+                          {"annotations", {{"trainctl.io/copy-of", "ClusterTrainingRuntime/torch-distributed"}}}};
+  json owned_copy_meta = copy_meta;
+  owned_copy_meta["name"] = "b-code-sync";
+  owned_copy_meta["ownerReferences"] = json::array(
+      {{{"apiVersion", "trainer.kubeflow.org/v1alpha1"}, {"kind", "TrainJob"}, {"name", "b"}, {"uid", "u1"}}});
+  const json only_owned_meta = {
+      {"name", "c-runtime"},
+      {"namespace", "default"},
+      {"ownerReferences",
+       json::array({{{"apiVersion", "trainer.kubeflow.org/v1alpha1"}, {"kind", "TrainJob"}, {"name", "c"}, {"uid", "u2"}}})}};
+  const json mine_meta = {
+      {"name", "mine"},
+      {"namespace", "default"},
+      {"ownerReferences", json::array({{{"apiVersion", "v1"}, {"kind", "ConfigMap"}, {"name", "x"}, {"uid", "u3"}}})}};
+  ScriptedClient client([&](const kube::Request& r, int) -> kube::Response {
+    if (r.path == "/apis/trainer.kubeflow.org/v1alpha1/clustertrainingruntimes")
+      return ScriptedClient::ok({{"items", json::array({{{"metadata", {{"name", "torch-distributed"}}}}})}}, 200);
+    if (r.path == "/apis/trainer.kubeflow.org/v1alpha1/namespaces/default/trainingruntimes")
+      return ScriptedClient::ok({{"items", json::array({json{{"metadata", copy_meta}}, json{{"metadata", owned_copy_meta}},
+                                                         json{{"metadata", only_owned_meta}},
+                                                         json{{"metadata", mine_meta}}})}},
+                                200);
+    if (r.path == "/apis/trainer.kubeflow.org/v1alpha1/namespaces/default/trainingruntimes/gone")
+      ScriptedClient::fail(404, "NotFound", "not found");
+    FAIL("unexpected " << r.path);
+    return {};
+  });
+  std::vector<std::string> names;
+  for (const auto& r : submit::list_runtimes(client, "default")) names.push_back(r.name);
+  CHECK(names == std::vector<std::string>{"torch-distributed", "mine"});
+  const auto all = submit::list_runtimes(client, "default", true);
+  REQUIRE(all.size() == 5);
+  CHECK(all[1].name == "a-code-sync");
+  CHECK(all[1].copy_of == "ClusterTrainingRuntime/torch-distributed");
+  CHECK(all[1].owner_job.empty());  // its job not created yet, or gone before it owned it
+  CHECK(all[2].owner_job == "b");
+  CHECK(all[3].copy_of.empty());
+  CHECK(all[3].owner_job == "c");
+  CHECK_FALSE(all[4].of_one_job());
+  // A TrainingRuntime that is not there: the line names the namespace's own runtime only.
+  submit::Plan p;
+  p.runtime_name = "gone";
+  p.runtime_kind = "TrainingRuntime";
+  p.namespace_ = "default";
+  CHECK_THROWS_WITH(submit::find_runtime(client, p),
+                    "no TrainingRuntime \"gone\" in namespace default: it has mine (see trainctl runtime list)");
+}
+
 TEST_CASE("submit pytorch picks a TrainJob only where the cluster serves Trainer v2 and no PyTorchJob") {
   auto client_for = [](bool pytorch, bool trainer) {
     return ScriptedClient([=](const kube::Request& r, int) -> kube::Response {

@@ -92,6 +92,44 @@ TEST_CASE("--sync-mode: every replicated job that runs container node gets the c
   CHECK(with_code == 2);
 }
 
+TEST_CASE("submit trainjob takes the code-sync flags: its job runs on a copy of the runtime it names") {
+  // Arena's camelCase spellings too, as submit pytorch takes them.
+  const auto o = parse_submit("trainjob", {"--name=tune", "--runtime=deepspeed-distributed", "--workers=2",
+                                           "--working-dir=/root", "--syncMode=git",
+                                           "--syncSource=https://github.com/example/tune.git",
+                                           "--sync-image=my.registry/acs/git-sync:v3.3.5",
+                                           "python /root/code/tune/train.py"});
+  submit::Plan p = submit::make_plan(o, "team-a", {});
+  const auto runtime = submit::runtime_of(shipped_runtime("deepspeed_distributed.yaml"));
+  p.runtime_node_jobs = runtime.node_jobs;
+  p.sync_runtime_source = runtime.object;
+  const auto objects = render_submit_plan(p);
+  REQUIRE(objects.size() == 2);
+  require_valid(objects);
+  CHECK(objects[0]["spec"]["runtimeRef"] == json{{"name", "tune-code-sync"}, {"kind", "TrainingRuntime"}});
+  const json& rt = objects[1];
+  CHECK(rt["metadata"]["namespace"] == "team-a");
+  CHECK(rt["metadata"]["annotations"]["trainctl.io/copy-of"] == "ClusterTrainingRuntime/deepspeed-distributed");
+  CHECK(rt["metadata"]["labels"]["trainer.kubeflow.org/framework"] == "deepspeed");
+  for (const auto& rj : rt["spec"]["template"]["spec"]["replicatedJobs"]) {
+    const json& init = runtime_pod(rj)["initContainers"].back();
+    CHECK(init["image"] == "my.registry/acs/git-sync:v3.3.5");
+    json env = json::object();
+    for (const auto& e : init["env"]) env[e["name"].get<std::string>()] = e["value"];
+    CHECK(env["GIT_SYNC_REPO"] == "https://github.com/example/tune.git");
+  }
+}
+
+TEST_CASE("submit trainjob --sync-source without --sync-mode is refused as for submit pytorch") {
+  try {
+    render_submit(parse_submit("trainjob", {"--name=x", "--runtime=torch-distributed",
+                                            "--sync-source=https://x/y.git", "python a.py"}));
+    FAIL("not refused");
+  } catch (const UsageError& e) {
+    CHECK_THAT(std::string(e.what()), Catch::Contains("--sync-mode"));
+  }
+}
+
 TEST_CASE("--sync-mode with --dry-run is refused for a TrainJob: the copy needs the cluster's runtime") {
   try {
     render_submit(parse_submit("pytorch", {"--api=trainer", "--name=x", kImage, "--sync-mode=git",

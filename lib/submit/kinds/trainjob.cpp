@@ -94,6 +94,10 @@ class TrainJobKind final : public SubmitKind {
                  "  # Fine-tune with the runtime's own command and initializers\n"
                  "  trainctl submit trainjob --name=tune --runtime=torchtune-llama3.2-1b "
                  "--dataset-uri=hf://tatsu-lab/alpaca\n"
+                 "  # The code fetched with git-sync into WORKING_DIR/code/ before the nodes start\n"
+                 "  trainctl submit trainjob --name=mnist --runtime=torch-distributed --working-dir=/root \\\n"
+                 "    --sync-mode=git --sync-source=https://code.aliyun.com/370272561/mnist-pytorch.git \\\n"
+                 "    \"python /root/code/mnist-pytorch/mnist.py\"\n"
                  "  # See what would be sent\n"
                  "  trainctl submit trainjob --name=mnist --runtime=torch-distributed --dry-run \"torchrun "
                  "train.py\"\n",
@@ -229,6 +233,10 @@ class TrainJobKind final : public SubmitKind {
                  "Environment variable KEY=VALUE of the trainer (trainer.env; repeatable)");
     f.option("--working-dir", o.working_dir, "Directory the command runs in").with_default();
     f.option("--shell", o.shell, "Shell that runs the command: sh or bash").with_default();
+    add_code_sync_flags(f, o);
+    f.find("--sync-mode").help =
+        "Fetch code before start: git or rsync (the job then runs on a TrainingRuntime NAME-code-sync of its "
+        "own, a copy of --runtime with the code-sync init container, deleted with the job)";
     f.repeatable("--arg", o.trainer_args, "An argument of the runtime's command (trainer.args; repeatable)");
     f.repeatable("-d,--data", o.data, "Mount a PVC on the nodes: PVC_NAME:/mount/path (repeatable)");
     f.repeatable("--data-dir", o.data_dirs, "Mount a host directory: /host/path[:/mount/path] (repeatable)");

@@ -18,37 +18,31 @@ nlohmann::json parse_body(const Request& r, const Response& resp) {
 }
 }  // namespace
 
-nlohmann::json Client::get_json(const std::string& path) {
-  Request r;
-  r.path = path;
-  return parse_body(r, send(r));
-}
+nlohmann::json Client::get_json(const std::string& path) { return send_json("GET", path, nlohmann::json()); }
 
 nlohmann::json Client::post_json(const std::string& path, const nlohmann::json& body) {
-  Request r;
-  r.method = "POST";
-  r.path = path;
-  r.body = body.dump();
-  return parse_body(r, send(r));
+  return send_json("POST", path, body);
 }
 
 nlohmann::json Client::patch_json(const std::string& path, const nlohmann::json& body,
                                   const std::string& content_type) {
-  Request r;
-  r.method = "PATCH";
-  r.path = path;
-  r.body = body.dump();
-  r.content_type = content_type;
-  return parse_body(r, send(r));
+  return send_json("PATCH", path, body, content_type);
 }
 
 nlohmann::json Client::delete_json(const std::string& path, const nlohmann::json& body) {
+  return send_json("DELETE", path, body);
+}
+
+nlohmann::json Client::send_json(const std::string& method, const std::string& path, const nlohmann::json& body,
+                                 const std::string& content_type) {
   Request r;
-  r.method = "DELETE";
+  r.method = method;
   r.path = path;
   if (!body.is_null()) r.body = body.dump();
-  auto resp = send(r);
-  return resp.body.empty() ? nlohmann::json() : parse_body(r, resp);
+  if (!content_type.empty()) r.content_type = content_type;
+  const Response resp = send(r);
+  // A DELETE may answer with no body at all.
+  return method == "DELETE" && resp.body.empty() ? nlohmann::json() : parse_body(r, resp);
 }
 
 }  // namespace trainctl::kube

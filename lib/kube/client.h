@@ -102,6 +102,11 @@ public:
   nlohmann::json delete_json(const std::string& path, const nlohmann::json& body = nullptr);
   // PATCH with a body of that patch type (application/merge-patch+json, ...).
   nlohmann::json patch_json(const std::string& path, const nlohmann::json& body, const std::string& content_type);
+
+ private:
+  // One request of `method` with `body` (none when null) and its JSON answer.
+  nlohmann::json send_json(const std::string& method, const std::string& path, const nlohmann::json& body,
+                           const std::string& content_type = "");
 };
 
 }  // namespace trainctl::kube

@@ -3,7 +3,7 @@
 
 #include "cmd/data_list.h"
 #include "cmd/run.h"
-#include "jobs/data_volumes.h"
+#include "jobs/cluster/data_volumes.h"
 #include "print/print_as.h"
 #include "print/volume_views.h"
 

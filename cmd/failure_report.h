@@ -7,7 +7,7 @@
 
 #include "cmd/factory.h"
 #include "jobs/kind.h"
-#include "jobs/root_cause.h"
+#include "jobs/diagnose/root_cause.h"
 
 namespace trainctl {
 

@@ -7,7 +7,7 @@
 #include <ostream>
 
 #include "cmd/factory.h"
-#include "jobs/queues.h"
+#include "jobs/cluster/queues.h"
 #include "jobs/training_job.h"
 
 namespace trainctl {

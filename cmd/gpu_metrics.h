@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cmd/factory.h"
-#include "jobs/node_usage.h"
+#include "jobs/cluster/node_usage.h"
 #include "jobs/training_job.h"
 #include "metrics/gpu_history.h"
 #include "metrics/gpu_metrics.h"

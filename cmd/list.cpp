@@ -11,7 +11,7 @@
 #include "core/errors.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
-#include "jobs/pending_query.h"
+#include "jobs/diagnose/pending_query.h"
 #include "metrics/idle_jobs.h"
 #include "metrics/prometheus_response.h"
 #include "print/job_views.h"

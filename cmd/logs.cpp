@@ -12,7 +12,7 @@
 #include "jobs/instance_select.h"
 #include "jobs/job_query.h"
 #include "jobs/kind.h"
-#include "jobs/pod_logs.h"
+#include "jobs/logs/pod_logs.h"
 #include "jobs/time.h"
 #include "print/escape.h"
 

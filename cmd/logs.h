@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cmd/run.h"
-#include "jobs/pod_logs.h"
+#include "jobs/logs/pod_logs.h"
 
 namespace trainctl {
 

@@ -2,7 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "jobs/all_logs.h"
+#include "jobs/logs/all_logs.h"
 
 namespace trainctl {
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cmd/logs.h"
-#include "jobs/pod_logs.h"
+#include "jobs/logs/pod_logs.h"
 #include "jobs/training_job.h"
 
 namespace trainctl {

@@ -3,7 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "jobs/queues.h"
+#include "jobs/cluster/queues.h"
 #include "print/print_as.h"
 #include "print/queue_views.h"
 

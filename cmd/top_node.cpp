@@ -8,8 +8,8 @@
 #include "cmd/idle_flags.h"
 #include "cmd/live_view.h"
 #include "cmd/run.h"
-#include "jobs/node_usage.h"
-#include "jobs/node_usage_live.h"
+#include "jobs/cluster/node_usage.h"
+#include "jobs/cluster/node_usage_live.h"
 #include "print/node_views.h"
 #include "print/print_as.h"
 

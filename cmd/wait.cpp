@@ -7,7 +7,7 @@
 
 #include "jobs/find_jobs.h"
 #include "jobs/job_query.h"
-#include "jobs/root_cause.h"
+#include "jobs/diagnose/root_cause.h"
 #include "print/escape.h"
 #include "print/failure_view.h"
 #include "print/print_as.h"

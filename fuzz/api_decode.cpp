@@ -18,7 +18,7 @@
 #include "jobs/job_query.h"
 #include "print/job_views.h"
 #include "jobs/job_summary.h"
-#include "jobs/node_usage.h"
+#include "jobs/cluster/node_usage.h"
 #include "jobs/pod_status.h"
 #include "jobs/pod_summary.h"
 #include "kube/page_stream.h"

@@ -5,7 +5,7 @@
 #include "jobs/gpu.h"
 #include "jobs/json_util.h"
 #include "jobs/kind.h"
-#include "jobs/pending_reason.h"
+#include "jobs/diagnose/pending_reason.h"
 #include "jobs/pod_status.h"
 
 namespace trainctl::jobs {

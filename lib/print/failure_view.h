@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "jobs/root_cause.h"
+#include "jobs/diagnose/root_cause.h"
 
 namespace trainctl::print {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/iostreams.h"
-#include "jobs/node_usage.h"
+#include "jobs/cluster/node_usage.h"
 #include "metrics/gpu_history.h"
 #include "metrics/gpu_metrics.h"
 #include "metrics/idle.h"

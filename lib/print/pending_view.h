@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "jobs/pending_reason.h"
+#include "jobs/diagnose/pending_reason.h"
 
 namespace trainctl::print {
 

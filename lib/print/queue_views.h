@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/iostreams.h"
-#include "jobs/queues.h"
+#include "jobs/cluster/queues.h"
 
 namespace trainctl::print {
 

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "jobs/data_volumes.h"
+#include "jobs/cluster/data_volumes.h"
 #include "print/table.h"
 
 namespace trainctl::print {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "jobs/job_status.h"
-#include "jobs/root_cause.h"
+#include "jobs/diagnose/root_cause.h"
 
 namespace trainctl::print {
 

@@ -7,7 +7,7 @@
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/status_rules.h"
-#include "jobs/unschedulable.h"
+#include "jobs/diagnose/unschedulable.h"
 #include "kube/answer_shape.h"
 #include "kube/restart_backoff.h"
 #include "kube/watch.h"

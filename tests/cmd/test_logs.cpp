@@ -5,7 +5,7 @@
 #include "cmd_harness.h"
 #include "core/errors.h"
 #include "get_stubs.h"
-#include "jobs/pod_logs.h"
+#include "jobs/logs/pod_logs.h"
 #include "print/error_text.h"
 #include "scenario.h"
 

@@ -2,7 +2,7 @@
 // with tools/reference GetReference: kind, namespace, name, uid, apiVersion, resourceVersion).
 #include <catch2/catch.hpp>
 
-#include "jobs/job_events.h"
+#include "jobs/diagnose/job_events.h"
 
 using nlohmann::json;
 using trainctl::jobs::may_be_about;

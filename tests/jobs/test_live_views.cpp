@@ -7,7 +7,7 @@
 #include "job_fixtures.h"
 #include "jobs/job_list_live.h"
 #include "jobs/job_query.h"
-#include "jobs/node_usage_live.h"
+#include "jobs/cluster/node_usage_live.h"
 #include "support/fake_client.h"
 
 using nlohmann::json;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
-#include "jobs/log_merge.h"
+#include "jobs/logs/log_merge.h"
 
 using namespace trainctl::jobs;
 

@@ -7,7 +7,7 @@
 // "%v/%v tasks in gang unschedulable: %v"; kubelet's ErrImagePull / ImagePullBackOff.
 #include <catch2/catch.hpp>
 
-#include "jobs/pending_reason.h"
+#include "jobs/diagnose/pending_reason.h"
 
 using nlohmann::json;
 using namespace trainctl::jobs;

@@ -2,7 +2,7 @@
 
 #include "core/errors.h"
 #include "jobs/job_query.h"
-#include "jobs/node_usage.h"
+#include "jobs/cluster/node_usage.h"
 #include "support/fake_client.h"
 
 using nlohmann::json;

@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/errors.h"
-#include "jobs/queues.h"
+#include "jobs/cluster/queues.h"
 #include "kube/queue_resources.h"
 #include "support/fake_client.h"
 

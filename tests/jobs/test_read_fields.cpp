@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "job_fixtures.h"
-#include "jobs/node_usage.h"
-#include "jobs/pending_reason.h"
+#include "jobs/cluster/node_usage.h"
+#include "jobs/diagnose/pending_reason.h"
 #include "jobs/pod_summary.h"
 #include "kube/page_stream.h"
 

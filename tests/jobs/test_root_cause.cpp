@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "jobs/kind.h"
-#include "jobs/root_cause.h"
+#include "jobs/diagnose/root_cause.h"
 
 using nlohmann::json;
 using trainctl::jobs::job_failure_reason;

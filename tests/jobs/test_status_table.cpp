@@ -4,7 +4,7 @@
 
 #include "jobs/build_job.h"
 #include "jobs/job_summary.h"
-#include "jobs/root_cause.h"
+#include "jobs/diagnose/root_cause.h"
 #include "jobs/status_rules.h"
 #include "status_table.h"
 

@@ -9,7 +9,7 @@
 #include "jobs/build_job.h"
 #include "jobs/job_query.h"
 #include "print/job_views.h"
-#include "jobs/node_usage.h"
+#include "jobs/cluster/node_usage.h"
 #include "jobs/pod_summary.h"
 #include "print/output.h"
 #include "support/fake_client.h"

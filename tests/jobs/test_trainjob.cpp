@@ -8,7 +8,7 @@
 #include "jobs/job_summary.h"
 #include "jobs/kind.h"
 #include "jobs/replica.h"
-#include "jobs/root_cause.h"
+#include "jobs/diagnose/root_cause.h"
 
 using namespace trainctl::jobs;
 using nlohmann::json;

@@ -3,7 +3,7 @@
 
 #include <functional>
 
-#include "jobs/queues.h"
+#include "jobs/cluster/queues.h"
 #include "print/queue_views.h"
 
 using namespace trainctl;

@@ -1,4 +1,4 @@
-#include "jobs/data_volumes.h"
+#include "jobs/cluster/data_volumes.h"
 
 #include "kube/json_util.h"
 #include "kube/list_reads.h"

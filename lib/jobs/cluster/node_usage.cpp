@@ -1,4 +1,4 @@
-#include "jobs/node_usage.h"
+#include "jobs/cluster/node_usage.h"
 
 #include <algorithm>
 #include <map>

@@ -1,4 +1,4 @@
-#include "jobs/node_usage_live.h"
+#include "jobs/cluster/node_usage_live.h"
 
 #include <algorithm>
 

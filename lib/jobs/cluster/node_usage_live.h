@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "jobs/node_usage.h"
+#include "jobs/cluster/node_usage.h"
 #include "kube/reflector.h"
 
 namespace trainctl::jobs {

@@ -1,5 +1,5 @@
 // Volcano and Kueue queues (see queues.h).
-#include "jobs/queues.h"
+#include "jobs/cluster/queues.h"
 
 #include <map>
 

@@ -1,4 +1,4 @@
-#include "jobs/job_events.h"
+#include "jobs/diagnose/job_events.h"
 
 #include "jobs/json_util.h"
 

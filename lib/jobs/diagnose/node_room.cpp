@@ -1,4 +1,4 @@
-#include "jobs/node_room.h"
+#include "jobs/diagnose/node_room.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "jobs/pending_query.h"
+#include "jobs/diagnose/pending_query.h"
 
 #include <algorithm>
 #include <cctype>
@@ -6,7 +6,7 @@
 #include <set>
 
 #include "core/errors.h"
-#include "jobs/job_events.h"
+#include "jobs/diagnose/job_events.h"
 #include "jobs/json_util.h"
 #include "kube/list_reads.h"
 #include "object/owner.h"

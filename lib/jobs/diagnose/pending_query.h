@@ -9,8 +9,8 @@
 #pragma once
 
 #include "jobs/listed_jobs.h"
-#include "jobs/pending_reason.h"
-#include "jobs/queues.h"
+#include "jobs/diagnose/pending_reason.h"
+#include "jobs/cluster/queues.h"
 #include "jobs/training_job.h"
 #include "kube/client.h"
 

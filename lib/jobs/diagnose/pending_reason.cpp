@@ -1,4 +1,4 @@
-#include "jobs/pending_reason.h"
+#include "jobs/diagnose/pending_reason.h"
 
 #include <algorithm>
 #include <tuple>

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-#include "jobs/node_room.h"
+#include "jobs/diagnose/node_room.h"
 
 namespace trainctl::jobs {
 

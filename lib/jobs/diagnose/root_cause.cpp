@@ -1,4 +1,4 @@
-#include "jobs/root_cause.h"
+#include "jobs/diagnose/root_cause.h"
 
 #include <algorithm>
 #include <sstream>
@@ -7,7 +7,7 @@
 #include "core/log.h"
 #include "jobs/json_util.h"
 #include "jobs/legacy_pods.h"
-#include "jobs/pod_logs.h"
+#include "jobs/logs/pod_logs.h"
 #include "jobs/replica.h"
 #include "jobs/status_rules.h"
 #include "kube/list_reads.h"

@@ -1,4 +1,4 @@
-#include "jobs/unschedulable.h"
+#include "jobs/diagnose/unschedulable.h"
 
 #include <algorithm>
 #include <set>

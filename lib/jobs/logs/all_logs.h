@@ -10,7 +10,7 @@
 
 #include "jobs/job_status.h"
 #include "jobs/kind.h"
-#include "jobs/pod_logs.h"
+#include "jobs/logs/pod_logs.h"
 #include "jobs/replica.h"
 #include "kube/client.h"
 

@@ -6,9 +6,9 @@
 
 #include "core/errors.h"
 #include "core/log.h"
-#include "jobs/all_logs.h"
+#include "jobs/logs/all_logs.h"
 #include "jobs/legacy_pods.h"
-#include "jobs/log_merge.h"
+#include "jobs/logs/log_merge.h"
 #include "jobs/status_rules.h"
 #include "kube/answer_shape.h"
 #include "kube/query.h"

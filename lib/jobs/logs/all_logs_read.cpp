@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "core/errors.h"
-#include "jobs/all_logs.h"
+#include "jobs/logs/all_logs.h"
 #include "jobs/legacy_pods.h"
-#include "jobs/log_merge.h"
+#include "jobs/logs/log_merge.h"
 #include "kube/answer_shape.h"
 #include "kube/query.h"
 #include "kube/resource.h"

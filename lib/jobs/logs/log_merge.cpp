@@ -1,4 +1,4 @@
-#include "jobs/log_merge.h"
+#include "jobs/logs/log_merge.h"
 
 #include <array>
 #include <cstring>

@@ -7,7 +7,7 @@
 // on flush(): a fast stream costs no system call per line.
 #pragma once
 
-#include "jobs/log_resume.h"
+#include "jobs/logs/log_resume.h"
 
 #include <optional>
 #include <ostream>

@@ -1,4 +1,4 @@
-#include "jobs/log_resume.h"
+#include "jobs/logs/log_resume.h"
 
 namespace trainctl::jobs {
 

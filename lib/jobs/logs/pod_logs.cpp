@@ -1,4 +1,4 @@
-#include "jobs/pod_logs.h"
+#include "jobs/logs/pod_logs.h"
 
 #include <cstring>
 #include <thread>
@@ -6,7 +6,7 @@
 #include "core/errors.h"
 #include "core/log.h"
 #include "jobs/json_util.h"
-#include "jobs/log_resume.h"
+#include "jobs/logs/log_resume.h"
 #include "jobs/time.h"
 #include "kube/answer_shape.h"
 #include "kube/resource.h"

@@ -66,7 +66,8 @@ ListedJobs read_listed_jobs(kube::Client& client, const std::string& ns,
     if (std::find(pod_labels.begin(), pod_labels.end(), k->pod_job_label) == pod_labels.end())
       pod_labels.push_back(k->pod_job_label);
   for (const auto& l : pod_labels) {
-    reads.push_back(kube::list_read(kube::pods(), ns, selecting(l), [&listed, &kinds, l](json& item) {
+    const kube::ListQuery query = selecting(pods_list_selector(kinds, l));
+    reads.push_back(kube::list_read(kube::pods(), ns, query, [&listed, &kinds, l](json& item) {
       PodSummary pod = summarize_pod(item, false);
       std::vector<std::pair<size_t, std::string>> owners;
       for (size_t k = 0; k < kinds.size(); ++k) {

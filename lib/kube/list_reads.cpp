@@ -131,7 +131,10 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
       }
       if (!pages[n]) continue;
       static const ItemHandler ignore = [](nlohmann::json&) {};
-      pages[n]->hand_over(r.on_item ? r.on_item : ignore, r.fields, r.kind);
+      if (r.on_page_item)
+        pages[n]->hand_over_parsed(r.on_page_item, r.kind);
+      else
+        pages[n]->hand_over(r.on_item ? r.on_item : ignore, r.fields, r.kind);
       if (r.on_version) r.on_version(pages[n]->info().resource_version);
       pages[n].reset();  // its body, before the next page's
     }

@@ -40,6 +40,9 @@ struct StreamRead {
   // The fields its handler reads (field_set.h): items are built with only these. nullptr:
   // all but the keys no command reads. Must outlive the read.
   const FieldSet* fields = nullptr;
+  // When set, a list's items go here as parsed (page_stream.h PageItem), not built; on_item
+  // is then not called for them.
+  PageItemHandler on_page_item = nullptr;
   // What the answer must be (kube/answer_shape.h), set by list_read and object_read: the
   // kind of a list ("PodList") or of the object, and the object's name. Empty: any list or
   // object.

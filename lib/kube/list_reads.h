@@ -19,6 +19,10 @@
 namespace trainctl::kube {
 
 inline constexpr int kPageSize = 500;
+// A list's later pages ask for as many items as fit in about this many bytes, going by the
+// bytes per item of its page before (at most the page size): a page of 500 pods as a kubelet
+// leaves them is 4 MB, and a read holds two rounds of pages of every list it reads.
+inline constexpr size_t kPageBytes = size_t(1) << 20;
 
 struct Read {
   std::string path;  // the collection or the object (Resource::collection_path, object_path)

@@ -188,6 +188,7 @@ void check_list(dom::element root, const std::string& what, std::string_view kin
 }  // namespace
 
 ListPage::ListPage(std::string body, std::string what) : m_body(std::move(body)), m_what(std::move(what)) {
+  m_info.bytes = m_body.size();
   // simdjson reads up to 64 bytes past the end: make room once, so both parsers read the body
   // where it lies.
   if (m_body.capacity() - m_body.size() < simdjson::SIMDJSON_PADDING)

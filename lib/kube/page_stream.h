@@ -42,6 +42,7 @@ struct PageInfo {
   std::string continue_token;    // metadata.continue, "" on the last page
   std::string resource_version;  // metadata.resourceVersion
   size_t items = 0;              // how many items were handed over
+  size_t bytes = 0;              // the body's size
 };
 
 // One page of a list whose head (continue token, resourceVersion) is read before its items

@@ -66,7 +66,10 @@ ListedJobs read_listed_jobs(kube::Client& client, const std::string& ns,
     if (std::find(pod_labels.begin(), pod_labels.end(), k->pod_job_label) == pod_labels.end())
       pod_labels.push_back(k->pod_job_label);
   for (const auto& l : pod_labels) {
-    reads.push_back(kube::list_read(kube::pods(), ns, selecting(l), [&listed, &kinds, l](json& item) {
+    const kube::ListQuery query = selecting(pods_list_selector(kinds, l));
+    reads.push_back(kube::list_read(kube::pods(), ns, query, nullptr));
+    // Summarized from the parsed page, never built (pod_summary.h).
+    reads.back().on_page_item = [&listed, &kinds, l](const kube::PageItem& item) {
       PodSummary pod = summarize_pod(item, false);
       std::vector<std::pair<size_t, std::string>> owners;
       for (size_t k = 0; k < kinds.size(); ++k) {
@@ -81,8 +84,7 @@ ListedJobs read_listed_jobs(kube::Client& client, const std::string& ns,
         else
           listed.add_pod(k, job, pod);
       }
-    }));
-    reads.back().fields = &pod_summary_fields();
+    };
   }
   // Pods of older operator releases (legacy_pods.h), in the same round.
   for (const auto& entry : legacy_selectors(kinds)) {

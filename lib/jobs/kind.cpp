@@ -13,6 +13,17 @@ std::string JobKind::pod_selector(const std::string& job_name) const {
   return s;
 }
 
+std::string pods_list_selector(const std::vector<const JobKind*>& kinds, const std::string& label) {
+  const JobKind* reader = nullptr;
+  for (const auto* k : kinds) {
+    if (k->pod_job_label != label) continue;
+    if (reader) return label;  // shared: each kind tells its own pods apart
+    reader = k;
+  }
+  if (!reader || reader->pod_list_terms.empty()) return label;
+  return label + "," + reader->pod_list_terms;
+}
+
 size_t kind_order(const JobKind* kind) {
   const auto& all = all_kinds();
   for (size_t i = 0; i < all.size(); ++i)

@@ -100,10 +100,19 @@ struct JobKind {
   // How `trainctl suspend`/`resume` suspend and resume its jobs (suspend.h: the field its API
   // has, or Volcano's bus Command). Null: its API has no suspend, and they refuse.
   const SuspendRules* suspend = nullptr;
+  // Terms a list of every pod of the kind adds to its pod_job_label ("k=v", "!k"), read by the
+  // list when no other listed kind reads that label: they leave out, on the server, pods that
+  // carry the label but belong to other owners (the operator-free kind's `job-name` is on the
+  // pods of every batch/v1 Job: a JobSet's, an MPIJob launcher's). "": every pod with the label.
+  std::string pod_list_terms = "";
 
   // Label selector of the pods of one job: pod_job_label=NAME[,pod_extra_selector].
   std::string pod_selector(const std::string& job_name) const;
 };
+
+// The label selector of a list of every pod that carries `label` for `kinds`: the label, and
+// the pod_list_terms of the one kind that reads it (none when several kinds share it).
+std::string pods_list_selector(const std::vector<const JobKind*>& kinds, const std::string& label);
 
 // The kinds, in the order list prints them when ages tie.
 const std::vector<JobKind>& all_kinds();

@@ -64,6 +64,19 @@ size_t key_index(std::string_view key) {
 
 }  // namespace
 
+const std::vector<std::string>& kept_pod_labels() { return kept_labels(); }
+bool kept_pod_label_from_annotation(size_t k) { return kept().from_annotation[k]; }
+
+void add_chief_labels(PodSummary& s) {
+  // A chief label older releases do not set, as the kind reads it from the pod.
+  for (const auto& kind : all_kinds()) {
+    if (!kind.chief_value_from_pod || !s.label(kind.chief_label).empty()) continue;
+    std::string value = kind.chief_value_from_pod(s);
+    if (!value.empty())
+      s.labels.emplace_back(static_cast<unsigned char>(key_index(kind.chief_label)), std::move(value));
+  }
+}
+
 const std::string& PodSummary::label(std::string_view key) const {
   static const std::string empty;
   const size_t index = key_index(key);
@@ -94,14 +107,15 @@ PodSummary summarize_pod(const json& pod, bool containers) {
   const auto& status = at(pod, "status");
   Instance& i = s.instance;
   i.name = str(meta, "name");
-  i.status = pod_display_status(pod);
+  const PodStatusFacts facts = pod_status_facts(pod);
+  i.status = display_status(facts);
   i.phase = str(status, "phase");
   i.node_name = str(spec, "nodeName");
   i.node_ip = str(status, "hostIP");
   i.gpus = pod_gpus(pod);
-  s.pending_reason = pod_pending_reason(pod);
+  s.pending_reason = pod_pending_reason(facts);
   i.created = parse_time(str(meta, "creationTimestamp"));
-  i.restarts = pod_restarts(pod);
+  i.restarts = restarts(facts);
   if (containers) {
     for (const auto& c : at(spec, "initContainers")) i.init_containers.push_back(str(c, "name"));
     for (const auto& c : at(spec, "containers")) i.containers.push_back(str(c, "name"));
@@ -119,13 +133,7 @@ PodSummary summarize_pod(const json& pod, bool containers) {
       if (!value.empty()) s.labels.emplace_back(static_cast<unsigned char>(k), value);
     }
   }
-  // A chief label older releases do not set, as the kind reads it from the pod.
-  for (const auto& kind : all_kinds()) {
-    if (!kind.chief_value_from_pod || !s.label(kind.chief_label).empty()) continue;
-    std::string value = kind.chief_value_from_pod(s);
-    if (!value.empty())
-      s.labels.emplace_back(static_cast<unsigned char>(key_index(kind.chief_label)), std::move(value));
-  }
+  add_chief_labels(s);
   s.priority_class = str(spec, "priorityClassName");
   for (const auto& c : at(status, "conditions")) {
     auto t = parse_time(str(c, "lastTransitionTime"));

@@ -13,6 +13,7 @@
 #include "jobs/time.h"
 #include "jobs/training_job.h"
 #include "kube/field_set.h"
+#include "kube/page_stream.h"
 
 namespace trainctl::jobs {
 
@@ -40,6 +41,17 @@ struct PodSummary {
 
 // With `containers` false the container names (only get and logs use them) are left out.
 PodSummary summarize_pod(const nlohmann::json& pod, bool containers = true);
+// The same summary read straight from a list page as simdjson parsed it, without building the
+// pod (pod_summary_read.cpp): what list's pod reads use.
+PodSummary summarize_pod(const kube::PageItem& pod, bool containers = true);
+
+// For the two readers above: the label keys some job kind reads from pods (sorted; a
+// PodSummary's label index is the key's place here), whether the k-th is read from the
+// annotation of that key where the label is absent, and the chief labels a kind reads from
+// the pod where older releases set none (added once the labels are read).
+const std::vector<std::string>& kept_pod_labels();
+bool kept_pod_label_from_annotation(size_t k);
+void add_chief_labels(PodSummary& pod);
 
 // Every field of a pod that summarize_pod reads, for the list reads whose items only go
 // through it (kube/field_set.h): a pod built with these summarizes as the whole pod does.

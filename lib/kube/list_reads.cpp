@@ -1,5 +1,6 @@
 #include "kube/list_reads.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "core/errors.h"
@@ -53,14 +54,24 @@ std::string plural_of(const std::string& path) {
   return p.substr(p.rfind('/') + 1);
 }
 
-// The requests of one round: each pending read's next page, or its object.
+// The limit of a list's next page: as many items as fit in kPageBytes at the bytes per item
+// of the page before (`bytes` for `limit` items, a full page as it has a continue token),
+// between 1 and the page size.
+int next_limit(size_t bytes, int limit, int page_size) {
+  if (bytes == 0) return page_size;
+  const auto fit = static_cast<long long>(kPageBytes * static_cast<size_t>(limit) / bytes);
+  return static_cast<int>(std::clamp<long long>(fit, 1, page_size));
+}
+
+// The requests of one round: each pending read's next page, or its object, with its limit.
 std::vector<Request> round_requests(const std::vector<StreamRead>& reads,
-                                    const std::vector<std::pair<size_t, std::string>>& pending, int page_size) {
+                                    const std::vector<std::pair<size_t, std::string>>& pending,
+                                    const std::vector<int>& limits) {
   std::vector<Request> requests;
   for (const auto& [i, cont] : pending) {
     const auto& r = reads[i];
     Request req;
-    req.path = r.list ? page_path(r, page_size, cont) : r.path;
+    req.path = r.list ? page_path(r, limits[i], cont) : r.path;
     requests.push_back(std::move(req));
   }
   return requests;
@@ -83,7 +94,8 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
   // Reads still to send this round, with the continue token of their next page.
   std::vector<std::pair<size_t, std::string>> pending;
   for (size_t i = 0; i < reads.size(); ++i) pending.emplace_back(i, "");
-  std::vector<Request> requests = round_requests(reads, pending, page_size);
+  std::vector<int> limits(reads.size(), page_size);  // of each list's next page
+  std::vector<Request> requests = round_requests(reads, pending, limits);
   std::vector<Client::Result> results = checked(client.send_all(requests), requests.size());
   // Sends every later round; its destructor waits for a round still on its way.
   RoundSender ahead(client);
@@ -117,9 +129,12 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
       }
       pages[n].emplace(std::move(res.response.body), "GET " + requests[n].path);
       const PageInfo& page = pages[n]->info();
-      if (!page.continue_token.empty() && r.query.limit <= 0) next.emplace_back(i, page.continue_token);
+      if (!page.continue_token.empty() && r.query.limit <= 0) {
+        next.emplace_back(i, page.continue_token);
+        limits[i] = next_limit(page.bytes, limits[i], page_size);
+      }
     }
-    std::vector<Request> next_requests = round_requests(reads, next, page_size);
+    std::vector<Request> next_requests = round_requests(reads, next, limits);
     if (!next.empty()) ahead.send(next_requests);
     // The items, in the order of the reads. A handler that throws leaves `ahead` to finish
     // (its destructor waits) before the error goes on.
@@ -131,7 +146,10 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
       }
       if (!pages[n]) continue;
       static const ItemHandler ignore = [](nlohmann::json&) {};
-      pages[n]->hand_over(r.on_item ? r.on_item : ignore, r.fields, r.kind);
+      if (r.on_page_item)
+        pages[n]->hand_over_parsed(r.on_page_item, r.kind);
+      else
+        pages[n]->hand_over(r.on_item ? r.on_item : ignore, r.fields, r.kind);
       if (r.on_version) r.on_version(pages[n]->info().resource_version);
       pages[n].reset();  // its body, before the next page's
     }

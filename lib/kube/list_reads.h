@@ -19,6 +19,10 @@
 namespace trainctl::kube {
 
 inline constexpr int kPageSize = 500;
+// A list's later pages ask for as many items as fit in about this many bytes, going by the
+// bytes per item of its page before (at most the page size): a page of 500 pods as a kubelet
+// leaves them is 4 MB, and a read holds two rounds of pages of every list it reads.
+inline constexpr size_t kPageBytes = size_t(1) << 20;
 
 struct Read {
   std::string path;  // the collection or the object (Resource::collection_path, object_path)
@@ -40,6 +44,9 @@ struct StreamRead {
   // The fields its handler reads (field_set.h): items are built with only these. nullptr:
   // all but the keys no command reads. Must outlive the read.
   const FieldSet* fields = nullptr;
+  // When set, a list's items go here as parsed (page_stream.h PageItem), not built; on_item
+  // is then not called for them.
+  PageItemHandler on_page_item = nullptr;
   // What the answer must be (kube/answer_shape.h), set by list_read and object_read: the
   // kind of a list ("PodList") or of the object, and the object's name. Empty: any list or
   // object.

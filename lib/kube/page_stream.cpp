@@ -188,6 +188,7 @@ void check_list(dom::element root, const std::string& what, std::string_view kin
 }  // namespace
 
 ListPage::ListPage(std::string body, std::string what) : m_body(std::move(body)), m_what(std::move(what)) {
+  m_info.bytes = m_body.size();
   // simdjson reads up to 64 bytes past the end: make room once, so both parsers read the body
   // where it lies.
   if (m_body.capacity() - m_body.size() < simdjson::SIMDJSON_PADDING)
@@ -196,15 +197,27 @@ ListPage::ListPage(std::string body, std::string what) : m_body(std::move(body))
 }
 
 void ListPage::hand_over(const ItemHandler& on_item, const FieldSet* fields, std::string_view kind) {
+  json item;
+  walk(
+      [&](const dom::element& e) {
+        build(e, item, 2, fields);
+        on_item(item);
+      },
+      kind);
+}
+
+void ListPage::hand_over_parsed(const PageItemHandler& on_item, std::string_view kind) {
+  walk([&](const dom::element& e) { on_item(PageItem(e)); }, kind);
+}
+
+void ListPage::walk(const std::function<void(const dom::element&)>& on_element, std::string_view kind) {
   const dom::element root = parse(m_body, m_what);
   check_list(root, m_what, kind);
   dom::element items;
   if (!dom::object(root)["items"].get(items) && items.type() == dom::element_type::ARRAY) {
-    json item;
     for (dom::element e : dom::array(items)) {
-      build(e, item, 2, fields);
       ++m_info.items;
-      on_item(item);
+      on_element(e);
     }
   }
   // The next page was asked for by the head's token: the whole parse must read the same one.

@@ -16,15 +16,33 @@
 
 #include "kube/field_set.h"
 
+namespace simdjson::dom {
+class element;
+}
+
 namespace trainctl::kube {
 
 // Receives one list item; it may move from it.
 using ItemHandler = std::function<void(nlohmann::json& item)>;
 
+// One list item as simdjson parsed it, for the few readers that turn items straight into
+// their summaries instead of building them (jobs/pod_summary_read.cpp): only such a reader
+// includes simdjson and reads it. Valid during the handler's call.
+class PageItem {
+ public:
+  explicit PageItem(const simdjson::dom::element& element) : m_element(&element) {}
+  const simdjson::dom::element& element() const { return *m_element; }
+
+ private:
+  const simdjson::dom::element* m_element;
+};
+using PageItemHandler = std::function<void(const PageItem& item)>;
+
 struct PageInfo {
   std::string continue_token;    // metadata.continue, "" on the last page
   std::string resource_version;  // metadata.resourceVersion
   size_t items = 0;              // how many items were handed over
+  size_t bytes = 0;              // the body's size
 };
 
 // One page of a list whose head (continue token, resourceVersion) is read before its items
@@ -41,8 +59,11 @@ class ListPage {
   // whose kind, when there is one, is `kind` or ends in "List" when `kind` is empty, with an
   // `items` array of objects): kube/answer_shape.h.
   void hand_over(const ItemHandler& on_item, const FieldSet* fields = nullptr, std::string_view kind = {});
+  // The same checks; each item goes to on_item as parsed, without being built.
+  void hand_over_parsed(const PageItemHandler& on_item, std::string_view kind = {});
 
  private:
+  void walk(const std::function<void(const simdjson::dom::element&)>& on_element, std::string_view kind);
   std::string m_body;
   std::string m_what;
   PageInfo m_info;

@@ -66,5 +66,6 @@ inline const std::string kLegacyPods =
 inline const std::string kVolcanoPods =
     "/api/v1/namespaces/default/pods?labelSelector=volcano.sh%2Fjob-name&limit=500";
 inline const std::string kBatchPods =
-    "/api/v1/namespaces/default/pods?labelSelector=job-name&limit=500";
+    "/api/v1/namespaces/default/pods?labelSelector=job-name%2C%21jobset.sigs.k8s.io%2Fjobset-name%2C%21training."
+    "kubeflow.org%2Fjob-name&limit=500";
 }  // namespace paths

@@ -80,7 +80,8 @@ TEST_CASE("list -A adds NAMESPACE first and lists every namespace") {
                {pod("a-master-0", pytorch_labels("a", "master", 0), "Pending", 2, "", "team-a")})));
   c.on_get("/api/v1/pods?labelSelector=volcano.sh%2Fjob-name&limit=500", FakeClient::list(json::array()));
   c.on_get(
-      "/api/v1/pods?labelSelector=job-name&limit=500",
+      "/api/v1/pods?labelSelector=job-name%2C%21jobset.sigs.k8s.io%2Fjobset-name%2C%21training.kubeflow.org%2Fjob-"
+      "name&limit=500",
       FakeClient::list(json::array({pod("b-0-x", batch_labels("b", 0), "Running", 1, "node-2", "team-b"),
                                     pod("b-1-y", batch_labels("b", 1), "Running", 1, "node-1", "team-b")})));
   h.run({"list", "-A"});

@@ -248,3 +248,134 @@ TEST_CASE("nodes and pods built with the room's fields give the whole objects' r
   CHECK_THAT(room_of(true), Catch::Contains("untainted 10:ack.node.gpu.schedule=topology,kubernetes.io/hostname="));
   CHECK_THAT(room_of(true), Catch::Contains("gpu-node-7 10:nvidia.com/gpu=:NoSchedule,"));
 }
+
+// list reads its pods straight from simdjson's parse of the page (pod_summary_read.cpp); the
+// summary must be the one summarize_pod gives of the object nlohmann's parser builds of the
+// same text, field by field (describe names each of them).
+namespace {
+
+std::vector<PodSummary> read_from_page(const std::vector<std::string>& items, bool containers) {
+  std::string body = R"({"kind": "PodList", "apiVersion": "v1", "metadata": {}, "items": [)";
+  for (size_t n = 0; n < items.size(); ++n) body += (n ? "," : "") + items[n];
+  body += "]}";
+  std::vector<PodSummary> out;
+  kube::ListPage page(body, "GET test");
+  page.hand_over_parsed([&](const kube::PageItem& p) { out.push_back(summarize_pod(p, containers)); });
+  return out;
+}
+
+void check_both_readers(const std::vector<std::string>& items) {
+  for (bool containers : {true, false}) {
+    const auto read = read_from_page(items, containers);
+    REQUIRE(read.size() == items.size());
+    for (size_t n = 0; n < items.size(); ++n) {
+      INFO(items[n]);
+      CHECK(describe(read[n]) == describe(summarize_pod(json::parse(items[n]), containers)));
+    }
+  }
+}
+
+// Pods whose fields are null, missing, of the other type, escaped or repeated.
+std::vector<std::string> odd_pods() {
+  return {
+      R"({"metadata": {"name": "nulls", "namespace": null, "labels": null, "annotations": null,
+          "creationTimestamp": null, "deletionTimestamp": null},
+          "spec": {"containers": null, "initContainers": null, "nodeName": null, "priorityClassName": null},
+          "status": null})",
+      R"({"metadata": {"name": "bare"}})",
+      R"({})",
+      R"({"metadata": {"name": "limits", "labels": {"training.kubeflow.org/job-name": 7,
+          "training.kubeflow.org/replica-type": null, "volcano.sh/job-name": "v"}},
+          "spec": {"containers": [
+            {"name": "a", "resources": {"limits": {"nvidia.com/gpu": null, "alpha.kubernetes.io/nvidia-gpu": "3"}}},
+            {"name": "b", "resources": {"limits": {"nvidia.com/gpu": 2, "aliyun.com/gpu": 1.0}}},
+            {"name": "c", "resources": {"limits": {"nvidia.com/gpu": "1k", "aliyun.com/gpu": "4Ki"}}},
+            {"name": "d", "resources": {"limits": {"nvidia.com/gpu": -1, "aliyun.com/gpu": 18446744073709551615}}},
+            {"name": "e", "resources": {"limits": {"nvidia.com/gpu": true, "aliyun.com/gpu": {"x": 1}}}},
+            {"name": "f", "resources": {"limits": "none"}}, {"name": 5}, 7]},
+          "status": {"phase": "Running", "startTime": 5, "hostIP": ["10.0.0.1"],
+            "containerStatuses": [
+              {"name": "a", "restartCount": "4", "ready": 1, "started": "true",
+               "state": {"terminated": {"exitCode": "1", "signal": 9.7}}},
+              {"name": "b", "restartCount": 2.9, "state": {"waiting": null, "terminated": {"reason": null}}},
+              {"name": "c", "restartCount": 18446744073709551615, "state": "running"}]}})",
+      R"({"metadata": {"name": "esc\"aped\\ \u00e9\u2603", "namespace": "t\u0065am",
+          "labels": {"training.kubeflow.org/job-name": "j\u006fb\n", "training.kubeflow.org/operator-name": "pytorchjob-controller"},
+          "annotations": {"requestGPUsOfJobOwner": "\u0038", "ALIYUN_COM_GPU_MEM_IDX": "0,\u0031"}},
+          "spec": {"nodeName": "n\t1", "containers": [{"name": "c\u00e9", "resources": {"limits": {"nvidia.com/gpu": "\u0032"}}}]},
+          "status": {"phase": "Pending", "reason": "", "conditions": [
+            {"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "lastTransitionTime": "2024-05-01T09:51:00Z"},
+            {"type": "PodScheduled", "status": "True", "reason": "SchedulingGated", "lastTransitionTime": "bad"},
+            {"type": "Ready", "status": "True"}, {"type": "Ready", "status": "False"}, "odd", null]}})",
+      R"({"metadata": {"name": "first", "name": "last", "labels": {"volcano.sh/job-name": "a", "volcano.sh/job-name": 3},
+          "annotations": {"volcano.sh/task-spec": "t", "volcano.sh/task-spec": "u"}},
+          "spec": {"nodeName": "x"}, "spec": {"containers": [{"name": "c", "resources": {"limits": {"nvidia.com/gpu": "1"}}}]},
+          "status": {"phase": "Running", "phase": "Succeeded"}})",
+      R"({"metadata": {"name": "init", "deletionTimestamp": "2024-05-01T09:59:00Z"},
+          "spec": {"initContainers": [{"name": "side", "restartPolicy": "Always"}, {"name": "side", "restartPolicy": "Never"},
+                                      {"name": "w"}]},
+          "status": {"phase": "Pending", "conditions": [{"type": "Initialized", "status": "False"}],
+            "initContainerStatuses": [{"name": "side", "started": true, "state": {"running": {}}},
+                                      {"name": "w", "state": {"terminated": {"exitCode": 2, "signal": 0}}}]}})",
+  };
+}
+
+}  // namespace
+
+TEST_CASE("a pod read straight from its list page summarizes as the pod nlohmann builds of it") {
+  std::vector<std::string> items;
+  for (const json& p : pods_in_every_state()) items.push_back(p.dump());
+  for (const auto& p : odd_pods()) items.push_back(p);
+  check_both_readers(items);
+}
+
+TEST_CASE("a page of 3,000 pods of every state reads as its pods do one by one") {
+  std::vector<std::string> items;
+  const auto states = pods_in_every_state();
+  const auto odd = odd_pods();
+  for (size_t n = 0; n < 3000; ++n) {
+    json p = states[n % states.size()];
+    p["metadata"]["name"] = "pod-" + std::to_string(n);
+    items.push_back(n % 7 == 0 ? odd[n % odd.size()] : p.dump());
+  }
+  check_both_readers(items);
+}
+
+TEST_CASE("the page reader's summary of an escaped, repeated and null-laden pod, checked by hand") {
+  const auto odd = odd_pods();
+  const auto read = read_from_page({odd[0], odd[3], odd[4], odd[5]}, true);
+  REQUIRE(read.size() == 4);
+  // Nulls read as absent.
+  CHECK(read[0].instance.name == "nulls");
+  CHECK(read[0].namespace_.empty());
+  CHECK(read[0].labels.empty());
+  CHECK_FALSE(read[0].instance.created);
+  CHECK(read[0].instance.status.empty());
+  // Numbers and strings: a label that is a number is no label; GPU limits count as quantities.
+  CHECK(read[1].label("training.kubeflow.org/job-name").empty());
+  CHECK(read[1].label("volcano.sh/job-name") == "v");
+  CHECK(read[1].instance.gpus == 3 + 2 + 1 + 1000 + 4096 - 1);
+  // "4" is no count, 2.9 counts 2, 2^64 - 1 wraps to -1 (nlohmann's get<long long> of it too).
+  CHECK(read[1].instance.restarts == 1);
+  CHECK_FALSE(read[1].started);
+  // Escapes are unescaped.
+  CHECK(read[2].instance.name == "esc\"aped\\ \xc3\xa9\xe2\x98\x83");
+  CHECK(read[2].namespace_ == "team");
+  CHECK(read[2].label("training.kubeflow.org/job-name") == "job\n");
+  CHECK(read[2].owner_request == 8);
+  CHECK(read[2].instance.gpu_index == "0,1");
+  CHECK(read[2].instance.node_name == "n\t1");
+  CHECK(read[2].instance.containers == std::vector<std::string>{"c\xc3\xa9"});
+  CHECK(read[2].instance.gpus == 2);
+  // The first PodScheduled condition decides; any gates it.
+  CHECK(read[2].pending_reason == "Unschedulable");
+  CHECK(read[2].instance.status == "SchedulingGated");
+  CHECK(read[2].latest_transition == parse_time("2024-05-01T09:51:00Z"));
+  // Of repeated keys, the last counts, whole objects included.
+  CHECK(read[3].instance.name == "last");
+  CHECK(read[3].label("volcano.sh/job-name").empty());
+  CHECK(read[3].label("volcano.sh/task-spec") == "u");  // from the annotation, the label being absent
+  CHECK(read[3].instance.node_name.empty());
+  CHECK(read[3].instance.gpus == 1);
+  CHECK(read[3].instance.phase == "Succeeded");
+}

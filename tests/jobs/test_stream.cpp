@@ -185,3 +185,27 @@ TEST_CASE("NodeUsageBuilder: per-node sums without pod rows equal the sums with 
   only.add_node(excl);
   CHECK(only.finish().empty());
 }
+
+// The operator-free kind finds its pods by the Job controller's job-name label, which the pods
+// of every batch/v1 Job carry: a TrainJob's (its JobSet's Jobs) and an MPIJob launcher's too.
+// Its pod list leaves those out on the server instead of reading each of them once more.
+TEST_CASE("list_jobs: the operator-free kind's pod list leaves out JobSet and MPIJob launcher pods") {
+  CHECK(pods_list_selector({&kind_named("batchjob")}, "job-name") ==
+        "job-name,!jobset.sigs.k8s.io/jobset-name,!training.kubeflow.org/job-name");
+  // A label several kinds read stays whole: each kind tells its pods apart.
+  CHECK(pods_list_selector({&kind_named("pytorchjob"), &kind_named("mpijob")}, "training.kubeflow.org/job-name") ==
+        "training.kubeflow.org/job-name");
+  FakeClient c;
+  c.on_get("/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
+           FakeClient::list(json::array({batchjob("b", "2024-05-01T09:30:00Z",
+                                                  {{"active", 2}, {"startTime", "2024-05-01T09:30:00Z"}})})));
+  c.on_get("/api/v1/pods?labelSelector=job-name%2C%21jobset.sigs.k8s.io%2Fjobset-name%2C%21training.kubeflow.org%"
+           "2Fjob-name&limit=500",
+           FakeClient::list(json::array({pod("b-0-x", batch_labels("b", 0), "Running", 1, "node-2"),
+                                         pod("b-1-y", batch_labels("b", 1), "Running", 1, "node-1")})));
+  const auto jobs = list_jobs(c, "", {&kind_named("batchjob")}, now(), false);
+  REQUIRE(jobs.size() == 1);
+  CHECK(jobs[0].gpus_allocated == 2);
+  CHECK(jobs[0].chief_name == "b-0-x");
+  CHECK_NOTHROW(c.verify());
+}

@@ -93,6 +93,29 @@ TEST_CASE("stream_all continues unfinished lists together, one round per page; a
   CHECK_NOTHROW(c.verify());
 }
 
+// A page of 500 pods as a kubelet leaves them is 4 MB: later pages ask for as many items as
+// fit in kPageBytes at the bytes per item of the page before, up to the page size.
+TEST_CASE("stream_all sizes a list's later pages by the bytes of its items") {
+  FakeClient c;
+  // 10 items of about 300 KB: the next page asks for 1 MiB / 300 KB = 3 of them.
+  auto big = [](const std::string& n) {
+    return json{{"metadata", {{"name", n}, {"annotations", {{"a", std::string(300000, 'x')}}}}}};
+  };
+  json first = json::array();
+  for (int n = 0; n < 10; ++n) first.push_back(big("p" + std::to_string(n)));
+  c.on_get("/pods?limit=10", FakeClient::list(first, "t1"));
+  const size_t bytes = FakeClient::list(first, "t1").dump().size();
+  const int fit = static_cast<int>(kPageBytes * 10 / bytes);
+  REQUIRE(fit == 3);
+  // Items of 50 bytes: back to the page size, never above it.
+  c.on_get("/pods?limit=3&continue=t1", FakeClient::list(json::array({item("s1"), item("s2"), item("s3")}), "t2"));
+  c.on_get("/pods?limit=10&continue=t2", FakeClient::list(json::array({item("s4")})));
+  size_t seen = 0;
+  stream_all(c, {{"/pods", true, {}, [&](json&) { ++seen; }}}, 10);
+  CHECK(seen == 14);
+  CHECK_NOTHROW(c.verify());
+}
+
 TEST_CASE("stream_all: a limited read takes one page; an error on a later page is not a 404 skip") {
   FakeClient c;
   c.on_get("/api/v1/nodes?limit=1",

@@ -5,6 +5,7 @@
 
 #include "jobs/gpu.h"
 #include "jobs/json_util.h"
+#include "jobs/pod_status.h"
 
 namespace trainctl::jobs {
 
@@ -265,16 +266,17 @@ PendingReason diagnose_pending(const PendingFacts& f) {
   return r;
 }
 
-std::string pod_pending_reason(const json& pod) {
-  for (const auto& cs : at_path(pod, {"status", "containerStatuses"})) {
-    const std::string reason = str(at_path(cs, {"state", "waiting"}), "reason");
+std::string pod_pending_reason(const PodStatusFacts& pod) {
+  for (const auto& cs : pod.statuses) {
+    const std::string& reason = cs.waiting_reason;
     if (reason == "ErrImagePull" || reason == "ImagePullBackOff" || reason == "InvalidImageName")
       return reason;
   }
-  const auto& c = condition(pod, "PodScheduled");
-  if (str(c, "status") == "False" && str(c, "reason") == "Unschedulable") return "Unschedulable";
+  if (pod.scheduled_status == "False" && pod.scheduled_reason == "Unschedulable") return "Unschedulable";
   return "";
 }
+
+std::string pod_pending_reason(const json& pod) { return pod_pending_reason(pod_status_facts(pod)); }
 
 std::string event_pending_reason(const json& event) {
   if (str(event, "message").find("exceeded quota: ") != std::string::npos) return "ExceededQuota";

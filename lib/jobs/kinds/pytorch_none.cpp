@@ -113,7 +113,12 @@ JobKind pytorch_none_kind() {
           .chief_value_from_pod = nullptr,
           .elastic_workers = nullptr,
           .replica = indexed_job_replica,
-          .suspend = &kSpecSuspend};
+          .suspend = &kSpecSuspend,
+          // JobSet labels its Jobs' pods jobset.sigs.k8s.io/jobset-name (jobset
+          // jobset_controller.go labelAndAnnotateObject: every TrainJob's pods), mpi-operator its
+          // launcher's training.kubeflow.org/job-name (defaultLabels, docs/operators.md 2.3);
+          // trainctl's operator-free pods carry neither.
+          .pod_list_terms = "!jobset.sigs.k8s.io/jobset-name,!training.kubeflow.org/job-name"};
 }
 
 }  // namespace trainctl::jobs

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <zlib.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <thread>
 
@@ -129,4 +130,61 @@ TEST_CASE("a page computed ahead whose list was compacted since answers 410 Expi
   json third = page(*c, 40, second["metadata"]["continue"], false, &status);
   CHECK(status == 410);
   CHECK(third["reason"] == "Expired");
+}
+
+TEST_CASE("a list whose store is written between its pages has its next pages computed when asked for, not ahead",
+          "[kubesim][rest][page_ahead]") {
+  SimServer sim;
+  add_padded_pods(sim, 100);
+  auto c = sim.client();
+  auto counters = [&] {
+    auto r = c->Get("/kubesim/page-ahead");
+    REQUIRE(r);
+    REQUIRE(r->status == 200);
+    return json::parse(r->body);
+  };
+  const auto* cms = sim.store.find("", "v1", "configmaps");
+  // walk(write): the 10 pages of 10 pods, a ConfigMap written before each page after the first
+  // when `write`; the names seen.
+  auto walk = [&](bool write) {
+    std::vector<std::string> names;
+    std::string token;
+    for (int n = 0;; ++n) {
+      if (write && n > 0)
+        sim.store.create(*cms, {{"apiVersion", "v1"},
+                                {"kind", "ConfigMap"},
+                                {"metadata", {{"name", "w" + std::to_string(n)}, {"namespace", "default"}}}});
+      json p = page(*c, 10, token, false);
+      for (const auto& item : p["items"]) names.push_back(item["metadata"]["name"]);
+      if (!p["metadata"].contains("continue")) break;
+      token = p["metadata"]["continue"];
+    }
+    return names;
+  };
+  const json before = counters();
+  CHECK(walk(false).size() == 100);
+  const json quiet = counters();
+  CHECK(quiet["computed"].get<int>() - before["computed"].get<int>() == 9);  // pages 2 to 10
+  CHECK(quiet["served"].get<int>() - before["served"].get<int>() == 9);
+  CHECK(quiet["skipped"] == before["skipped"]);
+
+  const std::vector<std::string> names = walk(true);
+  CHECK(names.size() == 100);
+  CHECK(std::is_sorted(names.begin(), names.end()));
+  const json busy = counters();
+  // Page 2 was computed ahead and found stale; pages 3 to 10 were computed when asked for.
+  CHECK(busy["computed"].get<int>() - quiet["computed"].get<int>() == 1);
+  CHECK(busy["stale"].get<int>() - quiet["stale"].get<int>() == 1);
+  CHECK(busy["served"] == quiet["served"]);
+  CHECK(busy["skipped"].get<int>() - quiet["skipped"].get<int>() == 8);
+
+  // A page that finds the store as the last one left it computes ahead again.
+  json first = page(*c, 10, "", false);
+  sim.store.create(*cms, {{"apiVersion", "v1"}, {"kind", "ConfigMap"}, {"metadata", {{"name", "x"}, {"namespace", "default"}}}});
+  json second = page(*c, 10, first["metadata"]["continue"], false);  // stale: page 3 skipped
+  json third = page(*c, 10, second["metadata"]["continue"], false);  // not written since: page 4 ahead
+  page(*c, 10, third["metadata"]["continue"], false);
+  const json again = counters();
+  CHECK(again["skipped"].get<int>() - busy["skipped"].get<int>() == 1);
+  CHECK(again["served"].get<int>() - busy["served"].get<int>() == 1);
 }

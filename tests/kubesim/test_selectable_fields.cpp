@@ -26,7 +26,7 @@ std::set<std::string> names(const Store::ListResult& r) {
 
 std::set<std::string> selected(Store& store, const kubesim::ResourceType& rt, const std::string& selector) {
   const ListFilter f = ListFilter::parse(rt, "", selector);
-  return names(store.list_stored(rt, "", [&](const json& o, const FieldValues& v) { return f.matches(o, v); }));
+  return names(store.list_stored(rt, "", [&](const json&, const FieldValues& v, const kubesim::LabelValues& l) { return f.matches(v, l); }));
 }
 
 }  // namespace

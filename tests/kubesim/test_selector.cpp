@@ -24,10 +24,19 @@ TEST_CASE("label selectors: equality and set-based requirements", "[kubesim][sel
   CHECK(LabelSelector::parse("app=web,tier in (front),training.kubeflow.org/job-name=demo").matches(labels));
   CHECK_FALSE(LabelSelector::parse("app=web,tier=back").matches(labels));
   CHECK_FALSE(LabelSelector::parse("app=web").matches(json()));
+  // Gt and Lt compare integers; a label absent or not an integer matches neither
+  // (k8s.io/apimachinery pkg/labels/selector.go Requirement.Matches).
+  json ranks = {{"rank", "12"}, {"name", "x1"}};
+  CHECK(LabelSelector::parse("rank>3").matches(ranks));  // as integers, not as text
+  CHECK(LabelSelector::parse("rank < 13").matches(ranks));
+  CHECK_FALSE(LabelSelector::parse("rank>12").matches(ranks));
+  CHECK_FALSE(LabelSelector::parse("name>0").matches(ranks));
+  CHECK_FALSE(LabelSelector::parse("missing<100").matches(ranks));
 }
 
 TEST_CASE("label selector syntax errors are 400 BadRequest", "[kubesim][selector]") {
-  for (const char* bad : {"app in web", "a b c=d", "app=(x", "=x"}) {
+  for (const char* bad : {"app in web", "a b c=d", "app=(x", "=x", "rank>=1", "rank>a", "rank<", "rank>-1",
+                          "app=-web", "app in (web-)"}) {
     INFO(bad);
     try {
       LabelSelector::parse(bad);

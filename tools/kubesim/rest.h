@@ -56,8 +56,8 @@ struct ListFilter {
   bool empty() const { return labels.empty() && fields.empty(); }
   // obj's field values computed now (a watch event's object).
   bool matches(const json& obj) const;
-  // A stored object, with the field values the store keeps beside it.
-  bool matches(const json& obj, const FieldValues& values) const;
+  // A stored object, with the field values and labels the store keeps beside it.
+  bool matches(const FieldValues& values, const LabelValues& labels) const;
 };
 
 class Api {
@@ -78,6 +78,8 @@ class Api {
   // Kueue's configuration: its job webhook and the visibility API's discovery follow it.
   void set_kueue(KueueConfig config) { m_kueue = std::move(config); }
   const KueueConfig& kueue() const { return m_kueue; }
+  // What the pages of paged lists computed ahead came to (page_ahead.h).
+  PageAhead::Stats page_ahead_stats() const { return m_ahead.stats(); }
 
 private:
   void route(ApiRequest& req);

@@ -227,7 +227,7 @@ void Api::do_delete_collection(ApiRequest& req) {
   DeleteOptions opts = delete_options(req);
   auto sel = ListFilter::parse(*p.rt, req.param("labelSelector"), req.param("fieldSelector"));
   auto list = m_store.list_stored(*p.rt, p.has_ns ? p.ns : "",
-                                 [&](const json& o, const FieldValues& v) { return sel.matches(o, v); });
+                                 [&](const json&, const FieldValues& v, const LabelValues& l) { return sel.matches(v, l); });
   json out = {{"kind", p.rt->kind + "List"}, {"apiVersion", p.rt->api_version()},
               {"metadata", {{"resourceVersion", std::to_string(list.resource_version)}}}, {"items", json::array()}};
   for (const auto& o : list.items) {

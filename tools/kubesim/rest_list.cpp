@@ -23,21 +23,14 @@ ListFilter ListFilter::parse(const ResourceType& rt, const std::string& label_se
 }
 
 bool ListFilter::matches(const json& obj) const {
-  return matches(obj, fields.empty() ? FieldValues() : selectable_values(*rt, obj));
+  return matches(fields.empty() ? FieldValues() : selectable_values(*rt, obj),
+                 labels.empty() ? LabelValues() : LabelValues::of(obj));
 }
 
-bool ListFilter::matches(const json& obj, const FieldValues& values) const {
-  // The fields first: the store keeps their values packed beside the object, the labels are
-  // read from its JSON.
+bool ListFilter::matches(const FieldValues& values, const LabelValues& object_labels) const {
+  // Neither walks the object's JSON: the store keeps both beside it.
   if (!fields.empty() && !fields.matches(values)) return false;
-  if (!labels.empty()) {
-    static const json no_labels;
-    const json& md = obj["metadata"];
-    auto it = md.find("labels");
-    // Not `cond ? json() : *it`: that copies every object's labels.
-    if (!labels.matches(it == md.end() ? no_labels : *it)) return false;
-  }
-  return true;
+  return labels.empty() || labels.matches(object_labels);
 }
 
 namespace {
@@ -71,13 +64,19 @@ void Api::list_ahead(const std::string& key, const ResourceType& rt, const std::
     PageAhead::Answer a;
     const uint64_t before = m_store.resource_version();
     Store::StoredFilter fn;
-    if (!filter.empty()) fn = [&filter](const json& o, const FieldValues& v) { return filter.matches(o, v); };
+    if (!filter.empty())
+      fn = [&filter](const json&, const FieldValues& v, const LabelValues& l) { return filter.matches(v, l); };
     const Store::ListResult list = m_store.list_stored(rt, ns, fn, limit, continue_token);
     // Valid only for a store nobody wrote to while it was read (0 is no resourceVersion).
     a.store_rv = m_store.resource_version() == before ? before : 0;
+    if (!a.store_rv) return a;  // never answered: neither joined nor compressed
     a.continue_token = list.continue_token;
     ListFrame frame = list_frame(rt, m_store.is_builtin(rt), list);
     a.body = join_list_body(std::move(frame.head), list.encoded, frame.tail);
+    if (m_store.resource_version() != before) {
+      a.store_rv = 0;
+      return a;
+    }
     if (gzip && a.body.size() > kGzipThresholdBytes) {
       a.body = gzip_compress(a.body);
       a.gzip = true;
@@ -111,8 +110,11 @@ void Api::do_list(ApiRequest& req) {
   const bool gzip = accepts_gzip(req.http);
   const std::string key = p.rt->key() + '\n' + ns + '\n' + req.param("labelSelector") + '\n' +
                           req.param("fieldSelector") + '\n' + std::to_string(limit) + (gzip ? "\ngzip\n" : "\n\n");
+  // Written since the list's page before this one was answered: its next page is not computed
+  // ahead, it would be thrown away too.
+  bool written = false;
   if (ahead && !token.empty()) {
-    std::optional<PageAhead::Answer> a = m_ahead.take(key + token, m_store.resource_version());
+    std::optional<PageAhead::Answer> a = m_ahead.take(key + token, m_store.resource_version(), &written);
     if (a) {
       try {
         m_store.check_continue(token);  // expired since: answered below, as any list
@@ -133,13 +135,18 @@ void Api::do_list(ApiRequest& req) {
     }
   }
   Store::StoredFilter fn;
-  if (!filter.empty()) fn = [&](const json& o, const FieldValues& v) { return filter.matches(o, v); };
+  if (!filter.empty()) fn = [&](const json&, const FieldValues& v, const LabelValues& l) { return filter.matches(v, l); };
   auto list = m_store.list_stored(*p.rt, ns, fn, limit, token);
   if (table) {
     send_json(req.res, 200, table_for(*p.rt, list, req.param("includeObject") == "Object", m_store.now()));
     return;
   }
-  if (ahead && !list.continue_token.empty()) list_ahead(key, *p.rt, ns, filter, limit, list.continue_token, gzip);
+  if (ahead && !list.continue_token.empty()) {
+    if (written)
+      m_ahead.skip(key + list.continue_token, m_store.resource_version());
+    else
+      list_ahead(key, *p.rt, ns, filter, limit, list.continue_token, gzip);
+  }
   // A truncate fault cuts the whole body, so it gets one.
   ListFrame frame = list_frame(*p.rt, m_store.is_builtin(*p.rt), list);
   send_list_body(req.http, req.res, std::move(frame.head), std::move(list.encoded), std::move(frame.tail),

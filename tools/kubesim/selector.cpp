@@ -6,6 +6,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <string_view>
 
 namespace kubesim {
 
@@ -45,10 +49,13 @@ bool valid_key(const std::string& k) {
   });
 }
 
+// k8s.io/apimachinery pkg/api/validate/content/kube.go IsLabelValue: empty, or at most 63 characters
+// of [-A-Za-z0-9_.] that begin and end with [A-Za-z0-9].
 bool valid_value(const std::string& v) {
-  return v.size() <= 63 && std::all_of(v.begin(), v.end(), [](char c) {
-           return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-         });
+  auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  if (v.empty()) return true;
+  return v.size() <= 63 && alnum(v.front()) && alnum(v.back()) &&
+         std::all_of(v.begin(), v.end(), [&](char c) { return alnum(c) || c == '-' || c == '_' || c == '.'; });
 }
 
 // "key!=value", "key==value" or "key=value" into r (Equals or NotEquals); false for none.
@@ -68,6 +75,16 @@ bool equality(const std::string& s, Requirement& r) {
     return false;
   }
   return true;
+}
+
+// A label value as strconv.ParseInt(v, 10, 64) reads it (an optional sign, decimal digits).
+std::optional<int64_t> int_value(std::string_view v) {
+  if (!v.empty() && v[0] == '+') v.remove_prefix(1);
+  if (v.empty() || v[0] == '+') return std::nullopt;
+  int64_t n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
+  return n;
 }
 
 Requirement parse_one(const std::string& raw) {
@@ -105,6 +122,20 @@ Requirement parse_one(const std::string& raw) {
     if (!valid_key(r.key)) bad("invalid label key \"" + r.key + "\"");
     return r;
   }
+  // key>N, key<N: N an integer (k8s.io/apimachinery pkg/labels/selector.go NewRequirement,
+  // selection.GreaterThan/LessThan; kube-apiserver parses a list's labelSelector with
+  // labels.Parse, so these are valid there too).
+  if (const size_t cmp = s.find_first_of("<>"); cmp != std::string::npos) {
+    r.op = s[cmp] == '>' ? Op::GreaterThan : Op::LessThan;
+    r.key = trim(s.substr(0, cmp));
+    const std::string v = trim(s.substr(cmp + 1));
+    if (!v.empty() && (v[0] == '=' || v[0] == '<' || v[0] == '>'))
+      bad("found '" + std::string(1, v[0]) + "', expected: identifier");
+    if (!valid_key(r.key)) bad("invalid label key \"" + r.key + "\"");
+    if (!valid_value(v) || !int_value(v)) bad("for 'Gt', 'Lt' operators, the value must be an integer");
+    r.values = {v};
+    return r;
+  }
   if (!equality(s, r)) {
     r.key = s;
     r.op = Op::Exists;
@@ -115,7 +146,7 @@ Requirement parse_one(const std::string& raw) {
   return r;
 }
 
-bool eval(const Requirement& r, bool present, const std::string& value) {
+bool eval(const Requirement& r, bool present, std::string_view value) {
   auto in = [&] { return std::find(r.values.begin(), r.values.end(), value) != r.values.end(); };
   switch (r.op) {
     case Op::Equals: return present && value == r.values[0];
@@ -124,6 +155,14 @@ bool eval(const Requirement& r, bool present, const std::string& value) {
     case Op::NotIn: return !present || !in();
     case Op::Exists: return present;
     case Op::DoesNotExist: return !present;
+    case Op::GreaterThan:
+    case Op::LessThan: {
+      // Requirement.Matches: false for a label absent or not an integer.
+      const std::optional<int64_t> have = present ? int_value(value) : std::nullopt;
+      if (!have) return false;
+      const int64_t want = *int_value(r.values[0]);
+      return r.op == Op::GreaterThan ? *have > want : *have < want;
+    }
   }
   return false;
 }
@@ -138,18 +177,13 @@ LabelSelector LabelSelector::parse(const std::string& text) {
 }
 
 bool LabelSelector::matches(const nlohmann::json& labels) const {
+  return empty() || matches(LabelValues::of_labels(labels));
+}
+
+bool LabelSelector::matches(const LabelValues& labels) const {
   for (const auto& r : m_reqs) {
-    auto it = labels.is_object() ? labels.find(r.key) : labels.end();
-    bool present = labels.is_object() && it != labels.end();
-    // The value compared where it is: no copy of every object's label per list.
-    bool ok;
-    if (!present || r.op == Op::Exists || r.op == Op::DoesNotExist)
-      ok = eval(r, present, std::string());
-    else if (it->is_string())
-      ok = eval(r, true, it->get_ref<const std::string&>());
-    else
-      ok = eval(r, true, it->dump());
-    if (!ok) return false;
+    const std::optional<std::string_view> value = labels.get(r.key);
+    if (!eval(r, value.has_value(), value.value_or(std::string_view()))) return false;
   }
   return true;
 }

@@ -1,4 +1,4 @@
-// Label selectors (=, ==, !=, in, notin, exists, !key) and field selectors
+// Label selectors (=, ==, !=, in, notin, exists, !key, >, <) and field selectors
 // (metadata.name, metadata.namespace, spec.nodeName, status.phase, ... with =, ==, !=),
 // parsed from the query string as kube-apiserver does. Parse errors throw StatusError 400.
 #pragma once
@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kubesim/field_values.h"
+#include "kubesim/label_values.h"
 
 #include <string>
 #include <vector>
@@ -13,7 +14,7 @@
 namespace kubesim {
 
 struct Requirement {
-  enum class Op { Equals, NotEquals, In, NotIn, Exists, DoesNotExist };
+  enum class Op { Equals, NotEquals, In, NotIn, Exists, DoesNotExist, GreaterThan, LessThan };
   std::string key;
   Op op = Op::Equals;
   std::vector<std::string> values;
@@ -23,6 +24,7 @@ class LabelSelector {
 public:
   static LabelSelector parse(const std::string& text);  // "" selects everything
   bool matches(const nlohmann::json& labels) const;      // labels: object or null
+  bool matches(const LabelValues& labels) const;         // as kept beside a stored object
   bool empty() const { return m_reqs.empty(); }
   const std::vector<Requirement>& requirements() const { return m_reqs; }
 

@@ -217,6 +217,15 @@ void dispatch(Server& server, Api& api, const ServerOptions& opts, const httplib
     serve_gpu_exporters(server.store(), sim_now_ms(opts), req, res);
     return;
   }
+  if (path == "/kubesim/page-ahead" && req.method == "GET") {
+    // What the pages computed ahead came to (page_ahead.h), for bench/page_ahead.sh.
+    const PageAhead::Stats s = api.page_ahead_stats();
+    send_json(res, 200,
+              json{{"computed", s.computed}, {"served", s.served}, {"stale", s.stale}, {"unasked", s.unasked},
+                   {"skipped", s.skipped}}
+                  .dump());
+    return;
+  }
   if (path.rfind("/kubesim/", 0) == 0) {
     admin(server.faults(), req, res);
     return;

@@ -268,7 +268,7 @@ Store::ListResult Store::list(const ResourceType& rt, const std::string& ns,
                               const std::function<bool(const json&)>& filter, size_t limit,
                               const std::string& continue_token) const {
   StoredFilter stored;
-  if (filter) stored = [&filter](const json& obj, const FieldValues&) { return filter(obj); };
+  if (filter) stored = [&filter](const json& obj, const FieldValues&, const LabelValues&) { return filter(obj); };
   return list_stored(rt, ns, stored, limit, continue_token);
 }
 
@@ -326,7 +326,7 @@ Store::ListResult Store::list_stored(const ResourceType& rt, const std::string& 
   }
   for (; it != objects.end(); ++it) {
     if (!scope.empty() && it->first.first != scope) break;
-    if (filter && !filter(*it->second.obj, it->second.fields)) continue;
+    if (filter && !filter(*it->second.obj, it->second.fields, it->second.labels)) continue;
     if (limit && r.items.size() == limit) {
       const auto& last = r.items.back();
       json tok = {{"ns", (*last)["metadata"].value("namespace", "")},

@@ -19,6 +19,7 @@
 
 #include "core/rfc3339.h"
 #include "kubesim/field_values.h"
+#include "kubesim/label_values.h"
 
 namespace kubesim {
 
@@ -188,8 +189,8 @@ public:
                   const std::function<bool(const json&)>& filter = nullptr, size_t limit = 0,
                   const std::string& continue_token = "") const;
   // The same, with a filter that also gets the values of the object's selectable fields
-  // (selectable_fields.h), kept beside it since it was written.
-  using StoredFilter = std::function<bool(const json&, const FieldValues&)>;
+  // (selectable_fields.h) and its labels (label_values.h), kept beside it since it was written.
+  using StoredFilter = std::function<bool(const json&, const FieldValues&, const LabelValues&)>;
   ListResult list_stored(const ResourceType& rt, const std::string& ns, const StoredFilter& filter,
                          size_t limit = 0, const std::string& continue_token = "") const;
 

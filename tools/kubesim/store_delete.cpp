@@ -166,7 +166,8 @@ StoredObject converted(const TypeData* td, const StoredObject& so) {
   StoredObject out;
   out.obj = converted(*td->rt, so.obj);
   out.enc = out.obj == so.obj ? so.enc : std::make_shared<const std::string>(out.obj->dump());
-  out.fields = so.fields;  // the same fields in every version
+  out.fields = so.fields;  // the same fields and labels in every version
+  out.labels = so.labels;
   return out;
 }
 

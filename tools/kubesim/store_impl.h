@@ -16,6 +16,7 @@ struct StoredObject {
   std::shared_ptr<const json> obj;
   std::shared_ptr<const std::string> enc;
   FieldValues fields;  // selectable_values() of obj, for the field selectors of lists
+  LabelValues labels;  // its metadata.labels, for the label selectors of lists
 };
 
 using ObjectMap = std::map<std::pair<std::string, std::string>, StoredObject>;  // (ns, name)

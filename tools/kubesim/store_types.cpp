@@ -53,6 +53,7 @@ StoredObject Store::Impl::put(TypeData* td, json obj, EventType type) {
   so.obj = std::make_shared<const json>(std::move(obj));
   so.enc = std::make_shared<const std::string>(so.obj->dump());
   so.fields = selectable_values(*td->rt, *so.obj);
+  so.labels = LabelValues::of(*so.obj);
   StoredObject& slot = td->objects()[key];
   std::shared_ptr<const json> prev = slot.obj;
   slot = so;

@@ -154,9 +154,9 @@ struct Watcher {
     std::lock_guard lock(pending_mu);
     uint64_t covered = 0;
     if (options.since == 0) {
-      // The field values are kept beside each stored object.
-      auto list = store->list_stored(*rt, options.ns, [&](const json& o, const FieldValues& v) {
-        return options.filter->matches(o, v);
+      // The field values and labels are kept beside each stored object.
+      auto list = store->list_stored(*rt, options.ns, [&](const json&, const FieldValues& v, const LabelValues& l) {
+        return options.filter->matches(v, l);
       });
       for (size_t i = 0; i < list.items.size(); ++i)
         queue.push(event_line("ADDED", encode(list.items[i], list.encoded[i])));

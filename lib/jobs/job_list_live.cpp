@@ -40,7 +40,7 @@ std::vector<kube::Collection> LiveJobs::collections() {
   for (const auto* k : m_kinds)
     if (std::find(labels.begin(), labels.end(), k->pod_job_label) == labels.end()) labels.push_back(k->pod_job_label);
   for (const auto& l : labels)
-    out.push_back({kube::pods().collection_path(m_ns), label_query(l),
+    out.push_back({kube::pods().collection_path(m_ns), label_query(pods_list_selector(m_kinds, l)),
                    [this, l] {
                      for (auto& [key, e] : m_entries) {
                        if (m_kinds[e.kind]->pod_job_label != l) continue;

@@ -285,6 +285,9 @@ TEST_CASE("LiveJobs: jobs and their pods meet in either order; changes and delet
   auto c = live.collections();
   // One collection per kind (PyTorchJob, operator-free PyTorch), one per pod job-name label.
   REQUIRE(c.size() == 4);
+  // The operator-free kind's pods leave out JobSet's and mpi-operator's, as list -A does.
+  CHECK(c[3].query.label_selector == pods_list_selector(kinds_for_type("pytorchjob"), "job-name"));
+  CHECK(c[3].query.label_selector != "job-name");
   json w0 = pod("train-worker-0", pytorch_labels("train", "worker", 0), "Running", 1, "node-1");
   c[2].on_put(w0);  // the pod first: no job yet, nothing to report
   CHECK(live.take_changes(at("2024-05-01T10:00:00Z")).empty());

@@ -10,6 +10,7 @@ void tune_allocator_for_list_pages() {
 #if defined(__GLIBC__)
   mallopt(M_TRIM_THRESHOLD, 64 << 20);
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_ARENA_MAX, 1);
 #endif
 }
 

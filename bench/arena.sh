@@ -2,6 +2,8 @@
 # Peak RSS of `trainctl list -A` and of `list -A -w` up to its first full table, with glibc's
 # default number of malloc arenas and with one (MALLOC_ARENA_MAX=1, as mallopt(M_ARENA_MAX, 1)
 # would set; docs/performance.md, "The allocator"). The same binary both ways; runs alternate.
+# trainctl sets mallopt(M_ARENA_MAX, 1) itself (lib/core/allocator.cpp), which the environment
+# cannot lift: for the default side, give TRAINCTL a build without that line.
 #
 #   bench/arena.sh [--gen nodes=N,jobs=N,pods=N] [--runs N] [--build-dir DIR] [--keep]
 #

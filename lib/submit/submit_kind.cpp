@@ -1,6 +1,8 @@
 #include "submit/submit_kind.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "core/errors.h"
 #include "submit/kinds/kinds.h"
@@ -20,27 +22,48 @@ namespace {
 
 // The flags other commands show that `own` lacks, each with the commands that take it, in the
 // order of the registry and of their flags.
-std::vector<std::pair<Flag, std::string>> foreign_flags(const SubmitKind& kind, const FlagSet& own) {
-  std::vector<std::pair<Flag, std::string>> out;
-  for (const SubmitKind* other : submit_commands()) {
-    if (other->rules.command == kind.rules.command) continue;
-    SubmitOptions scratch;
-    const FlagSet theirs = other->own_flags(scratch);
-    for (const Flag& flag : theirs.flags()) {
-      const std::vector<std::string> names = flag.each_name();
-      const bool has_long_name = names.back().rfind("--", 0) == 0;  // not the positional command
-      if (flag.hidden || !has_long_name) continue;
-      if (std::any_of(names.begin(), names.end(),
-                      [&](const std::string& n) { return own.lookup(n) != nullptr; }))
-        continue;
-      const std::string commands = "submit " + other->rules.command;
-      const auto known = std::find_if(
-          out.begin(), out.end(), [&](const auto& f) { return f.first.each_name().back() == names.back(); });
-      if (known == out.end())
-        out.emplace_back(flag, commands);
-      else
-        known->second += " and " + commands;
+// The visible long-named flags of every submit command, each with its command, read once per
+// process (the positional command and hidden aliases left out).
+struct CommandFlag {
+  Flag flag;
+  std::vector<std::string> names;
+  std::string command;
+};
+const std::vector<CommandFlag>& every_command_flag() {
+  static const std::vector<CommandFlag> all = [] {
+    std::vector<CommandFlag> out;
+    for (const SubmitKind* kind : submit_commands()) {
+      SubmitOptions scratch;
+      const FlagSet theirs = kind->own_flags(scratch);
+      for (const Flag& flag : theirs.flags()) {
+        std::vector<std::string> names = flag.each_name();
+        const bool has_long_name = names.back().rfind("--", 0) == 0;
+        if (!flag.hidden && has_long_name) out.push_back({flag, std::move(names), kind->rules.command});
+      }
     }
+    return out;
+  }();
+  return all;
+}
+
+// The flags other commands show that `own` lacks, each with the commands that take it, in the
+// order of the registry and of their flags.
+std::vector<std::pair<Flag, std::string>> foreign_flags(const SubmitKind& kind, const FlagSet& own) {
+  std::set<std::string> own_names;
+  for (const Flag& flag : own.flags())
+    for (std::string& n : flag.each_name()) own_names.insert(std::move(n));
+  std::vector<std::pair<Flag, std::string>> out;
+  std::map<std::string, size_t> by_name;  // long name -> its place in out
+  for (const CommandFlag& c : every_command_flag()) {
+    if (c.command == kind.rules.command) continue;
+    if (std::any_of(c.names.begin(), c.names.end(), [&](const std::string& n) { return own_names.count(n) > 0; }))
+      continue;
+    const std::string commands = "submit " + c.command;
+    const auto [at, added] = by_name.emplace(c.names.back(), out.size());
+    if (added)
+      out.emplace_back(c.flag, commands);
+    else
+      out[at->second].second += " and " + commands;
   }
   return out;
 }

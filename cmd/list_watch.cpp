@@ -30,7 +30,6 @@ void run_list_watch(const ListOptions& o, print::OutputFormat format, Factory& f
   reflectors.start();
   auto& out = f.io().out();
   const auto first = live.snapshot(f.clock()());
-  live.take_changes(f.clock()());
   if (format == OutputFormat::Json) {
     // One JSON object per line: each job now, then each change (jq -c friendly).
     for (const auto& j : first) out << nlohmann::ordered_json{{"type", "ADDED"}, {"job", j.to_json()}}.dump() << "\n";

@@ -58,16 +58,22 @@ std::vector<kube::Collection> LiveJobs::collections() {
 
 namespace {
 
-TimePoint::rep time_rep(const std::optional<TimePoint>& t, TimePoint::rep none) {
-  return t ? t->time_since_epoch().count() : none;
-}
-
-std::optional<TimePoint> time_of(TimePoint::rep rep, TimePoint::rep none) {
-  if (rep == none) return std::nullopt;
-  return TimePoint(TimePoint::duration(rep));
+std::int32_t narrow(long long n) {
+  return static_cast<std::int32_t>(std::clamp<long long>(n, INT32_MIN, INT32_MAX));
 }
 
 }  // namespace
+
+std::uint32_t LiveJobs::LivePod::seconds_of(const std::optional<TimePoint>& t) {
+  if (!t) return kNoTime;
+  const auto s = std::chrono::floor<std::chrono::seconds>(t->time_since_epoch()).count();
+  return static_cast<std::uint32_t>(std::clamp<long long>(s, 0, kNoTime - 1));
+}
+
+std::optional<TimePoint> LiveJobs::LivePod::time_of(std::uint32_t seconds) {
+  if (seconds == kNoTime) return std::nullopt;
+  return TimePoint(std::chrono::seconds(seconds));
+}
 
 std::vector<LiveJobs::LivePod>::iterator LiveJobs::find_pod(Entry& e, std::string_view name) {
   if (!e.pods.empty() && m_names.view(e.pods.back().name) < name) return e.pods.end();  // a list's order
@@ -86,20 +92,21 @@ void LiveJobs::erase_pod(Entry& e, std::string_view name) {
 }
 
 void LiveJobs::put_pod(Entry& e, const JobKind& kind, PodSummary pod) {
+  static_assert(sizeof(LivePod) <= 48, "150,000 pods in 7 MB (docs/performance.md)");
   const std::string& name = pod.instance.name;
   auto it = find_pod(e, name);
   const bool held = it != e.pods.end() && m_names.view(it->name) == name;
   const ChiefPod chief = ChiefPod::of(kind, pod);
   LivePod p;
   p.name = held ? it->name : m_names.keep(name);
-  p.node_ip = m_strings.intern(chief.node_ip);
-  p.priority_class = m_strings.intern(chief.priority_class);
-  p.task = m_strings.intern(chief.task);
-  p.pending_reason = m_strings.intern(pod.pending_reason);
-  p.created = time_rep(chief.created, kNoTime);
-  p.latest_transition = time_rep(chief.latest_transition, kNoTime);
-  p.gpus = pod.instance.gpus;
-  p.owner_request = pod.owner_request;
+  p.node_ip = value_id(chief.node_ip);
+  p.priority_class = value_id(chief.priority_class);
+  p.task = value_id(chief.task);
+  p.pending_reason = value_id(pod.pending_reason);
+  p.created = LivePod::seconds_of(chief.created);
+  p.latest_transition = LivePod::seconds_of(chief.latest_transition);
+  p.gpus = narrow(pod.instance.gpus);
+  p.owner_request = narrow(pod.owner_request);
   const std::optional<size_t> rank = chief_rank(kind, pod);
   p.rank = rank ? static_cast<std::uint8_t>(std::min<size_t>(*rank, LivePod::kNoRank - 1)) : LivePod::kNoRank;
   p.running = pod.instance.phase == "Running";
@@ -113,6 +120,15 @@ void LiveJobs::put_pod(Entry& e, const JobKind& kind, PodSummary pod) {
   }
   m_names_live += name.size();
   e.pods.insert(it, p);
+}
+
+std::uint32_t LiveJobs::value_id(std::string_view text) {
+  if (text.empty()) return 0;
+  const StrRef ref = m_strings.intern(text);
+  const auto [it, added] = m_value_ids.try_emplace(std::uint64_t(ref.block) << 32 | ref.offset,
+                                                   static_cast<std::uint32_t>(m_values.size()));
+  if (added) m_values.push_back(ref);
+  return it->second;
 }
 
 void LiveJobs::compact_names() {
@@ -139,11 +155,11 @@ TrainingJob LiveJobs::build(const Entry& e, TimePoint now) const {
     one.owner_request = p.owner_request;
     ChiefPod chief;
     chief.name = m_names.view(p.name);
-    chief.node_ip = m_strings.view(p.node_ip);
-    chief.priority_class = m_strings.view(p.priority_class);
-    chief.task = m_strings.view(p.task);
-    chief.created = time_of(p.created, kNoTime);
-    chief.latest_transition = time_of(p.latest_transition, kNoTime);
+    chief.node_ip = value(p.node_ip);
+    chief.priority_class = value(p.priority_class);
+    chief.task = value(p.task);
+    chief.created = LivePod::time_of(p.created);
+    chief.latest_transition = LivePod::time_of(p.latest_transition);
     chief.pending = p.pending;
     chief.left_pending = p.left_pending;
     const std::optional<size_t> rank = p.rank == LivePod::kNoRank ? std::nullopt : std::optional<size_t>(p.rank);
@@ -153,7 +169,7 @@ TrainingJob LiveJobs::build(const Entry& e, TimePoint now) const {
       row = i->second;
       instance = &row;
     }
-    pods.add(one, m_strings.view(p.pending_reason), std::move(chief), rank, instance);
+    pods.add(one, value(p.pending_reason), std::move(chief), rank, instance);
   }
   return build_job(kind, *e.job, std::move(pods), now);
 }
@@ -219,6 +235,10 @@ JobList LiveJobs::snapshot(TimePoint now) {
   for (const auto& [key, e] : m_entries)
     if (e.job) jobs.push_back(build(e, now));
   sort_newest_first(jobs);
+  // Not kept for a take_changes() that would build every job a second time (list -w's
+  // first view), or never come (top job -r).
+  m_changed.clear();
+  m_deleted.clear();
   return jobs;
 }
 

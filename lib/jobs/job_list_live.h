@@ -37,11 +37,12 @@ class LiveJobs {
   // One collection per kind (its jobs) and per pod job-name label (their pods).
   std::vector<kube::Collection> collections();
   // Every job as of the last event handled, newest first, as list_jobs() returns them.
-  // Reads first, in one round, the runtimes jobs named since the last read.
+  // Reads first, in one round, the runtimes jobs named since the last read. The changes so
+  // far are in it: take_changes() starts from here.
   JobList snapshot(TimePoint now);
 
-  // The jobs changed since the last call, each as it is now, or as it was last for one that
-  // was deleted (then `deleted`). Reads the runtimes first, as snapshot().
+  // The jobs changed since the last snapshot() or take_changes(), each as it is now, or as it
+  // was last for one that was deleted (then `deleted`). Reads the runtimes first, as snapshot().
   struct Change {
     TrainingJob job;
     bool deleted = false;
@@ -49,16 +50,21 @@ class LiveJobs {
   std::vector<Change> take_changes(TimePoint now);
 
  private:
-  static constexpr TimePoint::rep kNoTime = std::numeric_limits<TimePoint::rep>::min();
-  // What build needs of a pod, its kind's rules applied when it was put (JobPods::add).
+  // What build needs of a pod, its kind's rules applied when it was put (JobPods::add): 48
+  // bytes a pod (times in seconds, as Kubernetes writes them; repeated strings as numbers).
   struct LivePod {
     static constexpr std::uint8_t kNoRank = 0xff;
-    StrRef name;                                           // in m_names
-    StrRef node_ip, priority_class, task, pending_reason;  // interned in m_strings
-    TimePoint::rep created = kNoTime, latest_transition = kNoTime;
-    long long gpus = 0, owner_request = 0;
+    static constexpr std::uint32_t kNoTime = UINT32_MAX;
+    StrRef name;                                                  // in m_names
+    std::uint32_t node_ip = 0, priority_class = 0, task = 0, pending_reason = 0;  // value_id()
+    std::uint32_t created = kNoTime, latest_transition = kNoTime;  // seconds since the epoch
+    std::int32_t gpus = 0, owner_request = 0;
     std::uint8_t rank = kNoRank;  // chief_rank, kNoRank for none
     bool running = false, pending = false, left_pending = false, holds_gpus = false;
+
+    // Kubernetes writes times in whole seconds (metav1.Time, RFC 3339).
+    static std::uint32_t seconds_of(const std::optional<TimePoint>& t);
+    static std::optional<TimePoint> time_of(std::uint32_t seconds);
   };
   struct Entry {
     size_t kind = 0;
@@ -73,6 +79,9 @@ class LiveJobs {
   void erase_pod(Entry& e, std::string_view name);
   // Copies the names of the pods still held into a new store once most of m_names is dead.
   void compact_names();
+  // The number of a value that repeats (node IPs, priority classes, tasks, reasons); 0 is "".
+  std::uint32_t value_id(std::string_view text);
+  std::string_view value(std::uint32_t id) const { return m_strings.view(m_values[id]); }
   TrainingJob build(const Entry& e, TimePoint now) const;
   void put_job(size_t k, const nlohmann::json& object);
   void delete_job(size_t k, const nlohmann::json& object);
@@ -85,6 +94,8 @@ class LiveJobs {
   kube::Client* m_runtimes_from;
   LiveRuntimeGpus m_runtime_gpus;
   StringStore m_strings;  // values that repeat: node IPs, priority classes, tasks, reasons
+  std::vector<StrRef> m_values{StrRef{}};                   // by value_id
+  std::unordered_map<std::uint64_t, std::uint32_t> m_value_ids;  // interned StrRef -> value_id
   StringStore m_names;    // pod names
   size_t m_names_live = 0, m_names_dead = 0;  // bytes of the names held and of those dropped
   std::unordered_map<std::string, Entry> m_entries;  // by kind, namespace, job name

@@ -36,6 +36,10 @@ struct Request {
   // its silences (no byte for that long ends it), not its length. Other streams (watches,
   // follows) have no time limit.
   bool finite = false;
+  // The size the answer is expected to reach (a list page asked for by its bytes): its body
+  // is made that large before the first byte, so that it does not grow by doubling, each
+  // copy leaving the heap a hole (a Content-Length answer is made its own size instead).
+  size_t expected_bytes = 0;
   bool is_idempotent() const {
     if (idempotent) return *idempotent;
     return method == "GET" || method == "HEAD" || method == "PUT" || method == "DELETE";

@@ -107,6 +107,7 @@ Transfer::Transfer(const ClientSettings& settings, const Request& request, const
       m_on_block(on_block),
       m_url(settings.url_base + request.path),
       m_method(request.method) {
+  if (on_block == nullptr && request.expected_bytes > 0) m_response.body.reserve(request.expected_bytes);
   CURL* c = m_curl.get();
   curl_api().easy_setopt(c, CURLOPT_URL, m_url.c_str());
   curl_api().easy_setopt(c, CURLOPT_PROTOCOLS_STR, "https,http");

@@ -72,6 +72,8 @@ std::vector<Request> round_requests(const std::vector<StreamRead>& reads,
     const auto& r = reads[i];
     Request req;
     req.path = r.list ? page_path(r, limits[i], cont) : r.path;
+    // A later page, asked for by its bytes (with simdjson's padding).
+    if (r.list && !cont.empty()) req.expected_bytes = kPageBytes + kPageBytes / 4 + 64;
     requests.push_back(std::move(req));
   }
   return requests;
@@ -94,11 +96,12 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
   // Reads still to send this round, with the continue token of their next page.
   std::vector<std::pair<size_t, std::string>> pending;
   for (size_t i = 0; i < reads.size(); ++i) pending.emplace_back(i, "");
-  std::vector<int> limits(reads.size(), page_size);  // of each list's next page
+  std::vector<int> limits(reads.size(), std::min(page_size, kFirstPageItems));  // of each list's next page
   std::vector<Request> requests = round_requests(reads, pending, limits);
   std::vector<Client::Result> results = checked(client.send_all(requests), requests.size());
   // Sends every later round; its destructor waits for a round still on its way.
   RoundSender ahead(client);
+  PageParsers parsers(kPageBytes + kPageBytes / 2);  // freed with the read
   for (bool first = true; !pending.empty(); first = false) {
     // Answers read: errors sorted out, pages parsed, the next round known.
     std::vector<std::optional<ListPage>> pages(results.size());
@@ -127,7 +130,7 @@ std::vector<bool> stream_pass(Client& client, const std::vector<StreamRead>& rea
         objects[n] = parse_object(res.response.body, "GET " + r.path, r.fields, r.kind, r.name);
         continue;
       }
-      pages[n].emplace(std::move(res.response.body), "GET " + requests[n].path);
+      pages[n].emplace(std::move(res.response.body), "GET " + requests[n].path, &parsers);
       const PageInfo& page = pages[n]->info();
       if (!page.continue_token.empty() && r.query.limit <= 0) {
         next.emplace_back(i, page.continue_token);

@@ -23,6 +23,11 @@ inline constexpr int kPageSize = 500;
 // bytes per item of its page before (at most the page size): a page of 500 pods as a kubelet
 // leaves them is 4 MB, and a read holds two rounds of pages of every list it reads.
 inline constexpr size_t kPageBytes = size_t(1) << 20;
+// A list's first page, whose bytes per item are not known yet, asks for at most this many
+// items: 100 pods as a kubelet leaves them are 0.8 MB, where 500 (kubectl's chunk size) are
+// 4 MB, and the page's parsers would keep buffers for 4 MB pages for the whole read
+// (docs/performance.md, "Fifth round").
+inline constexpr int kFirstPageItems = 100;
 
 struct Read {
   std::string path;  // the collection or the object (Resource::collection_path, object_path)

@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 
@@ -97,21 +98,16 @@ void build(dom::element in, json& out, int depth, const FieldSet* fields) {
   }
 }
 
-// One parser of each kind per thread, reused: each keeps the buffers of the largest page it
-// has read.
-dom::parser& page_parser() {
+// The parser of single objects: one per thread, reused (objects are small; list pages have
+// the parsers of their read, PageParsers).
+dom::parser& object_parser() {
   thread_local dom::parser parser;
   return parser;
 }
 
-simdjson::ondemand::parser& head_parser() {
-  thread_local simdjson::ondemand::parser parser;
-  return parser;
-}
-
-dom::element parse(const std::string& body, const std::string& what) {
+dom::element parse(dom::parser& parser, const std::string& body, const std::string& what) {
   dom::element root;
-  if (auto error = page_parser().parse(body).get(root)) not_json(what, error);
+  if (auto error = parser.parse(body).get(root)) not_json(what, error);
   return root;
 }
 
@@ -123,11 +119,11 @@ dom::element parse(const std::string& body, const std::string& what) {
 // unstructuredJSONScheme encodes a Go map, whose keys encoding/json sorts: apiVersion, items,
 // kind, metadata). A body that is not a JSON object gives an empty head; its error comes with
 // the items.
-void read_head(const std::string& padded, PageInfo& info) {
+void read_head(simdjson::ondemand::parser& parser, const std::string& padded, PageInfo& info) {
   namespace od = simdjson::ondemand;
   od::document doc;
   od::object top;
-  if (head_parser().iterate(padded).get(doc) || doc.get_object().get(top)) return;
+  if (parser.iterate(padded).get(doc) || doc.get_object().get(top)) return;
   for (auto field : top) {
     std::string_view key;
     if (field.unescaped_key().get(key)) return;
@@ -187,13 +183,34 @@ void check_list(dom::element root, const std::string& what, std::string_view kin
 
 }  // namespace
 
-ListPage::ListPage(std::string body, std::string what) : m_body(std::move(body)), m_what(std::move(what)) {
+struct PageParsers::Parsers {
+  simdjson::ondemand::parser head;
+  dom::parser page;
+};
+
+PageParsers::PageParsers(size_t page_bytes) : m_page_bytes(page_bytes), m_parsers(std::make_unique<Parsers>()) {}
+PageParsers::~PageParsers() = default;
+
+void PageParsers::fit(size_t bytes) {
+  Parsers& p = *m_parsers;
+  if (bytes <= p.page.capacity() && bytes <= p.head.capacity()) return;
+  const size_t capacity = std::max(bytes, m_page_bytes);
+  // Failing to allocate leaves the parsers without buffers: parse() says so for the page.
+  if (p.page.allocate(capacity) || p.head.allocate(capacity)) return;
+}
+
+ListPage::ListPage(std::string body, std::string what, PageParsers* parsers)
+    : m_own(parsers ? nullptr : std::make_unique<PageParsers>()),
+      m_parsers(parsers ? parsers : m_own.get()),
+      m_body(std::move(body)),
+      m_what(std::move(what)) {
   m_info.bytes = m_body.size();
   // simdjson reads up to 64 bytes past the end: make room once, so both parsers read the body
   // where it lies.
   if (m_body.capacity() - m_body.size() < simdjson::SIMDJSON_PADDING)
     m_body.reserve(m_body.size() + simdjson::SIMDJSON_PADDING);
-  read_head(m_body, m_info);
+  m_parsers->fit(m_body.size());
+  read_head(m_parsers->m_parsers->head, m_body, m_info);
 }
 
 void ListPage::hand_over(const ItemHandler& on_item, const FieldSet* fields, std::string_view kind) {
@@ -211,7 +228,7 @@ void ListPage::hand_over_parsed(const PageItemHandler& on_item, std::string_view
 }
 
 void ListPage::walk(const std::function<void(const dom::element&)>& on_element, std::string_view kind) {
-  const dom::element root = parse(m_body, m_what);
+  const dom::element root = parse(m_parsers->m_parsers->page, m_body, m_what);
   check_list(root, m_what, kind);
   dom::element items;
   if (!dom::object(root)["items"].get(items) && items.type() == dom::element_type::ARRAY) {
@@ -239,7 +256,7 @@ PageInfo parse_list_page(const std::string& body, const ItemHandler& on_item, co
 
 json parse_object(const std::string& body, const std::string& what, const FieldSet* fields,
                   std::string_view kind, std::string_view name) {
-  const dom::element root = parse(body, what);
+  const dom::element root = parse(object_parser(), body, what);
   if (root.type() != dom::element_type::OBJECT) {
     const std::string wanted = kind.empty() ? std::string("an object") : describe_answer(json{{"kind", kind}});
     wrong_shape(what, describe(root), wanted + (name.empty() ? "" : " named " + std::string(name)));

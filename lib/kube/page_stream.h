@@ -10,6 +10,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -45,12 +46,37 @@ struct PageInfo {
   size_t bytes = 0;              // the body's size
 };
 
+// The simdjson parsers that read a list's pages: one that reads each page's head, one that
+// parses it whole. Each keeps the buffers of the largest page it read (several times the
+// page's size), so they belong to one paged read and go with it: a view that lists once and
+// then watches does not hold them (docs/performance.md, "Parsers with the read").
+class PageParsers {
+ public:
+  // `page_bytes`: the size of pages the read asks for. The buffers are made for pages of that
+  // size at the first page (or of the page's, when larger), so that pages a little larger
+  // than the one before do not make them again, each time a little larger, leaving the heap
+  // the holes of the ones before.
+  explicit PageParsers(size_t page_bytes = 0);
+  ~PageParsers();
+  PageParsers(const PageParsers&) = delete;
+  PageParsers& operator=(const PageParsers&) = delete;
+
+ private:
+  friend class ListPage;
+  struct Parsers;
+  // Buffers for a page of `bytes`, made anew only when it is larger than they are.
+  void fit(size_t bytes);
+  size_t m_page_bytes;
+  std::unique_ptr<Parsers> m_parsers;
+};
+
 // One page of a list whose head (continue token, resourceVersion) is read before its items
 // are built, so that the next page can be asked for meanwhile (list_reads.cpp). The page
 // owns its body; the whole body is parsed and checked when the items are handed over.
 class ListPage {
  public:
-  ListPage(std::string body, std::string what);
+  // With `parsers`, those of the read the page is part of; without, its own.
+  ListPage(std::string body, std::string what, PageParsers* parsers = nullptr);
 
   // metadata.continue and metadata.resourceVersion; items counts what hand_over handed.
   const PageInfo& info() const { return m_info; }
@@ -64,6 +90,8 @@ class ListPage {
 
  private:
   void walk(const std::function<void(const simdjson::dom::element&)>& on_element, std::string_view kind);
+  std::unique_ptr<PageParsers> m_own;  // without a read's parsers
+  PageParsers* m_parsers;
   std::string m_body;
   std::string m_what;
   PageInfo m_info;

@@ -46,26 +46,26 @@ struct Harness {
 
 // Paths of the reads list issues in namespace default.
 namespace paths {
-inline const std::string kPyTorchJobs = "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs?limit=500";
-inline const std::string kMPIJobs = "/apis/kubeflow.org/v2beta1/namespaces/default/mpijobs?limit=500";
-inline const std::string kVolcanoJobs = "/apis/batch.volcano.sh/v1alpha1/namespaces/default/jobs?limit=500";
+inline const std::string kPyTorchJobs = "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs?limit=100";
+inline const std::string kMPIJobs = "/apis/kubeflow.org/v2beta1/namespaces/default/mpijobs?limit=100";
+inline const std::string kVolcanoJobs = "/apis/batch.volcano.sh/v1alpha1/namespaces/default/jobs?limit=100";
 inline const std::string kBatchJobs =
     "/apis/batch/v1/namespaces/default/"
-    "jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500";
-inline const std::string kTFJobs = "/apis/kubeflow.org/v1/namespaces/default/tfjobs?limit=500";
+    "jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=100";
+inline const std::string kTFJobs = "/apis/kubeflow.org/v1/namespaces/default/tfjobs?limit=100";
 inline const std::string kTrainJobs =
-    "/apis/trainer.kubeflow.org/v1alpha1/namespaces/default/trainjobs?limit=500";
+    "/apis/trainer.kubeflow.org/v1alpha1/namespaces/default/trainjobs?limit=100";
 inline const std::string kJobSetPods =
-    "/api/v1/namespaces/default/pods?labelSelector=jobset.sigs.k8s.io%2Fjobset-name&limit=500";
+    "/api/v1/namespaces/default/pods?labelSelector=jobset.sigs.k8s.io%2Fjobset-name&limit=100";
 inline const std::string kTrainingPods =
-    "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500";
+    "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=100";
 // The pods of older training-operator and pytorch-operator releases (jobs/legacy_pods.h).
 inline const std::string kLegacyPods =
     "/api/v1/namespaces/default/pods?labelSelector=group-name%3Dkubeflow.org%2C%21training.kubeflow.org%2Fjob-"
-    "name&limit=500";
+    "name&limit=100";
 inline const std::string kVolcanoPods =
-    "/api/v1/namespaces/default/pods?labelSelector=volcano.sh%2Fjob-name&limit=500";
+    "/api/v1/namespaces/default/pods?labelSelector=volcano.sh%2Fjob-name&limit=100";
 inline const std::string kBatchPods =
     "/api/v1/namespaces/default/pods?labelSelector=job-name%2C%21jobset.sigs.k8s.io%2Fjobset-name%2C%21training."
-    "kubeflow.org%2Fjob-name&limit=500";
+    "kubeflow.org%2Fjob-name&limit=100";
 }  // namespace paths

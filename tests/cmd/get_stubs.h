@@ -29,7 +29,7 @@ inline std::string pods_path(int kind, const std::string& name, bool only = fals
   // Without -T, PyTorchJob, MPIJob and TFJob share one list of training.kubeflow.org/job-name
   // pods.
   if (!only && shares_training_pods(kind))
-    return "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name%3D" + name + "&limit=500";
+    return "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name%3D" + name + "&limit=100";
   const std::string sel[] = {"training.kubeflow.org%2Fjob-name%3D" + name +
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dpytorchjob-controller",
                              "training.kubeflow.org%2Fjob-name%3D" + name +
@@ -39,7 +39,7 @@ inline std::string pods_path(int kind, const std::string& name, bool only = fals
                              "training.kubeflow.org%2Fjob-name%3D" + name +
                                  "%2Ctraining.kubeflow.org%2Foperator-name%3Dtfjob-controller",
                              "jobset.sigs.k8s.io%2Fjobset-name%3D" + name};
-  return "/api/v1/namespaces/default/pods?labelSelector=" + sel[kind] + "&limit=500";
+  return "/api/v1/namespaces/default/pods?labelSelector=" + sel[kind] + "&limit=100";
 }
 
 // Kind `kind` (0 PyTorch, 1 MPI, 2 Volcano, 3 operator-free, 4 TFJob, 5 TrainJob) holds `job` with
@@ -60,14 +60,14 @@ inline void stub_job(FakeClient& c, int kind, const std::string& name, const jso
   // PyTorchJob and TFJob also read the pods of older releases (jobs/legacy_pods.h).
   if (!only || kind == 0 || kind == 4)
     c.on_get("/api/v1/namespaces/default/pods?labelSelector=group-name%3Dkubeflow.org%2C%21training.kubeflow.org%2F"
-             "job-name&limit=500",
+             "job-name&limit=100",
              FakeClient::list(json::array()));
 }
 
 // The TensorBoard read of get: services labelled role=tensorboard,release=NAME.
 inline void stub_tensorboard(FakeClient& c, const std::string& name, const json& services) {
   c.on_get("/api/v1/namespaces/default/services?labelSelector=role%3Dtensorboard%2Crelease%3D" + name +
-               "&limit=500",
+               "&limit=100",
            FakeClient::list(services));
 }
 
@@ -75,12 +75,12 @@ inline void stub_tensorboard(FakeClient& c, const std::string& name, const json&
 // default: Warning events, PodGroups, nodes, pods that have not ended.
 namespace pending_paths {
 inline const std::string kWarnings =
-    "/api/v1/namespaces/default/events?fieldSelector=type%3DWarning&limit=500";
+    "/api/v1/namespaces/default/events?fieldSelector=type%3DWarning&limit=100";
 inline const std::string kPodGroups =
-    "/apis/scheduling.volcano.sh/v1beta1/namespaces/default/podgroups?limit=500";
-inline const std::string kNodes = "/api/v1/nodes?limit=500";
+    "/apis/scheduling.volcano.sh/v1beta1/namespaces/default/podgroups?limit=100";
+inline const std::string kNodes = "/api/v1/nodes?limit=100";
 inline const std::string kPods =
-    "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded&limit=500";
+    "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded&limit=100";
 }  // namespace pending_paths
 
 // That round for a pending job none of whose pods waits for a node: the nodes and the

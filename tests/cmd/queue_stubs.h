@@ -8,8 +8,8 @@
 
 namespace queue_stubs {
 
-inline const std::string kWorkloads = "/apis/kueue.x-k8s.io/v1beta1/namespaces/default/workloads?limit=500";
-inline const std::string kPodGroups = "/apis/scheduling.volcano.sh/v1beta1/namespaces/default/podgroups?limit=500";
+inline const std::string kWorkloads = "/apis/kueue.x-k8s.io/v1beta1/namespaces/default/workloads?limit=100";
+inline const std::string kPodGroups = "/apis/scheduling.volcano.sh/v1beta1/namespaces/default/podgroups?limit=100";
 
 inline void stub_no_queues(trainctl::testing::FakeClient& c) { c.on_not_found(kWorkloads); }
 

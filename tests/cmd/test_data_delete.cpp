@@ -39,7 +39,7 @@ json labelled(const std::string& kind, const std::string& name, const json& owne
 
 TEST_CASE("data list prints bound PVCs as in the walk-through (seed 000)") {
   Harness h;
-  h.client->on_get("/api/v1/namespaces/default/persistentvolumeclaims?limit=500",
+  h.client->on_get("/api/v1/namespaces/default/persistentvolumeclaims?limit=100",
                    FakeClient::list(json::array(
                        {pvc("training-data", "default", "Bound"), pvc("new-claim", "default", "Pending")})));
   h.run({"data", "list"});
@@ -53,7 +53,7 @@ TEST_CASE("data list -A puts NAMESPACE second and reads description/owner annota
   Harness h;
   json deleting = pvc("old", "team-b", "Bound");
   deleting["metadata"]["deletionTimestamp"] = "2024-05-01T09:59:00Z";
-  h.client->on_get("/api/v1/persistentvolumeclaims?limit=500",
+  h.client->on_get("/api/v1/persistentvolumeclaims?limit=100",
                    FakeClient::list(json::array({pvc("imagenet", "team-a", "Bound",
                                                      {{"description", "ImageNet 2012"}, {"owner", "alice"}}),
                                                  deleting})));
@@ -63,7 +63,7 @@ TEST_CASE("data list -A puts NAMESPACE second and reads description/owner annota
         "imagenet  team-a     ReadWriteMany  ImageNet 2012  alice  35m\n");
 
   Harness j;
-  j.client->on_get("/api/v1/namespaces/default/persistentvolumeclaims?limit=500",
+  j.client->on_get("/api/v1/namespaces/default/persistentvolumeclaims?limit=100",
                    FakeClient::list(json::array({pvc("training-data", "default", "Bound")})));
   j.run({"data", "list", "-o", "json"});
   auto arr = json::parse(j.out());

@@ -188,7 +188,7 @@ TEST_CASE("get of a pending job whose explanation cannot be read at all prints t
   stub_mpi_pending(*h.client);
   // A list that breaks on its second page is an error of the round, not a refusal.
   h.client->on_get(pending_paths::kWarnings, FakeClient::list(json::array(), "next"));
-  h.client->on("GET", pending_paths::kWarnings + "&continue=next", 500,
+  h.client->on("GET", "/api/v1/namespaces/default/events?fieldSelector=type%3DWarning&limit=500&continue=next", 500,
                FakeClient::status(500, "InternalError", "etcd"));
   h.client->on_not_found(pending_paths::kPodGroups);
   h.client->on_get(pending_paths::kNodes, FakeClient::list(busy_nodes()));
@@ -232,7 +232,7 @@ TEST_CASE("get -e adds the events of the job's pods, oldest first") {
                 {"lastTimestamp", at}};
   };
   h.client->on_get(
-      "/api/v1/namespaces/default/events?limit=500",
+      "/api/v1/namespaces/default/events?limit=100",
       trainctl::testing::FakeClient::list(json::array(
           {event("mpi-pending-worker-0", "Warning", "FailedScheduling",
                  "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", "2024-05-01T09:58:00Z"),

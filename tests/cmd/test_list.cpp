@@ -60,28 +60,28 @@ TEST_CASE("list -A adds NAMESPACE first and lists every namespace") {
   Harness h;
   auto& c = *h.client;
   using namespace scenario;
-  c.on_get("/apis/kubeflow.org/v1/pytorchjobs?limit=500",
+  c.on_get("/apis/kubeflow.org/v1/pytorchjobs?limit=100",
            FakeClient::list(
                json::array({pytorchjob("a", "2024-05-01T09:00:00Z", 1, 2, json::object(), "team-a")})));
-  c.on_get("/apis/kubeflow.org/v2beta1/mpijobs?limit=500", FakeClient::list(json::array()));
-  c.on_get("/apis/batch.volcano.sh/v1alpha1/jobs?limit=500", FakeClient::list(json::array()));
-  c.on_get("/apis/kubeflow.org/v1/tfjobs?limit=500", FakeClient::list(json::array()));
-  c.on_get("/apis/trainer.kubeflow.org/v1alpha1/trainjobs?limit=500", FakeClient::list(json::array()));
-  c.on_get("/api/v1/pods?labelSelector=jobset.sigs.k8s.io%2Fjobset-name&limit=500",
+  c.on_get("/apis/kubeflow.org/v2beta1/mpijobs?limit=100", FakeClient::list(json::array()));
+  c.on_get("/apis/batch.volcano.sh/v1alpha1/jobs?limit=100", FakeClient::list(json::array()));
+  c.on_get("/apis/kubeflow.org/v1/tfjobs?limit=100", FakeClient::list(json::array()));
+  c.on_get("/apis/trainer.kubeflow.org/v1alpha1/trainjobs?limit=100", FakeClient::list(json::array()));
+  c.on_get("/api/v1/pods?labelSelector=jobset.sigs.k8s.io%2Fjobset-name&limit=100",
            FakeClient::list(json::array()));
   c.on_get(
-      "/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
+      "/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=100",
       FakeClient::list(json::array({batchjob(
           "b", "2024-05-01T09:30:00Z", {{"active", 2}, {"startTime", "2024-05-01T09:30:00Z"}}, "team-b")})));
-  c.on_get("/api/v1/pods?labelSelector=group-name%3Dkubeflow.org%2C%21training.kubeflow.org%2Fjob-name&limit=500",
+  c.on_get("/api/v1/pods?labelSelector=group-name%3Dkubeflow.org%2C%21training.kubeflow.org%2Fjob-name&limit=100",
            FakeClient::list(json::array()));
-  c.on_get("/api/v1/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500",
+  c.on_get("/api/v1/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=100",
            FakeClient::list(json::array(
                {pod("a-master-0", pytorch_labels("a", "master", 0), "Pending", 2, "", "team-a")})));
-  c.on_get("/api/v1/pods?labelSelector=volcano.sh%2Fjob-name&limit=500", FakeClient::list(json::array()));
+  c.on_get("/api/v1/pods?labelSelector=volcano.sh%2Fjob-name&limit=100", FakeClient::list(json::array()));
   c.on_get(
       "/api/v1/pods?labelSelector=job-name%2C%21jobset.sigs.k8s.io%2Fjobset-name%2C%21training.kubeflow.org%2Fjob-"
-      "name&limit=500",
+      "name&limit=100",
       FakeClient::list(json::array({pod("b-0-x", batch_labels("b", 0), "Running", 1, "node-2", "team-b"),
                                     pod("b-1-y", batch_labels("b", 1), "Running", 1, "node-1", "team-b")})));
   h.run({"list", "-A"});
@@ -103,12 +103,13 @@ TEST_CASE("list skips a kind whose CRD is not installed, and -T narrows the kind
   CHECK_NOTHROW(c.verify());
 }
 
-TEST_CASE("list follows continue tokens with limit=500 pages") {
+TEST_CASE("list follows continue tokens: a first page of 100, later ones by bytes, at most 500") {
   Harness h;
   auto& c = *h.client;
   using namespace scenario;
   c.on_get(paths::kPyTorchJobs, FakeClient::list(json::array({pytorch_dist()}), "page2"));
-  c.on_get(paths::kPyTorchJobs + "&continue=page2", FakeClient::list(json::array({pytorch_git()})));
+  c.on_get("/apis/kubeflow.org/v1/namespaces/default/pytorchjobs?limit=500&continue=page2",
+           FakeClient::list(json::array({pytorch_git()})));
   c.on_get(paths::kBatchJobs, FakeClient::list(json::array()));
   c.on_get(paths::kLegacyPods, FakeClient::list(json::array()));
   c.on_get(paths::kTrainingPods, FakeClient::list(json::array()));

@@ -86,7 +86,7 @@ TEST_CASE("the harness runs the whole command tree, global flags included") {
   Harness h;
   h.run({"version", "--short"});
   CHECK(h.out() == std::string(trainctl::version_info().version) + "\n");
-  h.client->on_get("/api/v1/namespaces/team-b/persistentvolumeclaims?limit=500",
+  h.client->on_get("/api/v1/namespaces/team-b/persistentvolumeclaims?limit=100",
                    trainctl::testing::FakeClient::list(nlohmann::json::array()));
   h.run({"-n", "team-b", "data", "list", "-o", "json"});
   CHECK(h.out().find("[]") != std::string::npos);

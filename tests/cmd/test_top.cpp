@@ -12,13 +12,13 @@ using namespace get_stubs;
 using namespace fixtures;
 
 namespace {
-const std::string kNodes = "/api/v1/nodes?limit=500";
+const std::string kNodes = "/api/v1/nodes?limit=100";
 const std::string kActivePods =
-    "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded&limit=500";
+    "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded&limit=100";
 // `top node NAME` reads only the pods scheduled on NAME.
 std::string active_pods_on(const std::string& node) {
   return "/api/v1/pods?fieldSelector=status.phase%21%3DFailed%2Cstatus.phase%21%3DSucceeded%2Cspec.nodeName%3D" +
-         node + "&limit=500";
+         node + "&limit=100";
 }
 
 // Seed 000's cluster: three master nodes without GPUs, three workers with 2 GPUs each.

@@ -317,6 +317,28 @@ TEST_CASE("LiveJobs: jobs and their pods meet in either order; changes and delet
   CHECK(live.snapshot(at("2024-05-01T10:00:00Z")).empty());
 }
 
+TEST_CASE("LiveJobs: a snapshot holds the changes so far, so the next take_changes starts after it") {
+  LiveJobs live("", kinds_for_type("pytorchjob"), false);
+  auto c = live.collections();
+  json job = pytorchjob("train", "2024-05-01T09:50:00Z", 2, 1);
+  c[0].on_put(job);
+  json m0 = pod("train-master-0", pytorch_labels("train", "master", 0), "Running", 1, "node-1");
+  c[2].on_put(m0);
+  json gone = pytorchjob("gone", "2024-05-01T09:40:00Z", 1, 0);
+  c[0].on_put(gone);
+  c[0].on_delete(gone);
+  const auto first = live.snapshot(at("2024-05-01T10:00:00Z"));
+  REQUIRE(first.size() == 1);
+  CHECK(first[0].gpus_allocated == 1);
+  // list -w printed these: nothing is built again, the deletion before the view included.
+  CHECK(live.take_changes(at("2024-05-01T10:00:00Z")).empty());
+  json w0 = pod("train-worker-0", pytorch_labels("train", "worker", 0), "Running", 1, "node-1");
+  c[2].on_put(w0);
+  const auto changes = live.take_changes(at("2024-05-01T10:00:00Z"));
+  REQUIRE(changes.size() == 1);
+  CHECK(changes[0].job.gpus_allocated == 2);
+}
+
 namespace {
 
 // A ClusterTrainingRuntime whose trainer job's container node asks for `gpus` GPUs

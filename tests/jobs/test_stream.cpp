@@ -77,14 +77,16 @@ TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") 
   for (bool instances : {true, false}) {
     CAPTURE(instances);
     FakeClient c;
-    const std::string jobs_path = "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs?limit=500";
+    const std::string jobs_path = "/apis/kubeflow.org/v1/namespaces/default/pytorchjobs?limit=100";
     const std::string pods_path =
-        "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=500";
+        "/api/v1/namespaces/default/pods?labelSelector=training.kubeflow.org%2Fjob-name&limit=100";
     json running = {{"startTime", "2024-05-01T09:59:00Z"},
                     {"conditions", json::array({condition("Running", "True", "2024-05-01T09:59:00Z")})}};
     c.on_get(jobs_path,
              FakeClient::list(json::array({pytorchjob("a", "2024-05-01T09:58:00Z", 2, 1, running)}), "j2"));
-    c.on_get(jobs_path + "&continue=j2",
+    // Later pages ask for as many as fit in kube::kPageBytes, at most 500 (kPageSize).
+    const auto later = [](std::string path) { return path.replace(path.find("limit=100"), 9, "limit=500"); };
+    c.on_get(later(jobs_path) + "&continue=j2",
              FakeClient::list(json::array({pytorchjob("b", "2024-05-01T09:00:00Z", 1, 1)})));
     // a's worker comes first, its master on the last page; an MPI pod shares the label.
     c.on_get(pods_path,
@@ -92,10 +94,10 @@ TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") 
                  json::array({pod("a-worker-0", pytorch_labels("a", "worker", 0), "Running", 1, "node-2")}),
                  "p2"));
     c.on_get(
-        pods_path + "&continue=p2",
+        later(pods_path) + "&continue=p2",
         FakeClient::list(
             json::array({pod("m-launcher", mpi_labels("a", "launcher"), "Running", 0, "node-1")}), "p3"));
-    c.on_get(pods_path + "&continue=p3",
+    c.on_get(later(pods_path) + "&continue=p3",
              FakeClient::list(
                  json::array({pod("a-master-0", pytorch_labels("a", "master", 0), "Running", 1, "node-1")})));
     // b runs under training-operator v1.3 (kubeflow/common v0.3.7 labels), found by the list
@@ -107,7 +109,7 @@ TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") 
     b_master["metadata"]["ownerReferences"] =
         json::array({{{"apiVersion", "kubeflow.org/v1"}, {"kind", "PyTorchJob"}, {"name", "b"}, {"controller", true}}});
     c.on_get("/api/v1/namespaces/default/pods?labelSelector=group-name%3Dkubeflow.org%2C%21training.kubeflow.org%2Fjob-"
-             "name&limit=500",
+             "name&limit=100",
              FakeClient::list(json::array({b_master})));
     const auto jobs = list_jobs(c, "default", {&kind_named("pytorchjob")}, now(), instances);
     REQUIRE(jobs.size() == 2);
@@ -138,8 +140,8 @@ TEST_CASE("list_jobs builds jobs from pods spread over pages of several lists") 
 
 TEST_CASE("list_jobs skips a kind whose resource is not served (404)") {
   FakeClient c;
-  c.on_not_found("/apis/batch.volcano.sh/v1alpha1/jobs?limit=500");
-  c.on_get("/api/v1/pods?labelSelector=volcano.sh%2Fjob-name&limit=500",
+  c.on_not_found("/apis/batch.volcano.sh/v1alpha1/jobs?limit=100");
+  c.on_get("/api/v1/pods?labelSelector=volcano.sh%2Fjob-name&limit=100",
            FakeClient::list(json::array({pod("v-0", volcano_labels("v", "t", 0), "Running", 1, "node-1")})));
   CHECK(list_jobs(c, "", {&kind_named("volcanojob")}, now(), true).empty());
   CHECK(c.batches() == std::vector<size_t>{2});
@@ -196,11 +198,11 @@ TEST_CASE("list_jobs: the operator-free kind's pod list leaves out JobSet and MP
   CHECK(pods_list_selector({&kind_named("pytorchjob"), &kind_named("mpijob")}, "training.kubeflow.org/job-name") ==
         "training.kubeflow.org/job-name");
   FakeClient c;
-  c.on_get("/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=500",
+  c.on_get("/apis/batch/v1/jobs?labelSelector=app%3Dpytorchjob%2Ctrainctl.io%2Foperator%3Dnone&limit=100",
            FakeClient::list(json::array({batchjob("b", "2024-05-01T09:30:00Z",
                                                   {{"active", 2}, {"startTime", "2024-05-01T09:30:00Z"}})})));
   c.on_get("/api/v1/pods?labelSelector=job-name%2C%21jobset.sigs.k8s.io%2Fjobset-name%2C%21training.kubeflow.org%"
-           "2Fjob-name&limit=500",
+           "2Fjob-name&limit=100",
            FakeClient::list(json::array({pod("b-0-x", batch_labels("b", 0), "Running", 1, "node-2"),
                                          pod("b-1-y", batch_labels("b", 1), "Running", 1, "node-1")})));
   const auto jobs = list_jobs(c, "", {&kind_named("batchjob")}, now(), false);

@@ -114,7 +114,7 @@ TEST_CASE("suspend: refused for a Kueue-queued job, a finished job and a kind wi
   FakeClient client;
   const std::string workloads =
       "/apis/kueue.x-k8s.io/v1beta1/namespaces/default/"
-      "workloads?labelSelector=kueue.x-k8s.io%2Fjob-uid%3Duid-demo&limit=500";
+      "workloads?labelSelector=kueue.x-k8s.io%2Fjob-uid%3Duid-demo&limit=100";
   client.on_get(workloads,
                 FakeClient::list(json::array({{{"metadata", {{"name", "pytorchjob-demo-3f2a1"}}}}})));
   const KueueWorkload wl = kueue_workload_of(client, "default", queued);

@@ -146,7 +146,7 @@ TEST_CASE("answers of the wrong shape are errors naming the request", "[client][
   const kube::Resource jobs{"kubeflow.org", "v1", "pytorchjobs", "PyTorchJob"};
   auto list = [&] { kube::stream_all(*client, {kube::list_read(jobs, "ns", {}, [](json&) {})}); };
   auto get = [&] { kube::stream_all(*client, {kube::object_read(jobs, "ns", "demo", [](json&) {})}); };
-  const std::string list_path = "GET /apis/kubeflow.org/v1/namespaces/ns/pytorchjobs?limit=500";
+  const std::string list_path = "GET /apis/kubeflow.org/v1/namespaces/ns/pytorchjobs?limit=100";
   const std::string get_path = "GET /apis/kubeflow.org/v1/namespaces/ns/pytorchjobs/demo";
 
   answer = "[1,2,3]";

@@ -114,6 +114,24 @@ TEST_CASE("stream_all sizes a list's later pages by the bytes of its items") {
   stream_all(c, {{"/pods", true, {}, [&](json&) { ++seen; }}}, 10);
   CHECK(seen == 14);
   CHECK_NOTHROW(c.verify());
+  // The bodies of later pages are made for a page of kPageBytes at once, not grown by doubling.
+  REQUIRE(c.requests().size() == 3);
+  CHECK(c.requests()[0].expected_bytes == 0);
+  CHECK(c.requests()[1].expected_bytes > kPageBytes);
+  CHECK(c.requests()[2].expected_bytes > kPageBytes);
+}
+
+// A first page's items may be 8 KB pods: it asks for kFirstPageItems, not the page size.
+TEST_CASE("stream_all asks for at most 100 items in a list's first page") {
+  FakeClient c;
+  c.on_get("/pods?limit=100", FakeClient::list(json::array({item("a")}), "t1"));
+  c.on_get("/pods?limit=500&continue=t1", FakeClient::list(json::array({item("b")})));
+  c.on_get("/nodes?limit=20", FakeClient::list(json::array({item("n")})));
+  size_t seen = 0;
+  stream_all(c, {{"/pods", true, {}, [&](json&) { ++seen; }}});
+  stream_all(c, {{"/nodes", true, {}, [&](json&) { ++seen; }}}, 20);  // a smaller page size stays
+  CHECK(seen == 3);
+  CHECK_NOTHROW(c.verify());
 }
 
 TEST_CASE("stream_all: a limited read takes one page; an error on a later page is not a 404 skip") {
@@ -126,18 +144,18 @@ TEST_CASE("stream_all: a limited read takes one page; an error on a later page i
   CHECK_NOTHROW(c.verify());
 
   FakeClient gone;
-  gone.on_get("/a?limit=500", FakeClient::list(json::array(), "next"));
+  gone.on_get("/a?limit=100", FakeClient::list(json::array(), "next"));
   gone.on_not_found("/a?limit=500&continue=next");
   CHECK_THROWS_AS(stream_all(gone, {{"/a", true, {}, [](json&) {}}}), trainctl::ApiError);
 }
 
 TEST_CASE("stream_all: a read with on_error is skipped when refused; the others are read") {
   FakeClient c;
-  c.on_get("/a?limit=500", FakeClient::list(json::array({item("a1")})));
+  c.on_get("/a?limit=100", FakeClient::list(json::array({item("a1")})));
   c.on(
-      "GET", "/b?limit=500", 403,
+      "GET", "/b?limit=100", 403,
       {{"kind", "Status"}, {"status", "Failure"}, {"reason", "Forbidden"}, {"code", 403}, {"message", "no"}});
-  c.on_not_found("/c?limit=500");
+  c.on_not_found("/c?limit=100");
   std::vector<std::string> a, refused;
   StreamRead b{"/b", true, {}, [](json&) { FAIL("a refused list has no items"); }};
   b.on_error = [&refused](const ApiError& e) {
@@ -155,7 +173,7 @@ TEST_CASE("stream_all: a read with on_error is skipped when refused; the others 
   // Without on_error a 403 fails the round.
   FakeClient strict;
   strict.on(
-      "GET", "/b?limit=500", 403,
+      "GET", "/b?limit=100", 403,
       {{"kind", "Status"}, {"status", "Failure"}, {"reason", "Forbidden"}, {"code", 403}, {"message", "no"}});
   CHECK_THROWS_AS(stream_all(strict, {{"/b", true, {}, [](json&) {}}}), trainctl::ApiError);
 }
@@ -213,8 +231,8 @@ TEST_CASE("stream_all: a second expiry, or one without a way to start again, is 
 
 TEST_CASE("read_all: 404 marks a result not found, other errors propagate with their exit code") {
   FakeClient c;
-  c.on_not_found("/apis/x/v1/things?limit=500");
-  c.on_get("/api/v1/pods?limit=500", FakeClient::list(json::array({{{"metadata", {{"name", "p"}}}}})));
+  c.on_not_found("/apis/x/v1/things?limit=100");
+  c.on_get("/api/v1/pods?limit=100", FakeClient::list(json::array({{{"metadata", {{"name", "p"}}}}})));
   c.on_get("/api/v1/namespaces/default/pods/p", json{{"metadata", {{"name", "p"}}}});
   auto r = read_all(
       c, {{"/apis/x/v1/things", true}, {"/api/v1/pods", true}, {"/api/v1/namespaces/default/pods/p", false}});
@@ -226,7 +244,7 @@ TEST_CASE("read_all: 404 marks a result not found, other errors propagate with t
 
   FakeClient forbidden;
   const json status = {{"kind", "Status"}, {"reason", "Forbidden"}, {"code", 403}};
-  forbidden.on("GET", "/api/v1/nodes?limit=500", 403, status);
+  forbidden.on("GET", "/api/v1/nodes?limit=100", 403, status);
   try {
     read_all(forbidden, {{"/api/v1/nodes", true}});
     FAIL("no error");

@@ -108,3 +108,34 @@ TEST_CASE("with the real clock one round happens at one instant, however long it
   CHECK(*started.begin() != "");  // the kubelets took them up in that round
   CHECK(sim.now() > before);      // and the clock moves on between rounds
 }
+
+// kubernetes pkg/controller/ttlafterfinished/ttlafterfinished_controller.go jobFinishTime: a
+// finished Job's time is its Complete or Failed condition's lastTransitionTime; without one
+// the controller errors and the Job stays (it does not fall back on completionTime).
+TEST_CASE("batch Job TTL: counted from the finish condition's time; none, and the job stays",
+          "[controllers][clock]") {
+  SimFixture f;
+  auto finished = [](const std::string& name, bool with_time) {
+    json complete = {{"type", "Complete"}, {"status", "True"}};
+    if (with_time) complete["lastTransitionTime"] = "2023-01-01T00:00:00Z";
+    return json{{"apiVersion", "batch/v1"},
+                {"kind", "Job"},
+                {"metadata", {{"name", name}, {"namespace", "default"}}},
+                {"spec",
+                 {{"ttlSecondsAfterFinished", 5},
+                  {"template",
+                   {{"metadata", {{"labels", {{"job-name", name}, {"controller-uid", "u"}}}}},
+                    {"spec",
+                     {{"restartPolicy", "Never"},
+                      {"containers", json::array({gpu_container("c", "python train.py", 0)})}}}}}}},
+                {"status",
+                 {{"succeeded", 1},
+                  {"completionTime", "2023-01-01T00:00:00Z"},
+                  {"conditions", json::array({complete})}}}};
+  };
+  f.create("batch", "v1", "jobs", finished("timed", true));
+  f.create("batch", "v1", "jobs", finished("untimed", false));
+  for (int i = 0; i < 10; ++i) f.step(2s);  // the simulation's clock is in 2023-11
+  CHECK_FALSE(f.find("batch", "v1", "jobs", "timed"));
+  CHECK(f.find("batch", "v1", "jobs", "untimed"));
+}

@@ -181,9 +181,10 @@ void BatchJobController::reconcile(const std::string& ns, const std::string& nam
   if (condition_true(job, "Complete") || condition_true(job, "Failed")) {
     if (spec.contains("ttlSecondsAfterFinished")) {
       // ttlafterfinished_controller.go jobFinishTime: the Complete or Failed condition's time.
-      std::string last = trainctl::object::true_since(job["status"].value("conditions", json::array()),
-                                                      {"Complete", "Failed"});
-      if (last.empty()) last = job["status"].value("completionTime", m_ctx.now_str());
+      // Without one the controller errors and the Job stays (no fallback on completionTime).
+      const std::string last = trainctl::object::true_since(job["status"].value("conditions", json::array()),
+                                                            {"Complete", "Failed"});
+      if (last.empty()) return;
       const TimePoint expiry =
           parse_time(last) + std::chrono::seconds(int_or(spec, "ttlSecondsAfterFinished", 0));
       if (m_ctx.now() >= expiry) {

@@ -55,21 +55,6 @@ void add_output_flags(FlagSet& f, SubmitOptions& o) {
   f.option("command", o.command_args, "The command, run with the shell in the working directory");
 }
 
-// Elastic PyTorchJob flags (spec.elasticPolicy). Registered, hidden, on the commands that
-// refuse them too, so that plan_elastic says why in one line.
-void add_elastic_flags(FlagSet& f, SubmitOptions& o, bool visible) {
-  const std::vector<Flag*> flags = {
-      &f.option("--min-workers", o.min_workers, "Elastic job: fewest Worker pods it runs with (no Master)"),
-      &f.option("--max-workers", o.max_workers, "Elastic job: most Worker pods it runs with"),
-      &f.option("--max-restarts", o.max_restarts,
-                "Elastic job: restarts of the worker group before it fails (PET_MAX_RESTARTS)"),
-      &f.option("--rdzv-backend", o.rdzv_backend,
-                "Elastic job: torchrun's rendezvous backend (default c10d)"),
-      &f.option("--rdzv-port", o.rdzv_port, "Elastic job: rendezvous port on worker-0 (default 23456)")};
-  if (!visible)
-    for (Flag* flag : flags) flag->hide();
-}
-
 void add_code_sync_flags(FlagSet& f, SubmitOptions& o) {
   f.option("--sync-mode", o.sync_mode, "Fetch code before start: git or rsync");
   f.alias("--syncMode", o.sync_mode);
@@ -78,6 +63,13 @@ void add_code_sync_flags(FlagSet& f, SubmitOptions& o) {
   f.alias("--syncSource", o.sync_source);
   f.option("--sync-image", o.sync_image, "Image of the code-sync init container");
   f.alias("--syncImage", o.sync_image);
+}
+
+void add_worker_image_flag(FlagSet& f, SubmitOptions& o, const SubmitKind::Rules& rules) {
+  Flag& flag = f.option("--worker-image", o.worker_image,
+                        "Image of the workers, instead of --image (which the master keeps); "
+                        "alone, the image of every pod");
+  if (rules.worker_image == WorkerImage::Refused) flag.hide();
 }
 
 void add_training_flags(FlagSet& f, SubmitOptions& o, const SubmitKind::Rules& rules,
@@ -116,28 +108,7 @@ void add_training_flags(FlagSet& f, SubmitOptions& o, const SubmitKind::Rules& r
   f.option("--schedule-timeout", o.schedule_timeout, "Gang scheduling timeout, e.g. 180s");
   f.repeatable("--min-resources", o.min_resources, "Gang minimum resources NAME=QUANTITY (repeatable)");
   if (kind_flags) kind_flags();
-  Flag& nproc =
-      f.option("--nproc-per-node", o.nproc_per_node, "torchrun processes per pod: auto, cpu, gpu or N");
-  Flag& worker_image = f.option("--worker-image", o.worker_image,
-                                "Image of the workers, instead of --image (which the master keeps); "
-                                "alone, the image of every pod");
-  Flag& api = f.option("--api", o.api,
-                       "What the job is made as, trainer a TrainJob on the ClusterTrainingRuntime "
-                       "torch-distributed, training-operator a PyTorchJob, none an Indexed Job + headless "
-                       "Service (default: a PyTorchJob, or a TrainJob where the cluster serves only Kubeflow "
-                       "Trainer v2): trainer, training-operator or none");
-  Flag& op = f.option("--operator", o.operator_,
-                      "none: run without the training-operator (Indexed Job + headless Service); "
-                      "the same as --api none");
-  Flag& port = f.option("--master-port", o.master_port, "MASTER_PORT with --operator none").with_default();
-  if (!rules.torchrun_flags) {
-    nproc.hide();
-    api.hide();
-    op.hide();
-    port.hide();
-  }
-  if (rules.worker_image == WorkerImage::Refused) worker_image.hide();
-  add_elastic_flags(f, o, rules.elastic_flags);
+  if (!f.lookup("--worker-image")) add_worker_image_flag(f, o, rules);
   add_output_flags(f, o);
 }
 

@@ -18,12 +18,12 @@ void add_output_flags(FlagSet& f, SubmitOptions& options);
 // --sync-mode, --sync-source, --sync-image (and Arena's camelCase spellings): the code-sync
 // init container (templates/common/pod.yaml; a TrainJob's own runtime, trainjob_code_sync.cpp).
 void add_code_sync_flags(FlagSet& f, SubmitOptions& options);
-// Elastic PyTorchJob flags; hidden unless `visible` (plan_elastic refuses them elsewhere).
-void add_elastic_flags(FlagSet& f, SubmitOptions& options, bool visible);
+// --worker-image: shown where `rules` take it (SubmitKind::Rules::worker_image), hidden elsewhere
+// so that SubmitKind::resolve says which commands do.
+void add_worker_image_flag(FlagSet& f, SubmitOptions& options, const SubmitKind::Rules& rules);
 // The training-operator and mpi-operator kinds' flags: the pod flags, --workers, code sync,
-// TensorBoard, run policy, gang and queue, then the kind's own (`kind_flags`), the torchrun
-// flags (shown where `rules` take them, hidden elsewhere so that plan_checks says which command
-// does), the output flags.
+// TensorBoard, run policy, gang and queue, then the kind's own (`kind_flags`), --worker-image
+// unless those gave it, the output flags.
 void add_training_flags(FlagSet& f, SubmitOptions& options, const SubmitKind::Rules& rules,
                         const std::function<void()>& kind_flags = {});
 

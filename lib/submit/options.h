@@ -3,11 +3,12 @@
 // validation and normalisation are in submit/plan.h.
 #pragma once
 
-#include <any>
 #include <deque>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "submit/kind_part.h"
 
 namespace trainctl::submit {
 
@@ -27,16 +28,6 @@ struct SubmitOptions {
   // submit_kind_for() resolves it with the command's flags (submit pytorch --api none: the
   // Indexed Job kind).
   const SubmitKind* kind = nullptr;
-  // submit pytorch --api: trainer (a TrainJob on torch-distributed), training-operator (a
-  // PyTorchJob) or none (an Indexed Job, as --operator none); "": what the cluster serves.
-  std::string api;
-  // submit trainjob (and submit pytorch on Trainer v2): the runtime and the initializers.
-  std::string runtime;                                  // runtimeRef.name
-  std::string runtime_kind = "ClusterTrainingRuntime";  // runtimeRef.kind
-  std::string dataset_uri;                              // initializer.dataset.storageUri
-  std::string model_uri;                                // initializer.model.storageUri
-  std::vector<std::string> trainer_args;                // trainer.args
-
   // Common flags (SPEC "submit flags", Arena pkg/argsbuilder/submit.go).
   std::string name;
   std::string image;
@@ -84,17 +75,9 @@ struct SubmitOptions {
   std::string schedule_timeout;
   std::vector<std::string> min_resources;  // k=v (schedulingPolicy.minResources)
 
-  // pytorch
-  std::string worker_image;  // image of the Worker replicas (seed 000's --worker-image)
-  std::string nproc_per_node;
-  std::string operator_;    // "" (training-operator) | none
-  int master_port = 23456;  // --operator none
-  // Elastic PyTorchJob (spec.elasticPolicy): --min-workers or --max-workers makes it elastic.
-  std::optional<int> min_workers;
-  std::optional<int> max_workers;
-  std::optional<int> max_restarts;
-  std::string rdzv_backend;      // "" = c10d
-  std::optional<int> rdzv_port;  // unset = the operator's port, 23456
+  // pytorch and tf: the image of the Worker replicas (seed 000's --worker-image;
+  // SubmitKind::Rules::worker_image).
+  std::string worker_image;
 
   std::vector<std::string> command_args;  // positional, joined by spaces
 
@@ -108,9 +91,9 @@ struct SubmitOptions {
   // Flags of other submit commands, refused if given (SubmitKind::flags).
   std::deque<ForeignFlag> foreign_flags;
 
-  // The options only the command's kind has (kind_part.h: kinds/tfjob.h TFOptions, kinds/volcanojob.h
-  // VolcanoOptions).
-  std::any kind_data;
+  // The options only the command's kinds have (kind_part.h: kinds/tfjob.h TFOptions,
+  // kinds/torchrun.h TorchrunOptions, kinds/trainjob.h TrainJobOptions...).
+  KindParts kind_data;
 };
 
 }  // namespace trainctl::submit

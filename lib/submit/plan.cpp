@@ -39,7 +39,7 @@ Plan make_plan(const SubmitOptions& o, const std::string& namespace_, std::vecto
   p.namespace_ = namespace_;
   check_flags(o, kind, namespace_);
   plan_pod(o, p);
-  plan_elastic(o, p);
+  kind.plan_replicas(o, p);
   plan_volumes(o, std::move(config_dirs), p);
   plan_scheduling(o, p);
   kind.plan_kind(o, p);

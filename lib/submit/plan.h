@@ -2,7 +2,6 @@
 // or sent. make_plan() throws UsageError with one clear line for the first bad input.
 #pragma once
 
-#include <any>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -105,37 +104,14 @@ struct Plan {
   // WaitForWorkersReady: mpi-operator (v0.5+) creates the launcher once every worker is Ready;
   // "" when the installed MPIJob CRD has no such field (server_facts.h).
   std::string launcher_creation_policy = "WaitForWorkersReady";
-  std::string nproc_per_node;
-  bool nproc_per_node_env = false;  // the CRD lacks spec.nprocPerNode: PET_NPROC_PER_NODE instead
-  std::string worker_image;  // PyTorchJob Worker replicas; "" = image
-  int master_port = 23456;
-
-  // Elastic PyTorchJob (plan_elastic.cpp): spec.elasticPolicy, Worker replicas only (no Master).
-  int min_workers = 0;
-  int max_workers = 0;  // > 0: an elastic job
-  bool elastic() const { return max_workers > 0; }
-  std::optional<int> max_restarts;  // PET_MAX_RESTARTS; unset: torchrun's default (0)
-  std::string rdzv_backend;         // c10d
-  int rdzv_port = 23456;            // PyTorchJobDefaultPort
-
-  // TrainJob (kinds/trainjob.cpp): runtimeRef, initializers, trainer.args.
-  std::string runtime_name;
-  std::string runtime_kind;
-  std::string dataset_uri;
-  std::string model_uri;
-  std::vector<std::string> trainer_args;
-  std::vector<KeyValue> pod_annotations;  // --annotation only (the job also has Arena's own)
-  // The runtime's replicated jobs with a container "node": where runtimePatches go.
-  std::vector<std::string> runtime_node_jobs = {"node"};
-  // With --sync-mode: the runtime as the cluster has it, which the job's own TrainingRuntime
-  // copies with the code-sync init container added (trainjob_code_sync.cpp).
-  nlohmann::json sync_runtime_source;
+  std::string worker_image;  // PyTorchJob and TFJob Worker replicas; "" = image
 
   // How many pods the job runs (for --wait).
   int expected_pods = 0;
 
-  // What only the kind plans (kind_part.h: kinds/tfjob.cpp's replica types).
-  std::any kind_data;
+  // What only the kind plans (kind_part.h: kinds/tfjob.cpp's replica types, kinds/torchrun.h's
+  // TorchrunPlan and ElasticPlan, kinds/trainjob.h's TrainJobPlan).
+  KindParts kind_data;
 };
 
 // config_dirs: the --config-file files, read by the command (read_config_files).
@@ -159,9 +135,6 @@ std::vector<KeyValue> device_resources(const SubmitOptions& options);
 // Refuses a label of `flag` that gives one of trainctl's own labels (standard_labels_for_pods:
 // app, release, createdBy, app.kubernetes.io/managed-by, the kind's) another value.
 void check_owned_labels(const std::string& flag, const std::vector<KeyValue>& labels, const Plan& plan);
-// plan_elastic.cpp: --min-workers, --max-workers, --max-restarts, --rdzv-backend, --rdzv-port
-// (after plan_pod: the command must run torchrun).
-void plan_elastic(const SubmitOptions& options, Plan& plan);
 // plan_volumes.cpp: --data, --data-dir, --config-file, code sync, TensorBoard.
 void plan_volumes(const SubmitOptions& options, std::vector<ConfigDir> config_dirs, Plan& plan);
 // plan_scheduling.cpp: run policy, shared memory, gang and queue (SubmitKind::plan_gang:

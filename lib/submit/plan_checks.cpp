@@ -1,7 +1,5 @@
 // The part of make_plan that checks flags on their own, before anything is derived from them:
 // ranges, formats, and flags that belong to another submit command.
-#include <regex>
-
 #include "core/errors.h"
 #include "submit/parse.h"
 #include "submit/plan.h"
@@ -29,15 +27,8 @@ void check_flags(const SubmitOptions& o, const SubmitKind& kind, const std::stri
   check_quantity("--cpu", o.cpu);
   check_quantity("--memory", o.memory);
   check_quantity("--share-memory", o.shm_size);
-  if (!o.nproc_per_node.empty()) {
-    if (!kind.rules.torchrun_flags) throw UsageError("--nproc-per-node is only for submit pytorch");
-    static const std::regex nproc("auto|cpu|gpu|[1-9][0-9]*");
-    if (!std::regex_match(o.nproc_per_node, nproc))
-      throw UsageError("invalid --nproc-per-node " + dq(o.nproc_per_node) + ": use auto, cpu, gpu or a number");
-  }
   if (!kind.rules.code_flags && (o.tensorboard || !o.sync_mode.empty() || !o.sync_source.empty()))
     throw UsageError("--tensorboard and --sync-mode are not available on submit " + kind.rules.command);
-  if (o.master_port < 1 || o.master_port > 65535) throw UsageError("--master-port must be between 1 and 65535");
   if (o.min_available < 0) throw UsageError("--min-available must be at least 1");
 
   if (o.dry_run && !o.wait.empty()) throw UsageError("--wait cannot be used with --dry-run");

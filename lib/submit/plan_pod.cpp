@@ -79,8 +79,6 @@ void plan_pod(const SubmitOptions& o, Plan& p) {
   p.working_dir = o.working_dir;
   p.shell = o.shell;
   for (size_t i = 0; i < o.command_args.size(); ++i) p.command += (i ? " " : "") + o.command_args[i];
-  p.nproc_per_node = o.nproc_per_node;
-  p.master_port = o.master_port;
 
   p.envs = key_values("--env", o.envs, false, false);
   p.selectors = key_values("--selector", o.selectors, true, true);

@@ -80,13 +80,13 @@ void plan_worker_gang(const SubmitOptions& o, Plan& p) {
     throw UsageError(rules.no_gang_reason);
 }
 
-int default_min_available(const Plan& p) {
-  // An elastic job trains once --min-workers of its Worker pods run (PET_NNODES min:max).
-  if (p.elastic()) return p.min_workers;
+int default_min_available(const Plan& p) { return p.submit_kind->default_min_available(p); }
+
+int SubmitKind::default_min_available(const Plan& p) const {
   // mpi-operator's own default counts the launcher (podgroup.go calculateMinAvailable), but
   // with WaitForWorkersReady (trainctl's default) the launcher only exists once the workers run.
   const bool launcher_waits = p.launcher_creation_policy == "WaitForWorkersReady";
-  return p.expected_pods - (launcher_waits ? p.submit_kind->rules.launcher_pods : 0);
+  return p.expected_pods - (launcher_waits ? rules.launcher_pods : 0);
 }
 
 void plan_scheduling(const SubmitOptions& o, Plan& p) {

@@ -89,7 +89,6 @@ FlagSet SubmitKind::flags(SubmitOptions& o) const {
 }
 
 const SubmitKind& SubmitKind::resolve(const SubmitOptions& o) const {
-  if (!o.operator_.empty()) throw UsageError("--operator is only for submit pytorch");
   if (!o.worker_image.empty() && rules.worker_image == WorkerImage::Refused)
     throw UsageError("--worker-image is only for " + submit_commands_where([](const SubmitKind& k) {
                        return k.rules.worker_image != WorkerImage::Refused;

@@ -54,9 +54,8 @@ class SubmitKind {
     // Labels on the job and its pods besides standard_labels (jobs::JobKind's selectors use them).
     std::vector<KeyValue> pod_labels;
 
-    // Flags only some kinds take; the others refuse them, naming the command that does.
-    bool torchrun_flags = false;  // --nproc-per-node, --operator, --master-port
-    bool elastic_flags = false;   // --min-workers, --max-workers, --max-restarts, --rdzv-*
+    // Flags only some kinds take; the others refuse them, naming the command that does. (A
+    // flag of one command alone is refused by the other commands by name: SubmitKind::flags.)
     bool code_flags = true;       // --tensorboard, --sync-mode, --sync-source
     WorkerImage worker_image = WorkerImage::Refused;
 
@@ -113,6 +112,12 @@ class SubmitKind {
 
   // Names derived from the job's name (pods, host names) that must fit in 63 characters.
   virtual std::vector<std::string> derived_names(const Plan& plan) const = 0;
+  // What only this kind plans of its pods, right after plan_pod (torchrun's settings, an
+  // elastic PyTorchJob's range of workers: kinds/torchrun.h).
+  virtual void plan_replicas(const SubmitOptions&, Plan&) const {}
+  // The gang size when --min-available is not given: every pod; without the launcher when it
+  // waits for the workers (Plan::launcher_creation_policy).
+  virtual int default_min_available(const Plan& plan) const;
   // The replicas and their gang: the workers plus runPolicy.schedulingPolicy by default
   // (plan_worker_gang), Volcano's tasks.
   virtual void plan_gang(const SubmitOptions& options, Plan& plan) const;

@@ -4,6 +4,8 @@
 
 #include "core/errors.h"
 #include "kube/json_util.h"
+#include "submit/kind_part.h"
+#include "submit/kinds/trainjob.h"
 #include "submit/parse.h"
 
 namespace trainctl::submit {
@@ -108,22 +110,24 @@ std::vector<TrainingRuntime> list_runtimes(kube::Client& client, const std::stri
   return out;
 }
 
-TrainingRuntime find_runtime(kube::Client& client, const Plan& p) {
+TrainingRuntime find_runtime(kube::Client& client, const Plan& plan) {
+  const TrainJobPlan& p = kind_part<TrainJobPlan>(plan);
+  const std::string& namespace_ = plan.namespace_;
   const bool cluster = p.runtime_kind == "ClusterTrainingRuntime";
   const kube::Resource& res = cluster ? cluster_training_runtime_resource() : training_runtime_resource();
   try {
-    json o = client.get_json(res.object_path(cluster ? "" : p.namespace_, p.runtime_name));
+    json o = client.get_json(res.object_path(cluster ? "" : namespace_, p.runtime_name));
     if (!o.contains("kind")) o["kind"] = res.kind;
     return runtime_of(o);
   } catch (const ApiError& e) {
     if (!e.is_not_found()) throw;
   }
   std::string have;
-  for (const auto& r : list_runtimes(client, p.namespace_)) {
+  for (const auto& r : list_runtimes(client, namespace_)) {
     if (r.kind != p.runtime_kind) continue;
     have += (have.empty() ? "" : ", ") + r.name;
   }
-  const std::string where = cluster ? "this cluster" : "namespace " + p.namespace_;
+  const std::string where = cluster ? "this cluster" : "namespace " + namespace_;
   throw UsageError("no " + p.runtime_kind + " " + dq(p.runtime_name) + " in " + where + ": " +
                    (have.empty() ? "it has none (install Kubeflow Trainer's runtimes)" : "it has " + have) +
                    " (see trainctl runtime list)");

@@ -61,7 +61,7 @@ TrainingRuntime find_runtime(kube::Client& client, const Plan& plan);
 bool needs_runtime_patch(const Plan& plan);
 
 // --sync-mode on a TrainJob (trainjob_code_sync.cpp): the job runs on its own TrainingRuntime
-// NAME-code-sync, a copy of plan.sync_runtime_source (check_cluster reads it) with the
+// NAME-code-sync, a copy of TrainJobPlan::sync_runtime_source (check_cluster reads it) with the
 // code-sync init container, its emptyDir and the mount of container "node" added.
 bool uses_code_sync_runtime(const Plan& plan);
 std::string code_sync_runtime_name(const Plan& plan);

@@ -14,6 +14,8 @@
 // collector removes it with the job; the Trainer controller has its own snapshot of it
 // (pkg/runtime/core/snapshot.go), so the job never depends on it after its first reconcile.
 #include "core/errors.h"
+#include "submit/kind_part.h"
+#include "submit/kinds/trainjob.h"
 #include "submit/manifest_parts.h"
 #include "submit/manifests.h"
 #include "submit/parse.h"
@@ -48,9 +50,10 @@ std::string code_sync_runtime_name(const Plan& p) { return p.name + "-code-sync"
 bool uses_code_sync_runtime(const Plan& p) { return !p.sync_mode.empty(); }
 
 json render_code_sync_runtime(const Plan& p, const render::TemplateSet& t) {
-  const json& source = p.sync_runtime_source;
+  const TrainJobPlan& tj = kind_part<TrainJobPlan>(p);
+  const json& source = tj.sync_runtime_source;
   if (!source.is_object() || !source.contains("spec"))
-    throw Error("the runtime " + p.runtime_name + " was not read before the job's TrainingRuntime was made");
+    throw Error("the runtime " + tj.runtime_name + " was not read before the job's TrainingRuntime was made");
   // The code-sync pieces exactly as a PyTorchJob's pod template has them.
   const json pod = pod_template(p, t, PodRole{"node", ""});
   json init, volume, mount;
@@ -88,7 +91,7 @@ json render_code_sync_runtime(const Plan& p, const render::TemplateSet& t) {
            {{"name", code_sync_runtime_name(p)},
             {"namespace", p.namespace_},
             {"labels", labels},
-            {"annotations", {{kCopyOfAnnotation, p.runtime_kind + "/" + p.runtime_name}}}}},
+            {"annotations", {{kCopyOfAnnotation, tj.runtime_kind + "/" + tj.runtime_name}}}}},
           {"spec", spec}};
 }
 

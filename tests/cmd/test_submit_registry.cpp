@@ -7,7 +7,10 @@
 #include "cmd/commands.h"
 #include "cmd_harness.h"
 #include "submit/flags.h"
+#include "submit/kind_part.h"
 #include "submit/kinds/kinds.h"
+#include "submit/kinds/torchrun.h"
+#include "submit/kinds/trainjob.h"
 #include "submit/submit_kind.h"
 
 namespace submit = trainctl::submit;
@@ -125,6 +128,10 @@ TEST_CASE("submit: every kind's smallest command line makes that kind") {
     const submit::SubmitOptions o = submit::minimal_options(*kind, "a", "busybox", "true");
     CHECK(&submit::submit_kind_for(o) == kind);
   }
-  CHECK(submit::minimal_options(submit::kinds::trainjob(), "a", "i", "c").runtime == "torch-distributed");
-  CHECK(submit::minimal_options(submit::kinds::pytorch_none(), "a", "i", "c").operator_ == "none");
+  CHECK(submit::kind_part<submit::TrainJobOptions>(
+            submit::minimal_options(submit::kinds::trainjob(), "a", "i", "c"))
+            .runtime == "torch-distributed");
+  CHECK(submit::kind_part<submit::TorchrunOptions>(
+            submit::minimal_options(submit::kinds::pytorch_none(), "a", "i", "c"))
+            .operator_ == "none");
 }

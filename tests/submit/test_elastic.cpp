@@ -4,6 +4,8 @@
 
 #include "core/errors.h"
 #include "core/file.h"
+#include "submit/kind_part.h"
+#include "submit/kinds/torchrun.h"
 #include "submit/plan.h"
 #include "submit/server_facts.h"
 #include "submit_testing.h"
@@ -35,16 +37,18 @@ std::string refusal(const std::string& kind, const std::vector<std::string>& arg
 }  // namespace
 
 TEST_CASE("elastic flags parse into the options", "[elastic][flags]") {
-  auto o = parse_submit("pytorch",
-                        {"--name=e", kImage, "--min-workers", "2", "--max-workers=4", "--max-restarts=3",
-                         "--rdzv-backend=c10d", "--rdzv-port", "29400", "--workers=2", kCommand});
+  const auto options = parse_submit(
+      "pytorch", {"--name=e", kImage, "--min-workers", "2", "--max-workers=4", "--max-restarts=3",
+                  "--rdzv-backend=c10d", "--rdzv-port", "29400", "--workers=2", kCommand});
+  const auto& o = submit::kind_part<submit::ElasticOptions>(options);
   CHECK(o.min_workers == 2);
   CHECK(o.max_workers == 4);
   CHECK(o.max_restarts == 3);
   CHECK(o.rdzv_backend == "c10d");
   CHECK(o.rdzv_port == 29400);
-  CHECK(o.command_args == std::vector<std::string>{kCommand});
-  auto plain = parse_submit("pytorch", {"--name=e", kImage, "python x"});
+  CHECK(options.command_args == std::vector<std::string>{kCommand});
+  const auto plain_options = parse_submit("pytorch", {"--name=e", kImage, "python x"});
+  const auto& plain = submit::kind_part<submit::ElasticOptions>(plain_options);
   CHECK_FALSE(plain.min_workers);
   CHECK_FALSE(plain.max_workers);
   CHECK_FALSE(plain.max_restarts);
@@ -63,6 +67,10 @@ TEST_CASE("elastic refusals: one line each, saying what to change", "[elastic][v
       {"mpi", {"--max-workers=2"}, "--max-workers is only for submit pytorch"},
       {"volcano", {"--min-workers=1"}, "--min-workers is only for submit pytorch"},
       {"volcano", {"--rdzv-port=1"}, "--rdzv-port is only for submit pytorch"},
+      {"trainjob", {"--runtime=r", "--max-restarts=1"}, "--max-restarts is only for submit pytorch"},
+      {"pytorch",
+       {"--api=trainer", "--min-workers=1"},
+       "--min-workers needs the training-operator (an elastic PyTorchJob): a TrainJob runs trainer.numNodes nodes"},
       {"pytorch",
        {"--max-restarts=2"},
        "--max-restarts is for an elastic job: give --min-workers and --max-workers"},

@@ -5,13 +5,15 @@
 
 #include "core/errors.h"
 #include "core/file.h"
+#include "scripted_client.h"
 #include "submit/api_choice.h"
+#include "submit/kind_part.h"
 #include "submit/kinds/kinds.h"
+#include "submit/kinds/trainjob.h"
 #include "submit/plan.h"
 #include "submit/server_facts.h"
 #include "submit/submit_kind.h"
 #include "submit/trainer_runtimes.h"
-#include "scripted_client.h"
 #include "submit_testing.h"
 #include "support/paths.h"
 #include "yaml/read.h"
@@ -216,8 +218,8 @@ TEST_CASE("an unknown runtime is refused naming the ones the cluster has, before
     return {};
   });
   submit::Plan p;
-  p.runtime_name = "torch-distribute";
-  p.runtime_kind = "ClusterTrainingRuntime";
+  submit::set_kind_part<submit::TrainJobPlan>(p).runtime_name = "torch-distribute";
+  submit::set_kind_part<submit::TrainJobPlan>(p).runtime_kind = "ClusterTrainingRuntime";
   p.namespace_ = "default";
   CHECK_THROWS_WITH(submit::find_runtime(client, p),
                     "no ClusterTrainingRuntime \"torch-distribute\" in this cluster: it has jax-distributed, "
@@ -269,8 +271,8 @@ TEST_CASE("runtime list leaves out the TrainingRuntimes of one job unless asked;
   CHECK_FALSE(all[4].of_one_job());
   // A TrainingRuntime that is not there: the line names the namespace's own runtime only.
   submit::Plan p;
-  p.runtime_name = "gone";
-  p.runtime_kind = "TrainingRuntime";
+  submit::set_kind_part<submit::TrainJobPlan>(p).runtime_name = "gone";
+  submit::set_kind_part<submit::TrainJobPlan>(p).runtime_kind = "TrainingRuntime";
   p.namespace_ = "default";
   CHECK_THROWS_WITH(submit::find_runtime(client, p),
                     "no TrainingRuntime \"gone\" in namespace default: it has mine (see trainctl runtime list)");

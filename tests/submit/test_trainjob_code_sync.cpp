@@ -8,7 +8,9 @@
 #include "core/file.h"
 #include "scripted_client.h"
 #include "submit/create.h"
+#include "submit/kind_part.h"
 #include "submit/kinds/kinds.h"
+#include "submit/kinds/trainjob.h"
 #include "submit/plan.h"
 #include "submit/submit_kind.h"
 #include "submit/trainer_runtimes.h"
@@ -37,8 +39,8 @@ std::vector<json> code_sync_objects(const std::string& file) {
                                           "python /root/code/mnist-pytorch/mnist.py"});
   submit::Plan p = submit::make_plan(o, "default", {});
   const auto runtime = submit::runtime_of(shipped_runtime(file));
-  p.runtime_node_jobs = runtime.node_jobs;
-  p.sync_runtime_source = runtime.object;
+  submit::set_kind_part<submit::TrainJobPlan>(p).runtime_node_jobs = runtime.node_jobs;
+  submit::set_kind_part<submit::TrainJobPlan>(p).sync_runtime_source = runtime.object;
   return render_submit_plan(p);
 }
 
@@ -101,8 +103,8 @@ TEST_CASE("submit trainjob takes the code-sync flags: its job runs on a copy of 
                                            "python /root/code/tune/train.py"});
   submit::Plan p = submit::make_plan(o, "team-a", {});
   const auto runtime = submit::runtime_of(shipped_runtime("deepspeed_distributed.yaml"));
-  p.runtime_node_jobs = runtime.node_jobs;
-  p.sync_runtime_source = runtime.object;
+  submit::set_kind_part<submit::TrainJobPlan>(p).runtime_node_jobs = runtime.node_jobs;
+  submit::set_kind_part<submit::TrainJobPlan>(p).sync_runtime_source = runtime.object;
   const auto objects = render_submit_plan(p);
   REQUIRE(objects.size() == 2);
   require_valid(objects);

@@ -114,6 +114,8 @@ TEST_CASE("each bad flag value gives a UsageError naming it", "[validation]") {
        "--gputopology is only for submit mpi"},
       {"mpi", {"--name=a", img, "--nproc-per-node=2"}, "--nproc-per-node is only for submit pytorch"},
       {"mpi", {"--name=a", img, "--operator=none"}, "--operator is only for submit pytorch"},
+      {"trainjob", {"--name=a", "--runtime=r", "--api=none"}, "--api is only for submit pytorch"},
+      {"trainjob", {"--name=a", "--runtime=r", "--master-port=1"}, "--master-port is only for submit pytorch"},
       {"pytorch", {"--name=a", img, "--operator=kubeflow"}, "invalid --operator \"kubeflow\""},
       {"pytorch", {"--name=a", img, "--operator=none", "--gang"}, "need the training-operator"},
       {"pytorch", {"--name=a", img, "--nproc-per-node=many"}, "invalid --nproc-per-node \"many\""},

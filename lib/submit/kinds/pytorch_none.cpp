@@ -2,7 +2,9 @@
 // find each other through the headless Service of the same name (pod I is NAME-I.NAME).
 #include "core/errors.h"
 #include "submit/job_template.h"
+#include "submit/kind_part.h"
 #include "submit/kinds/kinds.h"
+#include "submit/kinds/torchrun.h"
 #include "submit/manifest_parts.h"
 #include "submit/manifests.h"
 #include "submit/server_facts.h"
@@ -22,7 +24,6 @@ class PyTorchNoneKind final : public SubmitKind {
                     // batch/v1 is always served: a 404 comes from elsewhere.
                     .not_installed_hint = "check the cluster's API",
                     .pod_labels = {{"trainctl.io/operator", "none"}},
-                    .torchrun_flags = true,
                     .worker_image = WorkerImage::SameAsImage,
                     .no_gang_reason = "--gang, --queue, --min-available and --schedule-timeout need the "
                                       "training-operator (not --operator none)",
@@ -34,6 +35,11 @@ class PyTorchNoneKind final : public SubmitKind {
 
   // A command line for it is one of submit pytorch (doctor's dry run names this kind).
   const SubmitKind& resolve(const SubmitOptions& o) const override { return pytorchjob().resolve(o); }
+
+  void plan_replicas(const SubmitOptions& o, Plan& p) const override {
+    refuse_elastic(o, "--operator none runs a fixed number of pods");
+    plan_torchrun(o, p);
+  }
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     return {p.name + "-" + std::to_string(p.workers - 1) + "-xxxxx"};
@@ -70,10 +76,11 @@ class PyTorchNoneKind final : public SubmitKind {
     role.subdomain = p.name;
     const std::string index_path = "metadata.annotations['batch.kubernetes.io/job-completion-index']";
     const std::string master = p.name + "-0." + p.name;
-    const std::string port = std::to_string(p.master_port);
+    const TorchrunPlan& torchrun = kind_part<TorchrunPlan>(p);
+    const std::string port = std::to_string(torchrun.master_port);
     // pytorch_defaults.go: nprocPerNode defaults to "auto"; WORLD_SIZE counts it when it is a
     // number (getNprocPerNodeInt), else one process per node.
-    const std::string nproc = p.nproc_per_node.empty() ? "auto" : p.nproc_per_node;
+    const std::string nproc = torchrun.nproc_per_node.empty() ? "auto" : torchrun.nproc_per_node;
     const bool numeric = nproc.find_first_not_of("0123456789") == std::string::npos;
     const long long world = static_cast<long long>(p.workers) * (numeric ? std::stoll(nproc) : 1);
     role.extra_env = json::array({{{"name", "PYTHONUNBUFFERED"}, {"value", "1"}},
@@ -94,7 +101,9 @@ class PyTorchNoneKind final : public SubmitKind {
   }
 
   json headless_service(const Plan& p, const render::TemplateSet& t) const {
-    json v = {{"name", p.name}, {"namespace", p.namespace_}, {"master_port", p.master_port}};
+    json v = {{"name", p.name},
+              {"namespace", p.namespace_},
+              {"master_port", kind_part<TorchrunPlan>(p).master_port}};
     v["labels"] = kv_list(object_labels(p, standard_labels_for_pods(p)));
     v["selector"] = kv_list({{"app", job.type}, {"release", p.name}, {"trainctl.io/operator", "none"}});
     return one_object(t, p.template_kind, "service.yaml", v);

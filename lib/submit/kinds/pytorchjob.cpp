@@ -4,7 +4,9 @@
 #include "submit/api_choice.h"
 #include "submit/flags.h"
 #include "submit/job_template.h"
+#include "submit/kind_part.h"
 #include "submit/kinds/kinds.h"
+#include "submit/kinds/torchrun.h"
 #include "submit/manifest_parts.h"
 #include "submit/parse.h"
 #include "submit/server_facts.h"
@@ -35,8 +37,6 @@ class PyTorchJobKind final : public SubmitKind {
                  "| kubectl apply -f -\n",
              .template_dir = "pytorch",
              .not_installed_hint = "install the training-operator, or use --operator none",
-             .torchrun_flags = true,
-             .elastic_flags = true,
              .worker_image = WorkerImage::Workers,
              // kueue pkg/controller/jobs/kubeflow/jobs/pytorchjob, kubeflowjob IsSuspended.
              .kueue = {.framework = "kubeflow.org/pytorchjob",
@@ -46,7 +46,8 @@ class PyTorchJobKind final : public SubmitKind {
                                   "(trainctl submit mpi) or as a TrainJob"}}) {}
 
   // --api none (--operator none) is an Indexed Job, --api trainer a TrainJob.
-  const SubmitKind& resolve(const SubmitOptions& o) const override {
+  const SubmitKind& resolve(const SubmitOptions& options) const override {
+    const TorchrunOptions& o = kind_part<TorchrunOptions>(options);
     if (!o.operator_.empty() && o.operator_ != "none" && o.operator_ != "training-operator")
       throw UsageError("invalid --operator " + dq(o.operator_) + ": use none or training-operator");
     if (!o.api.empty() && o.api != "none" && o.api != "training-operator" && o.api != "trainer")
@@ -61,8 +62,9 @@ class PyTorchJobKind final : public SubmitKind {
 
   // Without --api or --operator: a TrainJob where the cluster serves only Kubeflow Trainer v2
   // (api_choice.h).
-  std::string adapt_to_cluster(SubmitOptions& o,
+  std::string adapt_to_cluster(SubmitOptions& options,
                                const std::function<kube::Client&()>& client) const override {
+    TorchrunOptions& o = set_kind_part<TorchrunOptions>(options);
     if (!o.api.empty() || !o.operator_.empty() || !serves_only_trainer_v2(client())) return "";
     o.api = "trainer";
     return std::string(
@@ -70,9 +72,21 @@ class PyTorchJobKind final : public SubmitKind {
            "ClusterTrainingRuntime " + kTorchDistributed + " (--api chooses)";
   }
 
+  void plan_replicas(const SubmitOptions& o, Plan& p) const override {
+    plan_torchrun(o, p);
+    plan_elastic(o, p);
+  }
+
+  // An elastic job trains once --min-workers of its Worker pods run (PET_NNODES min:max).
+  int default_min_available(const Plan& p) const override {
+    const ElasticPlan& e = kind_part<ElasticPlan>(p);
+    return e.elastic() ? e.min_workers : SubmitKind::default_min_available(p);
+  }
+
   std::vector<std::string> derived_names(const Plan& p) const override {
     // An elastic job's Workers are numbered up to --max-workers - 1.
-    if (p.elastic()) return {p.name + "-worker-" + std::to_string(p.max_workers - 1)};
+    const ElasticPlan& e = kind_part<ElasticPlan>(p);
+    if (e.elastic()) return {p.name + "-worker-" + std::to_string(e.max_workers - 1)};
     std::vector<std::string> names = {p.name + "-master-0"};
     if (p.workers > 1) names.push_back(p.name + "-worker-" + std::to_string(p.workers - 2));
     return names;
@@ -80,22 +94,24 @@ class PyTorchJobKind final : public SubmitKind {
 
   std::vector<json> build(const Plan& p, const render::TemplateSet& t) const override {
     const JobTemplate job_yaml(t, p.template_kind);
+    const TorchrunPlan& torchrun = kind_part<TorchrunPlan>(p);
+    const ElasticPlan& e = kind_part<ElasticPlan>(p);
     json v = job_values(p);
     // An operator before v1.7 has no spec.nprocPerNode (server_facts.h): torchrun reads the
     // same setting from PET_NPROC_PER_NODE, which such an operator does not set itself.
-    v["nproc_per_node"] = p.nproc_per_node_env ? json() : or_null(p.nproc_per_node);
+    v["nproc_per_node"] = torchrun.nproc_per_node_env ? json() : or_null(torchrun.nproc_per_node);
     json extra_env = json::array();
-    if (p.nproc_per_node_env)
-      extra_env.push_back({{"name", "PET_NPROC_PER_NODE"}, {"value", p.nproc_per_node}});
-    // plan_elastic.cpp: spec.elasticPolicy, Workers only.
-    const bool master = !p.elastic();
-    const int worker_replicas = p.elastic() ? p.workers : p.workers - 1;
-    if (p.elastic())
-      v["elastic"] = {{"min_replicas", p.min_workers},
-                      {"max_replicas", p.max_workers},
-                      {"rdzv_backend", p.rdzv_backend},
-                      {"rdzv_port", p.rdzv_port},
-                      {"max_restarts", p.max_restarts ? json(*p.max_restarts) : json()}};
+    if (torchrun.nproc_per_node_env)
+      extra_env.push_back({{"name", "PET_NPROC_PER_NODE"}, {"value", torchrun.nproc_per_node}});
+    // pytorch_elastic.cpp: spec.elasticPolicy, Workers only.
+    const bool master = !e.elastic();
+    const int worker_replicas = e.elastic() ? p.workers : p.workers - 1;
+    if (e.elastic())
+      v["elastic"] = {{"min_replicas", e.min_workers},
+                      {"max_replicas", e.max_workers},
+                      {"rdzv_backend", e.rdzv_backend},
+                      {"rdzv_port", e.rdzv_port},
+                      {"max_restarts", e.max_restarts ? json(*e.max_restarts) : json()}};
     json master_pod;
     if (master) {
       PodRole role{"pytorch", ""};
@@ -112,7 +128,7 @@ class PyTorchJobKind final : public SubmitKind {
       job_yaml.offer("worker_template_json", worker_pod, v);
     }
     json job = job_yaml.render(v);
-    if (p.elastic() &&
+    if (e.elastic() &&
         (!job["spec"].contains("elasticPolicy") || job["spec"]["pytorchReplicaSpecs"].contains("Master")))
       throw Error(
           job_yaml.source() +
@@ -129,7 +145,7 @@ class PyTorchJobKind final : public SubmitKind {
 
   std::vector<KeyValue> chief_pod_labels(const Plan& p) const override {
     // Without a Master (an elastic job) worker-0 is the chief, as PET_RDZV_ENDPOINT's host.
-    if (p.elastic())
+    if (kind_part<ElasticPlan>(p).elastic())
       return {{"training.kubeflow.org/job-name", p.name},
               {"training.kubeflow.org/replica-type", "worker"},
               {"training.kubeflow.org/replica-index", "0"}};
@@ -137,7 +153,8 @@ class PyTorchJobKind final : public SubmitKind {
   }
 
   bool reads_crd(const Plan& p) const override {
-    return !p.nproc_per_node.empty() || p.schedule_timeout_seconds.has_value() || p.elastic();
+    return !kind_part<TorchrunPlan>(p).nproc_per_node.empty() || p.schedule_timeout_seconds.has_value() ||
+           kind_part<ElasticPlan>(p).elastic();
   }
 
   void read_crd(const json& crd, ServerFacts& facts) const override {
@@ -147,20 +164,22 @@ class PyTorchJobKind final : public SubmitKind {
   }
 
   void apply_facts(const ServerFacts& facts, Plan& p, std::vector<std::string>& notes) const override {
+    const bool elastic = kind_part<ElasticPlan>(p).elastic();
+    TorchrunPlan& torchrun = set_kind_part<TorchrunPlan>(p);
     // spec.elasticPolicy came with training-operator v1.4 (pytorch_types.go ElasticPolicy).
-    if (p.elastic() && !facts.elastic_policy_field)
+    if (elastic && !facts.elastic_policy_field)
       throw UsageError(
           "the installed PyTorchJob CRD has no spec.elasticPolicy (training-operator before v1.4): "
           "drop --min-workers and --max-workers, or upgrade the training-operator");
-    if (facts.nproc_per_node_field || p.nproc_per_node.empty()) return;
-    p.nproc_per_node_env = true;
+    if (facts.nproc_per_node_field || torchrun.nproc_per_node.empty()) return;
+    torchrun.nproc_per_node_env = true;
     // training-operator before v1.7 (pkg/controller.v1/pytorch/envvar.go at v1.6.0) sets no
     // PET_NNODES, PET_NODE_RANK or PET_MASTER_*: torchrun needs them from its arguments.
     // An elastic job gets PET_NNODES and PET_RDZV_* from elastic.go there too.
     std::string note =
         "the installed PyTorchJob CRD has no spec.nprocPerNode (training-operator before v1.7): "
         "--nproc-per-node is passed as PET_NPROC_PER_NODE";
-    if (!p.elastic())
+    if (!elastic)
       note +=
           "; that operator sets no other PET_* variable, so give torchrun --nnodes=$WORLD_SIZE "
           "--node_rank=$RANK --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT";
@@ -168,7 +187,12 @@ class PyTorchJobKind final : public SubmitKind {
   }
 
  protected:
-  void add_flags(FlagSet& f, SubmitOptions& o) const override { add_training_flags(f, o, rules); }
+  void add_flags(FlagSet& f, SubmitOptions& o) const override {
+    add_training_flags(f, o, rules, [&] {
+      add_torchrun_flags(f, o, rules);
+      add_elastic_flags(f, o);
+    });
+  }
 };
 
 }  // namespace

@@ -14,6 +14,8 @@
 // What a TrainJob cannot carry is refused (unsupported_flag below): env on container "node" is
 // forbidden (jobset.go Validate L172-209), so the environment goes in trainer.env; PodSpecPatch
 // has no priorityClassName, schedulerName, hostNetwork/IPC/PID.
+#include "submit/kinds/trainjob.h"
+
 #include <algorithm>
 #include <regex>
 #include <tuple>
@@ -21,7 +23,9 @@
 #include "core/errors.h"
 #include "submit/flags.h"
 #include "submit/job_template.h"
+#include "submit/kind_part.h"
 #include "submit/kinds/kinds.h"
+#include "submit/kinds/torchrun.h"
 #include "submit/manifest_parts.h"
 #include "submit/parse.h"
 #include "submit/server_facts.h"
@@ -52,7 +56,8 @@ std::string unsupported_flag(const SubmitOptions& o) {
     return "--share-memory: a TrainJob's runtime decides /dev/shm; give it a memory emptyDir in the runtime";
   if (!o.config_files.empty()) return "--config-file: not yet available for a TrainJob";
   if (!o.image_pull_policy.empty()) return "--image-pull-policy: a TrainJob's runtimePatches have no imagePullPolicy";
-  if (o.master_port != 23456) return "--master-port: the torch plugin sets PET_MASTER_PORT of a TrainJob";
+  if (kind_part<TorchrunOptions>(o).master_port != 23456)
+    return "--master-port: the torch plugin sets PET_MASTER_PORT of a TrainJob";
   return "";
 }
 
@@ -103,7 +108,6 @@ class TrainJobKind final : public SubmitKind {
                  "train.py\"\n",
              .template_dir = "trainjob",
              .not_installed_hint = "install Kubeflow Trainer v2, or submit pytorch --api none",
-             .torchrun_flags = true,
              .image_required = false,  // the runtime's image
              .command_required = false,
              .shm = false,
@@ -118,55 +122,66 @@ class TrainJobKind final : public SubmitKind {
   std::vector<std::string> derived_names(const Plan& p) const override {
     // jobset@v0.12.0 jobset_webhook.go: <jobset>-<rjob>-<job>-<pod>-<5 chars> at most 63.
     std::vector<std::string> names = {p.name + "-node-0-" + std::to_string(p.workers - 1) + "-xxxxx"};
-    if (!p.dataset_uri.empty()) names.push_back(p.name + "-dataset-initializer-0-0-xxxxx");
-    if (!p.model_uri.empty()) names.push_back(p.name + "-model-initializer-0-0-xxxxx");
+    const TrainJobPlan& tj = kind_part<TrainJobPlan>(p);
+    if (!tj.dataset_uri.empty()) names.push_back(p.name + "-dataset-initializer-0-0-xxxxx");
+    if (!tj.model_uri.empty()) names.push_back(p.name + "-model-initializer-0-0-xxxxx");
     return names;
   }
 
   int expected_pods(const SubmitOptions& o, const Plan&) const override { return o.workers; }
 
-  void plan_kind(const SubmitOptions& o, Plan& p) const override {
-    if (const std::string flag = unsupported_flag(o); !flag.empty()) throw UsageError(flag);
-    if (o.runtime.empty() && o.kind == this)
+  // submit pytorch --api trainer: its torchrun flags; a TrainJob is not elastic.
+  void plan_replicas(const SubmitOptions& o, Plan& p) const override {
+    refuse_elastic(o, "a TrainJob runs trainer.numNodes nodes");
+    plan_torchrun(o, p);
+  }
+
+  void plan_kind(const SubmitOptions& options, Plan& p) const override {
+    if (const std::string flag = unsupported_flag(options); !flag.empty()) throw UsageError(flag);
+    const TrainJobOptions& o = kind_part<TrainJobOptions>(options);
+    TrainJobPlan& tj = set_kind_part<TrainJobPlan>(p);
+    if (o.runtime.empty() && options.kind == this)
       throw UsageError("--runtime is required: name a ClusterTrainingRuntime (trainctl runtime list)");
-    p.runtime_name = o.runtime.empty() ? std::string(kTorchDistributed) : o.runtime;
-    if (!is_dns1123_subdomain(p.runtime_name)) throw UsageError("invalid --runtime " + dq(p.runtime_name));
+    tj.runtime_name = o.runtime.empty() ? std::string(kTorchDistributed) : o.runtime;
+    if (!is_dns1123_subdomain(tj.runtime_name)) throw UsageError("invalid --runtime " + dq(tj.runtime_name));
     if (o.runtime_kind != "ClusterTrainingRuntime" && o.runtime_kind != "TrainingRuntime")
       throw UsageError("invalid --runtime-kind " + dq(o.runtime_kind) +
                        ": use ClusterTrainingRuntime or TrainingRuntime");
-    p.runtime_kind = o.runtime_kind;
+    tj.runtime_kind = o.runtime_kind;
     // v2.2.0 on, numProcPerNode is an integer (auto is the torch default when unset).
-    if (p.nproc_per_node == "auto") p.nproc_per_node.clear();
-    if (p.nproc_per_node == "cpu" || p.nproc_per_node == "gpu")
-      throw UsageError("invalid --nproc-per-node " + p.nproc_per_node +
+    tj.nproc_per_node = kind_part<TorchrunPlan>(p).nproc_per_node;
+    if (tj.nproc_per_node == "auto") tj.nproc_per_node.clear();
+    if (tj.nproc_per_node == "cpu" || tj.nproc_per_node == "gpu")
+      throw UsageError("invalid --nproc-per-node " + tj.nproc_per_node +
                        ": a TrainJob takes a number (trainer.numProcPerNode), or none for auto");
     check_uri("--dataset-uri", o.dataset_uri);
     check_uri("--model-uri", o.model_uri);
-    p.dataset_uri = o.dataset_uri;
-    p.model_uri = o.model_uri;
-    p.trainer_args = o.trainer_args;
+    tj.dataset_uri = o.dataset_uri;
+    tj.model_uri = o.model_uri;
+    tj.trainer_args = o.trainer_args;
     check_env(p);
-    p.pod_annotations = p.annotations;  // the user's: Arena's implicit ones stay on the TrainJob
+    tj.pod_annotations = p.annotations;  // the user's: Arena's implicit ones stay on the TrainJob
   }
 
   void check_cluster(kube::Client& client, Plan& p) const override {
     const TrainingRuntime runtime = find_runtime(client, p);
-    if (!runtime.node_jobs.empty()) p.runtime_node_jobs = runtime.node_jobs;
+    TrainJobPlan& tj = set_kind_part<TrainJobPlan>(p);
+    if (!runtime.node_jobs.empty()) tj.runtime_node_jobs = runtime.node_jobs;
     if (uses_code_sync_runtime(p)) {
       if (runtime.node_jobs.empty())
-        throw UsageError("--sync-mode: the runtime " + p.runtime_name +
+        throw UsageError("--sync-mode: the runtime " + tj.runtime_name +
                          " has no container node to put the code in; use another runtime");
-      p.sync_runtime_source = runtime.object;
+      tj.sync_runtime_source = runtime.object;
     }
     // The Trainer's webhook refuses an initializer the runtime has no job for (jobset.go
     // Validate L112-170); said here, before TensorBoard's objects are created.
     auto has = [&](const std::string& j) {
       return std::find(runtime.jobs.begin(), runtime.jobs.end(), j) != runtime.jobs.end();
     };
-    for (const auto& [uri, step, flag] : {std::tuple{p.dataset_uri, "dataset-initializer", "--dataset-uri"},
-                                          std::tuple{p.model_uri, "model-initializer", "--model-uri"}})
+    for (const auto& [uri, step, flag] : {std::tuple{tj.dataset_uri, "dataset-initializer", "--dataset-uri"},
+                                          std::tuple{tj.model_uri, "model-initializer", "--model-uri"}})
       if (!uri.empty() && !has(step))
-        throw UsageError(std::string(flag) + ": the runtime " + p.runtime_name + " has no " + step +
+        throw UsageError(std::string(flag) + ": the runtime " + tj.runtime_name + " has no " + step +
                          " job; use a runtime that has one (trainctl runtime list -o wide)");
   }
 
@@ -214,10 +229,11 @@ class TrainJobKind final : public SubmitKind {
  protected:
   // The flags a TrainJob has a field for (runtime, trainer, initializers, pod patches), no others.
   void add_flags(FlagSet& f, SubmitOptions& o) const override {
+    TrainJobOptions& tj = set_kind_part<TrainJobOptions>(o);
     f.option("--name", o.name, "TrainJob name (required; lower-case letters, digits, '-')").require();
-    f.option("--runtime", o.runtime,
+    f.option("--runtime", tj.runtime,
              "The runtime the job runs on (spec.runtimeRef.name; required; see trainctl runtime list)");
-    f.option("--runtime-kind", o.runtime_kind,
+    f.option("--runtime-kind", tj.runtime_kind,
              "Kind of the runtime, a TrainingRuntime being the namespace's: ClusterTrainingRuntime or "
              "TrainingRuntime")
         .with_default();
@@ -228,7 +244,8 @@ class TrainJobKind final : public SubmitKind {
     f.option("--memory", o.memory, "Memory request and limit per node, e.g. 8Gi");
     f.repeatable("--device", o.devices,
                  "Another device resource per node VENDOR/RESOURCE=COUNT (repeatable)");
-    f.option("--nproc-per-node", o.nproc_per_node, "Processes per node (trainer.numProcPerNode): N, or auto");
+    f.option("--nproc-per-node", set_kind_part<TorchrunOptions>(o).nproc_per_node,
+             "Processes per node (trainer.numProcPerNode): N, or auto");
     f.repeatable("-e,--env", o.envs,
                  "Environment variable KEY=VALUE of the trainer (trainer.env; repeatable)");
     f.option("--working-dir", o.working_dir, "Directory the command runs in").with_default();
@@ -237,7 +254,7 @@ class TrainJobKind final : public SubmitKind {
     f.find("--sync-mode").help =
         "Fetch code before start: git or rsync (the job then runs on a TrainingRuntime NAME-code-sync of its "
         "own, a copy of --runtime with the code-sync init container, deleted with the job)";
-    f.repeatable("--arg", o.trainer_args, "An argument of the runtime's command (trainer.args; repeatable)");
+    f.repeatable("--arg", tj.trainer_args, "An argument of the runtime's command (trainer.args; repeatable)");
     f.repeatable("-d,--data", o.data, "Mount a PVC on the nodes: PVC_NAME:/mount/path (repeatable)");
     f.repeatable("--data-dir", o.data_dirs, "Mount a host directory: /host/path[:/mount/path] (repeatable)");
     f.repeatable("--selector", o.selectors, "Node selector KEY=VALUE of the pods (repeatable)");
@@ -247,9 +264,9 @@ class TrainJobKind final : public SubmitKind {
     f.repeatable("-l,--label", o.labels, "Label KEY=VALUE on the TrainJob and its pods (repeatable)");
     f.repeatable("--image-pull-secret", o.image_pull_secrets, "Image pull secret name (repeatable)");
     f.option("--service-account", o.service_account, "ServiceAccount of the pods (serviceAccountName)");
-    f.option("--dataset-uri", o.dataset_uri,
+    f.option("--dataset-uri", tj.dataset_uri,
              "Dataset the runtime's dataset initializer fetches, e.g. hf://tatsu-lab/alpaca");
-    f.option("--model-uri", o.model_uri,
+    f.option("--model-uri", tj.model_uri,
              "Model the runtime's model initializer fetches, e.g. hf://meta-llama/Llama-3.2-1B-Instruct");
     f.flag("--tensorboard", o.tensorboard,
            "Run TensorBoard (Deployment + NodePort Service NAME-tensorboard)");

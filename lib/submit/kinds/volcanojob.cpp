@@ -135,7 +135,6 @@ class VolcanoJobKind final : public SubmitKind {
     f.option("--scheduler-name", v.scheduler_name, "schedulerName (default volcano)");
     f.alias("--schedulerName", v.scheduler_name);
     f.alias("--scheduler", v.scheduler_name);
-    add_elastic_flags(f, o, false);
     add_output_flags(f, o);
   }
 };

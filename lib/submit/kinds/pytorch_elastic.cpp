@@ -15,23 +15,13 @@
 #include <sstream>
 
 #include "core/errors.h"
+#include "submit/kind_part.h"
+#include "submit/kinds/torchrun.h"
 #include "submit/parse.h"
-#include "submit/plan.h"
-#include "submit/submit_kind.h"
 
 namespace trainctl::submit {
 
 namespace {
-
-// The first elastic flag on the command line, or "".
-std::string first_elastic_flag(const SubmitOptions& o) {
-  if (o.min_workers) return "--min-workers";
-  if (o.max_workers) return "--max-workers";
-  if (o.max_restarts) return "--max-restarts";
-  if (!o.rdzv_backend.empty()) return "--rdzv-backend";
-  if (o.rdzv_port) return "--rdzv-port";
-  return "";
-}
 
 // Whether the command starts torchrun: `torchrun ...` or `python -m torch.distributed.run ...`,
 // after any VAR=VALUE assignments.
@@ -52,19 +42,36 @@ bool runs_torchrun(const std::string& command) {
 
 }  // namespace
 
-void plan_elastic(const SubmitOptions& o, Plan& p) {
-  const std::string flag = first_elastic_flag(o);
+std::string first_elastic_flag(const SubmitOptions& options) {
+  const ElasticOptions& o = kind_part<ElasticOptions>(options);
+  if (o.min_workers) return "--min-workers";
+  if (o.max_workers) return "--max-workers";
+  if (o.max_restarts) return "--max-restarts";
+  if (!o.rdzv_backend.empty()) return "--rdzv-backend";
+  if (o.rdzv_port) return "--rdzv-port";
+  return "";
+}
+
+void refuse_elastic(const SubmitOptions& options, const std::string& why) {
+  if (const std::string flag = first_elastic_flag(options); !flag.empty())
+    throw UsageError(flag + " needs the training-operator (an elastic PyTorchJob): " + why);
+}
+
+void add_elastic_flags(FlagSet& f, SubmitOptions& options) {
+  ElasticOptions& o = set_kind_part<ElasticOptions>(options);
+  f.option("--min-workers", o.min_workers, "Elastic job: fewest Worker pods it runs with (no Master)");
+  f.option("--max-workers", o.max_workers, "Elastic job: most Worker pods it runs with");
+  f.option("--max-restarts", o.max_restarts,
+           "Elastic job: restarts of the worker group before it fails (PET_MAX_RESTARTS)");
+  f.option("--rdzv-backend", o.rdzv_backend, "Elastic job: torchrun's rendezvous backend (default c10d)");
+  f.option("--rdzv-port", o.rdzv_port, "Elastic job: rendezvous port on worker-0 (default 23456)");
+}
+
+void plan_elastic(const SubmitOptions& options, Plan& plan) {
+  const std::string flag = first_elastic_flag(options);
   if (flag.empty()) return;
-  const SubmitKind::Rules& rules = p.submit_kind->rules;
-  if (!rules.elastic_flags) {
-    if (rules.torchrun_flags)
-      throw UsageError(flag +
-                       " needs the training-operator (an elastic PyTorchJob): --operator none runs a "
-                       "fixed number of pods");
-    throw UsageError(flag + " is only for " +
-                     submit_commands_where([](const SubmitKind& k) { return k.rules.elastic_flags; }) +
-                     " (an elastic PyTorchJob)");
-  }
+  const ElasticOptions& o = kind_part<ElasticOptions>(options);
+  ElasticPlan& p = set_kind_part<ElasticPlan>(plan);
   if (!o.min_workers && !o.max_workers)
     throw UsageError(flag + " is for an elastic job: give --min-workers and --max-workers too");
   if (o.min_workers && *o.min_workers < 1) throw UsageError("--min-workers must be at least 1");
@@ -75,8 +82,8 @@ void plan_elastic(const SubmitOptions& o, Plan& p) {
   if (p.min_workers > p.max_workers)
     throw UsageError("--min-workers " + std::to_string(p.min_workers) + " is more than --max-workers " +
                      std::to_string(p.max_workers) + ": give --min-workers at most --max-workers");
-  if (p.workers < p.min_workers || p.workers > p.max_workers)
-    throw UsageError("--workers " + std::to_string(p.workers) + " is outside --min-workers " +
+  if (plan.workers < p.min_workers || plan.workers > p.max_workers)
+    throw UsageError("--workers " + std::to_string(plan.workers) + " is outside --min-workers " +
                      std::to_string(p.min_workers) + " to --max-workers " + std::to_string(p.max_workers) +
                      ": give --workers, the Worker pods the elastic job starts with, between them");
   if (o.max_restarts && *o.max_restarts < 0) throw UsageError("--max-restarts must not be negative");
@@ -93,10 +100,10 @@ void plan_elastic(const SubmitOptions& o, Plan& p) {
     throw UsageError("--rdzv-port must be between 1 and 65535");
   p.rdzv_port = o.rdzv_port.value_or(23456);
   // No Master: every pod is a Worker, of one image.
-  if (!p.worker_image.empty())
+  if (!plan.worker_image.empty())
     throw UsageError(
         "--image and --worker-image differ, but an elastic job runs Worker pods only: give one image");
-  if (!p.command.empty() && !runs_torchrun(p.command))
+  if (!plan.command.empty() && !runs_torchrun(plan.command))
     throw UsageError(
         "an elastic job's command must start torchrun, which reads the PET_* rendezvous settings "
         "the training-operator sets: e.g. \"torchrun train.py\" (or python -m torch.distributed.run)");

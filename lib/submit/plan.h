@@ -100,10 +100,6 @@ struct Plan {
 
   // The resource --gpus requests on each pod (submit mpi --gputopology: ACK's aliyun.com/gpu).
   std::string gpu_resource = "nvidia.com/gpu";
-  // Kinds with launcher pods (SubmitKind::Rules::launcher_pods), whose gang may count them:
-  // WaitForWorkersReady: mpi-operator (v0.5+) creates the launcher once every worker is Ready;
-  // "" when the installed MPIJob CRD has no such field (server_facts.h).
-  std::string launcher_creation_policy = "WaitForWorkersReady";
   std::string worker_image;  // PyTorchJob and TFJob Worker replicas; "" = image
 
   // How many pods the job runs (for --wait).
@@ -117,8 +113,7 @@ struct Plan {
 // config_dirs: the --config-file files, read by the command (read_config_files).
 Plan make_plan(const SubmitOptions& options, const std::string& namespace_, std::vector<ConfigDir> config_dirs);
 
-// The gang size when --min-available is not given: every pod; without the launcher when it
-// waits for the workers (MPI's launcher_creation_policy).
+// The gang size when --min-available is not given (SubmitKind::default_min_available).
 int default_min_available(const Plan& plan);
 
 // The parts of make_plan, by concern, in the order it calls them.

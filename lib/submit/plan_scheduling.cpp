@@ -64,11 +64,6 @@ void plan_worker_gang(const SubmitOptions& o, Plan& p) {
     p.schedule_timeout_seconds = parse_seconds("--schedule-timeout", o.schedule_timeout);
   p.queue = named_queue ? o.queue : "";
   p.expected_pods = p.submit_kind->expected_pods(o, p);
-  // A gang that counts the launcher (mpi-operator's own default minAvailable, "one launcher and
-  // the workers": podgroup.go calculateMinAvailable) forms only if the launcher exists with the
-  // workers: launcherCreationPolicy AtStartup then. A gang of the workers alone keeps
-  // WaitForWorkersReady, so that mpirun starts when every worker's sshd is up.
-  if (rules.launcher_pods > 0 && o.min_available > o.workers) p.launcher_creation_policy = "AtStartup";
   p.min_available_given = o.min_available > 0;
   p.min_available = o.min_available > 0 ? o.min_available : default_min_available(p);
   if (rules.launcher_pods > 0 && p.min_available > p.expected_pods)
@@ -82,12 +77,7 @@ void plan_worker_gang(const SubmitOptions& o, Plan& p) {
 
 int default_min_available(const Plan& p) { return p.submit_kind->default_min_available(p); }
 
-int SubmitKind::default_min_available(const Plan& p) const {
-  // mpi-operator's own default counts the launcher (podgroup.go calculateMinAvailable), but
-  // with WaitForWorkersReady (trainctl's default) the launcher only exists once the workers run.
-  const bool launcher_waits = p.launcher_creation_policy == "WaitForWorkersReady";
-  return p.expected_pods - (launcher_waits ? rules.launcher_pods : 0);
-}
+int SubmitKind::default_min_available(const Plan& p) const { return p.expected_pods; }
 
 void plan_scheduling(const SubmitOptions& o, Plan& p) {
   plan_run_policy(o, p);

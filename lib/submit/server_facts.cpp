@@ -146,16 +146,6 @@ std::vector<std::string> apply_server_facts(const ServerFacts& facts, Plan& p) {
                     " CRD has no runPolicy.schedulingPolicy.scheduleTimeoutSeconds (an older operator): "
                     "--schedule-timeout is not sent");
   }
-  if (!facts.launcher_creation_policy_field && !p.launcher_creation_policy.empty()) {
-    // Before v0.5 the launcher is always created at once (mpi_job_controller.go syncHandler):
-    // what AtStartup asks for, and what WaitForWorkersReady cannot have.
-    const bool waited = p.launcher_creation_policy == "WaitForWorkersReady";
-    p.launcher_creation_policy.clear();
-    if (!p.min_available_given) p.min_available = default_min_available(p);
-    if (waited)
-      notes.push_back("the installed MPIJob CRD has no spec.launcherCreationPolicy (mpi-operator before v0.5): "
-                      "the launcher may start before the workers are ready and then be retried");
-  }
   p.pod_index_label = facts.pod_index_label;
   return notes;
 }

@@ -57,7 +57,7 @@ class MPIJobKind final : public SubmitKind {
     const MPIPlan& mpi = kind_part<MPIPlan>(p);
     json v = job_values(p);
     v["slots_per_worker"] = mpi.slots_per_worker;
-    v["launcher_creation_policy"] = or_null(p.launcher_creation_policy);
+    v["launcher_creation_policy"] = or_null(mpi.launcher_creation_policy);
     // The launcher only runs mpirun: as Arena's, it requests nothing unless --launcher-cpu /
     // --launcher-memory say so (mpi-operator also keeps it off the GPUs).
     PodRole launcher{"mpi", ""};
@@ -88,6 +88,21 @@ class MPIJobKind final : public SubmitKind {
             {"training.kubeflow.org/replica-index", "0"}};
   }
 
+  // A gang that counts the launcher (mpi-operator's own default minAvailable, "one launcher and
+  // the workers": podgroup.go calculateMinAvailable) forms only if the launcher exists with the
+  // workers: launcherCreationPolicy AtStartup then. A gang of the workers alone keeps
+  // WaitForWorkersReady, so that mpirun starts when every worker's sshd is up.
+  void plan_replicas(const SubmitOptions& o, Plan& p) const override {
+    if (o.min_available > o.workers) set_kind_part<MPIPlan>(p).launcher_creation_policy = "AtStartup";
+  }
+
+  // mpi-operator's own default counts the launcher (podgroup.go calculateMinAvailable), but
+  // with WaitForWorkersReady (trainctl's default) the launcher only exists once the workers run.
+  int default_min_available(const Plan& p) const override {
+    const bool launcher_waits = kind_part<MPIPlan>(p).launcher_creation_policy == "WaitForWorkersReady";
+    return p.expected_pods - (launcher_waits ? rules.launcher_pods : 0);
+  }
+
   // --gputopology: ACK's topology-aware GPU placement (seed 004): the workers request
   // aliyun.com/gpu, carry the gpu-topology labels and get no /dev/shm volume.
   void plan_kind(const SubmitOptions& o, Plan& p) const override {
@@ -110,6 +125,19 @@ class MPIJobKind final : public SubmitKind {
   }
 
   bool reads_crd(const Plan&) const override { return true; }
+
+  void apply_facts(const ServerFacts& facts, Plan& p, std::vector<std::string>& notes) const override {
+    MPIPlan& mpi = set_kind_part<MPIPlan>(p);
+    if (facts.launcher_creation_policy_field || mpi.launcher_creation_policy.empty()) return;
+    // Before v0.5 the launcher is always created at once (mpi_job_controller.go syncHandler):
+    // what AtStartup asks for, and what WaitForWorkersReady cannot have.
+    const bool waited = mpi.launcher_creation_policy == "WaitForWorkersReady";
+    mpi.launcher_creation_policy.clear();
+    if (!p.min_available_given) p.min_available = default_min_available(p);
+    if (waited)
+      notes.push_back("the installed MPIJob CRD has no spec.launcherCreationPolicy (mpi-operator before v0.5): "
+                      "the launcher may start before the workers are ready and then be retried");
+  }
 
   void read_crd(const json& crd, ServerFacts& facts) const override {
     facts.launcher_creation_policy_field =

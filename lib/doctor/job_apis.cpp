@@ -27,34 +27,6 @@ const json& crd_of(const Probe& p, const std::string& name) {
   return a.ok() && a.body.is_object() ? a.body : none;
 }
 
-// The optional fields a kind's CRD declares, read as submit reads them (SubmitKind::read_crd).
-struct FieldFact {
-  const char* field;
-  bool submit::ServerFacts::*fact;
-  const char* since;
-};
-
-// By kind (JobKind::name); a kind not named reads none. These are the fields the kinds'
-// SubmitKind::read_crd reads, and belong with them once submit's kinds declare them.
-const std::vector<FieldFact>& field_facts(const jobs::JobKind& kind) {
-  static const std::vector<FieldFact> pytorch = {
-      {"spec.nprocPerNode", &submit::ServerFacts::nproc_per_node_field, "training-operator v1.7"},
-      {"spec.elasticPolicy", &submit::ServerFacts::elastic_policy_field, "training-operator v1.4"},
-      {"spec.runPolicy.schedulingPolicy.scheduleTimeoutSeconds", &submit::ServerFacts::schedule_timeout_field,
-       "training-operator v1.6"}};
-  static const std::vector<FieldFact> tf = {{"spec.runPolicy.schedulingPolicy.scheduleTimeoutSeconds",
-                                             &submit::ServerFacts::schedule_timeout_field, "training-operator v1.6"}};
-  static const std::vector<FieldFact> mpi = {
-      {"spec.launcherCreationPolicy", &submit::ServerFacts::launcher_creation_policy_field, "mpi-operator v0.5"},
-      {"spec.runPolicy.schedulingPolicy.scheduleTimeoutSeconds", &submit::ServerFacts::schedule_timeout_field,
-       "mpi-operator v0.4"}};
-  static const std::vector<FieldFact> none;
-  static const std::map<std::string, const std::vector<FieldFact>*, std::less<>> by_kind = {
-      {"pytorchjob", &pytorch}, {"tfjob", &tf}, {"mpijob", &mpi}};
-  const auto it = by_kind.find(kind.name);
-  return it == by_kind.end() ? none : *it->second;
-}
-
 // A training-operator, mpi-operator or Volcano kind: served at its version, and its CRD's fields.
 void judge_operator_kind(const Probe& p, const submit::SubmitKind& kind, Report& r) {
   const kube::Resource& res = kind.job.resource;
@@ -80,7 +52,7 @@ void judge_operator_kind(const Probe& p, const submit::SubmitKind& kind, Report&
   f.status = Status::Ok;
   f.result = res.api_version();
   const json& crd = crd_of(p, res.plural + "." + res.group);
-  const auto& facts_read = field_facts(kind.job);
+  const auto& facts_read = kind.rules.crd_fields;
   if (facts_read.empty()) {
     r.add(std::move(f));
     return;
@@ -230,7 +202,7 @@ void ask_job_apis(Probe& p, const Context& c) {
     const kube::Resource& res = kind->job.resource;
     if (kind->rules.built_in_api || kind->rules.runs_on_runtime) continue;  // Trainer's below
     ask_resources(p, res.group, res.version);
-    if (!field_facts(kind->job).empty()) ask_crd(p, res.plural + "." + res.group);
+    if (!kind->rules.crd_fields.empty()) ask_crd(p, res.plural + "." + res.group);
   }
   ask_resources(p, "kubeflow.org", "v1");  // the training-operator's MPIJob v1
   ask_resources(p, kTrainer, "v1alpha1");

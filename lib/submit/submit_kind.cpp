@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "submit/kinds/kinds.h"
+#include "submit/server_facts.h"
 
 namespace trainctl::submit {
 
@@ -94,6 +95,11 @@ const SubmitKind& SubmitKind::resolve(const SubmitOptions& o) const {
                        return k.rules.worker_image != WorkerImage::Refused;
                      }));
   return *this;
+}
+
+void SubmitKind::read_crd(const nlohmann::json& crd, ServerFacts& facts) const {
+  for (const CrdField& f : rules.crd_fields)
+    facts.*(f.fact) = crd_has_field(crd, job.resource.version, f.field);
 }
 
 void SubmitKind::plan_gang(const SubmitOptions& o, Plan& p) const { plan_worker_gang(o, p); }

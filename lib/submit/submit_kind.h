@@ -32,6 +32,15 @@ struct KueueIntegration {
   std::string instead;  // what to submit where it is off: "as an MPIJob (trainctl submit mpi)"
 };
 
+// An optional field of a kind's CRD that submit sends when the installed CRD has it
+// (SubmitKind::read_crd) and doctor reports: "spec.nprocPerNode", the ServerFacts flag it sets,
+// and the release that added it ("training-operator v1.7").
+struct CrdField {
+  const char* field;
+  bool ServerFacts::*fact;
+  const char* since;
+};
+
 // What --worker-image means for a kind.
 enum class WorkerImage {
   Refused,      // not a flag of the kind's command
@@ -78,6 +87,8 @@ class SubmitKind {
     // A Kubeflow Trainer v2 job: it runs on a (Cluster)TrainingRuntime, as a JobSet, so a
     // cluster serves it only with both (doctor's readiness and permissions).
     bool runs_on_runtime = false;
+    // The optional fields of its CRD that read_crd reads by default (doctor lists them).
+    std::vector<CrdField> crd_fields;
     // Flags the smallest command line making this kind gives besides the common ones
     // (submit pytorch --operator none; submit trainjob --runtime torch-distributed): doctor
     // names that command line and dry-runs what it renders.
@@ -137,9 +148,10 @@ class SubmitKind {
   // Labels of the pod TensorBoard's logs are written next to (the chief).
   virtual std::vector<KeyValue> chief_pod_labels(const Plan& plan) const = 0;
 
-  // Whether the kind's CRD is read before rendering, and what is read from it.
+  // Whether the kind's CRD is read before rendering, and what is read from it: by default,
+  // whether it declares each of Rules::crd_fields.
   virtual bool reads_crd(const Plan&) const { return false; }
-  virtual void read_crd(const nlohmann::json& /*crd*/, ServerFacts& /*facts*/) const {}
+  virtual void read_crd(const nlohmann::json& crd, ServerFacts& facts) const;
   // Adapts the plan to facts only this kind depends on; notes for the user are appended.
   virtual void apply_facts(const ServerFacts&, Plan&, std::vector<std::string>& /*notes*/) const {}
   // Reads what else the kind needs from the cluster before anything is created (the

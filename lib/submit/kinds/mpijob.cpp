@@ -46,7 +46,10 @@ class MPIJobKind final : public SubmitKind {
              .default_clean_pod_policy = "All",
              .launcher_pods = 1,
              // kueue pkg/controller/jobs/mpijob (MPIJob.IsSuspended).
-             .kueue = {.framework = "kubeflow.org/mpijob", .suspend_field = "spec.runPolicy.suspend"}}) {}
+             .kueue = {.framework = "kubeflow.org/mpijob", .suspend_field = "spec.runPolicy.suspend"},
+             .crd_fields = {{"spec.launcherCreationPolicy", &ServerFacts::launcher_creation_policy_field,
+                             "mpi-operator v0.5"},
+                            {kScheduleTimeoutField, &ServerFacts::schedule_timeout_field, "mpi-operator v0.4"}}}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     return {p.name + "-launcher-xxxxx", p.name + "-worker-" + std::to_string(p.workers - 1)};
@@ -137,12 +140,6 @@ class MPIJobKind final : public SubmitKind {
     if (waited)
       notes.push_back("the installed MPIJob CRD has no spec.launcherCreationPolicy (mpi-operator before v0.5): "
                       "the launcher may start before the workers are ready and then be retried");
-  }
-
-  void read_crd(const json& crd, ServerFacts& facts) const override {
-    facts.launcher_creation_policy_field =
-        crd_has_field(crd, job.resource.version, "spec.launcherCreationPolicy");
-    facts.schedule_timeout_field = crd_has_field(crd, job.resource.version, kScheduleTimeoutField);
   }
 
  protected:

@@ -43,7 +43,11 @@ class PyTorchJobKind final : public SubmitKind {
                        .suspend_field = "spec.runPolicy.suspend",
                        .off_by_default_from = "v0.19.0",
                        .instead = "submit it with --operator none (a batch/v1 Job), as an MPIJob "
-                                  "(trainctl submit mpi) or as a TrainJob"}}) {}
+                                  "(trainctl submit mpi) or as a TrainJob"},
+             .crd_fields = {
+                 {"spec.nprocPerNode", &ServerFacts::nproc_per_node_field, "training-operator v1.7"},
+                 {"spec.elasticPolicy", &ServerFacts::elastic_policy_field, "training-operator v1.4"},
+                 {kScheduleTimeoutField, &ServerFacts::schedule_timeout_field, "training-operator v1.6"}}}) {}
 
   // --api none (--operator none) is an Indexed Job, --api trainer a TrainJob.
   const SubmitKind& resolve(const SubmitOptions& options) const override {
@@ -155,12 +159,6 @@ class PyTorchJobKind final : public SubmitKind {
   bool reads_crd(const Plan& p) const override {
     return !kind_part<TorchrunPlan>(p).nproc_per_node.empty() || p.schedule_timeout_seconds.has_value() ||
            kind_part<ElasticPlan>(p).elastic();
-  }
-
-  void read_crd(const json& crd, ServerFacts& facts) const override {
-    facts.nproc_per_node_field = crd_has_field(crd, job.resource.version, "spec.nprocPerNode");
-    facts.schedule_timeout_field = crd_has_field(crd, job.resource.version, kScheduleTimeoutField);
-    facts.elastic_policy_field = crd_has_field(crd, job.resource.version, "spec.elasticPolicy");
   }
 
   void apply_facts(const ServerFacts& facts, Plan& p, std::vector<std::string>& notes) const override {

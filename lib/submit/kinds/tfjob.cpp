@@ -115,7 +115,9 @@ class TFJobKind final : public SubmitKind {
                        .suspend_field = "spec.runPolicy.suspend",
                        .off_by_default_from = "v0.19.0",
                        .instead = "submit it as an MPIJob (trainctl submit mpi) or as a "
-                                  "TrainJob"}}) {}
+                                  "TrainJob"},
+             .crd_fields = {
+                 {kScheduleTimeoutField, &ServerFacts::schedule_timeout_field, "training-operator v1.6"}}}) {}
 
   void plan_gang(const SubmitOptions& o, Plan& p) const override {
     const TFOptions& tf = kind_part<TFOptions>(o);
@@ -219,10 +221,6 @@ class TFJobKind final : public SubmitKind {
   }
 
   bool reads_crd(const Plan& p) const override { return p.schedule_timeout_seconds.has_value(); }
-
-  void read_crd(const json& crd, ServerFacts& facts) const override {
-    facts.schedule_timeout_field = crd_has_field(crd, job.resource.version, kScheduleTimeoutField);
-  }
 
  protected:
   // The training flags, then Arena's tfjob flags: --ps, --chief, --evaluator and each replica

@@ -49,7 +49,8 @@ class MPIJobKind final : public SubmitKind {
              .kueue = {.framework = "kubeflow.org/mpijob", .suspend_field = "spec.runPolicy.suspend"},
              .crd_fields = {{"spec.launcherCreationPolicy", &ServerFacts::launcher_creation_policy_field,
                              "mpi-operator v0.5"},
-                            {kScheduleTimeoutField, &ServerFacts::schedule_timeout_field, "mpi-operator v0.4"}}}) {}
+                            {kScheduleTimeoutField, &ServerFacts::schedule_timeout_field,
+                             "mpi-operator v0.4"}}}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     return {p.name + "-launcher-xxxxx", p.name + "-worker-" + std::to_string(p.workers - 1)};
@@ -138,8 +139,9 @@ class MPIJobKind final : public SubmitKind {
     mpi.launcher_creation_policy.clear();
     if (!p.min_available_given) p.min_available = default_min_available(p);
     if (waited)
-      notes.push_back("the installed MPIJob CRD has no spec.launcherCreationPolicy (mpi-operator before v0.5): "
-                      "the launcher may start before the workers are ready and then be retried");
+      notes.push_back(
+          "the installed MPIJob CRD has no spec.launcherCreationPolicy (mpi-operator before v0.5): "
+          "the launcher may start before the workers are ready and then be retried");
   }
 
  protected:

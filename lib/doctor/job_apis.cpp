@@ -37,14 +37,12 @@ void judge_operator_kind(const Probe& p, const submit::SubmitKind& kind, Report&
     f.result = "not served (no " + res.api_version() + " " + res.plural + ")";
     f.reason = "trainctl submit " + kind.rules.command + " creates " + res.display();
     f.fix = kind.rules.not_installed_hint;
-    // The training-operator serves an MPIJob of its own at kubeflow.org/v1.
-    if (res.plural == "mpijobs" && serves(p, res.group, "v1", res.plural)) {
-      f.result = "only kubeflow.org/v1 (the training-operator's own MPIJob)";
-      f.details["servedVersions"] = {"v1"};
-      f.reason = "trainctl submit mpi creates kubeflow.org/v2beta1 MPIJobs (mpi-operator v0.4 and later); the v1 "
-                 "MPIJob has another spec and another controller";
-      f.fix = "install the mpi-operator (v0.4 or later) and turn off the training-operator's MPIJob controller, "
-              "whose CRD has the same name";
+    const submit::OtherVersion& other = kind.rules.other_version;
+    if (!other.version.empty() && serves(p, res.group, other.version, res.plural)) {
+      f.result = other.result;
+      f.details["servedVersions"] = {other.version};
+      f.reason = other.reason;
+      f.fix = other.fix;
     }
     r.add(std::move(f));
     return;
@@ -203,8 +201,9 @@ void ask_job_apis(Probe& p, const Context& c) {
     if (kind->rules.built_in_api || kind->rules.runs_on_runtime) continue;  // Trainer's below
     ask_resources(p, res.group, res.version);
     if (!kind->rules.crd_fields.empty()) ask_crd(p, res.plural + "." + res.group);
+    if (!kind->rules.other_version.version.empty())
+      ask_resources(p, res.group, kind->rules.other_version.version);
   }
-  ask_resources(p, "kubeflow.org", "v1");  // the training-operator's MPIJob v1
   ask_resources(p, kTrainer, "v1alpha1");
   ask_resources(p, kJobSet, "v1alpha2");
   ask_crd(p, "trainjobs.trainer.kubeflow.org");

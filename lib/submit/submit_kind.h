@@ -41,6 +41,15 @@ struct CrdField {
   const char* since;
 };
 
+// Another controller's API of a kind's resource at another version, which doctor names when
+// the cluster serves it instead (the training-operator's own MPIJob at kubeflow.org/v1).
+struct OtherVersion {
+  std::string version;  // "" = none
+  std::string result;   // doctor's finding, its reason and fix
+  std::string reason;
+  std::string fix;
+};
+
 // What --worker-image means for a kind.
 enum class WorkerImage {
   Refused,      // not a flag of the kind's command
@@ -60,6 +69,7 @@ class SubmitKind {
     std::string examples;
     std::string template_dir;        // templates/<dir>/job.yaml
     std::string not_installed_hint;  // after "<Kind (group/version)> is not installed on this cluster: "
+    OtherVersion other_version = {};
     // Labels on the job and its pods besides standard_labels (jobs::JobKind's selectors use them).
     std::vector<KeyValue> pod_labels;
 

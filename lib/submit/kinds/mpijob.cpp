@@ -43,14 +43,22 @@ class MPIJobKind final : public SubmitKind {
                          "...\"\n",
              .template_dir = "mpi",
              .not_installed_hint = "install the mpi-operator (v2beta1)",
+             // The training-operator (v1.x) serves an MPIJob of its own at kubeflow.org/v1.
+             .other_version = {.version = "v1",
+                               .result = "only kubeflow.org/v1 (the training-operator's own MPIJob)",
+                               .reason =
+                                   "trainctl submit mpi creates kubeflow.org/v2beta1 MPIJobs (mpi-operator "
+                                   "v0.4 and later); the v1 MPIJob has another spec and another controller",
+                               .fix = "install the mpi-operator (v0.4 or later) and turn off the "
+                                      "training-operator's MPIJob controller, whose CRD has the same name"},
              .default_clean_pod_policy = "All",
              .launcher_pods = 1,
              // kueue pkg/controller/jobs/mpijob (MPIJob.IsSuspended).
              .kueue = {.framework = "kubeflow.org/mpijob", .suspend_field = "spec.runPolicy.suspend"},
-             .crd_fields = {{"spec.launcherCreationPolicy", &ServerFacts::launcher_creation_policy_field,
-                             "mpi-operator v0.5"},
-                            {kScheduleTimeoutField, &ServerFacts::schedule_timeout_field,
-                             "mpi-operator v0.4"}}}) {}
+             .crd_fields = {
+                 {"spec.launcherCreationPolicy", &ServerFacts::launcher_creation_policy_field,
+                  "mpi-operator v0.5"},
+                 {kScheduleTimeoutField, &ServerFacts::schedule_timeout_field, "mpi-operator v0.4"}}}) {}
 
   std::vector<std::string> derived_names(const Plan& p) const override {
     return {p.name + "-launcher-xxxxx", p.name + "-worker-" + std::to_string(p.workers - 1)};

@@ -1,5 +1,5 @@
 // PyTorchJob (kubeflow.org/v1, training-operator): Master x1 + Worker x(workers-1); elastic
-// (spec.elasticPolicy, plan_elastic.cpp): Worker x(workers), no Master.
+// (spec.elasticPolicy, pytorch_elastic.cpp): Worker x(workers), no Master.
 #include "core/errors.h"
 #include "submit/api_choice.h"
 #include "submit/flags.h"

@@ -30,12 +30,16 @@ StrRef StringStore::keep(std::string_view text) {
   return ref;
 }
 
-StrRef StringStore::intern(std::string_view text) {
-  if (text.empty()) return {};
+StrRef StringStore::intern(std::string_view text) { return m_interned_refs[intern_id(text)]; }
+
+std::uint32_t StringStore::intern_id(std::string_view text) {
+  if (text.empty()) return 0;
   if (auto it = m_interned.find(text); it != m_interned.end()) return it->second;
   const StrRef ref = keep(text);
-  m_interned.emplace(view(ref), ref);
-  return ref;
+  const auto id = static_cast<std::uint32_t>(m_interned_refs.size());
+  m_interned_refs.push_back(ref);
+  m_interned.emplace(view(ref), id);
+  return id;
 }
 
 std::string_view StringStore::view(StrRef ref) const {
@@ -48,6 +52,7 @@ std::string_view StringStore::view(StrRef ref) const {
 
 void StringStore::clear() {
   m_interned.clear();
+  m_interned_refs.resize(1);
   m_blocks.clear();
   m_used = m_size = 0;
 }

@@ -35,14 +35,18 @@ class StringStore {
   StrRef keep(std::string_view text);
   // The one copy of `text` this store interns.
   StrRef intern(std::string_view text);
+  // The same copy by its number (0 is ""): 4 bytes where a record holds many such values.
+  std::uint32_t intern_id(std::string_view text);
   std::string_view view(StrRef ref) const;
+  std::string_view view_id(std::uint32_t id) const { return view(m_interned_refs[id]); }
   void clear();
 
  private:
   std::vector<std::unique_ptr<char[]>> m_blocks;
   std::uint32_t m_used = 0;                                 // bytes used of the last block
   std::uint32_t m_size = 0;                                 // its size
-  std::unordered_map<std::string_view, StrRef> m_interned;  // views into the blocks
+  std::unordered_map<std::string_view, std::uint32_t> m_interned;  // views into the blocks -> id
+  std::vector<StrRef> m_interned_refs{StrRef{}};                   // by intern_id
 };
 
 }  // namespace trainctl

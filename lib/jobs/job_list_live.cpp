@@ -99,10 +99,10 @@ void LiveJobs::put_pod(Entry& e, const JobKind& kind, PodSummary pod) {
   const ChiefPod chief = ChiefPod::of(kind, pod);
   LivePod p;
   p.name = held ? it->name : m_names.keep(name);
-  p.node_ip = value_id(chief.node_ip);
-  p.priority_class = value_id(chief.priority_class);
-  p.task = value_id(chief.task);
-  p.pending_reason = value_id(pod.pending_reason);
+  p.node_ip = m_strings.intern_id(chief.node_ip);
+  p.priority_class = m_strings.intern_id(chief.priority_class);
+  p.task = m_strings.intern_id(chief.task);
+  p.pending_reason = m_strings.intern_id(pod.pending_reason);
   p.created = LivePod::seconds_of(chief.created);
   p.latest_transition = LivePod::seconds_of(chief.latest_transition);
   p.gpus = narrow(pod.instance.gpus);
@@ -120,15 +120,6 @@ void LiveJobs::put_pod(Entry& e, const JobKind& kind, PodSummary pod) {
   }
   m_names_live += name.size();
   e.pods.insert(it, p);
-}
-
-std::uint32_t LiveJobs::value_id(std::string_view text) {
-  if (text.empty()) return 0;
-  const StrRef ref = m_strings.intern(text);
-  const auto [it, added] = m_value_ids.try_emplace(std::uint64_t(ref.block) << 32 | ref.offset,
-                                                   static_cast<std::uint32_t>(m_values.size()));
-  if (added) m_values.push_back(ref);
-  return it->second;
 }
 
 void LiveJobs::compact_names() {
@@ -155,9 +146,9 @@ TrainingJob LiveJobs::build(const Entry& e, TimePoint now) const {
     one.owner_request = p.owner_request;
     ChiefPod chief;
     chief.name = m_names.view(p.name);
-    chief.node_ip = value(p.node_ip);
-    chief.priority_class = value(p.priority_class);
-    chief.task = value(p.task);
+    chief.node_ip = m_strings.view_id(p.node_ip);
+    chief.priority_class = m_strings.view_id(p.priority_class);
+    chief.task = m_strings.view_id(p.task);
     chief.created = LivePod::time_of(p.created);
     chief.latest_transition = LivePod::time_of(p.latest_transition);
     chief.pending = p.pending;
@@ -169,7 +160,7 @@ TrainingJob LiveJobs::build(const Entry& e, TimePoint now) const {
       row = i->second;
       instance = &row;
     }
-    pods.add(one, value(p.pending_reason), std::move(chief), rank, instance);
+    pods.add(one, m_strings.view_id(p.pending_reason), std::move(chief), rank, instance);
   }
   return build_job(kind, *e.job, std::move(pods), now);
 }

@@ -56,7 +56,7 @@ class LiveJobs {
     static constexpr std::uint8_t kNoRank = 0xff;
     static constexpr std::uint32_t kNoTime = UINT32_MAX;
     StrRef name;                                                  // in m_names
-    std::uint32_t node_ip = 0, priority_class = 0, task = 0, pending_reason = 0;  // value_id()
+    std::uint32_t node_ip = 0, priority_class = 0, task = 0, pending_reason = 0;  // m_strings.intern_id
     std::uint32_t created = kNoTime, latest_transition = kNoTime;  // seconds since the epoch
     std::int32_t gpus = 0, owner_request = 0;
     std::uint8_t rank = kNoRank;  // chief_rank, kNoRank for none
@@ -79,9 +79,6 @@ class LiveJobs {
   void erase_pod(Entry& e, std::string_view name);
   // Copies the names of the pods still held into a new store once most of m_names is dead.
   void compact_names();
-  // The number of a value that repeats (node IPs, priority classes, tasks, reasons); 0 is "".
-  std::uint32_t value_id(std::string_view text);
-  std::string_view value(std::uint32_t id) const { return m_strings.view(m_values[id]); }
   TrainingJob build(const Entry& e, TimePoint now) const;
   void put_job(size_t k, const nlohmann::json& object);
   void delete_job(size_t k, const nlohmann::json& object);
@@ -94,8 +91,6 @@ class LiveJobs {
   kube::Client* m_runtimes_from;
   LiveRuntimeGpus m_runtime_gpus;
   StringStore m_strings;  // values that repeat: node IPs, priority classes, tasks, reasons
-  std::vector<StrRef> m_values{StrRef{}};                   // by value_id
-  std::unordered_map<std::uint64_t, std::uint32_t> m_value_ids;  // interned StrRef -> value_id
   StringStore m_names;    // pod names
   size_t m_names_live = 0, m_names_dead = 0;  // bytes of the names held and of those dropped
   std::unordered_map<std::string, Entry> m_entries;  // by kind, namespace, job name

@@ -195,8 +195,9 @@ void PageParsers::fit(size_t bytes) {
   Parsers& p = *m_parsers;
   if (bytes <= p.page.capacity() && bytes <= p.head.capacity()) return;
   const size_t capacity = std::max(bytes, m_page_bytes);
-  // Failing to allocate leaves the parsers without buffers: parse() says so for the page.
-  if (p.page.allocate(capacity) || p.head.allocate(capacity)) return;
+  // A failed allocation leaves a parser without buffers, and its parse of the page says so.
+  [[maybe_unused]] const auto page_error = p.page.allocate(capacity);
+  [[maybe_unused]] const auto head_error = p.head.allocate(capacity);
 }
 
 ListPage::ListPage(std::string body, std::string what, PageParsers* parsers)

@@ -49,7 +49,7 @@ struct PageInfo {
 // The simdjson parsers that read a list's pages: one that reads each page's head, one that
 // parses it whole. Each keeps the buffers of the largest page it read (several times the
 // page's size), so they belong to one paged read and go with it: a view that lists once and
-// then watches does not hold them (docs/performance.md, "Parsers with the read").
+// then watches does not hold them (docs/performance.md, "Fifth round").
 class PageParsers {
  public:
   // `page_bytes`: the size of pages the read asks for. The buffers are made for pages of that

@@ -77,8 +77,6 @@ void plan_worker_gang(const SubmitOptions& o, Plan& p) {
 
 int default_min_available(const Plan& p) { return p.submit_kind->default_min_available(p); }
 
-int SubmitKind::default_min_available(const Plan& p) const { return p.expected_pods; }
-
 void plan_scheduling(const SubmitOptions& o, Plan& p) {
   plan_run_policy(o, p);
   plan_kueue(o, p);

@@ -21,8 +21,6 @@ FlagSet SubmitKind::own_flags(SubmitOptions& o) const {
 
 namespace {
 
-// The flags other commands show that `own` lacks, each with the commands that take it, in the
-// order of the registry and of their flags.
 // The visible long-named flags of every submit command, each with its command, read once per
 // process (the positional command and hidden aliases left out).
 struct CommandFlag {
@@ -101,6 +99,8 @@ void SubmitKind::read_crd(const nlohmann::json& crd, ServerFacts& facts) const {
   for (const CrdField& f : rules.crd_fields)
     facts.*(f.fact) = crd_has_field(crd, job.resource.version, f.field);
 }
+
+int SubmitKind::default_min_available(const Plan& p) const { return p.expected_pods; }
 
 void SubmitKind::plan_gang(const SubmitOptions& o, Plan& p) const { plan_worker_gang(o, p); }
 

@@ -136,8 +136,8 @@ class SubmitKind {
   // What only this kind plans of its pods, right after plan_pod (torchrun's settings, an
   // elastic PyTorchJob's range of workers: kinds/torchrun.h).
   virtual void plan_replicas(const SubmitOptions&, Plan&) const {}
-  // The gang size when --min-available is not given: every pod; without the launcher when it
-  // waits for the workers (Plan::launcher_creation_policy).
+  // The gang size when --min-available is not given: every pod by default (an elastic
+  // PyTorchJob's --min-workers; an MPIJob without the launcher that waits for the workers).
   virtual int default_min_available(const Plan& plan) const;
   // The replicas and their gang: the workers plus runPolicy.schedulingPolicy by default
   // (plan_worker_gang), Volcano's tasks.

@@ -1,6 +1,7 @@
 // The TrainJob of a plan (templates/trainjob/job.yaml); see kinds/trainjob.cpp for what goes where.
 #include "submit/job_template.h"
 #include "submit/kind_part.h"
+#include "submit/kinds/torchrun.h"
 #include "submit/kinds/trainjob.h"
 #include "submit/manifest_parts.h"
 #include "submit/pod_values.h"
@@ -52,7 +53,8 @@ json render_trainjob(const Plan& p, const render::TemplateSet& t) {
                           : json::array({p.shell, "-c", "cd " + sh_quote(p.working_dir) + " && " + p.command});
   v["args_json"] = tj.trainer_args.empty() ? json() : json(tj.trainer_args);
   v["env"] = pod["user_env"];
-  v["nproc_per_node"] = tj.nproc_per_node.empty() ? json() : json(std::stoi(tj.nproc_per_node));
+  const std::string& nproc = kind_part<TorchrunPlan>(p).nproc_per_node;
+  v["nproc_per_node"] = nproc.empty() ? json() : json(std::stoi(nproc));
   v["resources"] = pod["resources"];
   v["has_resources"] = pod["has_resources"];
   // The code-sync volume and its mount are the job's own runtime's (trainjob_code_sync.cpp).

@@ -308,6 +308,15 @@ TEST_CASE("StringStore: kept strings stay readable; interned equal strings are o
   CHECK(store.view(big) == long_text);
   CHECK(store.intern("team-a") == store.intern(std::string("team-") + "a"));
   CHECK_FALSE(store.intern("team-a") == store.intern("team-b"));
+  // The same copy by number: one number per text, 0 for "", read back as the text.
+  const std::uint32_t a = store.intern_id("team-a");
+  CHECK(a != 0);
+  CHECK(store.intern_id(std::string("team-") + "a") == a);
+  CHECK(store.intern_id("team-b") != a);
+  CHECK(store.intern_id("") == 0);
+  CHECK(store.view_id(a) == "team-a");
+  CHECK(store.view_id(0).empty());
+  CHECK(store.view(store.intern("team-a")) == store.view_id(a));
   CHECK(store.keep("").empty());
   CHECK(store.view(store.intern("")).empty());
   store.clear();

@@ -149,10 +149,10 @@ class TrainJobKind final : public SubmitKind {
                        ": use ClusterTrainingRuntime or TrainingRuntime");
     tj.runtime_kind = o.runtime_kind;
     // v2.2.0 on, numProcPerNode is an integer (auto is the torch default when unset).
-    tj.nproc_per_node = kind_part<TorchrunPlan>(p).nproc_per_node;
-    if (tj.nproc_per_node == "auto") tj.nproc_per_node.clear();
-    if (tj.nproc_per_node == "cpu" || tj.nproc_per_node == "gpu")
-      throw UsageError("invalid --nproc-per-node " + tj.nproc_per_node +
+    std::string& nproc = set_kind_part<TorchrunPlan>(p).nproc_per_node;
+    if (nproc == "auto") nproc.clear();
+    if (nproc == "cpu" || nproc == "gpu")
+      throw UsageError("invalid --nproc-per-node " + nproc +
                        ": a TrainJob takes a number (trainer.numProcPerNode), or none for auto");
     check_uri("--dataset-uri", o.dataset_uri);
     check_uri("--model-uri", o.model_uri);

@@ -18,14 +18,14 @@ struct TrainJobOptions {
   std::vector<std::string> trainer_args;                // trainer.args
 };
 
-// runtimeRef, initializers, trainer.args and numProcPerNode.
+// runtimeRef, initializers and trainer.args (numProcPerNode is TorchrunPlan's: a number, or ""
+// for the torch plugin's auto).
 struct TrainJobPlan {
   std::string runtime_name;
   std::string runtime_kind;
   std::string dataset_uri;
   std::string model_uri;
   std::vector<std::string> trainer_args;
-  std::string nproc_per_node;             // a number, or "" (the torch plugin's auto)
   std::vector<KeyValue> pod_annotations;  // --annotation only (the job also has Arena's own)
   // The runtime's replicated jobs with a container "node": where runtimePatches go.
   std::vector<std::string> runtime_node_jobs = {"node"};

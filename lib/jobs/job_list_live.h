@@ -62,7 +62,9 @@ class LiveJobs {
     std::uint8_t rank = kNoRank;  // chief_rank, kNoRank for none
     bool running = false, pending = false, left_pending = false, holds_gpus = false;
 
-    // Kubernetes writes times in whole seconds (metav1.Time, RFC 3339).
+    // Kubernetes writes times in whole seconds: metav1.Time's MarshalJSON formats time.RFC3339
+    // (k8s.io/apimachinery pkg/apis/meta/v1/time.go), and conditions, creation and start times
+    // are metav1.Time.
     static std::uint32_t seconds_of(const std::optional<TimePoint>& t);
     static std::optional<TimePoint> time_of(std::uint32_t seconds);
   };

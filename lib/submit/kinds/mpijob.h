@@ -16,7 +16,7 @@ struct MPIOptions {
 struct MPIPlan {
   // WaitForWorkersReady: mpi-operator (v0.5+) creates the launcher once every worker is Ready;
   // AtStartup for a gang that counts the launcher; "" when the installed MPIJob CRD has no such
-  // field (server_facts.h).
+  // field (the kind's apply_facts).
   std::string launcher_creation_policy = "WaitForWorkersReady";
   bool gputopology = false;  // the workers carry ACK's gpu-topology labels
   int slots_per_worker = 1;
